@@ -1,0 +1,99 @@
+# collalg - header-only catalogue of MPI collective algorithms.
+#
+#   make check              install missing packages (as root), build and run every test
+#   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
+#                           against MPICH's and SimGrid's mpi.h
+#   make examples           build the example programs
+#   make docs               Doxygen HTML in build/docs (zero warnings)
+#   make install PREFIX=... headers and collalg.pc
+#   make valgrind           a subset of the algorithms under valgrind (leaks and errors)
+
+PREFIX  ?= /usr/local
+BUILD   := build
+MPICC   ?= mpicc
+SMPICC  ?= smpicc
+CC      ?= cc
+TESTCFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror
+STRICT  := -std=c99 -pedantic -Wall -Wextra -Werror
+CRITERION_FLAGS ?= --jobs 1
+
+HEADERS   := $(shell find include -name '*.h' | sort)
+MPI_PROGS := $(sort $(basename $(notdir $(wildcard tests/mpi/*.c))))
+CR_SUITES := $(sort $(basename $(notdir $(wildcard tests/test_*.c))))
+EXAMPLES  := $(sort $(basename $(notdir $(wildcard examples/*.c))))
+TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
+
+.PHONY: all deps build check check-run headers examples docs install uninstall valgrind clean
+
+all: build
+
+deps:
+	@sh scripts/install-deps.sh
+
+build: $(MPI_PROGS:%=$(BUILD)/mpich/%) $(MPI_PROGS:%=$(BUILD)/smpi/%) $(CR_SUITES:%=$(BUILD)/tests/%) \
+       $(EXAMPLES:%=$(BUILD)/examples/%)
+
+$(BUILD)/mpich/%: tests/mpi/%.c $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(MPICC) $(TESTCFLAGS) -Iinclude $< -o $@
+
+$(BUILD)/smpi/%: tests/mpi/%.c $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
+	@test -x $@
+
+$(BUILD)/tests/%: tests/%.c tests/launch.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(TESTCFLAGS) -Iinclude -Itests $< -o $@ -lcriterion
+
+$(BUILD)/examples/%: examples/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(TESTCFLAGS) -Iinclude $< -o $@
+
+# The README's test command. Installs what is missing first, then builds in a sub-make (so the
+# compilers the first step installed are found), then runs every suite.
+check: deps
+	@$(MAKE) --no-print-directory check-run
+
+check-run: build headers
+	@start=$$(date +%s); fail=0; \
+	for s in $(CR_SUITES); do \
+	  echo "== $$s"; \
+	  $(BUILD)/tests/$$s $(CRITERION_FLAGS) || fail=1; \
+	done; \
+	echo "== all suites finished in $$(( $$(date +%s) - start )) s"; \
+	exit $$fail
+
+# Each header alone, included twice: gcc and clang as strict C99 with MPICH's mpi.h, smpicc
+# (SimGrid's mpi.h), and g++ as C++.
+headers:
+	@mkdir -p $(BUILD)/headers
+	@for h in $(HEADERS:include/%=%); do \
+	  printf '#include <%s>\n#include <%s>\nint main(void){return 0;}\n' $$h $$h > $(BUILD)/headers/t.c; \
+	  cp $(BUILD)/headers/t.c $(BUILD)/headers/t.cpp; \
+	  MPICH_CC=gcc $(MPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || exit 1; \
+	  MPICH_CC=clang $(MPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || exit 1; \
+	  $(SMPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o 2>&1 | grep -v '^\[' ; \
+	  test -s $(BUILD)/headers/t.o || exit 1; \
+	  g++ -std=c++11 -pedantic -Wall -Wextra -Werror $$(mpicc -show | tr ' ' '\n' | grep '^-I' | tr '\n' ' ') \
+	      -Iinclude -c $(BUILD)/headers/t.cpp -o $(BUILD)/headers/t.o || exit 1; \
+	done; echo "headers: $(words $(HEADERS)) headers compile alone (gcc, clang, smpicc, g++)"
+
+examples: $(EXAMPLES:%=$(BUILD)/examples/%)
+
+docs:
+	@mkdir -p $(BUILD)/docs
+	doxygen docs/Doxyfile 2> $(BUILD)/docs/warnings.txt
+	@if [ -s $(BUILD)/docs/warnings.txt ]; then cat $(BUILD)/docs/warnings.txt; exit 1; fi
+	@echo "docs: $(BUILD)/docs/html/index.html (no warnings)"
+
+install:
+	@mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	cp -R include/collalg $(DESTDIR)$(PREFIX)/include/
+	sed 's|@PREFIX@|$(PREFIX)|g' collalg.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/collalg.pc
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/include/collalg $(DESTDIR)$(PREFIX)/lib/pkgconfig/collalg.pc
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,48 @@
+/**
+ * @file ring_light_barrier.h
+ * @brief Alltoall, ring with light barrier (Faraj & Yuan, ICS'05, §3.1).
+ *
+ * @par Phases
+ * The ring algorithm (ring.h): in phase i = 1 .. p-1 rank j sends to (j + i) mod p and receives
+ * from (j - i) mod p. Between phases i and i + 1, rank j sends a zero-byte token to its next
+ * sender (j - i - 1) mod p once its phase-i receive is complete, and waits for the token of its
+ * next receiver (j + i + 1) mod p before sending (core/barrier.h). A receiver thus never gets a
+ * phase-(i+1) message while still busy with phase i: node contention is gone.
+ *
+ * @par Cost
+ * With p processes and n bytes per pair: (p - 1)(alpha + n beta) + (p - 2) delta_l + gamma_s + gamma_l.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any datatypes, MPI_IN_PLACE.
+ *
+ * @par Memory
+ * As ring.h: none, except p * recvcount elements of recvtype for MPI_IN_PLACE.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, "Ring with light barrier algorithm"; cost model δ_l.
+ */
+#ifndef COLLALG_ALLTOALL_RING_LIGHT_BARRIER_H
+#define COLLALG_ALLTOALL_RING_LIGHT_BARRIER_H
+
+#include "ring.h"
+
+/**
+ * @brief MPI_Alltoall by the ring algorithm with a light-weight barrier between phases.
+ *
+ * Arguments, buffer shapes and errors as collalg_alltoall_ring().
+ */
+COLLALG_INLINE int collalg_alltoall_ring_light_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                       MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__phase_sync sync;
+    int err = collalg__alltoall_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
+    if (err == MPI_SUCCESS) {
+        collalg__phase_sync_init(&sync, COLLALG_SYNC_LIGHT, c.size - 1, 0);
+        err = collalg__alltoall_ring_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &sync);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLTOALL_RING_LIGHT_BARRIER_H */

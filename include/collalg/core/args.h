@@ -1,0 +1,206 @@
+/**
+ * @file args.h
+ * @brief Argument checks and the entry step of each collective (collalg__<coll>_enter).
+ *
+ * The checks mirror what a native collective reports, each with its MPI error class:
+ *
+ * | condition                                                        | error          |
+ * |------------------------------------------------------------------|----------------|
+ * | communicator is MPI_COMM_NULL or an intercommunicator            | MPI_ERR_COMM   |
+ * | a count < 0                                                      | MPI_ERR_COUNT  |
+ * | a datatype is MPI_DATATYPE_NULL                                  | MPI_ERR_TYPE   |
+ * | a buffer is NULL while its count > 0 (unless a derived type with a non-zero true lower bound, i.e. MPI_BOTTOM addressing) | MPI_ERR_BUFFER |
+ * | send and receive buffers are the same pointer (use MPI_IN_PLACE) | MPI_ERR_BUFFER |
+ * | op is MPI_OP_NULL                                                | MPI_ERR_OP     |
+ * | root outside [0, p)                                              | MPI_ERR_ROOT   |
+ * | a tuning parameter outside its documented range                  | MPI_ERR_ARG    |
+ *
+ * All checks run before any message is sent and before anything is written to a receive buffer.
+ * Defining COLLALG_NO_ARG_CHECKS compiles them out (the enter steps then only attach).
+ */
+#ifndef COLLALG_CORE_ARGS_H
+#define COLLALG_CORE_ARGS_H
+
+#include "config.h"
+#include "context.h"
+
+/** @brief MPI_ERR_COMM unless @p comm is a valid intracommunicator, else MPI_SUCCESS. */
+COLLALG_INLINE int collalg__check_comm(MPI_Comm comm)
+{
+    int inter = 0;
+    if (comm == MPI_COMM_NULL)
+        return MPI_ERR_COMM;
+    if (COLLALG_MPI(Comm_test_inter)(comm, &inter) != MPI_SUCCESS || inter)
+        return MPI_ERR_COMM;
+    return MPI_SUCCESS;
+}
+
+/**
+ * @brief Checks one (buffer, count, datatype) triple.
+ * @return MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER as in the table above, else MPI_SUCCESS.
+ */
+COLLALG_INLINE int collalg__check_buffer(const void *buf, int count, MPI_Datatype type)
+{
+    MPI_Aint true_lb = 0, true_ext = 0;
+    if (count < 0)
+        return MPI_ERR_COUNT;
+    if (type == MPI_DATATYPE_NULL)
+        return MPI_ERR_TYPE;
+    if (buf == NULL && count > 0) {
+        if (COLLALG_MPI(Type_get_true_extent)(type, &true_lb, &true_ext) != MPI_SUCCESS)
+            return MPI_ERR_TYPE;
+        if (true_lb == 0)
+            return MPI_ERR_BUFFER;
+    }
+    return MPI_SUCCESS;
+}
+
+/** @brief Records the first error: returns @p err if it is set, else @p next. */
+COLLALG_INLINE int collalg__first(int err, int next)
+{
+    return err != MPI_SUCCESS ? err : next;
+}
+
+/**
+ * @brief Entry step of the alltoall algorithms.
+ *
+ * Checks the arguments, attaches the private communicator, and resolves MPI_IN_PLACE: the p
+ * blocks of @p recvbuf are staged into a scratch buffer (p * recvcount elements of @p recvtype,
+ * freed by collalg__leave) and *sendbuf, *sendcount, *sendtype are rewritten to point at it, so
+ * the algorithm body never sees MPI_IN_PLACE.
+ * @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__alltoall_enter(collalg__ctx *c, const void **sendbuf, int *sendcount,
+                                           MPI_Datatype *sendtype, void *recvbuf, int recvcount,
+                                           MPI_Datatype recvtype, MPI_Comm comm)
+{
+    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE;
+    collalg__typeinfo rt;
+    collalg__blocks b;
+    void *stage = NULL;
+
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        err = collalg__check_comm(comm);
+        if (!inplace) {
+            err = collalg__first(err, collalg__check_buffer(*sendbuf, *sendcount, *sendtype));
+            if (err == MPI_SUCCESS && *sendbuf == recvbuf && recvcount > 0)
+                err = MPI_ERR_BUFFER;
+        }
+        err = collalg__first(err, collalg__check_buffer(recvbuf, recvcount, recvtype));
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    err = collalg__ctx_attach(c);
+    if (err != MPI_SUCCESS || !inplace)
+        return err;
+    err = collalg__typeinfo_get(recvtype, &rt);
+    if (err == MPI_SUCCESS)
+        err = collalg__scratch_typed(c, (MPI_Aint)c->size * recvcount, &rt, &stage);
+    if (err == MPI_SUCCESS)
+        err = collalg__ctx_blocks(c, recvcount, recvtype, c->size, &b);
+    if (err == MPI_SUCCESS)
+        err = collalg__copy(recvbuf, c->size * b.per_block, b.type, stage, c->size * b.per_block, b.type,
+                            c->pcomm);
+    *sendbuf = stage;
+    *sendcount = recvcount;
+    *sendtype = recvtype;
+    return err;
+}
+
+/**
+ * @brief Entry step of the allgather algorithms.
+ *
+ * Checks the arguments and attaches the private communicator. MPI_IN_PLACE is resolved by
+ * pointing *sendbuf at the caller's own block of @p recvbuf (offset rank * recvcount elements of
+ * @p recvtype) with *sendcount = recvcount, *sendtype = recvtype; copying the own block is then
+ * a no-op (collalg__copy of a buffer onto itself), and no algorithm receives into that block.
+ * @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__allgather_enter(collalg__ctx *c, const void **sendbuf, int *sendcount,
+                                            MPI_Datatype *sendtype, void *recvbuf, int recvcount,
+                                            MPI_Datatype recvtype, MPI_Comm comm)
+{
+    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE;
+    MPI_Aint lb, ext;
+
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        err = collalg__check_comm(comm);
+        if (!inplace) {
+            err = collalg__first(err, collalg__check_buffer(*sendbuf, *sendcount, *sendtype));
+            if (err == MPI_SUCCESS && *sendbuf == recvbuf && recvcount > 0)
+                err = MPI_ERR_BUFFER;
+        }
+        err = collalg__first(err, collalg__check_buffer(recvbuf, recvcount, recvtype));
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    err = collalg__ctx_attach(c);
+    if (err != MPI_SUCCESS || !inplace)
+        return err;
+    err = COLLALG_MPI(Type_get_extent)(recvtype, &lb, &ext);
+    *sendbuf = collalg__at(recvbuf, (MPI_Aint)c->rank * recvcount, ext);
+    *sendcount = recvcount;
+    *sendtype = recvtype;
+    return err;
+}
+
+/**
+ * @brief Entry step of the allreduce algorithms.
+ *
+ * Checks the arguments (including the op) and attaches the private communicator. MPI_IN_PLACE
+ * is resolved by setting *sendbuf = recvbuf: an algorithm must therefore finish reading its
+ * input from *sendbuf before it first writes @p recvbuf (the usual first step, copying sendbuf
+ * into recvbuf, is then a no-op).
+ * @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__allreduce_enter(collalg__ctx *c, const void **sendbuf, void *recvbuf, int count,
+                                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE;
+
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        err = collalg__check_comm(comm);
+        err = collalg__first(err, collalg__check_buffer(recvbuf, count, datatype));
+        if (!inplace) {
+            err = collalg__first(err, collalg__check_buffer(*sendbuf, count, datatype));
+            if (err == MPI_SUCCESS && *sendbuf == recvbuf && count > 0)
+                err = MPI_ERR_BUFFER;
+        }
+        if (err == MPI_SUCCESS && op == MPI_OP_NULL)
+            err = MPI_ERR_OP;
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    if (inplace)
+        *sendbuf = recvbuf;
+    return collalg__ctx_attach(c);
+}
+
+/**
+ * @brief Entry step of the bcast algorithms: checks the arguments (root in [0, p)) and attaches
+ *        the private communicator. @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__bcast_enter(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype,
+                                        int root, MPI_Comm comm)
+{
+    int err = MPI_SUCCESS, size = 0;
+
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        err = collalg__check_comm(comm);
+        err = collalg__first(err, collalg__check_buffer(buffer, count, datatype));
+        if (err == MPI_SUCCESS) {
+            COLLALG_MPI(Comm_size)(comm, &size);
+            if (root < 0 || root >= size)
+                err = MPI_ERR_ROOT;
+        }
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return collalg__ctx_attach(c);
+}
+
+#endif /* COLLALG_CORE_ARGS_H */

@@ -1,0 +1,141 @@
+/**
+ * @file datatype.h
+ * @brief Datatype building blocks: extents, typed offsets, local copies, block types.
+ *
+ * Conventions used by every algorithm:
+ * - A "block" is `count` elements of one datatype; block i of a buffer starts at byte offset
+ *   `i * count * extent` from the buffer's address. Offsets are computed in MPI_Aint, so totals
+ *   past 2 GiB do not overflow an int.
+ * - Scratch buffers hold data in the receive datatype's layout (gaps included), so every message
+ *   of an algorithm uses the user's datatypes and MPI does the packing.
+ */
+#ifndef COLLALG_CORE_DATATYPE_H
+#define COLLALG_CORE_DATATYPE_H
+
+#include "config.h"
+
+/** @brief Extent-related facts about one datatype, gathered once per call. */
+typedef struct collalg__typeinfo {
+    MPI_Aint lb;        /**< lower bound (bytes) */
+    MPI_Aint extent;    /**< extent (bytes): the stride between consecutive elements */
+    MPI_Aint true_lb;   /**< true lower bound (bytes): first byte actually touched */
+    MPI_Aint true_ext;  /**< true extent (bytes): span of the bytes actually touched */
+    int size;           /**< type size (bytes of data, gaps excluded) */
+    int dense;          /**< 1 when the type has no gaps: size == extent == true extent, lb == true lb */
+} collalg__typeinfo;
+
+/** @brief Fills @p ti for @p type. @return MPI_SUCCESS or the MPI error code. */
+COLLALG_INLINE int collalg__typeinfo_get(MPI_Datatype type, collalg__typeinfo *ti)
+{
+    int err = COLLALG_MPI(Type_get_extent)(type, &ti->lb, &ti->extent);
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Type_get_true_extent)(type, &ti->true_lb, &ti->true_ext);
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Type_size)(type, &ti->size);
+    if (err != MPI_SUCCESS)
+        return err;
+    ti->dense = (MPI_Aint)ti->size == ti->extent && ti->extent == ti->true_ext && ti->lb == ti->true_lb;
+    return MPI_SUCCESS;
+}
+
+/** @brief Address of element @p index of a buffer of elements of extent @p extent (bytes). */
+COLLALG_INLINE char *collalg__at(const void *buf, MPI_Aint index, MPI_Aint extent)
+{
+    return (char *)buf + index * extent;
+}
+
+/**
+ * @brief Bytes of memory spanned by @p count elements of a type (what a scratch buffer needs).
+ * @return `(count - 1) * extent + true_extent` for count > 0 (at least 1 byte), 0 for count 0.
+ */
+COLLALG_INLINE MPI_Aint collalg__span(MPI_Aint count, const collalg__typeinfo *ti)
+{
+    MPI_Aint ext = ti->extent > 0 ? ti->extent : -ti->extent;
+    if (count <= 0)
+        return 0;
+    return (count - 1) * ext + (ti->true_ext > 0 ? ti->true_ext : 1);
+}
+
+/**
+ * @brief Copies @p scount elements of @p stype at @p src into @p rcount elements of @p rtype at
+ *        @p dst, within one process, on the private communicator @p pcomm.
+ *
+ * Same dense type and count: one memcpy. Otherwise a send-receive to self on the private
+ * communicator, which lets MPI pack and unpack any pair of types with matching signatures and
+ * leaves the gaps of @p dst untouched. A copy of a buffer onto itself is a no-op.
+ * @return MPI_SUCCESS or the MPI error code (e.g. MPI_ERR_TRUNCATE when @p dst is too small).
+ */
+COLLALG_INLINE int collalg__copy(const void *src, int scount, MPI_Datatype stype, void *dst,
+                                 int rcount, MPI_Datatype rtype, MPI_Comm pcomm)
+{
+    collalg__typeinfo ti;
+    int err, self;
+
+    if (scount == 0 && rcount == 0)
+        return MPI_SUCCESS;
+    if (src == dst && stype == rtype && scount == rcount)
+        return MPI_SUCCESS;
+    if (stype == rtype && scount == rcount) {
+        err = collalg__typeinfo_get(stype, &ti);
+        if (err != MPI_SUCCESS)
+            return err;
+        if (ti.dense) {
+            memcpy((char *)dst + ti.lb, (const char *)src + ti.lb, (size_t)((MPI_Aint)scount * ti.extent));
+            return MPI_SUCCESS;
+        }
+    }
+    err = COLLALG_MPI(Comm_rank)(pcomm, &self);
+    if (err != MPI_SUCCESS)
+        return err;
+    return COLLALG_MPI(Sendrecv)(src, scount, stype, self, 0, dst, rcount, rtype, self, 0, pcomm,
+                                 MPI_STATUS_IGNORE);
+}
+
+/**
+ * @brief How to express "k consecutive blocks of `count` elements" in one message without
+ *        overflowing an int count.
+ *
+ * When `count * max_blocks` fits an int, @c type is the element type and @c per_block is
+ * `count`; otherwise @c type is a committed MPI_Type_contiguous(count, elem) and @c per_block
+ * is 1. A message of k blocks is then `k * per_block` elements of @c type.
+ */
+typedef struct collalg__blocks {
+    MPI_Datatype type; /**< datatype to send and receive blocks with */
+    int per_block;     /**< elements of @c type per block */
+    int owned;         /**< 1 when @c type was created here and must be freed */
+} collalg__blocks;
+
+/**
+ * @brief Sets up @p b for blocks of @p count elements of @p elem, messages of at most
+ *        @p max_blocks blocks. @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__blocks_init(collalg__blocks *b, int count, MPI_Datatype elem, MPI_Aint max_blocks)
+{
+    int err;
+    b->type = elem;
+    b->per_block = count;
+    b->owned = 0;
+    if ((MPI_Aint)count * max_blocks <= (MPI_Aint)INT_MAX)
+        return MPI_SUCCESS;
+    err = COLLALG_MPI(Type_contiguous)(count, elem, &b->type);
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Type_commit)(&b->type);
+    if (err != MPI_SUCCESS) {
+        b->type = elem;
+        return err;
+    }
+    b->per_block = 1;
+    b->owned = 1;
+    return MPI_SUCCESS;
+}
+
+/** @brief Frees the datatype @p b created, if any. Safe to call twice. */
+COLLALG_INLINE void collalg__blocks_free(collalg__blocks *b)
+{
+    if (b->owned) {
+        COLLALG_MPI(Type_free)(&b->type);
+        b->owned = 0;
+    }
+}
+
+#endif /* COLLALG_CORE_DATATYPE_H */

@@ -1,0 +1,126 @@
+/*
+ * launch.h - how the Criterion suites launch the MPI test programs.
+ *
+ * Criterion forks a process per test, so MPI never runs inside the Criterion process: each test
+ * launches a program of tests/mpi/ (built by the Makefile under build/mpich/ and build/smpi/)
+ * under MPICH's mpiexec or SimGrid's smpirun, with its output in build/logs/, and asserts on its
+ * exit status and its closing line "... N passed, 0 failed". A failing run's log is printed.
+ */
+#ifndef COLLALG_TESTS_LAUNCH_H
+#define COLLALG_TESTS_LAUNCH_H
+
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* popen, pclose */
+#endif
+
+#include <criterion/criterion.h>
+#include <criterion/logging.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+/* The matrix of counts and types. MPICH runs oversubscribed with busy polling on small machines,
+ * where each communication phase costs a scheduler time slice, so from p = 5 on the MPICH runs
+ * take a reduced (still every algorithm, in place included) matrix. */
+#define CL_FULL "--counts 0,1,3,1000,big"
+#define CL_REDUCED "--counts 0,3,big --types int,struct,int-vector"
+
+/* Seconds one launched program may run before it is counted as hung. */
+#ifndef CL_TIMEOUT
+#define CL_TIMEOUT 600
+#endif
+
+/* Prints the last lines of `log` through Criterion's logger. */
+static void cl_show_log(const char *log)
+{
+    char cmd[1024], line[512];
+    FILE *f;
+    snprintf(cmd, sizeof cmd, "tail -n 40 '%s'", log);
+    f = popen(cmd, "r");
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        cr_log_error("%s", line);
+    }
+    pclose(f);
+}
+
+/* 1 when the log's last "passed, failed" line reports 0 failed and at least one passed. */
+static int cl_log_passed(const char *log)
+{
+    char line[512], last[512] = "";
+    long passed = 0, failed = -1;
+    const char *at;
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return 0;
+    while (fgets(line, sizeof line, f))
+        if (strstr(line, " passed, ") && strstr(line, " failed"))
+            snprintf(last, sizeof last, "%s", line);
+    fclose(f);
+    at = strrchr(last, ':');
+    if (!at || sscanf(at + 1, "%ld passed, %ld failed", &passed, &failed) != 2)
+        return 0;
+    return failed == 0 && passed > 0;
+}
+
+/* Runs `launcher` (the start of a command line) with program `prog` and `args`, logging to
+ * build/logs/<prog>-<tag>-<np>.log; asserts success. */
+static void cl_launch(const char *launcher, const char *tag, const char *prog, int np, const char *args,
+                      int expect_pass_line)
+{
+    char cmd[2048], log[512];
+    int status, ok;
+    snprintf(log, sizeof log, "build/logs/%s-%s-%d.log", prog, tag, np);
+    snprintf(cmd, sizeof cmd, "mkdir -p build/logs && timeout -k 10 %d %s build/%s/%s %s </dev/null >'%s' 2>&1",
+             CL_TIMEOUT, launcher, tag, prog, args, log);
+    status = system(cmd);
+    ok = status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (ok && expect_pass_line)
+        ok = cl_log_passed(log);
+    if (!ok) {
+        cr_log_error("command failed (status %d): %s", status, cmd);
+        cl_show_log(log);
+    }
+    cr_assert(ok, "%s on %d ranks (%s) failed; log: %s", prog, np, tag, log);
+}
+
+/* Runs tests/mpi/<prog>.c under MPICH's mpiexec on np processes. */
+static void cl_mpich(const char *prog, int np, const char *args)
+{
+    char launcher[128];
+    snprintf(launcher, sizeof launcher, "mpiexec -n %d", np);
+    cl_launch(launcher, "mpich", prog, np, args, 1);
+}
+
+/* Runs tests/mpi/<prog>.c under SimGrid's smpirun on np simulated hosts of
+ * tests/platform/cluster.xml, rank i on host node-i (tests/platform/hostfile). */
+static void cl_smpi(const char *prog, int np, const char *args)
+{
+    char launcher[512];
+    snprintf(launcher, sizeof launcher,
+             "smpirun -np %d -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile "
+             "--log=root.thres:warning --cfg=smpi/display-timing:no",
+             np);
+    cl_launch(launcher, "smpi", prog, np, args, 1);
+}
+
+/* Declares the standard matrix of one program: MPICH p in {1,2,3,4} full and {5,7,8} reduced,
+ * SimGrid p in {16,17,31,32,64} with `smpi_args`. */
+#define CL_MATRIX(suite, prog, smpi_args)                                                                  \
+    Test(suite, mpich_p1) { cl_mpich(prog, 1, CL_FULL); }                                                  \
+    Test(suite, mpich_p2) { cl_mpich(prog, 2, CL_FULL); }                                                  \
+    Test(suite, mpich_p3) { cl_mpich(prog, 3, CL_FULL); }                                                  \
+    Test(suite, mpich_p4) { cl_mpich(prog, 4, CL_FULL); }                                                  \
+    Test(suite, mpich_p5) { cl_mpich(prog, 5, CL_REDUCED); }                                               \
+    Test(suite, mpich_p7) { cl_mpich(prog, 7, CL_REDUCED); }                                               \
+    Test(suite, mpich_p8) { cl_mpich(prog, 8, CL_REDUCED); }                                               \
+    Test(suite, smpi_p16) { cl_smpi(prog, 16, smpi_args); }                                                \
+    Test(suite, smpi_p17) { cl_smpi(prog, 17, smpi_args); }                                                \
+    Test(suite, smpi_p31) { cl_smpi(prog, 31, smpi_args); }                                                \
+    Test(suite, smpi_p32) { cl_smpi(prog, 32, smpi_args); }                                                \
+    Test(suite, smpi_p64) { cl_smpi(prog, 64, smpi_args); }
+
+#endif /* COLLALG_TESTS_LAUNCH_H */

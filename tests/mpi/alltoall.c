@@ -1,0 +1,123 @@
+/*
+ * alltoall.c - every catalogue alltoall algorithm against MPI_Alltoall, byte for byte.
+ * See harness.h for the options and the output.
+ */
+#include <collalg/collalg.h>
+#include "harness.h"
+
+/* Every algorithm behind one signature: the MPI_Alltoall arguments plus one parameter. */
+typedef int (*a2a_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, int);
+
+#define PLAIN(name)                                                                                         \
+    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
+                          int param)                                                                        \
+    {                                                                                                       \
+        (void)param;                                                                                        \
+        return collalg_alltoall_##name(sb, sc, st, rb, rc, rt, cm);                                         \
+    }
+#define PARAM(name)                                                                                         \
+    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
+                          int param)                                                                        \
+    {                                                                                                       \
+        return collalg_alltoall_##name(sb, sc, st, rb, rc, rt, cm, param);                                  \
+    }
+
+PLAIN(ring)
+PLAIN(ring_light_barrier)
+PLAIN(ring_mpi_barrier)
+PARAM(ring_n_mpi_barriers)
+
+/* Parameter codes: >= 0 literal; TH_MAXB = the largest barrier count (phases - 1). */
+#define TH_MAXB (-1)
+#define TH_MAXB_PAIR (-2)
+
+static const struct {
+    const char *name;
+    a2a_fn fn;
+    int param;
+} algos[] = {
+    {"ring", run_ring, 0},
+    {"ring_light_barrier", run_ring_light_barrier, 0},
+    {"ring_mpi_barrier", run_ring_mpi_barrier, 0},
+    {"ring_n_mpi_barriers(0)", run_ring_n_mpi_barriers, 0},
+    {"ring_n_mpi_barriers(1)", run_ring_n_mpi_barriers, 1},
+    {"ring_n_mpi_barriers(p-2)", run_ring_n_mpi_barriers, TH_MAXB},
+};
+
+static int resolve_param(int code, int p)
+{
+    int phases = code == TH_MAXB_PAIR ? (p <= 1 ? 0 : (p % 2 == 0 ? p - 1 : p)) : p - 1;
+    if (code >= 0)
+        return code > 0 && phases < 2 ? 0 : code;
+    return phases >= 2 ? phases - 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    th_opts o;
+    th_result r = {0, 0, NULL, NULL};
+    th_types types[TH_NTYPES];
+    int p, rank, a, ci, ti, inplace, status;
+
+    MPI_Init(&argc, &argv);
+    th_parse(argc, argv, &o);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    th_types_init(types);
+
+    /* One native reference per (type, count, in place); every algorithm is compared with it. */
+    for (ti = 0; ti < TH_NTYPES; ti++) {
+        const th_types *t = &types[ti];
+        if (!th_want_type(&o, t->name))
+            continue;
+        for (ci = 0; ci < o.ncounts; ci++) {
+            int rcount = o.counts[ci] < 0 ? th_big_count(t->rtype) : o.counts[ci];
+            int scount = rcount * t->ratio;
+            size_t sbytes = th_bytes((long)scount * p, t->stype), rbytes = th_bytes((long)rcount * p, t->rtype);
+            if ((double)(sbytes > rbytes ? sbytes : rbytes) > o.max_bytes)
+                continue;
+            for (inplace = 0; inplace <= (o.inplace && t->stype == t->rtype); inplace++) {
+                void *sbuf = th_alloc(sbytes), *want = th_alloc(rbytes), *got = th_alloc(rbytes);
+                void *input = th_alloc(rbytes);
+                unsigned seed = (unsigned)(rank * 7919 + ci * 31 + ti);
+                th_fill(sbuf, sbytes, seed);
+                if (inplace) {
+                    /* The input lives in the receive buffer. The reference is the native
+                     * out-of-place alltoall of a copy of it: MPICH 4.0.2's in-place alltoall
+                     * fails (MPI_ERR_TRUNCATE) for the resized struct type. */
+                    th_fill(input, rbytes, seed + 1);
+                    memcpy(want, input, rbytes);
+                    MPI_Alltoall(input, rcount, t->rtype, want, rcount, t->rtype, MPI_COMM_WORLD);
+                } else {
+                    memset(input, 0xA5, rbytes);
+                    memcpy(want, input, rbytes);
+                    MPI_Alltoall(sbuf, scount, t->stype, want, rcount, t->rtype, MPI_COMM_WORLD);
+                }
+                for (a = 0; a < (int)(sizeof algos / sizeof algos[0]); a++) {
+                    char what[160];
+                    int err, param = resolve_param(algos[a].param, p);
+                    if (!th_want_algo(&o, algos[a].name))
+                        continue;
+                    memcpy(got, input, rbytes);
+                    if (inplace)
+                        err = algos[a].fn(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, rcount, t->rtype, MPI_COMM_WORLD,
+                                          param);
+                    else
+                        err = algos[a].fn(sbuf, scount, t->stype, got, rcount, t->rtype, MPI_COMM_WORLD, param);
+                    snprintf(what, sizeof what, "alltoall %s p=%d type=%s count=%d%s", algos[a].name, p, t->name,
+                             rcount, inplace ? " in-place" : "");
+                    th_expect(&r, &o, what, err == MPI_SUCCESS);
+                    th_check(&r, &o, what, got, want, rbytes);
+                }
+                free(sbuf);
+                free(want);
+                free(got);
+                free(input);
+            }
+        }
+    }
+    th_types_free(types);
+    status = th_finish(&r, "alltoall");
+    MPI_Finalize();
+    return status;
+}

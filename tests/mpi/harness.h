@@ -1,0 +1,268 @@
+/*
+ * harness.h - shared code of the MPI test programs (tests/mpi/ *.c).
+ *
+ * Each program runs the catalogue's algorithms of one collective on MPI_COMM_WORLD over a matrix
+ * of counts x datatypes (x in place), runs the native MPI collective on identical inputs, and
+ * compares the two receive buffers byte for byte over their whole allocation (so the gaps of a
+ * derived type must be left untouched, as the native collective leaves them). Each program
+ * exits 0 when every check passed and prints, from rank 0, a last line
+ *   "<N> passed, <M> failed"
+ * The Criterion suites (tests/test_*.c) launch these programs under mpiexec and smpirun.
+ *
+ * Options common to all programs (th_parse):
+ *   --algo NAME     run only the algorithms whose name contains NAME
+ *   --counts LIST   comma-separated counts; "big" = one count whose block exceeds 64 KiB
+ *   --types LIST    comma-separated type names (int,double,vector,struct,int-vector)
+ *   --no-inplace    skip the MPI_IN_PLACE cases
+ *   --max-bytes B   skip a case whose largest buffer on one rank exceeds B bytes
+ *   -v              print every case
+ */
+#ifndef COLLALG_TESTS_HARNESS_H
+#define COLLALG_TESTS_HARNESS_H
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- datatypes --------------------------------------------------------------------------- */
+
+/* A pair of datatypes to send with and receive with. `ratio` elements of stype carry the
+ * signature of one element of rtype (so a send count is count * ratio). */
+typedef struct th_types {
+    const char *name;
+    MPI_Datatype stype, rtype;
+    int ratio;
+    int reducible; /* 1 when rtype == stype is a basic numeric type usable with MPI_SUM */
+} th_types;
+
+#define TH_NTYPES 5
+
+/* Builds: int, double, vector (2 ints at stride 2: gaps), struct (an int at byte 8 and a
+ * double at byte 24, resized to lb 4 and extent 40: gaps and a non-zero lower bound), and
+ * int-vector (sent as 2n MPI_INT, received as n vectors: different types, same signature). */
+static void th_types_init(th_types t[TH_NTYPES])
+{
+    MPI_Datatype vec, st, sr;
+    int bl[2] = {1, 1};
+    MPI_Aint disp[2] = {8, 24};
+    MPI_Datatype ty[2] = {MPI_INT, MPI_DOUBLE};
+
+    MPI_Type_vector(2, 1, 2, MPI_INT, &vec);
+    MPI_Type_commit(&vec);
+    MPI_Type_create_struct(2, bl, disp, ty, &st);
+    MPI_Type_create_resized(st, 4, 40, &sr);
+    MPI_Type_commit(&sr);
+    MPI_Type_free(&st);
+    t[0] = (th_types){"int", MPI_INT, MPI_INT, 1, 1};
+    t[1] = (th_types){"double", MPI_DOUBLE, MPI_DOUBLE, 1, 1};
+    t[2] = (th_types){"vector", vec, vec, 1, 0};
+    t[3] = (th_types){"struct", sr, sr, 1, 0};
+    t[4] = (th_types){"int-vector", MPI_INT, vec, 2, 0};
+}
+
+static void th_types_free(th_types t[TH_NTYPES])
+{
+    MPI_Type_free(&t[2].rtype);
+    MPI_Type_free(&t[3].rtype);
+}
+
+/* Bytes of memory that `count` elements of `type` touch, counted from the buffer address. */
+static size_t th_bytes(long count, MPI_Datatype type)
+{
+    MPI_Aint lb, ext, tlb, text;
+    MPI_Type_get_extent(type, &lb, &ext);
+    MPI_Type_get_true_extent(type, &tlb, &text);
+    if (count <= 0)
+        return 16;
+    return (size_t)((count - 1) * ext + tlb + text) + 16;
+}
+
+/* Count whose block of one element type exceeds 64 KiB. */
+static int th_big_count(MPI_Datatype type)
+{
+    int size;
+    MPI_Type_size(type, &size);
+    return 65536 / size + 3;
+}
+
+/* ---- buffers ------------------------------------------------------------------------------ */
+
+static unsigned th_rng(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return *s >> 8;
+}
+
+/* Fills `bytes` bytes with a pattern that depends on `seed` (rank, case) and on the position. */
+static void th_fill(void *buf, size_t bytes, unsigned seed)
+{
+    unsigned char *b = (unsigned char *)buf;
+    unsigned s = seed * 2654435761u + 1u;
+    size_t i;
+    for (i = 0; i < bytes; i++)
+        b[i] = (unsigned char)th_rng(&s);
+}
+
+static void *th_alloc(size_t bytes)
+{
+    void *p = malloc(bytes);
+    if (!p) {
+        fprintf(stderr, "harness: out of memory (%zu bytes)\n", bytes);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    return p;
+}
+
+/* ---- options and results ------------------------------------------------------------------- */
+
+typedef struct th_opts {
+    const char *algo;
+    int counts[16];
+    int ncounts; /* -1 in counts[] means "big" */
+    const char *types;
+    int inplace;
+    double max_bytes;
+    int verbose;
+} th_opts;
+
+/* 1 when `item` is one of the comma-separated entries of `list`. */
+static int th_in_list(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    const char *s = list;
+    while (s && *s) {
+        const char *end = strchr(s, ',');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        if (len == n && strncmp(s, item, n) == 0)
+            return 1;
+        s = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+static int th_want_type(const th_opts *o, const char *name)
+{
+    return !o->types || th_in_list(o->types, name);
+}
+
+static int th_want_algo(const th_opts *o, const char *name)
+{
+    return !o->algo || strstr(name, o->algo) != NULL;
+}
+
+static void th_parse(int argc, char **argv, th_opts *o)
+{
+    int i;
+    memset(o, 0, sizeof *o);
+    o->inplace = 1;
+    o->max_bytes = 1e18;
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--algo") && i + 1 < argc)
+            o->algo = argv[++i];
+        else if (!strcmp(argv[i], "--types") && i + 1 < argc)
+            o->types = argv[++i];
+        else if (!strcmp(argv[i], "--no-inplace"))
+            o->inplace = 0;
+        else if (!strcmp(argv[i], "--max-bytes") && i + 1 < argc)
+            o->max_bytes = atof(argv[++i]);
+        else if (!strcmp(argv[i], "-v"))
+            o->verbose = 1;
+        else if (!strcmp(argv[i], "--counts") && i + 1 < argc) {
+            const char *s = argv[++i];
+            while (s && *s && o->ncounts < 16) {
+                o->counts[o->ncounts++] = strncmp(s, "big", 3) == 0 ? -1 : atoi(s);
+                s = strchr(s, ',');
+                s = s ? s + 1 : NULL;
+            }
+        }
+    }
+    if (o->ncounts == 0) {
+        int defaults[5] = {0, 1, 3, 1000, -1};
+        memcpy(o->counts, defaults, sizeof defaults);
+        o->ncounts = 5;
+    }
+}
+
+/* Verdicts are recorded locally, one per case, and agreed over MPI_COMM_WORLD once, in
+ * th_finish: a failing case costs no extra collective, so the matrix runs at the speed of the
+ * collectives under test. Every rank must record the same sequence of cases. */
+typedef struct th_result {
+    long ncases;
+    long cap;
+    char *bad;        /* bad[i] = 1 when case i failed on this rank */
+    char (*what)[160];/* description of each case */
+} th_result;
+
+static void th_record(th_result *r, const th_opts *o, const char *what, int bad)
+{
+    int rank;
+    if (r->ncases == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 1024;
+        r->bad = (char *)realloc(r->bad, (size_t)r->cap);
+        r->what = (char (*)[160])realloc(r->what, (size_t)r->cap * sizeof *r->what);
+        if (!r->bad || !r->what)
+            MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    r->bad[r->ncases] = (char)(bad != 0);
+    snprintf(r->what[r->ncases], sizeof r->what[0], "%s", what);
+    r->ncases++;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (o->verbose && rank == 0)
+        printf("%s %s\n", bad ? "FAIL" : "ran ", what);
+}
+
+/* Records one case: the first `bytes` bytes of `got` must equal those of `want`. */
+static void th_check(th_result *r, const th_opts *o, const char *what, const void *got, const void *want,
+                     size_t bytes)
+{
+    int rank, bad = memcmp(got, want, bytes) != 0;
+    if (bad) {
+        size_t i = 0;
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        while (((const unsigned char *)got)[i] == ((const unsigned char *)want)[i])
+            i++;
+        fprintf(stderr, "FAIL rank %d: %s: first difference at byte %zu of %zu\n", rank, what, i, bytes);
+    }
+    th_record(r, o, what, bad);
+}
+
+/* Records a check decided by the caller (e.g. an expected error code). */
+static void th_expect(th_result *r, const th_opts *o, const char *what, int ok)
+{
+    int rank;
+    if (!ok) {
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        fprintf(stderr, "FAIL rank %d: %s\n", rank, what);
+    }
+    th_record(r, o, what, !ok);
+}
+
+/* Agrees on every verdict, prints the failed cases and the closing line
+ * "<prog> p=<p>: <N> passed, <M> failed" from rank 0; returns the exit status. */
+static int th_finish(th_result *r, const char *prog)
+{
+    int rank, size;
+    long i, failed = 0;
+    char *all = (char *)calloc((size_t)(r->ncases ? r->ncases : 1), 1);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Allreduce(r->bad, all, (int)r->ncases, MPI_BYTE, MPI_BOR, MPI_COMM_WORLD);
+    for (i = 0; i < r->ncases; i++) {
+        if (all[i]) {
+            failed++;
+            if (rank == 0)
+                printf("FAILED: %s\n", r->what[i]);
+        }
+    }
+    if (rank == 0) {
+        printf("%s p=%d: %ld passed, %ld failed\n", prog, size, r->ncases - failed, failed);
+        fflush(stdout);
+    }
+    free(all);
+    free(r->bad);
+    free(r->what);
+    return failed ? 1 : 0;
+}
+
+#endif /* COLLALG_TESTS_HARNESS_H */
