@@ -1,4 +1,4 @@
 /* Criterion suite: every alltoall algorithm against MPI_Alltoall (tests/mpi/alltoall.c). */
 #include "launch.h"
 
-CL_MATRIX(alltoall, "alltoall", CL_FULL)
+CL_MATRIX(alltoall, "alltoall")

@@ -7,11 +7,9 @@
 #define COLLALG_COLLALG_H
 
 #include "core/core.h"
-
-/* alltoall */
-#include "alltoall/ring.h"
-#include "alltoall/ring_light_barrier.h"
-#include "alltoall/ring_mpi_barrier.h"
-#include "alltoall/ring_n_mpi_barriers.h"
+#include "alltoall.h"
+#include "allgather.h"
+#include "allreduce.h"
+#include "bcast.h"
 
 #endif /* COLLALG_COLLALG_H */

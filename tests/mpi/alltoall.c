@@ -2,7 +2,7 @@
  * alltoall.c - every catalogue alltoall algorithm against MPI_Alltoall, byte for byte.
  * See harness.h for the options and the output.
  */
-#include <collalg/collalg.h>
+#include <collalg/alltoall.h>
 #include "harness.h"
 
 /* Every algorithm behind one signature: the MPI_Alltoall arguments plus one parameter. */

@@ -13,5 +13,6 @@
 #include "context.h"
 #include "args.h"
 #include "barrier.h"
+#include "fn.h"
 
 #endif /* COLLALG_CORE_CORE_H */

@@ -1,0 +1,27 @@
+/**
+ * @file fn.h
+ * @brief Function-pointer types of the collectives, for algorithms that take an inner algorithm
+ *        as a parameter (e.g. Rabenseifner's variations).
+ *
+ * Each type has exactly the argument list of the MPI function, so a catalogue algorithm without
+ * tuning parameters, the native MPI function itself, or a user wrapper that fixes an algorithm's
+ * parameters can be passed.
+ */
+#ifndef COLLALG_CORE_FN_H
+#define COLLALG_CORE_FN_H
+
+#include "config.h"
+
+/** @brief An MPI_Alltoall-shaped function. */
+typedef int (*collalg_alltoall_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/** @brief An MPI_Allgather-shaped function. */
+typedef int (*collalg_allgather_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/** @brief An MPI_Allreduce-shaped function. */
+typedef int (*collalg_allreduce_fn)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                    MPI_Comm comm);
+/** @brief An MPI_Bcast-shaped function. */
+typedef int (*collalg_bcast_fn)(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+
+#endif /* COLLALG_CORE_FN_H */
