@@ -23,6 +23,9 @@ CR_SUITES := $(sort $(basename $(notdir $(wildcard tests/test_*.c))))
 EXAMPLES  := $(sort $(basename $(notdir $(wildcard examples/*.c))))
 TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
 
+# Extra targets (e.g. the tuner: mk/tune.mk).
+-include $(wildcard mk/*.mk)
+
 .PHONY: all deps build check check-run headers examples docs install uninstall valgrind clean
 
 all: build

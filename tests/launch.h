@@ -70,16 +70,17 @@ static int cl_log_passed(const char *log)
     return failed == 0 && passed > 0;
 }
 
-/* Runs `launcher` (the start of a command line) with program `prog` and `args`, logging to
- * build/logs/<prog>-<tag>-<np>.log; asserts success. */
-static void cl_launch(const char *launcher, const char *tag, const char *prog, int np, const char *args,
-                      int expect_pass_line)
+/* Runs `launcher` (the start of a command line) with program build/<dir>/<prog> and `args`,
+ * logging to build/logs/<prog>-<logtag>-<np>.log; asserts a zero exit status and, when
+ * `expect_pass_line`, a closing "N passed, 0 failed" line. */
+static void cl_launch_as(const char *launcher, const char *dir, const char *logtag, const char *prog, int np,
+                         const char *args, int expect_pass_line)
 {
     char cmd[2048], log[512];
     int status, ok;
-    snprintf(log, sizeof log, "build/logs/%s-%s-%d.log", prog, tag, np);
+    snprintf(log, sizeof log, "build/logs/%s-%s-%d.log", prog, logtag, np);
     snprintf(cmd, sizeof cmd, "mkdir -p build/logs && timeout -k 10 %d %s build/%s/%s %s </dev/null >'%s' 2>&1",
-             CL_TIMEOUT, launcher, tag, prog, args, log);
+             CL_TIMEOUT, launcher, dir, prog, args, log);
     status = system(cmd);
     ok = status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (ok && expect_pass_line)
@@ -88,7 +89,14 @@ static void cl_launch(const char *launcher, const char *tag, const char *prog, i
         cr_log_error("command failed (status %d): %s", status, cmd);
         cl_show_log(log);
     }
-    cr_assert(ok, "%s on %d ranks (%s) failed; log: %s", prog, np, tag, log);
+    cr_assert(ok, "%s on %d ranks (%s) failed; log: %s", prog, np, logtag, log);
+}
+
+/* cl_launch_as with the program directory as the log tag ("mpich" or "smpi"). */
+static void cl_launch(const char *launcher, const char *tag, const char *prog, int np, const char *args,
+                      int expect_pass_line)
+{
+    cl_launch_as(launcher, tag, tag, prog, np, args, expect_pass_line);
 }
 
 /* Runs tests/mpi/<prog>.c under MPICH's mpiexec on np processes. */

@@ -123,17 +123,30 @@ static inline void collalg__mesh2d(int p, int *x, int *y)
 }
 
 /**
- * @brief The most nearly cubic factorisation p = x * y * z with x <= y <= z: x is the largest
- *        divisor of p not above cbrt(p), then (y, z) the most nearly square factorisation of p / x.
+ * @brief The most nearly cubic factorisation p = x * y * z with x <= y <= z: among all such
+ *        triples the one with the smallest z - x (ties: the larger x). For prime p it is 1 x 1 x p.
  */
 static inline void collalg__mesh3d(int p, int *x, int *y, int *z)
 {
-    int d, best = 1;
-    for (d = 1; (long)d * d * d <= p; d++)
-        if (p % d == 0)
-            best = d;
-    *x = best;
-    collalg__mesh2d(p / best, y, z);
+    int a, b;
+    *x = 1;
+    *y = 1;
+    *z = p;
+    for (a = 1; (long)a * a * a <= p; a++) {
+        if (p % a)
+            continue;
+        for (b = a; (long)a * b * b <= p; b++) {
+            int c;
+            if ((p / a) % b)
+                continue;
+            c = p / a / b;
+            if (c - a < *z - *x || (c - a == *z - *x && a > *x)) {
+                *x = a;
+                *y = b;
+                *z = c;
+            }
+        }
+    }
 }
 
 /* ---- Binomial trees rooted at `root` (ranks relative to the root) -------------------------

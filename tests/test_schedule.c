@@ -1,0 +1,118 @@
+/* Criterion suite: the pure schedule functions of core/schedule.h, checked exhaustively without MPI. */
+#include <criterion/criterion.h>
+#include <collalg/core/schedule.h>
+
+#define PMAX 130
+
+Test(schedule, mod_and_powers)
+{
+    cr_expect_eq(collalg__mod(-1, 5), 4);
+    cr_expect_eq(collalg__mod(-10, 5), 0);
+    cr_expect_eq(collalg__mod(7, 5), 2);
+    for (int p = 1; p < 5000; p++) {
+        int f = collalg__pof2_floor(p), l = collalg__ceil_log2(p);
+        cr_assert(collalg__is_pof2(f) && f <= p && 2 * f > p, "pof2_floor(%d) = %d", p, f);
+        cr_assert((1L << l) >= p && (l == 0 || (1L << (l - 1)) < p), "ceil_log2(%d) = %d", p, l);
+        cr_assert_eq(collalg__is_pof2(p), f == p);
+    }
+}
+
+Test(schedule, ring_steps_are_permutations)
+{
+    for (int p = 1; p <= PMAX; p++)
+        for (int i = 1; i < p; i++)
+            for (int r = 0; r < p; r++) {
+                int to = collalg__ring_to(r, p, i);
+                cr_assert_eq(collalg__ring_from(to, p, i), r, "p=%d step %d rank %d", p, i, r);
+                cr_assert_neq(to, r);
+            }
+}
+
+/* Every step of the pair schedule is a matching (peer of peer is self), every pair of distinct
+ * ranks meets exactly once, and a rank meets itself at most once (exactly once for odd p). */
+Test(schedule, pair_is_a_one_factorisation)
+{
+    static char met[PMAX][PMAX];
+    for (int p = 1; p <= PMAX; p++) {
+        int steps = collalg__pair_nsteps(p);
+        memset(met, 0, sizeof met);
+        cr_assert_eq(steps, p <= 1 ? 0 : (p % 2 ? p : p - 1));
+        for (int s = 0; s < steps; s++)
+            for (int r = 0; r < p; r++) {
+                int q = collalg__pair_peer(r, p, s);
+                cr_assert(q >= 0 && q < p, "p=%d s=%d r=%d peer %d out of range", p, s, r, q);
+                cr_assert_eq(collalg__pair_peer(q, p, s), r, "p=%d s=%d: %d -> %d not symmetric", p, s, r, q);
+                met[r][q]++;
+            }
+        for (int r = 0; r < p; r++)
+            for (int q = 0; q < p; q++) {
+                int want = r != q ? 1 : (p > 1 && p % 2 == 1);
+                cr_assert_eq(met[r][q], want, "p=%d: ranks %d and %d meet %d times", p, r, q, met[r][q]);
+            }
+    }
+}
+
+Test(schedule, pair_is_xor_for_powers_of_two)
+{
+    for (int p = 2; p <= 128; p *= 2)
+        for (int s = 0; s < p - 1; s++)
+            for (int r = 0; r < p; r++)
+                cr_assert_eq(collalg__pair_peer(r, p, s), r ^ (s + 1));
+}
+
+/* N barriers over n phases: distinct, increasing, in the gaps 0 .. n-2, every gap for N = n-1. */
+Test(schedule, barrier_placement)
+{
+    for (int n = 2; n <= PMAX; n++)
+        for (int nb = 1; nb <= n - 1; nb++) {
+            int prev = -1;
+            for (int k = 1; k <= nb; k++) {
+                int g = collalg__barrier_after(k, n, nb);
+                cr_assert(g > prev && g >= 0 && g <= n - 2, "n=%d N=%d barrier %d after phase %d", n, nb, k, g);
+                prev = g;
+            }
+            if (nb == n - 1)
+                cr_assert_eq(prev, n - 2);
+        }
+}
+
+Test(schedule, meshes_factor_p_closest_to_square_and_cube)
+{
+    for (int p = 1; p <= 1024; p++) {
+        int x, y, x3, y3, z3;
+        collalg__mesh2d(p, &x, &y);
+        cr_assert(x * y == p && x <= y, "mesh2d(%d) = %d x %d", p, x, y);
+        for (int d = x + 1; (long)d * d <= p; d++)
+            cr_assert(p % d != 0, "mesh2d(%d): %d x %d is closer to square", p, d, p / d);
+        collalg__mesh3d(p, &x3, &y3, &z3);
+        cr_assert(x3 * y3 * z3 == p && x3 <= y3 && y3 <= z3, "mesh3d(%d) = %d x %d x %d", p, x3, y3, z3);
+    }
+    {
+        int x, y, z;
+        collalg__mesh3d(64, &x, &y, &z);
+        cr_expect(x == 4 && y == 4 && z == 4);
+        collalg__mesh2d(17, &x, &y);
+        cr_expect(x == 1 && y == 17);
+    }
+}
+
+/* The binomial tree spans every rank once: each v > 0 has a parent below it, and the subtree sizes
+ * of the root's children plus the root add up to p. */
+Test(schedule, binomial_tree)
+{
+    for (int p = 1; p <= PMAX; p++) {
+        int total = 1;
+        cr_assert_eq(collalg__binomial_subtree(0, p), p);
+        for (int v = 1; v < p; v++) {
+            int parent = collalg__binomial_parent(v);
+            cr_assert(parent < v && parent >= 0);
+            cr_assert(v - parent == collalg__binomial_mask(v, p), "p=%d v=%d", p, v);
+            if (parent == 0)
+                total += collalg__binomial_subtree(v, p);
+        }
+        cr_assert_eq(total, p, "p=%d: root's subtrees cover %d ranks", p, total);
+        for (int root = 0; root < p; root++)
+            for (int r = 0; r < p; r++)
+                cr_assert_eq(collalg__mod(collalg__relrank(r, root, p) + root, p), r);
+    }
+}
