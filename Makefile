@@ -80,7 +80,11 @@ headers:
 	  test -s $(BUILD)/headers/t.o || exit 1; \
 	  g++ -std=c++11 -pedantic -Wall -Wextra -Werror $$(mpicc -show | tr ' ' '\n' | grep '^-I' | tr '\n' ' ') \
 	      -Iinclude -c $(BUILD)/headers/t.cpp -o $(BUILD)/headers/t.o || exit 1; \
-	done; echo "headers: $(words $(HEADERS)) headers compile alone (gcc, clang, smpicc, g++)"
+	done; \
+	printf '#include <collalg/collalg.h>\nint main(void){return 0;}\n' > $(BUILD)/headers/u.c; \
+	$(MPICC) $(STRICT) -DCOLLALG_USE_PMPI -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
+	$(MPICC) $(STRICT) -DCOLLALG_NO_ARG_CHECKS -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
+	echo "headers: $(words $(HEADERS)) headers compile alone (gcc, clang, smpicc, g++); PMPI and no-checks builds compile"
 
 examples: $(EXAMPLES:%=$(BUILD)/examples/%)
 
