@@ -22,10 +22,20 @@ typedef int (*a2a_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype
         return collalg_alltoall_##name(sb, sc, st, rb, rc, rt, cm, param);                                  \
     }
 
+PLAIN(simple)
+PLAIN(spreading_simple)
+PLAIN(mesh_2d)
+PLAIN(mesh_3d)
+PLAIN(recursive_doubling)
+PLAIN(bruck)
 PLAIN(ring)
 PLAIN(ring_light_barrier)
 PLAIN(ring_mpi_barrier)
 PARAM(ring_n_mpi_barriers)
+PLAIN(pair)
+PLAIN(pair_light_barrier)
+PLAIN(pair_mpi_barrier)
+PARAM(pair_n_mpi_barriers)
 
 /* Parameter codes: >= 0 literal; TH_MAXB = the largest barrier count (phases - 1). */
 #define TH_MAXB (-1)
@@ -36,12 +46,24 @@ static const struct {
     a2a_fn fn;
     int param;
 } algos[] = {
+    {"simple", run_simple, 0},
+    {"spreading_simple", run_spreading_simple, 0},
+    {"mesh_2d", run_mesh_2d, 0},
+    {"mesh_3d", run_mesh_3d, 0},
+    {"recursive_doubling", run_recursive_doubling, 0},
+    {"bruck", run_bruck, 0},
     {"ring", run_ring, 0},
     {"ring_light_barrier", run_ring_light_barrier, 0},
     {"ring_mpi_barrier", run_ring_mpi_barrier, 0},
     {"ring_n_mpi_barriers(0)", run_ring_n_mpi_barriers, 0},
     {"ring_n_mpi_barriers(1)", run_ring_n_mpi_barriers, 1},
     {"ring_n_mpi_barriers(p-2)", run_ring_n_mpi_barriers, TH_MAXB},
+    {"pair", run_pair, 0},
+    {"pair_light_barrier", run_pair_light_barrier, 0},
+    {"pair_mpi_barrier", run_pair_mpi_barrier, 0},
+    {"pair_n_mpi_barriers(0)", run_pair_n_mpi_barriers, 0},
+    {"pair_n_mpi_barriers(1)", run_pair_n_mpi_barriers, 1},
+    {"pair_n_mpi_barriers(S-1)", run_pair_n_mpi_barriers, TH_MAXB_PAIR},
 };
 
 static int resolve_param(int code, int p)

@@ -1,0 +1,383 @@
+/**
+ * @file table.h
+ * @brief THE ALGORITHM TABLE of the tuner (collalg-tune): every catalogue algorithm it measures,
+ *        a wrapper with one uniform signature, and the search space of its parameter.
+ *
+ * To add an algorithm: write one wrapper line with the TUNE_* macro of its collective (PLAIN for
+ * no parameter, INT for an int parameter), and one row in tune_table[] naming the wrapper and, for
+ * a parameter, the function that lists the values to try (tune_space_fn). The name in the row is
+ * the catalogue name the selector rules use (`collalg_<collective>_<name>`).
+ *
+ * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for allreduce), count elements
+ * per block as MPI_<Collective> defines them, root 0 for bcast.
+ */
+#ifndef COLLALG_EXAMPLES_TUNE_TABLE_H
+#define COLLALG_EXAMPLES_TUNE_TABLE_H
+
+#include <stdio.h>
+#include <collalg/collalg.h>
+
+/** @brief The collectives the tuner knows, in the order it tunes them. */
+enum tune_coll { TUNE_ALLTOALL = 0, TUNE_ALLGATHER = 1, TUNE_ALLREDUCE = 2, TUNE_BCAST = 3, TUNE_NCOLL = 4 };
+
+/** @brief Names of enum tune_coll, as in `collalg_<name>_...` and `COLLALG_TUNED_<NAME>`. */
+static const char *const tune_coll_name[TUNE_NCOLL] = {"alltoall", "allgather", "allreduce", "bcast"};
+
+/** @brief The arguments of one timed call (the union of the four argument lists). */
+typedef struct tune_call {
+    const void *sbuf;  /**< send buffer (alltoall, allgather, allreduce) */
+    void *rbuf;        /**< receive buffer; the buffer of bcast */
+    int count;         /**< elements per block (alltoall: per pair, allgather: per process) or in all */
+    MPI_Datatype type; /**< element type */
+    MPI_Op op;         /**< reduction (allreduce) */
+    int root;          /**< root (bcast) */
+    MPI_Comm comm;     /**< communicator */
+} tune_call;
+
+/** @brief One value of an algorithm's parameter. */
+typedef struct tune_choice {
+    int i;          /**< integer value, or index into the wrapper's own list */
+    char str[256];  /**< string value (bcast csm program), "" otherwise */
+    char text[300]; /**< how the value is written in a selector rule: "4", "\"S0 M0\"", "" for none */
+} tune_choice;
+
+/** @brief Runs one algorithm with one parameter value (NULL for none). @return MPI error code. */
+typedef int (*tune_run_fn)(const tune_call *c, const tune_choice *ch);
+
+/**
+ * @brief Lists the values to try for a parameter on @p p processes into @p out (at most @p max).
+ * @return how many values were written (>= 1).
+ */
+typedef int (*tune_space_fn)(int p, tune_choice *out, int max);
+
+/** @brief One row of the table. */
+typedef struct tune_algo {
+    enum tune_coll coll; /**< its collective */
+    const char *name;    /**< catalogue name (`collalg_<coll>_<name>`) */
+    tune_run_fn run;     /**< wrapper */
+    tune_space_fn space; /**< parameter values to try; NULL: no parameter */
+} tune_algo;
+
+/* ---- parameter spaces ---------------------------------------------------------------------- */
+
+/** @brief Most values a parameter search tries (N MPI barriers beyond this are sampled evenly). */
+#define TUNE_MAX_CHOICES 8
+
+/** @brief Fills @p out with integers lo..hi, at most @p max of them spread evenly. */
+static int tune_space_range(int lo, int hi, tune_choice *out, int max)
+{
+    int n = 0, k, span = hi - lo + 1, v, last = lo - 1;
+    if (max > TUNE_MAX_CHOICES)
+        max = TUNE_MAX_CHOICES;
+    for (k = 0; k < (span < max ? span : max); k++) {
+        v = span <= max ? lo + k : lo + (int)((long)k * (span - 1) / (max - 1));
+        if (v == last)
+            continue;
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = last = v;
+        snprintf(out[n].text, sizeof out[n].text, "%d", v);
+        n++;
+    }
+    return n;
+}
+
+/** @brief N MPI barriers of the ring algorithms: 1 .. p - 2 (only the default 0 for p <= 2). */
+static int tune_space_ring_barriers(int p, tune_choice *out, int max)
+{
+    return p <= 2 ? tune_space_range(0, 0, out, max) : tune_space_range(1, p - 2, out, max);
+}
+
+/** @brief N MPI barriers of the pair algorithms: 1 .. nsteps - 1 (only 0 with one step). */
+static int tune_space_pair_barriers(int p, tune_choice *out, int max)
+{
+    int phases = collalg__pair_nsteps(p);
+    return phases <= 1 ? tune_space_range(0, 0, out, max) : tune_space_range(1, phases - 1, out, max);
+}
+
+/** @brief Segment sizes in bytes of the pipelined bcasts. */
+static int tune_space_segsize(int p, tune_choice *out, int max)
+{
+    static const int seg[] = {1024, 4096, 16384, 65536};
+    int n = 0;
+    (void)p;
+    for (n = 0; n < 4 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = seg[n];
+        snprintf(out[n].text, sizeof out[n].text, "%d", seg[n]);
+    }
+    return n;
+}
+
+/** @brief Block sizes of the two-stage allreduce: 2, 4, 8, ... up to p (one block). */
+static int tune_space_block(int p, tune_choice *out, int max)
+{
+    int n = 0, b;
+    for (b = 2; n < max; b *= 2) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = b < p ? b : p;
+        snprintf(out[n].text, sizeof out[n].text, "%d", out[n].i);
+        n++;
+        if (b >= p)
+            break;
+    }
+    return n;
+}
+
+/** @brief Inner allgathers the allreduce variants may use (index = tune_choice::i). */
+static const struct {
+    const char *name;
+    collalg_allgather_fn fn;
+} tune_inner_allgather[] = {
+    {"collalg_allgather_ring", collalg_allgather_ring},
+    {"collalg_allgather_recursive_doubling", collalg_allgather_recursive_doubling},
+    {"collalg_allgather_bruck", collalg_allgather_bruck},
+    {"collalg_allgather_pair", collalg_allgather_pair},
+};
+
+/** @brief Inner alltoalls of rabenseifner_var2 (index = tune_choice::i / 4). */
+static const struct {
+    const char *name;
+    collalg_alltoall_fn fn;
+} tune_inner_alltoall[] = {
+    {"collalg_alltoall_ring", collalg_alltoall_ring},
+    {"collalg_alltoall_pair", collalg_alltoall_pair},
+    {"collalg_alltoall_simple", collalg_alltoall_simple},
+};
+
+/** @brief The inner allgathers (allgather_based, rabenseifner_var1). */
+static int tune_space_inner_allgather(int p, tune_choice *out, int max)
+{
+    int n;
+    (void)p;
+    for (n = 0; n < 4 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = n;
+        snprintf(out[n].text, sizeof out[n].text, "%s", tune_inner_allgather[n].name);
+    }
+    return n;
+}
+
+/** @brief (alltoall, allgather) pairs of rabenseifner_var2: i = 4 * alltoall + allgather. */
+static int tune_space_inner_pair(int p, tune_choice *out, int max)
+{
+    static const int pairs[][2] = {{0, 0}, {1, 0}, {2, 1}, {1, 2}};
+    int n;
+    (void)p;
+    for (n = 0; n < 4 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = 4 * pairs[n][0] + pairs[n][1];
+        snprintf(out[n].text, sizeof out[n].text, "%s, %s", tune_inner_alltoall[pairs[n][0]].name,
+                 tune_inner_allgather[pairs[n][1]].name);
+    }
+    return n;
+}
+
+/** @brief Copy/Split/Merge programs: Hybrid1(j) for j = -1 (binomial) .. k-1 (van de Geijn). */
+static int tune_space_csm(int p, tune_choice *out, int max)
+{
+    int n = 0, j, k = collalg_bcast_csm_dims(p);
+    for (j = -1; j <= k - 1 && n < max; j++) {
+        memset(&out[n], 0, sizeof out[n]);
+        if (collalg_bcast_csm_hybrid1(p, j, COLLALG_BCAST_CSM_ASCENDING, out[n].str, sizeof out[n].str) < 0)
+            continue;
+        out[n].i = j;
+        snprintf(out[n].text, sizeof out[n].text, "\"%s\"", out[n].str);
+        n++;
+    }
+    return n;
+}
+
+/* ---- wrappers ------------------------------------------------------------------------------ */
+
+/** @cond TUNE_WRAPPERS */
+#define TUNE_A2A(alg)                                                                                       \
+    static int tune_alltoall_##alg(const tune_call *c, const tune_choice *ch)                               \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_alltoall_##alg(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);     \
+    }
+#define TUNE_A2A_INT(alg)                                                                                   \
+    static int tune_alltoall_##alg(const tune_call *c, const tune_choice *ch)                               \
+    {                                                                                                       \
+        return collalg_alltoall_##alg(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, ch->i); \
+    }
+#define TUNE_AG(alg)                                                                                        \
+    static int tune_allgather_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_allgather_##alg(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);    \
+    }
+#define TUNE_AG_INT(alg)                                                                                    \
+    static int tune_allgather_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        return collalg_allgather_##alg(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, ch->i); \
+    }
+#define TUNE_AR(alg)                                                                                        \
+    static int tune_allreduce_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_allreduce_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);                \
+    }
+#define TUNE_AR_INT(alg)                                                                                    \
+    static int tune_allreduce_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        return collalg_allreduce_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, ch->i);         \
+    }
+#define TUNE_BC(alg)                                                                                        \
+    static int tune_bcast_##alg(const tune_call *c, const tune_choice *ch)                                  \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_bcast_##alg(c->rbuf, c->count, c->type, c->root, c->comm);                           \
+    }
+#define TUNE_BC_INT(alg)                                                                                    \
+    static int tune_bcast_##alg(const tune_call *c, const tune_choice *ch)                                  \
+    {                                                                                                       \
+        return collalg_bcast_##alg(c->rbuf, c->count, c->type, c->root, c->comm, ch->i);                    \
+    }
+
+TUNE_A2A(simple)
+TUNE_A2A(spreading_simple)
+TUNE_A2A(mesh_2d)
+TUNE_A2A(mesh_3d)
+TUNE_A2A(recursive_doubling)
+TUNE_A2A(bruck)
+TUNE_A2A(ring)
+TUNE_A2A(ring_light_barrier)
+TUNE_A2A(ring_mpi_barrier)
+TUNE_A2A_INT(ring_n_mpi_barriers)
+TUNE_A2A(pair)
+TUNE_A2A(pair_light_barrier)
+TUNE_A2A(pair_mpi_barrier)
+TUNE_A2A_INT(pair_n_mpi_barriers)
+
+TUNE_AG(simple)
+TUNE_AG(spreading_simple)
+TUNE_AG(ring)
+TUNE_AG(ring_light_barrier)
+TUNE_AG(ring_mpi_barrier)
+TUNE_AG_INT(ring_n_mpi_barriers)
+TUNE_AG(pair)
+TUNE_AG(pair_light_barrier)
+TUNE_AG(pair_mpi_barrier)
+TUNE_AG_INT(pair_n_mpi_barriers)
+TUNE_AG(mesh_2d)
+TUNE_AG(mesh_3d)
+TUNE_AG(recursive_doubling)
+TUNE_AG(bruck)
+TUNE_AG(gather_bcast)
+
+TUNE_AR(reduce_bcast)
+TUNE_AR(recursive_doubling)
+TUNE_AR(rabenseifner)
+TUNE_AR(ring)
+TUNE_AR_INT(two_stage)
+
+TUNE_BC(linear)
+TUNE_BC_INT(chain)
+TUNE_BC_INT(binary_tree)
+TUNE_BC(binomial)
+TUNE_BC(scatter_rdb_allgather)
+TUNE_BC(scatter_ring_allgather)
+/** @endcond */
+
+/** @brief allgather_based with the inner allgather number ch->i of tune_inner_allgather. */
+static int tune_allreduce_allgather_based(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_allgather_based(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
+                                             tune_inner_allgather[ch->i].fn);
+}
+
+/** @brief rabenseifner_var1 with the inner allgather number ch->i. */
+static int tune_allreduce_rabenseifner_var1(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_rabenseifner_var1(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
+                                               tune_inner_allgather[ch->i].fn);
+}
+
+/** @brief rabenseifner_var2 with inner alltoall ch->i / 4 and inner allgather ch->i % 4. */
+static int tune_allreduce_rabenseifner_var2(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_rabenseifner_var2(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
+                                               tune_inner_alltoall[ch->i / 4].fn, tune_inner_allgather[ch->i % 4].fn);
+}
+
+/** @brief csm with the program in ch->str. */
+static int tune_bcast_csm(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_bcast_csm(c->rbuf, c->count, c->type, c->root, c->comm, ch->str);
+}
+
+/* ==== THE TABLE ============================================================================== */
+
+/** @brief Every algorithm the tuner measures (the catalogue's contract names). */
+static const tune_algo tune_table[] = {
+    {TUNE_ALLTOALL, "simple", tune_alltoall_simple, NULL},
+    {TUNE_ALLTOALL, "spreading_simple", tune_alltoall_spreading_simple, NULL},
+    {TUNE_ALLTOALL, "mesh_2d", tune_alltoall_mesh_2d, NULL},
+    {TUNE_ALLTOALL, "mesh_3d", tune_alltoall_mesh_3d, NULL},
+    {TUNE_ALLTOALL, "recursive_doubling", tune_alltoall_recursive_doubling, NULL},
+    {TUNE_ALLTOALL, "bruck", tune_alltoall_bruck, NULL},
+    {TUNE_ALLTOALL, "ring", tune_alltoall_ring, NULL},
+    {TUNE_ALLTOALL, "ring_light_barrier", tune_alltoall_ring_light_barrier, NULL},
+    {TUNE_ALLTOALL, "ring_mpi_barrier", tune_alltoall_ring_mpi_barrier, NULL},
+    {TUNE_ALLTOALL, "ring_n_mpi_barriers", tune_alltoall_ring_n_mpi_barriers, tune_space_ring_barriers},
+    {TUNE_ALLTOALL, "pair", tune_alltoall_pair, NULL},
+    {TUNE_ALLTOALL, "pair_light_barrier", tune_alltoall_pair_light_barrier, NULL},
+    {TUNE_ALLTOALL, "pair_mpi_barrier", tune_alltoall_pair_mpi_barrier, NULL},
+    {TUNE_ALLTOALL, "pair_n_mpi_barriers", tune_alltoall_pair_n_mpi_barriers, tune_space_pair_barriers},
+
+    {TUNE_ALLGATHER, "simple", tune_allgather_simple, NULL},
+    {TUNE_ALLGATHER, "spreading_simple", tune_allgather_spreading_simple, NULL},
+    {TUNE_ALLGATHER, "ring", tune_allgather_ring, NULL},
+    {TUNE_ALLGATHER, "ring_light_barrier", tune_allgather_ring_light_barrier, NULL},
+    {TUNE_ALLGATHER, "ring_mpi_barrier", tune_allgather_ring_mpi_barrier, NULL},
+    {TUNE_ALLGATHER, "ring_n_mpi_barriers", tune_allgather_ring_n_mpi_barriers, tune_space_ring_barriers},
+    {TUNE_ALLGATHER, "pair", tune_allgather_pair, NULL},
+    {TUNE_ALLGATHER, "pair_light_barrier", tune_allgather_pair_light_barrier, NULL},
+    {TUNE_ALLGATHER, "pair_mpi_barrier", tune_allgather_pair_mpi_barrier, NULL},
+    {TUNE_ALLGATHER, "pair_n_mpi_barriers", tune_allgather_pair_n_mpi_barriers, tune_space_pair_barriers},
+    {TUNE_ALLGATHER, "mesh_2d", tune_allgather_mesh_2d, NULL},
+    {TUNE_ALLGATHER, "mesh_3d", tune_allgather_mesh_3d, NULL},
+    {TUNE_ALLGATHER, "recursive_doubling", tune_allgather_recursive_doubling, NULL},
+    {TUNE_ALLGATHER, "bruck", tune_allgather_bruck, NULL},
+    {TUNE_ALLGATHER, "gather_bcast", tune_allgather_gather_bcast, NULL},
+
+    {TUNE_ALLREDUCE, "reduce_bcast", tune_allreduce_reduce_bcast, NULL},
+    {TUNE_ALLREDUCE, "allgather_based", tune_allreduce_allgather_based, tune_space_inner_allgather},
+    {TUNE_ALLREDUCE, "recursive_doubling", tune_allreduce_recursive_doubling, NULL},
+    {TUNE_ALLREDUCE, "rabenseifner", tune_allreduce_rabenseifner, NULL},
+    {TUNE_ALLREDUCE, "rabenseifner_var1", tune_allreduce_rabenseifner_var1, tune_space_inner_allgather},
+    {TUNE_ALLREDUCE, "rabenseifner_var2", tune_allreduce_rabenseifner_var2, tune_space_inner_pair},
+    {TUNE_ALLREDUCE, "ring", tune_allreduce_ring, NULL},
+    {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block},
+
+    {TUNE_BCAST, "linear", tune_bcast_linear, NULL},
+    {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize},
+    {TUNE_BCAST, "binary_tree", tune_bcast_binary_tree, tune_space_segsize},
+    {TUNE_BCAST, "binomial", tune_bcast_binomial, NULL},
+    {TUNE_BCAST, "scatter_rdb_allgather", tune_bcast_scatter_rdb_allgather, NULL},
+    {TUNE_BCAST, "scatter_ring_allgather", tune_bcast_scatter_ring_allgather, NULL},
+    {TUNE_BCAST, "csm", tune_bcast_csm, tune_space_csm},
+};
+
+/** @brief Rows of tune_table. */
+#define TUNE_NALGOS ((int)(sizeof tune_table / sizeof tune_table[0]))
+
+/* ==== END OF THE TABLE ======================================================================= */
+
+/** @brief The native MPI collective @p coll with the arguments of @p c. @return MPI error code. */
+static int tune_native(enum tune_coll coll, const tune_call *c)
+{
+    switch (coll) {
+    case TUNE_ALLTOALL:
+        return MPI_Alltoall(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
+    case TUNE_ALLGATHER:
+        return MPI_Allgather(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
+    case TUNE_ALLREDUCE:
+        return MPI_Allreduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);
+    default:
+        return MPI_Bcast(c->rbuf, c->count, c->type, c->root, c->comm);
+    }
+}
+
+#endif /* COLLALG_EXAMPLES_TUNE_TABLE_H */

@@ -1,0 +1,74 @@
+/**
+ * @file mesh_3d.h
+ * @brief Allgather, 3D mesh algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
+ *        MPI_Allgather", 3D mesh).
+ *
+ * @par Phases
+ * The p ranks form a logical x * y * z mesh, x <= y <= z the most nearly cubic factorisation of
+ * p (collalg__mesh3d), rank r = a + x (b + y c) at coordinates (a, b, c).
+ * - Phase 0: the own block is copied into slot r of recvbuf.
+ * - Phase 1 (x dimension): the x ranks sharing (b, c) all-gather their own blocks. Invariant:
+ *   rank r then holds the x consecutive blocks of its line, slots starting at r - a.
+ * - Phase 2 (y dimension): the y ranks sharing (a, c) all-gather their lines' x-block ranges.
+ *   Invariant: rank r then holds the x * y consecutive blocks of its plane c.
+ * - Phase 3 (z dimension): the z ranks sharing (a, b) all-gather their planes' x * y-block
+ *   ranges.
+ * The rank layout makes every range consecutive in recvbuf, so each message is one contiguous
+ * run of blocks: no derived datatype and no packing. Inside a phase every rank posts all its
+ * receives and sends at once, staggered as in spreading_simple.h (collalg__allgather_mesh in
+ * common.h).
+ *
+ * @par Generalisation to any p
+ * Any p is factorised exactly: x is the largest divisor of p not above cbrt(p), then (y, z) the
+ * most nearly square factorisation of p / x; no rank is left over. Dimensions of size 1 are
+ * skipped: for prime p the mesh is 1 x 1 x p and the algorithm is spreading simple over all
+ * ranks; for p = q * prime with small q it is effectively a 2D mesh.
+ *
+ * @par Trace, p = 12 (x = 2, y = 2, z = 3)
+ * @verbatim
+   phase 1:  {0,1} {2,3} {4,5} {6,7} {8,9} {10,11}     exchange 1 block
+   phase 2:  {0,2} {1,3} {4,6} {5,7} {8,10} {9,11}     exchange 2 blocks
+   phase 3:  {0,4,8} {1,5,9} {2,6,10} {3,7,11}         exchange 4 blocks
+   @endverbatim
+ *
+ * @par Cost
+ * With p processes, n = recvcount * size of recvtype bytes per block and x = y = z = cbrt(p):
+ * (x - 1)(alpha + n beta) + (y - 1)(alpha + x n beta) + (z - 1)(alpha + x y n beta) + 2 theta
+ * + gamma = 3 (cbrt(p) - 1) alpha + (p - 1) n beta + 2 theta + gamma.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0.
+ *
+ * @par Memory
+ * 2 (p - 1) MPI_Request and MPI_Status; a contiguous datatype (collalg__blocks) only when
+ * p * recvcount exceeds INT_MAX.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Alltoall, "3D mesh algorithm", and
+ * Algorithms for MPI_Allgather (its cost).
+ */
+#ifndef COLLALG_ALLGATHER_MESH_3D_H
+#define COLLALG_ALLGATHER_MESH_3D_H
+
+#include "common.h"
+
+/**
+ * @brief MPI_Allgather by the 3D mesh algorithm.
+ *
+ * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h), plus
+ * MPI_ERR_NO_MEM when the request array cannot be allocated.
+ */
+COLLALG_INLINE int collalg_allgather_mesh_3d(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    collalg__ctx c;
+    int dims[3];
+    int err = collalg__allgather_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
+    if (err == MPI_SUCCESS) {
+        collalg__mesh3d(c.size, &dims[0], &dims[1], &dims[2]);
+        err = collalg__allgather_mesh(&c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, dims, 3);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLGATHER_MESH_3D_H */

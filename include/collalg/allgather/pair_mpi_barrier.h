@@ -1,0 +1,52 @@
+/**
+ * @file pair_mpi_barrier.h
+ * @brief Allgather, pair with MPI barrier (Faraj & Yuan, ICS'05, §3.1 "Algorithms for MPI_Allgather").
+ *
+ * @par Phases
+ * The allgather pair algorithm (pair.h): phase 0 copies the own block into recvbuf; in step
+ * s = 0 .. S-1 rank j exchanges own blocks with collalg__pair_peer(j, p, s) (no forwarding).
+ * S = p - 1 for even p, p for odd p (pair.h: XOR pairing for powers of two, a 1-factorisation
+ * of the complete graph otherwise, one idle rank per step for odd p). An MPI barrier on the private
+ * communicator separates every two steps, so the steps run in lock step at the price of
+ * S - 1 heavy synchronisations.
+ *
+ * @par Cost
+ * With p processes, n = recvcount * size of recvtype bytes per block and S steps as above:
+ * S (alpha + n beta) + (S - 1) delta_h + gamma_l.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0. For p <= 2 there is one
+ * step and no barrier.
+ *
+ * @par Memory
+ * No scratch.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allgather ("work exactly like their
+ * all-to-all counterparts"), "Pair with MPI barrier algorithm"; cost model delta_h.
+ */
+#ifndef COLLALG_ALLGATHER_PAIR_MPI_BARRIER_H
+#define COLLALG_ALLGATHER_PAIR_MPI_BARRIER_H
+
+#include "pair.h"
+
+/**
+ * @brief MPI_Allgather by the pair algorithm with an MPI barrier between every two phases.
+ *
+ * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h).
+ */
+COLLALG_INLINE int collalg_allgather_pair_mpi_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                      void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                      MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__phase_sync sync;
+    int err = collalg__allgather_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
+    if (err == MPI_SUCCESS) {
+        collalg__phase_sync_init(&sync, COLLALG_SYNC_MPI, collalg__pair_nsteps(c.size), 0);
+        err = collalg__allgather_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &sync);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLGATHER_PAIR_MPI_BARRIER_H */

@@ -1,0 +1,73 @@
+/**
+ * @file allgather_based.h
+ * @brief Allreduce, allgather-based (Faraj & Yuan, ICS'05, §3.1, "All-gather based
+ *        algorithm"): gather every vector everywhere, then reduce locally.
+ *
+ * @par Phases
+ * 1. Allgather: the given allgather (default collalg_allgather_ring) collects the p input
+ *    vectors into a scratch buffer, vector j at element offset j * count.
+ * 2. Local reduction in rank order, from the right: recvbuf = v(p-1), then for
+ *    j = p-2 down to 0, recvbuf = v_j op recvbuf. Invariant: recvbuf holds [j .. p-1].
+ *
+ * @par Cost
+ * With p processes and n = count * size of datatype bytes: the cost of the allgather with
+ * n bytes per rank (e.g. ring: (p - 1)(alpha + n beta) + (p - 2) theta + gamma_s), plus
+ * p - 1 local reductions of n bytes.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any count, any datatype MPI_Reduce_local accepts with @c op, MPI_IN_PLACE
+ * (the allgather reads the input before recvbuf is written). Non-commutative operations: the
+ * operand order is preserved. Every rank computes the same reduction in the same order, so all
+ * ranks get bit-identical results.
+ *
+ * @par Memory
+ * p * count elements of datatype of scratch.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allreduce ("All-gather based").
+ */
+#ifndef COLLALG_ALLREDUCE_ALLGATHER_BASED_H
+#define COLLALG_ALLREDUCE_ALLGATHER_BASED_H
+
+#include "common.h"
+#include "../allgather/ring.h"
+
+/**
+ * @brief MPI_Allreduce by an allgather of every vector followed by a local reduction.
+ *
+ * Arguments, buffer shapes and errors as collalg_allreduce_recursive_doubling(), plus:
+ * @param allgather the allgather used for phase 1 (any MPI_Allgather-shaped function, e.g. a
+ *        catalogue allgather or MPI_Allgather itself); it is called on the private
+ *        communicator. NULL selects collalg_allgather_ring. Its errors are returned as they
+ *        come.
+ */
+COLLALG_INLINE int collalg_allreduce_allgather_based(const void *sendbuf, void *recvbuf, int count,
+                                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                                     collalg_allgather_fn allgather)
+{
+    collalg__ctx c;
+    collalg__allreduce_red r;
+    void *all = NULL;
+    int j, err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
+    if (!allgather)
+        allgather = collalg_allgather_ring;
+    if (err == MPI_SUCCESS)
+        err = collalg__allreduce_red_init(&r, datatype, op);
+    if (err != MPI_SUCCESS || count == 0 || c.size == 1) {
+        if (err == MPI_SUCCESS)
+            err = collalg__allreduce_copy(&c, &r, sendbuf, recvbuf, count);
+        return collalg__leave(&c, err);
+    }
+    err = collalg__scratch_typed(&c, (MPI_Aint)c.size * count, &r.ti, &all);
+    if (err == MPI_SUCCESS)
+        err = allgather(sendbuf, count, datatype, all, count, datatype, c.pcomm);
+    if (err == MPI_SUCCESS)
+        err = collalg__allreduce_copy(&c, &r, collalg__allreduce_at(&r, all, (MPI_Aint)(c.size - 1) * count), recvbuf,
+                                      count);
+    for (j = c.size - 2; j >= 0 && err == MPI_SUCCESS; j--)
+        err = COLLALG_MPI(Reduce_local)(collalg__allreduce_at(&r, all, (MPI_Aint)j * count), recvbuf, count, datatype,
+                                        op);
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLREDUCE_ALLGATHER_BASED_H */

@@ -1,0 +1,48 @@
+/**
+ * @file pair_mpi_barrier.h
+ * @brief Alltoall, pair with MPI barrier (Faraj & Yuan, ICS'05, §3.1), any p.
+ *
+ * @par Phases
+ * The pair algorithm (pair.h) with MPI_Barrier between every two of its S steps (S = p - 1 for
+ * even p, p for odd p; idle ranks of odd p take part in every barrier), so the steps run in lock
+ * step and at most one step's data is in the network at a time.
+ *
+ * @par Cost
+ * With p processes, n bytes per pair and S steps as above:
+ * S (alpha + n beta) + (S - 1) delta_h + gamma_l.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any datatypes, MPI_IN_PLACE.
+ *
+ * @par Memory
+ * As pair.h: none, except p * recvcount elements of recvtype for MPI_IN_PLACE.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, pair family and MPI barrier δ_h; H. Pritchard et al.,
+ * CUG 2004 (edge-colouring pairing).
+ */
+#ifndef COLLALG_ALLTOALL_PAIR_MPI_BARRIER_H
+#define COLLALG_ALLTOALL_PAIR_MPI_BARRIER_H
+
+#include "pair.h"
+
+/**
+ * @brief MPI_Alltoall by the pair algorithm with an MPI barrier between steps.
+ *
+ * Arguments, buffer shapes and errors as collalg_alltoall_pair().
+ */
+COLLALG_INLINE int collalg_alltoall_pair_mpi_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                     void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                     MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__phase_sync sync;
+    int err = collalg__alltoall_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
+    if (err == MPI_SUCCESS) {
+        collalg__phase_sync_init(&sync, COLLALG_SYNC_MPI, collalg__pair_nsteps(c.size), 0);
+        err = collalg__alltoall_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &sync);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLTOALL_PAIR_MPI_BARRIER_H */

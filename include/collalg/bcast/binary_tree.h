@@ -1,0 +1,79 @@
+/**
+ * @file binary_tree.h
+ * @brief Bcast, pipelined binary tree (Imamura's slides, "Collective Communication" table:
+ *        Broadcast - Binary, after Vadhiyar et al.).
+ *
+ * @par Phases
+ * Ranks are taken relative to the root, v = (rank - root) mod p, and form the complete binary
+ * tree in heap order: the parent of v > 0 is (v - 1) / 2, its children 2v + 1 and 2v + 2 when
+ * below p. The message is cut into s segments; for each segment in turn, rank v > 0 receives it
+ * from its parent and forwards it to its children with non-blocking sends, completed before the
+ * next segment is forwarded. Invariant: a rank at depth h forwards segment k in step h + k + 1
+ * (counting a step as one round of at most two sends).
+ *
+ * @par Trace, p = 6, root 0, 1 segment
+ * @verbatim
+          0
+        /   \
+       1     2
+      / \   /
+     3   4 5
+   step 1: 0 -> 1, 0 -> 2;   step 2: 1 -> 3, 1 -> 4, 2 -> 5
+   @endverbatim
+ *
+ * @par Segments
+ * As chain.h: `segsize` bytes rounded down to whole elements (at least one);
+ * 0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384 bytes).
+ *
+ * @par Cost
+ * With p processes, n = count * size of datatype bytes, s segments and tree height
+ * h = floor(log2 p): (h + s - 1) * 2(alpha + (n / s) beta) (two sends per step from an inner rank).
+ *
+ * @par Restrictions
+ * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
+ * (bcast/common.h).
+ *
+ * @par Memory
+ * None.
+ *
+ * @par References
+ * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Collective
+ * Communication" table (Broadcast: Binary), after Vadhiyar, Fagg, Dongarra (2004).
+ */
+#ifndef COLLALG_BCAST_BINARY_TREE_H
+#define COLLALG_BCAST_BINARY_TREE_H
+
+#include "common.h"
+
+/**
+ * @brief MPI_Bcast by the pipelined binary tree.
+ *
+ * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
+ * @param segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
+ *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384). A value above the message size gives one
+ *        segment.
+ * @return as collalg_bcast_linear(), plus MPI_ERR_ARG when @p segsize < 0 (before any message).
+ */
+COLLALG_INLINE int collalg_bcast_binary_tree(void *buffer, int count, MPI_Datatype datatype, int root,
+                                             MPI_Comm comm, int segsize)
+{
+    collalg__ctx c;
+    collalg__typeinfo ti;
+    int seg, v, i, nchildren = 0, children[2], err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    if (err == MPI_SUCCESS)
+        err = collalg__typeinfo_get(datatype, &ti);
+    if (err == MPI_SUCCESS)
+        err = collalg__bcast_seg_elems(segsize, ti.size, count, &seg);
+    if (err == MPI_SUCCESS) {
+        v = collalg__relrank(c.rank, root, c.size);
+        for (i = 1; i <= 2; i++)
+            if (2L * v + i < c.size)
+                children[nchildren++] = collalg__bcast_abs(2 * v + i, root, c.size);
+        err = collalg__bcast_pipeline(&c, buffer, count, datatype, ti.extent,
+                                      v > 0 ? collalg__bcast_abs((v - 1) / 2, root, c.size) : -1, children,
+                                      nchildren, seg);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_BCAST_BINARY_TREE_H */

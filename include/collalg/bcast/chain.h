@@ -1,0 +1,76 @@
+/**
+ * @file chain.h
+ * @brief Bcast, pipelined chain (Imamura's slides, "Collective Communication" table: Broadcast -
+ *        Chain, after Vadhiyar et al.).
+ *
+ * @par Phases
+ * Ranks are taken relative to the root, v = (rank - root) mod p, and form the chain
+ * 0 -> 1 -> ... -> p-1. The message is cut into s segments of `seg` elements (the last one
+ * shorter). For each segment in turn, rank v > 0 receives it from v - 1, and rank v < p - 1
+ * forwards it to v + 1 with a non-blocking send, which is completed before the next segment is
+ * forwarded (so receiving segment k + 1 overlaps forwarding segment k). Invariant: in step t
+ * (t = 1 .. p + s - 2) rank v forwards segment t - v, if there is one.
+ *
+ * @par Trace, p = 3, root 1, 2 segments (a -s-> b: segment s)
+ * @verbatim
+   step 1:  1 -0-> 2
+   step 2:  1 -1-> 2,  2 -0-> 0
+   step 3:             2 -1-> 0
+   @endverbatim
+ *
+ * @par Segments
+ * A segment is `segsize` bytes rounded down to whole elements of the datatype (at least one
+ * element), so every message is a range of elements of the user's buffer sent with the user's
+ * datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (16384 bytes; bcast/common.h).
+ *
+ * @par Cost
+ * With p processes, n = count * size of datatype bytes and s = ceil(n / segment bytes)
+ * segments: (p + s - 2)(alpha + (n / s) beta).
+ *
+ * @par Restrictions
+ * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
+ * (bcast/common.h), since segments are cut at element boundaries.
+ *
+ * @par Memory
+ * None.
+ *
+ * @par References
+ * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Collective
+ * Communication" table (Broadcast: Chain), after Vadhiyar, Fagg, Dongarra (2004); segments as in
+ * "Optimization ... (=communication algorithm, routing, segments, etc.)".
+ */
+#ifndef COLLALG_BCAST_CHAIN_H
+#define COLLALG_BCAST_CHAIN_H
+
+#include "common.h"
+
+/**
+ * @brief MPI_Bcast by the pipelined chain root -> root+1 -> ... (mod p).
+ *
+ * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
+ * @param segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
+ *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384). A value above the message size gives one
+ *        segment (no pipelining).
+ * @return as collalg_bcast_linear(), plus MPI_ERR_ARG when @p segsize < 0 (before any message).
+ */
+COLLALG_INLINE int collalg_bcast_chain(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                                       int segsize)
+{
+    collalg__ctx c;
+    collalg__typeinfo ti;
+    int seg, v, next, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    if (err == MPI_SUCCESS)
+        err = collalg__typeinfo_get(datatype, &ti);
+    if (err == MPI_SUCCESS)
+        err = collalg__bcast_seg_elems(segsize, ti.size, count, &seg);
+    if (err == MPI_SUCCESS) {
+        v = collalg__relrank(c.rank, root, c.size);
+        next = collalg__bcast_abs(v + 1, root, c.size);
+        err = collalg__bcast_pipeline(&c, buffer, count, datatype, ti.extent,
+                                      v > 0 ? collalg__bcast_abs(v - 1, root, c.size) : -1, &next,
+                                      v + 1 < c.size ? 1 : 0, seg);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_BCAST_CHAIN_H */

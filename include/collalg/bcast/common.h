@@ -1,0 +1,185 @@
+/**
+ * @file bcast/common.h
+ * @brief Private building blocks of the bcast family: element ranges of the user's buffer,
+ *        segments of the pipelined algorithms, uneven blocks of the scatter-based algorithms,
+ *        and the binomial scatter they share.
+ *
+ * Conventions: the message is the @c count elements of @c datatype at @c buffer. A range
+ * [lo, hi) is the elements lo .. hi-1; element i lies at `collalg__at(buffer, i, extent)`, and a
+ * range travels as hi - lo elements of the user's datatype (MPI packs; no staging copy). Ranks
+ * are handled relative to the root: v = (rank - root) mod p (core/schedule.h).
+ *
+ * Splitting the message at element boundaries assumes that one element has the same type
+ * signature at every rank (the same datatype, or e.g. a contiguous and a vector of 2 ints). A
+ * broadcast in which the root passes 2n MPI_INT and the others n pairs is legal MPI, but only the
+ * algorithms that never split the message (linear, binomial, csm with only C steps) support it.
+ */
+#ifndef COLLALG_BCAST_COMMON_H
+#define COLLALG_BCAST_COMMON_H
+
+#include "../core/core.h"
+
+/** @brief Default segment size of the pipelined algorithms (chain, binary_tree), in bytes. */
+#ifndef COLLALG_BCAST_SEGSIZE_DEFAULT
+#define COLLALG_BCAST_SEGSIZE_DEFAULT 16384
+#endif
+
+/** @brief Absolute rank of relative rank @p v in a broadcast of @p p ranks rooted at @p root. */
+COLLALG_INLINE int collalg__bcast_abs(int v, int root, int p)
+{
+    return (int)(((long)v + root) % p);
+}
+
+/**
+ * @brief Elements per segment: @p segsize bytes (0 = COLLALG_BCAST_SEGSIZE_DEFAULT) rounded down
+ *        to whole elements of @p type_size bytes, at least 1 (the whole message when elements
+ *        are empty). @return MPI_SUCCESS, or MPI_ERR_ARG when @p segsize < 0.
+ */
+COLLALG_INLINE int collalg__bcast_seg_elems(int segsize, int type_size, int count, int *out)
+{
+    *out = 1;
+    if (segsize < 0)
+        return MPI_ERR_ARG;
+    if (segsize == 0)
+        segsize = COLLALG_BCAST_SEGSIZE_DEFAULT;
+    if (type_size <= 0)
+        *out = count > 0 ? count : 1;
+    else if (segsize / type_size > 1)
+        *out = segsize / type_size;
+    return MPI_SUCCESS;
+}
+
+/**
+ * @brief First element of block @p i of @p nblocks uneven blocks of @p count elements: the
+ *        first count mod nblocks blocks hold one element more (0 <= i <= nblocks; i = nblocks
+ *        gives @p count).
+ */
+COLLALG_INLINE MPI_Aint collalg__bcast_block_lo(int i, int nblocks, int count)
+{
+    int base = count / nblocks, extra = count % nblocks;
+    return (MPI_Aint)i * base + (i < extra ? i : extra);
+}
+
+/** @brief Sends elements [lo, hi) of @p buf to @p peer (nothing when the range is empty). */
+COLLALG_INLINE int collalg__bcast_send(const collalg__ctx *c, void *buf, MPI_Aint lo, MPI_Aint hi,
+                                       MPI_Datatype type, MPI_Aint ext, int peer)
+{
+    if (hi <= lo)
+        return MPI_SUCCESS;
+    return COLLALG_MPI(Send)(collalg__at(buf, lo, ext), (int)(hi - lo), type, peer, COLLALG_TAG_DATA, c->pcomm);
+}
+
+/** @brief Receives elements [lo, hi) of @p buf from @p peer (nothing when the range is empty). */
+COLLALG_INLINE int collalg__bcast_recv(const collalg__ctx *c, void *buf, MPI_Aint lo, MPI_Aint hi,
+                                       MPI_Datatype type, MPI_Aint ext, int peer)
+{
+    if (hi <= lo)
+        return MPI_SUCCESS;
+    return COLLALG_MPI(Recv)(collalg__at(buf, lo, ext), (int)(hi - lo), type, peer, COLLALG_TAG_DATA, c->pcomm,
+                             MPI_STATUS_IGNORE);
+}
+
+/**
+ * @brief Sends elements [slo, shi) of @p buf to @p peer while receiving [rlo, rhi) from it (an
+ *        empty range moves nothing; both empty: no message).
+ */
+COLLALG_INLINE int collalg__bcast_exchange(const collalg__ctx *c, void *buf, MPI_Aint slo, MPI_Aint shi,
+                                           MPI_Aint rlo, MPI_Aint rhi, MPI_Datatype type, MPI_Aint ext, int peer)
+{
+    int sn = shi > slo ? (int)(shi - slo) : 0, rn = rhi > rlo ? (int)(rhi - rlo) : 0;
+    if (sn == 0 && rn == 0)
+        return MPI_SUCCESS;
+    return COLLALG_MPI(Sendrecv)(collalg__at(buf, slo, ext), sn, type, peer, COLLALG_TAG_DATA,
+                                 collalg__at(buf, rlo, ext), rn, type, peer, COLLALG_TAG_DATA, c->pcomm,
+                                 MPI_STATUS_IGNORE);
+}
+
+/**
+ * @brief Completes the @p n requests @p req one by one (MPI_Wait with MPI_STATUS_IGNORE; avoids
+ *        gcc's false stringop-overflow warning on MPI_Waitall with MPI_STATUSES_IGNORE).
+ * @return MPI_SUCCESS or the first error code.
+ */
+COLLALG_INLINE int collalg__bcast_waitall(int n, MPI_Request *req)
+{
+    int i, err = MPI_SUCCESS;
+    for (i = 0; i < n; i++)
+        err = collalg__first(err, COLLALG_MPI(Wait)(&req[i], MPI_STATUS_IGNORE));
+    return err;
+}
+
+/**
+ * @brief Pipelined tree broadcast in segments of @p seg elements: for each segment, receive it
+ *        from @p parent (absolute rank, -1 at the root), then forward it to the @p nchildren
+ *        absolute ranks of @p children with non-blocking sends, the sends of segment s being
+ *        completed before those of segment s + 1 are started (so the receive of segment s + 1
+ *        overlaps the sends of segment s).
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
+                                           MPI_Aint ext, int parent, const int *children, int nchildren, int seg)
+{
+    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    MPI_Aint lo, hi;
+    int i, err = MPI_SUCCESS;
+
+    for (lo = 0; lo < count && err == MPI_SUCCESS; lo = hi) {
+        hi = lo + seg < count ? lo + seg : count;
+        if (parent >= 0)
+            err = collalg__bcast_recv(c, buf, lo, hi, type, ext, parent);
+        if (err == MPI_SUCCESS && nchildren > 0)
+            err = collalg__bcast_waitall(nchildren, req);
+        for (i = 0; i < nchildren && err == MPI_SUCCESS; i++)
+            err = COLLALG_MPI(Isend)(collalg__at(buf, lo, ext), (int)(hi - lo), type, children[i], COLLALG_TAG_DATA,
+                                     c->pcomm, &req[i]);
+    }
+    if (nchildren > 0)
+        err = collalg__first(err, collalg__bcast_waitall(nchildren, req));
+    return err;
+}
+
+/**
+ * @brief Binomial scatter of @p nblocks uneven blocks (collalg__bcast_block_lo) among the
+ *        relative ranks 0 .. nblocks-1: relative rank v ends holding at least block v.
+ *
+ * Relative rank v > 0 receives from its binomial parent v & (v - 1) the blocks of its subtree,
+ * [v, v + lowbit(v)) clipped to nblocks; then it sends to each child u = v + m (m = lowbit(v)/2,
+ * ..., 1; for v = 0 from the smallest power of two >= nblocks, halved) the blocks
+ * [u, u + m) clipped. Empty ranges are not sent. @p v must be < nblocks.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__bcast_scatter(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
+                                          MPI_Aint ext, int root, int v, int nblocks)
+{
+    int err = MPI_SUCCESS, m = collalg__binomial_mask(v, nblocks);
+    if (v > 0)
+        err = collalg__bcast_recv(c, buf, collalg__bcast_block_lo(v, nblocks, count),
+                                  collalg__bcast_block_lo(v + collalg__binomial_subtree(v, nblocks), nblocks, count),
+                                  type, ext, collalg__bcast_abs(collalg__binomial_parent(v), root, c->size));
+    for (m >>= 1; m > 0 && err == MPI_SUCCESS; m >>= 1) {
+        int u = v + m, end;
+        if (u >= nblocks)
+            continue;
+        end = u + m < nblocks ? u + m : nblocks;
+        err = collalg__bcast_send(c, buf, collalg__bcast_block_lo(u, nblocks, count),
+                                  collalg__bcast_block_lo(end, nblocks, count), type, ext,
+                                  collalg__bcast_abs(u, root, c->size));
+    }
+    return err;
+}
+
+/**
+ * @brief The fold that extends an algorithm run on the first @p q relative ranks to all p:
+ *        relative rank v < p - q sends the whole message to v + q, which receives it.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__bcast_fold(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
+                                       MPI_Aint ext, int root, int v, int q)
+{
+    if (v < c->size - q)
+        return collalg__bcast_send(c, buf, 0, count, type, ext, collalg__bcast_abs(v + q, root, c->size));
+    if (v >= q)
+        return collalg__bcast_recv(c, buf, 0, count, type, ext, collalg__bcast_abs(v - q, root, c->size));
+    return MPI_SUCCESS;
+}
+
+#endif /* COLLALG_BCAST_COMMON_H */

@@ -1,0 +1,131 @@
+/**
+ * @file csm.h
+ * @brief Bcast, any Copy/Split/Merge program (Imamura's slides, "Simple re-definition of the
+ *        binary algorithms" and "Bcast (broadcast)": Binomial, V.Geijn, Hybrid1, Hybrid2).
+ *
+ * The programs, their syntax, their validity rule, the exact range each rank holds before and
+ * after each step, the presets (binomial, van de Geijn, Hybrid1(j), ascending or descending
+ * dimensions) and the enumeration of all programs (6, 22, 90 for p = 4, 8, 16) are in
+ * bcast/csm_program.h, which this header includes; it adds the executor.
+ *
+ * @par Phases
+ * Ranks are taken relative to the root, v = (rank - root) mod p; q = 2^k is the largest power
+ * of two <= p.
+ * -# Validation: the program is parsed and checked for k dimensions (csm_program.h, Validity)
+ *    before any message; an invalid program gives MPI_ERR_ARG on every rank.
+ * -# Program (ranks v < q): step t moves, between v and v XOR 2^d, exactly the ranges
+ *    collalg_bcast_csm_state() gives: C(d), a holder sends its range to its partner; S(d), a
+ *    holder sends the partner's new range (the upper half of its own); M(d), the partners
+ *    exchange their ranges. Invariant: before step t, rank v holds its collalg_bcast_csm_state()
+ *    range if that function says it holds data. Empty ranges are not sent.
+ * -# Fold (only when p is not a power of two): v < p - q sends the whole message to v + q.
+ *
+ * @par Trace, p = 6 (q = 4), program "S1 C0 M1", count 4 = elements e0..e3
+ * @verbatim
+   S1:  0 -> 2: e2 e3          holds: 0 [e0 e1], 2 [e2 e3]
+   C0:  0 -> 1: e0 e1,  2 -> 3: e2 e3    holds: 1 [e0 e1], 3 [e2 e3] too
+   M1:  0 <-> 2, 1 <-> 3 (halves)        holds: 0..3 all
+   fold: 0 -> 4, 1 -> 5 (all)
+   @endverbatim
+ *
+ * @par Cost
+ * With n = count * size of datatype bytes: a C step with j splits open costs
+ * alpha + (n / 2^j) beta; an S step with j splits open before it, alpha + (n / 2^(j+1)) beta;
+ * an M step closing the (j+1)-th split, alpha + (n / 2^(j+1)) beta (a bidirectional exchange).
+ * The binomial tree ("C0 .. C(k-1)") costs k(alpha + n beta); van de Geijn
+ * ("S0 .. S(k-1) M(k-1) .. M0") 2k alpha + 2 ((q - 1) / q) n beta. The fold adds alpha + n beta
+ * when p != q.
+ *
+ * @par Restrictions
+ * Any p >= 1, any root, any datatype. Programs with an S step need every rank's element to carry
+ * the same type signature (bcast/common.h); all-C programs do not. Every rank must pass the
+ * same program.
+ *
+ * @par Memory
+ * None (the program is parsed into a fixed array of COLLALG_BCAST_CSM_MAX_STEPS steps on the
+ * stack).
+ *
+ * @par References
+ * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), primitives
+ * C^(d), S^(d), M^(d); "Bcast (broadcast)" 1-4; "Optimization": N_binary(4) = 6,
+ * N_binary(8) = 22, N_binary(16) = 90; rank orderings NFFL / FFNL.
+ */
+#ifndef COLLALG_BCAST_CSM_H
+#define COLLALG_BCAST_CSM_H
+
+#include "common.h"
+#include "csm_program.h"
+
+/**
+ * @brief Step @p t of a parsed program on relative rank @p v < q (see the file comment).
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
+                                           MPI_Aint ext, int root, const collalg_bcast_csm_step *steps, int n,
+                                           int t, int v)
+{
+    long long lo, hi, wlo, whi;
+    int w = v ^ (1 << steps[t].dim), peer = collalg__bcast_abs(w, root, c->size);
+    int holds = collalg_bcast_csm_state(steps, n, t, v, count, &lo, &hi);
+
+    if (steps[t].op == 'M') {
+        /* Only holders take part; the partner holds the other half of the split being closed. */
+        if (!holds)
+            return MPI_SUCCESS;
+        collalg_bcast_csm_state(steps, n, t, w, count, &wlo, &whi);
+        return collalg__bcast_exchange(c, buf, (MPI_Aint)lo, (MPI_Aint)hi, (MPI_Aint)wlo, (MPI_Aint)whi, type, ext,
+                                       peer);
+    }
+    if (holds) {
+        /* C or S: send the partner's range after the step. */
+        collalg_bcast_csm_state(steps, n, t + 1, w, count, &wlo, &whi);
+        return collalg__bcast_send(c, buf, (MPI_Aint)wlo, (MPI_Aint)whi, type, ext, peer);
+    }
+    if (collalg_bcast_csm_state(steps, n, t + 1, v, count, &lo, &hi))
+        return collalg__bcast_recv(c, buf, (MPI_Aint)lo, (MPI_Aint)hi, type, ext, peer);
+    return MPI_SUCCESS;
+}
+
+/**
+ * @brief MPI_Bcast by a Copy/Split/Merge program.
+ *
+ * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
+ * @param program the program as a string (syntax and validity in bcast/csm_program.h), valid
+ *        for k = log2 q dimensions, q the largest power of two <= p (so for p = 6 a 2-dimension
+ *        program such as "S0 C1 M0"); NULL = the binomial tree "C0 C1 .. C(k-1)". Presets:
+ *        collalg_bcast_csm_binomial(), collalg_bcast_csm_van_de_geijn(),
+ *        collalg_bcast_csm_hybrid1(); all programs: collalg_bcast_csm_enumerate().
+ * @return as collalg_bcast_binomial(), plus MPI_ERR_ARG when @p program is not a valid program
+ *         for k dimensions (checked before any message).
+ */
+COLLALG_INLINE int collalg_bcast_csm(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                                     const char *program)
+{
+    collalg__ctx c;
+    collalg__typeinfo ti;
+    collalg_bcast_csm_step steps[COLLALG_BCAST_CSM_MAX_STEPS];
+    int t, n = 0, k, q, v, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    if (err == MPI_SUCCESS) {
+        k = collalg_bcast_csm_dims(c.size);
+        q = 1 << k;
+        if (!program)
+            for (n = 0; n < k; n++) {
+                steps[n].op = 'C';
+                steps[n].dim = n;
+            }
+        else if (collalg_bcast_csm_parse(program, k, steps, &n) != 0)
+            err = MPI_ERR_ARG;
+        if (err == MPI_SUCCESS)
+            err = collalg__typeinfo_get(datatype, &ti);
+        if (err == MPI_SUCCESS && count > 0) {
+            v = collalg__relrank(c.rank, root, c.size);
+            for (t = 0; t < n && v < q && err == MPI_SUCCESS; t++)
+                err = collalg__bcast_csm_exec_step(&c, buffer, count, datatype, ti.extent, root, steps, n, t, v);
+            if (err == MPI_SUCCESS)
+                err = collalg__bcast_fold(&c, buffer, count, datatype, ti.extent, root, v, q);
+        }
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_BCAST_CSM_H */

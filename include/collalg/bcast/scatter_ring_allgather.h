@@ -1,0 +1,90 @@
+/**
+ * @file scatter_ring_allgather.h
+ * @brief Bcast, binomial scatter then ring allgather (the long-message variant of van de
+ *        Geijn's broadcast; Imamura's slides, "Bcast (broadcast)" 2, with the allgather done by
+ *        the ring of Faraj & Yuan, ICS'05, §3.1).
+ *
+ * @par Phases
+ * Ranks are taken relative to the root, v = (rank - root) mod p. The message is cut into p
+ * uneven blocks of elements (the first count mod p one element longer; some empty when
+ * count < p); block b belongs to relative rank b.
+ * -# Scatter: a binomial scatter over all p ranks (the tree of binomial.h, subtrees clipped to
+ *    p, so any p works). Invariant: afterwards v holds block v.
+ * -# Allgather by the ring: in step i = 0 .. p-2, v sends block (v - i) mod p to v + 1 and
+ *    receives block (v - i - 1) mod p from v - 1. Invariant: after step i, v holds blocks
+ *    v - i - 1 .. v.
+ *
+ * @par Trace, p = 3, root 0, blocks b0 b1 b2
+ * @verbatim
+   scatter:   0 -> 2: b2;  0 -> 1: b1
+   ring i=0:  0 -> 1: b0,  1 -> 2: b1,  2 -> 0: b2
+   ring i=1:  0 -> 1: b2,  1 -> 2: b0,  2 -> 0: b1
+   @endverbatim
+ *
+ * @par Cost
+ * With p processes and n = count * size of datatype bytes:
+ * ceil(log2 p) alpha + ((p - 1) / p) n beta (scatter) + (p - 1)(alpha + (n / p) beta) (ring).
+ *
+ * @par Restrictions
+ * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
+ * (bcast/common.h).
+ *
+ * @par Memory
+ * None.
+ *
+ * @par References
+ * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Bcast
+ * (broadcast)", 2. V.Geijn; A. Faraj, X. Yuan, ICS'05, §3.1, ring allgather.
+ */
+#ifndef COLLALG_BCAST_SCATTER_RING_ALLGATHER_H
+#define COLLALG_BCAST_SCATTER_RING_ALLGATHER_H
+
+#include "common.h"
+
+/** @brief Ring allgather of the p blocks (see the file comment). @return MPI error code. */
+COLLALG_INLINE int collalg__bcast_ring_allgather(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
+                                                 MPI_Aint ext, int root, int v)
+{
+    int i, sb, rb, p = c->size, err = MPI_SUCCESS;
+    int next = collalg__bcast_abs(collalg__ring_to(v, p, 1), root, p);
+    int prev = collalg__bcast_abs(collalg__ring_from(v, p, 1), root, p);
+    for (i = 0; i < p - 1 && err == MPI_SUCCESS; i++) {
+        sb = collalg__mod(v - i, p);
+        rb = collalg__mod(v - i - 1, p);
+        err = COLLALG_MPI(Sendrecv)(collalg__at(buf, collalg__bcast_block_lo(sb, p, count), ext),
+                                    (int)(collalg__bcast_block_lo(sb + 1, p, count) -
+                                          collalg__bcast_block_lo(sb, p, count)),
+                                    type, next, COLLALG_TAG_DATA,
+                                    collalg__at(buf, collalg__bcast_block_lo(rb, p, count), ext),
+                                    (int)(collalg__bcast_block_lo(rb + 1, p, count) -
+                                          collalg__bcast_block_lo(rb, p, count)),
+                                    type, prev, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+    }
+    return err;
+}
+
+/**
+ * @brief MPI_Bcast by binomial scatter then ring allgather.
+ *
+ * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
+ * @return as collalg_bcast_binomial().
+ */
+COLLALG_INLINE int collalg_bcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                        MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__typeinfo ti;
+    int v, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    if (err == MPI_SUCCESS)
+        err = collalg__typeinfo_get(datatype, &ti);
+    if (err == MPI_SUCCESS && count > 0) {
+        v = collalg__relrank(c.rank, root, c.size);
+        err = collalg__bcast_scatter(&c, buffer, count, datatype, ti.extent, root, v, c.size);
+        if (err == MPI_SUCCESS)
+            err = collalg__bcast_ring_allgather(&c, buffer, count, datatype, ti.extent, root, v);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_BCAST_SCATTER_RING_ALLGATHER_H */
+

@@ -1,0 +1,334 @@
+/**
+ * @file select.h
+ * @brief The selector: macros that turn a pasted list of size thresholds into a tuned collective
+ *        (Faraj & Yuan, ICS'05, §3.4 and Figure 3(a)).
+ *
+ * @par Usage
+ * Include the algorithms the rules name (or `<collalg/collalg.h>`), then this header, then define
+ * the routine. Figure 3(a) of the paper, verbatim:
+ * @code
+ *   #include <collalg/collalg.h>
+ *   #include <collalg/select.h>
+ *
+ *   COLLALG_TUNED_ALLTOALL(alltoall_tuned,
+ *       COLLALG_RULE(1,     8718,        simple)
+ *       COLLALG_RULE(8718,  31718,       pair_light_barrier)
+ *       COLLALG_RULE(31718, 72032,       pair_n_mpi_barriers, 4)
+ *       COLLALG_RULE(72032, COLLALG_INF, pair_mpi_barrier))
+ *
+ *   ... err = alltoall_tuned(sbuf, n, MPI_CHAR, rbuf, n, MPI_CHAR, comm);
+ * @endcode
+ * The macro defines `static inline int alltoall_tuned(...)` with exactly MPI_Alltoall's argument
+ * list. `COLLALG_TUNED_ALLGATHER`, `COLLALG_TUNED_ALLREDUCE` and `COLLALG_TUNED_BCAST` do the
+ * same for the other collectives.
+ *
+ * @par Rules
+ * - `COLLALG_RULE(lo, hi, algorithm [, parameters...])`: run `collalg_<collective>_<algorithm>`
+ *   with the parameters appended when the message size n (bytes, see below) lies in [lo, hi).
+ *   `hi = COLLALG_INF` means no upper bound.
+ * - `COLLALG_RULE_P(pmin, pmax, lo, hi, algorithm [, parameters...])`: the same, only when the
+ *   communicator has pmin <= p <= pmax processes (`pmax = COLLALG_INF`: no upper bound).
+ * - The first rule that matches runs; when none matches, the native MPI collective runs (so a
+ *   list that starts at 1 byte, like Figure 3(a), leaves zero-byte calls to MPI).
+ * - Rules are consecutive invocations (no commas between them); at most 6 parameters each.
+ *   Thresholds and process counts are integer constant expressions in [0, INT_MAX].
+ *
+ * @par Message size n (bytes) that the thresholds compare
+ * | collective | n                                                               |
+ * |------------|-----------------------------------------------------------------|
+ * | alltoall   | per-pair block: recvcount * size(recvtype) (= sendcount * size(sendtype)) |
+ * | allgather  | per-process block: recvcount * size(recvtype)                   |
+ * | allreduce  | whole vector: count * size(datatype)                            |
+ * | bcast      | whole vector: count * size(datatype)                            |
+ * Every rank computes the same n and p, so every rank picks the same algorithm (the receive side
+ * is used because MPI_IN_PLACE makes the send side meaningless).
+ *
+ * @par Checks at compile time
+ * - An unknown algorithm is an undeclared identifier whose name says which one, e.g.
+ *   `'collalg_alltoall_pair_lite_barrier' undeclared`.
+ * - In each run of consecutive rules with the same process range, thresholds must be sorted
+ *   and not overlap (hi of one rule <= lo of the next), every rule needs 0 <= lo < hi and
+ *   1 <= pmin <= pmax. A violation is a compile error "negative width in bit-field
+ *   'collalg_rules_must_be_sorted_by_size_and_nonempty'" pointing at the tuned routine.
+ * - A wrong number or type of parameters is the compiler's usual diagnostic for the call.
+ *
+ * @par Cost
+ * One MPI_Comm_size and one MPI_Type_size call, then one comparison chain: the rule values are
+ * compile-time constants. Nothing is allocated and no state is kept.
+ *
+ * @par Saying what ran
+ * With the environment variable `COLLALG_SELECT_VERBOSE=1` (read once per program and
+ * translation unit), or the macro `COLLALG_SELECT_VERBOSE` defined to 1 before this header,
+ * rank 0 of the communicator prints to stderr, at each call,
+ * `collalg: alltoall_tuned p=4 n=8192 B -> pair_light_barrier` (the value 2 makes every rank
+ * print, prefixed with its rank). `COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)` may
+ * be defined before this header to observe each choice from code (the tests record with it).
+ *
+ * @par References
+ * A. Faraj, X. Yuan, "Automatic Generation and Tuning of MPI Collective Communication
+ * Routines", ICS'05, §3.4 and Figure 3(a).
+ */
+#ifndef COLLALG_SELECT_H
+#define COLLALG_SELECT_H
+
+#include "core/core.h"
+#include <stdio.h>
+
+/** @brief "No upper bound" for a size threshold or a process count in a rule. */
+#define COLLALG_INF 2147483647
+
+/**
+ * @brief A rule for every communicator size: run `algorithm` (a catalogue name such as
+ *        `pair_n_mpi_barriers`) with the parameters that follow it when lo <= n < hi bytes.
+ */
+#define COLLALG_RULE(lo, hi, ...) (1, COLLALG_INF, lo, hi, __VA_ARGS__)
+
+/**
+ * @brief A rule restricted to communicators of pmin..pmax processes (both included):
+ *        run `algorithm` with its parameters when lo <= n < hi bytes.
+ */
+#define COLLALG_RULE_P(pmin, pmax, lo, hi, ...) (pmin, pmax, lo, hi, __VA_ARGS__)
+
+/**
+ * @def COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)
+ * @brief Called on every rank at each call of a tuned routine, before the chosen algorithm runs:
+ *        @p routine and @p algorithm are string literals (algorithm with its parameters, e.g.
+ *        `"pair_n_mpi_barriers(4)"`, or `"native"`; @p routine is `__func__`, a `const char *`),
+ *        @p bytes a `long long`, @p procs an `int`.
+ *        Defaults to nothing.
+ */
+#ifndef COLLALG_SELECT_HOOK
+#define COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs) ((void)0)
+#endif
+
+/**
+ * @brief Level of the "say what ran" switch: the macro COLLALG_SELECT_VERBOSE when defined, else
+ *        the environment variable COLLALG_SELECT_VERBOSE (0, 1 or 2), read at the first call.
+ *        The cached value is the same for every rank (also under SMPI, where ranks share it).
+ */
+COLLALG_INLINE int collalg__select_verbose(void)
+{
+#ifdef COLLALG_SELECT_VERBOSE
+    return COLLALG_SELECT_VERBOSE;
+#else
+    static int level = -1;
+    if (level < 0) {
+        const char *s = getenv("COLLALG_SELECT_VERBOSE");
+        level = s ? atoi(s) : 0;
+        if (level < 0)
+            level = 0;
+    }
+    return level;
+#endif
+}
+
+/**
+ * @brief Prints the choice of a tuned routine (see "Saying what ran") when the switch is on.
+ * @param routine name of the tuned routine
+ * @param algorithm algorithm with its parameters, or "native"
+ * @param n message size in bytes (as in the table above)
+ * @param p communicator size
+ * @param comm the communicator (its rank 0 prints at level 1)
+ */
+COLLALG_INLINE void collalg__select_say(const char *routine, const char *algorithm, long long n, int p,
+                                        MPI_Comm comm)
+{
+    int level = collalg__select_verbose(), rank = 0;
+    if (level <= 0)
+        return;
+    COLLALG_MPI(Comm_rank)(comm, &rank);
+    if (level >= 2)
+        fprintf(stderr, "collalg: [%d] %s p=%d n=%lld B -> %s\n", rank, routine, p, n, algorithm);
+    else if (rank == 0)
+        fprintf(stderr, "collalg: %s p=%d n=%lld B -> %s\n", routine, p, n, algorithm);
+}
+
+/**
+ * @brief Message size (@p count elements of @p type, in bytes) and size of @p comm, as the rules
+ *        compare them. Leaves *n = -1 (no rule matches, the native collective runs and reports
+ *        the error) when @p comm or @p type is null or a query fails.
+ */
+COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Datatype type, long long *n, int *p)
+{
+    int size = 0;
+    *n = -1;
+    *p = 0;
+    if (comm == MPI_COMM_NULL || type == MPI_DATATYPE_NULL)
+        return;
+    if (COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || COLLALG_MPI(Type_size)(type, &size) != MPI_SUCCESS ||
+        size < 0)
+        return;
+    *n = (long long)count * size;
+}
+
+/** @cond COLLALG_INTERNAL */
+/* ---- preprocessor machinery (not part of the interface) ----------------------------------- */
+#define COLLALG__NCAT(a, b) COLLALG__NCAT_(a, b)
+#define COLLALG__NCAT_(a, b) a##b
+#define COLLALG__UNPAREN(...) __VA_ARGS__
+
+/* Number of arguments (1..7): the algorithm plus its parameters. */
+#define COLLALG__NARG(...) COLLALG__NARG_(__VA_ARGS__, 7, 6, 5, 4, 3, 2, 1, 0)
+#define COLLALG__NARG_(a1, a2, a3, a4, a5, a6, a7, n, ...) n
+
+/* Call pre##alg with the MPI arguments (a parenthesised list) and the parameters. */
+#define COLLALG__CALL(pre, args, ...) COLLALG__NCAT(COLLALG__CALL_, COLLALG__NARG(__VA_ARGS__))(pre, args, __VA_ARGS__)
+#define COLLALG__CALL_1(pre, args, alg) (pre##alg) args
+#define COLLALG__CALL_2(pre, args, alg, a) (pre##alg)(COLLALG__UNPAREN args, a)
+#define COLLALG__CALL_3(pre, args, alg, a, b) (pre##alg)(COLLALG__UNPAREN args, a, b)
+#define COLLALG__CALL_4(pre, args, alg, a, b, c) (pre##alg)(COLLALG__UNPAREN args, a, b, c)
+#define COLLALG__CALL_5(pre, args, alg, a, b, c, d) (pre##alg)(COLLALG__UNPAREN args, a, b, c, d)
+#define COLLALG__CALL_6(pre, args, alg, a, b, c, d, e) (pre##alg)(COLLALG__UNPAREN args, a, b, c, d, e)
+#define COLLALG__CALL_7(pre, args, alg, a, b, c, d, e, f) (pre##alg)(COLLALG__UNPAREN args, a, b, c, d, e, f)
+
+/* "alg" or "alg(params)" as a string literal. */
+#define COLLALG__NAME(...) COLLALG__NCAT(COLLALG__NAME_, COLLALG__NARG(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__NAME_1(alg) #alg
+#define COLLALG__NAME_2(alg, ...) #alg "(" #__VA_ARGS__ ")"
+#define COLLALG__NAME_3 COLLALG__NAME_2
+#define COLLALG__NAME_4 COLLALG__NAME_2
+#define COLLALG__NAME_5 COLLALG__NAME_2
+#define COLLALG__NAME_6 COLLALG__NAME_2
+#define COLLALG__NAME_7 COLLALG__NAME_2
+
+/* Opening of one rule: the order check against the previous rule (enumerators of the enclosing
+ * block), this rule's enumerators, and the test. The block stays open; COLLALG__CLOSE closes it. */
+#define COLLALG__OPEN(pre, args, pmin, pmax, lo, hi, ...)                                              \
+    {                                                                                                        \
+        struct collalg__rule_check {                                                                         \
+            int collalg_rules_must_be_sorted_by_size_and_nonempty                                            \
+                : ((pmin) >= 1 && (pmin) <= (pmax) && (lo) >= 0 && (lo) < (hi) &&                             \
+                   (collalg__pa != (pmin) || collalg__pb != (pmax) || collalg__hi <= (lo)))                   \
+                      ? 1                                                                                    \
+                      : -1;                                                                                  \
+        };                                                                                                   \
+        enum { collalg__pa = (pmin), collalg__pb = (pmax), collalg__hi = (hi) };                             \
+        if (collalg__p >= (pmin) && collalg__p <= (pmax) && collalg__n >= (lo) &&                            \
+            ((hi) == COLLALG_INF || collalg__n < (hi))) {                                                    \
+            COLLALG_SELECT_HOOK(__func__, COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi);             \
+            collalg__select_say(__func__, COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi, comm);        \
+            return COLLALG__CALL(pre, args, __VA_ARGS__);                                                    \
+        } else
+
+/* Sequence walkers (a rule list is a sequence of parenthesised tuples). */
+#define COLLALG__A2A_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
+#define COLLALG__AG_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
+#define COLLALG__AR_ARGS (sendbuf, recvbuf, count, datatype, op, comm)
+#define COLLALG__BC_ARGS (buffer, count, datatype, root, comm)
+#define COLLALG__OA2A(...) COLLALG__OPEN(collalg_alltoall_, COLLALG__A2A_ARGS, __VA_ARGS__)
+#define COLLALG__OAG(...) COLLALG__OPEN(collalg_allgather_, COLLALG__AG_ARGS, __VA_ARGS__)
+#define COLLALG__OAR(...) COLLALG__OPEN(collalg_allreduce_, COLLALG__AR_ARGS, __VA_ARGS__)
+#define COLLALG__OBC(...) COLLALG__OPEN(collalg_bcast_, COLLALG__BC_ARGS, __VA_ARGS__)
+/* Rule kind: M for a rule tuple (5 or more elements), E for the end marker (one element). */
+#define COLLALG__KIND(...) COLLALG__KIND_(__VA_ARGS__, M, M, M, M, M, M, M, M, M, M, M, M, M, M, E, ~)
+#define COLLALG__KIND_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, k, ...) k
+#define COLLALG__OPEN_alltoall_A(...) COLLALG__NCAT(COLLALG__OA2A_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_alltoall_B(...) COLLALG__NCAT(COLLALG__OA2A_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OA2A_A_M(...) COLLALG__OA2A(__VA_ARGS__) COLLALG__OPEN_alltoall_B
+#define COLLALG__OA2A_B_M(...) COLLALG__OA2A(__VA_ARGS__) COLLALG__OPEN_alltoall_A
+#define COLLALG__OPEN_allgather_A(...) COLLALG__NCAT(COLLALG__OAG_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_allgather_B(...) COLLALG__NCAT(COLLALG__OAG_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OAG_A_M(...) COLLALG__OAG(__VA_ARGS__) COLLALG__OPEN_allgather_B
+#define COLLALG__OAG_B_M(...) COLLALG__OAG(__VA_ARGS__) COLLALG__OPEN_allgather_A
+#define COLLALG__OPEN_allreduce_A(...) COLLALG__NCAT(COLLALG__OAR_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_allreduce_B(...) COLLALG__NCAT(COLLALG__OAR_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OAR_A_M(...) COLLALG__OAR(__VA_ARGS__) COLLALG__OPEN_allreduce_B
+#define COLLALG__OAR_B_M(...) COLLALG__OAR(__VA_ARGS__) COLLALG__OPEN_allreduce_A
+#define COLLALG__OPEN_bcast_A(...) COLLALG__NCAT(COLLALG__OBC_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_bcast_B(...) COLLALG__NCAT(COLLALG__OBC_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OBC_A_M(...) COLLALG__OBC(__VA_ARGS__) COLLALG__OPEN_bcast_B
+#define COLLALG__OBC_B_M(...) COLLALG__OBC(__VA_ARGS__) COLLALG__OPEN_bcast_A
+#define COLLALG__OA2A_A_E(x)
+#define COLLALG__OA2A_B_E(x)
+#define COLLALG__OAG_A_E(x)
+#define COLLALG__OAG_B_E(x)
+#define COLLALG__OAR_A_E(x)
+#define COLLALG__OAR_B_E(x)
+#define COLLALG__OBC_A_E(x)
+#define COLLALG__OBC_B_E(x)
+#define COLLALG__CLOSE_A(...) COLLALG__NCAT(COLLALG__CLOSE_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__CLOSE_B(...) COLLALG__NCAT(COLLALG__CLOSE_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__CLOSE_A_M(...) } COLLALG__CLOSE_B
+#define COLLALG__CLOSE_B_M(...) } COLLALG__CLOSE_A
+#define COLLALG__CLOSE_A_E(x)
+#define COLLALG__CLOSE_B_E(x)
+
+/* Body shared by the four routines: measure, walk the rules, fall back to the native call. */
+#define COLLALG__BODY(coll, count, type, rules, native)                                                \
+    {                                                                                                        \
+        long long collalg__n;                                                                                \
+        long long collalg__p;                                                                                \
+        int collalg__pi;                                                                                     \
+        collalg__select_measure(comm, count, type, &collalg__n, &collalg__pi);                               \
+        collalg__p = collalg__pi;                                                                            \
+        (void)collalg__p;                                                                                    \
+        {                                                                                                    \
+            enum { collalg__pa = 0, collalg__pb = 0, collalg__hi = 0 };                                      \
+            COLLALG__OPEN_##coll##_A rules(~) {                                                                                          \
+                COLLALG_SELECT_HOOK(__func__, "native", collalg__n, collalg__pi);                            \
+                collalg__select_say(__func__, "native", collalg__n, collalg__pi, comm);                      \
+                return native;                                                                               \
+            }                                                                                                \
+            COLLALG__CLOSE_A rules(~)                                                                          \
+        }                                                                                                    \
+    }
+/** @endcond */
+
+/**
+ * @brief Defines `static inline int name(const void *sendbuf, int sendcount, MPI_Datatype
+ *        sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)`, an
+ *        MPI_Alltoall that runs the first matching rule of @p rules (see the file comment).
+ *
+ * Buffers, types and errors are those of MPI_Alltoall and of the algorithm that runs. The size
+ * the thresholds compare is the per-pair block, recvcount * size(recvtype) bytes.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `alltoall` algorithms
+ */
+#define COLLALG_TUNED_ALLTOALL(name, rules)                                                                  \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
+                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm)                             \
+    COLLALG__BODY(alltoall, recvcount, recvtype, rules,                                         \
+                         COLLALG_MPI(Alltoall)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,   \
+                                               comm))
+
+/**
+ * @brief Defines an MPI_Allgather-shaped `static inline int name(...)` that runs the first
+ *        matching rule of @p rules. The size compared is the per-process block,
+ *        recvcount * size(recvtype) bytes.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `allgather` algorithms
+ */
+#define COLLALG_TUNED_ALLGATHER(name, rules)                                                                 \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
+                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm)                             \
+    COLLALG__BODY(allgather, recvcount, recvtype, rules,                                        \
+                         COLLALG_MPI(Allgather)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,  \
+                                                comm))
+
+/**
+ * @brief Defines an MPI_Allreduce-shaped `static inline int name(const void *sendbuf, void
+ *        *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)` that runs the
+ *        first matching rule of @p rules. The size compared is the whole vector,
+ *        count * size(datatype) bytes.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `allreduce` algorithms
+ */
+#define COLLALG_TUNED_ALLREDUCE(name, rules)                                                                 \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,  \
+                            MPI_Comm comm)                                                                   \
+    COLLALG__BODY(allreduce, count, datatype, rules,                                            \
+                         COLLALG_MPI(Allreduce)(sendbuf, recvbuf, count, datatype, op, comm))
+
+/**
+ * @brief Defines an MPI_Bcast-shaped `static inline int name(void *buffer, int count,
+ *        MPI_Datatype datatype, int root, MPI_Comm comm)` that runs the first matching rule of
+ *        @p rules. The size compared is the whole vector, count * size(datatype) bytes.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `bcast` algorithms
+ */
+#define COLLALG_TUNED_BCAST(name, rules)                                                                     \
+    COLLALG_INLINE int name(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)         \
+    COLLALG__BODY(bcast, count, datatype, rules,                                                \
+                         COLLALG_MPI(Bcast)(buffer, count, datatype, root, comm))
+
+#endif /* COLLALG_SELECT_H */

@@ -1,0 +1,61 @@
+# mk/tune.mk - the tuner (examples/collalg-tune.c), included by the top Makefile.
+#
+#   make tune         install what is missing (as root), build, tune on the local MPICH with
+#                     TUNE_NP = number of cores, write $(TUNE_OUT)/collalg_tuned.h + CSV + plots,
+#                     then build examples/tuned_check.c against that header and run it
+#   make tune-smpi    the same under SimGrid's smpirun on tests/platform/cluster.xml
+#                     (TUNE_SMPI_NP simulated hosts), into $(TUNE_SMPI_OUT)
+#   make tune-run / tune-smpi-run   the same without the dependency step
+#
+# Variables: TUNE_NP, TUNE_ARGS (tuner options), TUNE_OUT; TUNE_SMPI_NP, TUNE_SMPI_ARGS,
+# TUNE_SMPI_OUT. Example: make tune TUNE_ARGS='--collectives alltoall --max-size 4M'.
+
+# This file is read before the Makefile's first rule: keep `all` the default goal.
+ifeq ($(.DEFAULT_GOAL),)
+.DEFAULT_GOAL := all
+endif
+
+TUNE_NP        ?= $(shell nproc 2>/dev/null || echo 2)
+TUNE_OUT       ?= $(BUILD)/tuned
+# The quick plan: the paper's sizes (1 B .. 256 KiB), 3..15 repetitions (RSE < 0.1), and a
+# wall-clock budget well inside 10 minutes (past it the run writes what it has).
+TUNE_ARGS      ?= --quick --time-budget 420
+TUNE_SMPI_NP   ?= 16
+TUNE_SMPI_OUT  ?= $(BUILD)/tuned-smpi
+TUNE_SMPI_ARGS ?= --quick --max-size 65536 --time-budget 420
+TUNE_SMPIRUN   := smpirun -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile \
+                  --log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/alltoall:basic_linear
+TUNE_CHECK_FLAGS = $(TESTCFLAGS) -Iinclude -DCOLLALG_TUNED_HEADER='"collalg_tuned.h"'
+
+.PHONY: tune tune-run tune-smpi tune-smpi-run
+
+# The tuner's private headers are prerequisites too (the recipe is the Makefile's pattern rule).
+$(BUILD)/examples/collalg-tune: $(wildcard examples/tune/*.h)
+
+$(BUILD)/smpi-examples/collalg-tune: examples/collalg-tune.c $(wildcard examples/tune/*.h) $(HEADERS)
+	@mkdir -p $(@D)
+	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
+	@test -x $@
+
+tune: deps
+	@$(MAKE) --no-print-directory tune-run
+
+tune-run: $(BUILD)/examples/collalg-tune
+	@start=$$(date +%s); \
+	echo "tune: mpiexec -n $(TUNE_NP) $(BUILD)/examples/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS)"; \
+	mpiexec -n $(TUNE_NP) $(BUILD)/examples/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS) </dev/null || exit 1; \
+	$(MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) examples/tuned_check.c -o $(TUNE_OUT)/tuned_check || exit 1; \
+	mpiexec -n $(TUNE_NP) $(TUNE_OUT)/tuned_check </dev/null || exit 1; \
+	echo "tune: $(TUNE_OUT)/collalg_tuned.h checked against native MPI; $$(( $$(date +%s) - start )) s in all"
+
+tune-smpi: deps
+	@$(MAKE) --no-print-directory tune-smpi-run
+
+tune-smpi-run: $(BUILD)/smpi-examples/collalg-tune
+	@start=$$(date +%s); \
+	echo "tune-smpi: $(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(BUILD)/smpi-examples/collalg-tune --out $(TUNE_SMPI_OUT) $(TUNE_SMPI_ARGS)"; \
+	$(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(BUILD)/smpi-examples/collalg-tune --out $(TUNE_SMPI_OUT) $(TUNE_SMPI_ARGS) </dev/null || exit 1; \
+	$(SMPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_SMPI_OUT) examples/tuned_check.c -o $(TUNE_SMPI_OUT)/tuned_check 2>&1 | grep -v '^\[' ; \
+	test -x $(TUNE_SMPI_OUT)/tuned_check || exit 1; \
+	$(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(TUNE_SMPI_OUT)/tuned_check </dev/null || exit 1; \
+	echo "tune-smpi: $(TUNE_SMPI_OUT)/collalg_tuned.h checked against SMPI's collectives; $$(( $$(date +%s) - start )) s in all"

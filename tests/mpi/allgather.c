@@ -1,0 +1,151 @@
+/*
+ * allgather.c - every catalogue allgather algorithm against MPI_Allgather, byte for byte.
+ * See harness.h for the options and the output.
+ */
+#include <collalg/allgather.h>
+#include "harness.h"
+
+/* Every algorithm behind one signature: the MPI_Allgather arguments plus one parameter. */
+typedef int (*ag_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, int);
+
+#define PLAIN(name)                                                                                         \
+    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
+                          int param)                                                                        \
+    {                                                                                                       \
+        (void)param;                                                                                        \
+        return collalg_allgather_##name(sb, sc, st, rb, rc, rt, cm);                                        \
+    }
+#define PARAM(name)                                                                                         \
+    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
+                          int param)                                                                        \
+    {                                                                                                       \
+        return collalg_allgather_##name(sb, sc, st, rb, rc, rt, cm, param);                                 \
+    }
+
+PLAIN(simple)
+PLAIN(spreading_simple)
+PLAIN(ring)
+PLAIN(ring_light_barrier)
+PLAIN(ring_mpi_barrier)
+PARAM(ring_n_mpi_barriers)
+PLAIN(pair)
+PLAIN(pair_light_barrier)
+PLAIN(pair_mpi_barrier)
+PARAM(pair_n_mpi_barriers)
+PLAIN(mesh_2d)
+PLAIN(mesh_3d)
+PLAIN(recursive_doubling)
+PLAIN(bruck)
+PLAIN(gather_bcast)
+
+/* Parameter codes: >= 0 literal; TH_MAXB = the largest barrier count (phases - 1), with
+ * phases = p - 1 for the ring and collalg__pair_nsteps(p) for the pair (TH_MAXB_PAIR). */
+#define TH_MAXB (-1)
+#define TH_MAXB_PAIR (-2)
+
+static const struct {
+    const char *name;
+    ag_fn fn;
+    int param;
+} algos[] = {
+    {"simple", run_simple, 0},
+    {"spreading_simple", run_spreading_simple, 0},
+    {"ring", run_ring, 0},
+    {"ring_light_barrier", run_ring_light_barrier, 0},
+    {"ring_mpi_barrier", run_ring_mpi_barrier, 0},
+    {"ring_n_mpi_barriers(0)", run_ring_n_mpi_barriers, 0},
+    {"ring_n_mpi_barriers(1)", run_ring_n_mpi_barriers, 1},
+    {"ring_n_mpi_barriers(p-2)", run_ring_n_mpi_barriers, TH_MAXB},
+    {"pair", run_pair, 0},
+    {"pair_light_barrier", run_pair_light_barrier, 0},
+    {"pair_mpi_barrier", run_pair_mpi_barrier, 0},
+    {"pair_n_mpi_barriers(0)", run_pair_n_mpi_barriers, 0},
+    {"pair_n_mpi_barriers(1)", run_pair_n_mpi_barriers, 1},
+    {"pair_n_mpi_barriers(S-1)", run_pair_n_mpi_barriers, TH_MAXB_PAIR},
+    {"mesh_2d", run_mesh_2d, 0},
+    {"mesh_3d", run_mesh_3d, 0},
+    {"recursive_doubling", run_recursive_doubling, 0},
+    {"bruck", run_bruck, 0},
+    {"gather_bcast", run_gather_bcast, 0},
+};
+
+static int resolve_param(int code, int p)
+{
+    int phases = code == TH_MAXB_PAIR ? (p <= 1 ? 0 : (p % 2 == 0 ? p - 1 : p)) : p - 1;
+    if (code >= 0)
+        return code > 0 && phases < 2 ? 0 : code;
+    return phases >= 2 ? phases - 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    th_opts o;
+    th_result r = {0, 0, NULL, NULL};
+    th_types types[TH_NTYPES];
+    int p, rank, a, ci, ti, inplace, status;
+
+    MPI_Init(&argc, &argv);
+    th_parse(argc, argv, &o);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    th_types_init(types);
+
+    /* One native reference per (type, count, in place); every algorithm is compared with it. */
+    for (ti = 0; ti < TH_NTYPES; ti++) {
+        const th_types *t = &types[ti];
+        if (!th_want_type(&o, t->name))
+            continue;
+        for (ci = 0; ci < o.ncounts; ci++) {
+            int rcount = o.counts[ci] < 0 ? th_big_count(t->rtype) : o.counts[ci];
+            int scount = rcount * t->ratio;
+            size_t sbytes = th_bytes((long)scount, t->stype), rbytes = th_bytes((long)rcount * p, t->rtype);
+            if ((double)(sbytes > rbytes ? sbytes : rbytes) > o.max_bytes)
+                continue;
+            for (inplace = 0; inplace <= (o.inplace && t->stype == t->rtype); inplace++) {
+                void *sbuf = th_alloc(sbytes), *want = th_alloc(rbytes), *got = th_alloc(rbytes);
+                void *input = th_alloc(rbytes);
+                unsigned seed = (unsigned)(rank * 7919 + ci * 31 + ti);
+                th_fill(sbuf, sbytes, seed);
+                if (inplace) {
+                    /* The own block lives in the receive buffer (block `rank`, the rest is
+                     * garbage the call overwrites). The reference is the native out-of-place
+                     * allgather of that own block. */
+                    MPI_Aint lb, ext;
+                    MPI_Type_get_extent(t->rtype, &lb, &ext);
+                    th_fill(input, rbytes, seed + 1);
+                    memcpy(want, input, rbytes);
+                    MPI_Allgather((char *)input + (MPI_Aint)rank * rcount * ext, rcount, t->rtype, want, rcount,
+                                  t->rtype, MPI_COMM_WORLD);
+                } else {
+                    memset(input, 0xA5, rbytes);
+                    memcpy(want, input, rbytes);
+                    MPI_Allgather(sbuf, scount, t->stype, want, rcount, t->rtype, MPI_COMM_WORLD);
+                }
+                for (a = 0; a < (int)(sizeof algos / sizeof algos[0]); a++) {
+                    char what[160];
+                    int err, param = resolve_param(algos[a].param, p);
+                    if (!th_want_algo(&o, algos[a].name))
+                        continue;
+                    memcpy(got, input, rbytes);
+                    if (inplace)
+                        err = algos[a].fn(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, rcount, t->rtype, MPI_COMM_WORLD,
+                                          param);
+                    else
+                        err = algos[a].fn(sbuf, scount, t->stype, got, rcount, t->rtype, MPI_COMM_WORLD, param);
+                    snprintf(what, sizeof what, "allgather %s p=%d type=%s count=%d%s", algos[a].name, p, t->name,
+                             rcount, inplace ? " in-place" : "");
+                    th_expect(&r, &o, what, err == MPI_SUCCESS);
+                    th_check(&r, &o, what, got, want, rbytes);
+                }
+                free(sbuf);
+                free(want);
+                free(got);
+                free(input);
+            }
+        }
+    }
+    th_types_free(types);
+    status = th_finish(&r, "allgather");
+    MPI_Finalize();
+    return status;
+}

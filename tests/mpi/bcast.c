@@ -1,0 +1,374 @@
+/*
+ * bcast.c - every catalogue bcast algorithm against MPI_Bcast, byte for byte.
+ * See harness.h for the common options and the output. Own options:
+ *   --roots all|few   every root (default for p <= 8), or 0, p/2 and p-1 (default for p > 8);
+ *                     roots other than these three get the first type and counts <= 3 only
+ *   --csm-all         instead of the matrix: every canonical Copy/Split/Merge program for p (both
+ *                     dimension orders) on a small matrix, then every program with every
+ *                     dimension naming (k! per canonical program) on one case
+ *
+ * Datatypes: the harness pairs. For "int-vector" the root passes 2n MPI_INT and the others n
+ * vectors of 2 ints (same signature, different element), which only the algorithms that never
+ * split the message support (bcast/common.h); the others get at the root n contiguous pairs of
+ * ints instead, which have the vector's element signature.
+ */
+#include <collalg/bcast.h>
+#include "harness.h"
+
+/* Every algorithm behind one signature: the MPI_Bcast arguments, a segment size, a program. */
+typedef int (*bc_fn)(void *, int, MPI_Datatype, int, MPI_Comm, int, const char *);
+
+#define PLAIN(name)                                                                                  \
+    static int run_##name(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr) \
+    {                                                                                                \
+        (void)seg;                                                                                   \
+        (void)pr;                                                                                    \
+        return collalg_bcast_##name(b, n, t, r, cm);                                                 \
+    }
+#define SEG(name)                                                                                    \
+    static int run_##name(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr) \
+    {                                                                                                \
+        (void)pr;                                                                                    \
+        return collalg_bcast_##name(b, n, t, r, cm, seg);                                            \
+    }
+
+PLAIN(linear)
+PLAIN(binomial)
+PLAIN(scatter_rdb_allgather)
+PLAIN(scatter_ring_allgather)
+SEG(chain)
+SEG(binary_tree)
+
+static int run_csm(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
+{
+    (void)seg;
+    return collalg_bcast_csm(b, n, t, r, cm, pr);
+}
+
+/* Segment parameter codes: >= 0 literal bytes; SEG_ONE = 1 byte (one element), used only for
+ * counts <= SEG_ONE_MAX_COUNT (one message per element is slow under oversubscribed MPICH). */
+#define SEG_ONE 1
+#define SEG_ONE_MAX_COUNT 3
+#define SEG_HUGE 2147483647
+/* A segment size that cuts the big count into ~17 segments; run at one root only (root p-1). */
+#define SEG_MID 4000
+
+/* CSM presets, resolved for the run's p. */
+enum { PRE_NONE, PRE_DEFAULT, PRE_BINOMIAL, PRE_VDG, PRE_HYBRID1_0, PRE_HYBRID1_K2 };
+
+static const struct {
+    const char *name;
+    bc_fn fn;
+    int seg;
+    int preset, order;
+    int splits; /* 1 when the algorithm cuts the message at element boundaries */
+} algos[] = {
+    {"linear", run_linear, 0, PRE_NONE, 0, 0},
+    {"binomial", run_binomial, 0, PRE_NONE, 0, 0},
+    {"chain(0)", run_chain, 0, PRE_NONE, 0, 1},
+    {"chain(1)", run_chain, SEG_ONE, PRE_NONE, 0, 1},
+    {"chain(4000)", run_chain, SEG_MID, PRE_NONE, 0, 1},
+    {"chain(INT_MAX)", run_chain, SEG_HUGE, PRE_NONE, 0, 1},
+    {"binary_tree(0)", run_binary_tree, 0, PRE_NONE, 0, 1},
+    {"binary_tree(1)", run_binary_tree, SEG_ONE, PRE_NONE, 0, 1},
+    {"binary_tree(4000)", run_binary_tree, SEG_MID, PRE_NONE, 0, 1},
+    {"binary_tree(INT_MAX)", run_binary_tree, SEG_HUGE, PRE_NONE, 0, 1},
+    {"scatter_rdb_allgather", run_scatter_rdb_allgather, 0, PRE_NONE, 0, 1},
+    {"scatter_ring_allgather", run_scatter_ring_allgather, 0, PRE_NONE, 0, 1},
+    {"csm(NULL)", run_csm, 0, PRE_DEFAULT, 0, 0},
+    {"csm(binomial,desc)", run_csm, 0, PRE_BINOMIAL, COLLALG_BCAST_CSM_DESCENDING, 0},
+    {"csm(van_de_geijn,asc)", run_csm, 0, PRE_VDG, COLLALG_BCAST_CSM_ASCENDING, 1},
+    {"csm(van_de_geijn,desc)", run_csm, 0, PRE_VDG, COLLALG_BCAST_CSM_DESCENDING, 1},
+    {"csm(hybrid1(0),asc)", run_csm, 0, PRE_HYBRID1_0, COLLALG_BCAST_CSM_ASCENDING, 1},
+    {"csm(hybrid1(k-2),desc)", run_csm, 0, PRE_HYBRID1_K2, COLLALG_BCAST_CSM_DESCENDING, 1},
+};
+#define NALGOS ((int)(sizeof algos / sizeof algos[0]))
+
+/* The program of a CSM entry for p ranks into buf (NULL for the default). */
+static const char *preset_program(int a, int p, char *buf, size_t size)
+{
+    int k = collalg_bcast_csm_dims(p), len = 0;
+    switch (algos[a].preset) {
+    case PRE_BINOMIAL: len = collalg_bcast_csm_binomial(p, algos[a].order, buf, size); break;
+    case PRE_VDG: len = collalg_bcast_csm_van_de_geijn(p, algos[a].order, buf, size); break;
+    case PRE_HYBRID1_0: len = collalg_bcast_csm_hybrid1(p, k > 0 ? 0 : -1, algos[a].order, buf, size); break;
+    case PRE_HYBRID1_K2: len = collalg_bcast_csm_hybrid1(p, k >= 1 ? k - 2 : -1, algos[a].order, buf, size); break;
+    default: return NULL;
+    }
+    if (len < 0) {
+        fprintf(stderr, "bcast: preset %s has no program for p=%d\n", algos[a].name, p);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    return buf;
+}
+
+/* One test case: a (type, count, root) with its inputs and the native reference. */
+typedef struct bc_case {
+    const th_types *t;
+    MPI_Datatype pair2;  /* n contiguous pairs of ints (root type of int-vector for splitting algorithms) */
+    int count, root, rank, p;
+    size_t bytes;
+    void *input, *want, *got;
+} bc_case;
+
+/* This rank's (count, datatype) for the case; `splits` selects the root's contiguous pairs. */
+static void case_args(const bc_case *c, int splits, int *count, MPI_Datatype *type)
+{
+    *count = c->count;
+    *type = c->t->rtype;
+    if (c->rank == c->root && c->t->ratio > 1 && !splits) {
+        *count = c->count * c->t->ratio;
+        *type = c->t->stype;
+    } else if (c->rank == c->root && c->t->ratio > 1) {
+        *type = c->pair2;
+    }
+}
+
+static void case_init(bc_case *c, const th_types *t, MPI_Datatype pair2, int count, int root, unsigned seed)
+{
+    int n;
+    MPI_Datatype type;
+    MPI_Comm_rank(MPI_COMM_WORLD, &c->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &c->p);
+    c->t = t;
+    c->pair2 = pair2;
+    c->count = count;
+    c->root = root;
+    c->bytes = th_bytes(count, t->rtype);
+    if (th_bytes((long)count * t->ratio, t->stype) > c->bytes)
+        c->bytes = th_bytes((long)count * t->ratio, t->stype);
+    c->input = th_alloc(c->bytes);
+    c->want = th_alloc(c->bytes);
+    c->got = th_alloc(c->bytes);
+    /* The root's message and every other rank's prior contents (kept in the gaps) differ. */
+    th_fill(c->input, c->bytes, c->rank == root ? seed : seed * 31u + 7u + (unsigned)c->rank);
+    memcpy(c->want, c->input, c->bytes);
+    case_args(c, 0, &n, &type);
+    MPI_Bcast(c->want, n, type, root, MPI_COMM_WORLD);
+}
+
+static void case_free(bc_case *c)
+{
+    free(c->input);
+    free(c->want);
+    free(c->got);
+}
+
+/* Runs one algorithm on the case and records success and the byte comparison. */
+static void case_run(th_result *r, const th_opts *o, const bc_case *c, const char *name, bc_fn fn, int seg,
+                     const char *program, int splits)
+{
+    char what[160];
+    int n, err;
+    MPI_Datatype type;
+    case_args(c, splits, &n, &type);
+    memcpy(c->got, c->input, c->bytes);
+    err = fn(c->got, n, type, c->root, MPI_COMM_WORLD, seg, program);
+    snprintf(what, sizeof what, "bcast %s p=%d type=%s count=%d root=%d%s%s", name, c->p, c->t->name, c->count,
+             c->root, program ? " program=" : "", program ? program : "");
+    th_expect(r, o, what, err == MPI_SUCCESS);
+    th_check(r, o, what, c->got, c->want, c->bytes);
+}
+
+/* Roots of the run: all, or 0, p/2, p-1. */
+static int roots_of(int p, int all, int *roots)
+{
+    int i, n = 0;
+    if (all) {
+        for (i = 0; i < p; i++)
+            roots[n++] = i;
+        return n;
+    }
+    roots[n++] = 0;
+    if (p / 2 > 0)
+        roots[n++] = p / 2;
+    if (p - 1 > p / 2)
+        roots[n++] = p - 1;
+    return n;
+}
+
+/* Errors reach this handler (SimGrid 3.32 crashes in MPI_Comm_call_errhandler under
+ * MPI_ERRORS_RETURN, so the test installs a handler of its own that only counts). */
+static int handler_calls;
+static void count_errors(MPI_Comm *comm, int *err, ...)
+{
+    (void)comm;
+    (void)err;
+    handler_calls++;
+}
+
+/* Bad parameters: MPI_ERR_ARG (before any message), MPI_ERR_ROOT. */
+static void error_cases(th_result *r, const th_opts *o, int p)
+{
+    int buf[4] = {1, 2, 3, 4}, cls = MPI_SUCCESS, err;
+    char what[160];
+    const char *bad[] = {"C0 C0 C0 C0 C0 C0 C0 C0", "M0", "C99", "S0 C1 C2 C3 C4 C5 C6 C7 C8 C9"};
+    size_t i;
+
+    err = collalg_bcast_chain(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, -1);
+    MPI_Error_class(err, &cls);
+    snprintf(what, sizeof what, "bcast chain(-1) p=%d -> MPI_ERR_ARG", p);
+    th_expect(r, o, what, cls == MPI_ERR_ARG);
+    err = collalg_bcast_binary_tree(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, -5);
+    MPI_Error_class(err, &cls);
+    snprintf(what, sizeof what, "bcast binary_tree(-5) p=%d -> MPI_ERR_ARG", p);
+    th_expect(r, o, what, cls == MPI_ERR_ARG);
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err = collalg_bcast_csm(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, bad[i]);
+        MPI_Error_class(err, &cls);
+        snprintf(what, sizeof what, "bcast csm(\"%s\") p=%d -> MPI_ERR_ARG", bad[i], p);
+        th_expect(r, o, what, cls == MPI_ERR_ARG);
+    }
+    if (p > 1) {
+        err = collalg_bcast_csm(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, "");
+        MPI_Error_class(err, &cls);
+        snprintf(what, sizeof what, "bcast csm(\"\") p=%d -> MPI_ERR_ARG", p);
+        th_expect(r, o, what, cls == MPI_ERR_ARG);
+    }
+    err = collalg_bcast_binomial(buf, 4, MPI_INT, p, MPI_COMM_WORLD);
+    MPI_Error_class(err, &cls);
+    snprintf(what, sizeof what, "bcast binomial root=p p=%d -> MPI_ERR_ROOT", p);
+    th_expect(r, o, what, cls == MPI_ERR_ROOT);
+    snprintf(what, sizeof what, "bcast error cases p=%d leave the buffer alone", p);
+    th_expect(r, o, what, buf[0] == 1 && buf[1] == 2 && buf[2] == 3 && buf[3] == 4);
+    snprintf(what, sizeof what, "bcast error cases p=%d call the error handler (%d calls)", p, handler_calls);
+    th_expect(r, o, what, handler_calls == 8 - (p == 1));
+}
+
+/* The roots that get the whole matrix: 0, p/2, p-1. The others (with --roots all) get the first
+ * type and the counts <= SMALL_COUNT: the root only changes the relative ranks, which the small
+ * counts exercise as well, and the full matrix at every root costs minutes under MPICH. */
+#define SMALL_COUNT 3
+static int main_root(int root, int p)
+{
+    return root == 0 || root == p / 2 || root == p - 1;
+}
+
+/* The standard matrix: every algorithm on types x counts x roots. */
+static void matrix(th_result *r, const th_opts *o, th_types *types, MPI_Datatype pair2, int allroots)
+{
+    int p, ti, ci, ri, a, nroots, roots[4096], first_type;
+    char prog[COLLALG_BCAST_CSM_MAX_TEXT];
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    nroots = roots_of(p, allroots, roots);
+    for (ti = 0; ti < TH_NTYPES && !th_want_type(o, types[ti].name); ti++)
+        ;
+    first_type = ti;
+    for (ti = 0; ti < TH_NTYPES; ti++) {
+        if (!th_want_type(o, types[ti].name))
+            continue;
+        for (ci = 0; ci < o->ncounts; ci++) {
+            int count = o->counts[ci] < 0 ? th_big_count(types[ti].rtype) : o->counts[ci];
+            if ((double)th_bytes(count, types[ti].rtype) > o->max_bytes)
+                continue;
+            for (ri = 0; ri < nroots; ri++) {
+                bc_case c;
+                if (!main_root(roots[ri], p) && (ti != first_type || count > SMALL_COUNT))
+                    continue;
+                case_init(&c, &types[ti], pair2, count, roots[ri], (unsigned)(ti * 977 + ci * 31 + ri));
+                for (a = 0; a < NALGOS; a++) {
+                    if (!th_want_algo(o, algos[a].name))
+                        continue;
+                    if (algos[a].seg == SEG_ONE && count > SEG_ONE_MAX_COUNT)
+                        continue;
+                    if (algos[a].seg == SEG_MID && roots[ri] != p - 1)
+                        continue;
+                    case_run(r, o, &c, algos[a].name, algos[a].fn, algos[a].seg, preset_program(a, p, prog, sizeof prog),
+                             algos[a].splits);
+                }
+                case_free(&c);
+            }
+        }
+    }
+}
+
+/* ---- --csm-all ------------------------------------------------------------------------------ */
+
+typedef struct csm_run {
+    th_result *r;
+    const th_opts *o;
+    bc_case *cases;
+    int ncases;
+} csm_run;
+
+static int run_program(const char *program, void *arg)
+{
+    csm_run *cr = (csm_run *)arg;
+    int i;
+    for (i = 0; i < cr->ncases; i++)
+        case_run(cr->r, cr->o, &cr->cases[i], "csm", run_csm, 0, program, 1);
+    return 0;
+}
+
+/* Every canonical program (both orders) on int and vector (struct under MPICH: the options pick
+ * the types) x counts {1, 5, 1000} x roots {0, p-1}; then every program with every dimension
+ * naming on one case (int, count 37, root p/2). */
+static void csm_all(th_result *r, const th_opts *o, th_types *types, MPI_Datatype pair2)
+{
+    bc_case cases[64];
+    int p, ti, ci, ri, n = 0, counts[3] = {1, 5, 1000};
+    csm_run cr;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    for (ti = 0; ti < TH_NTYPES; ti++) {
+        if (!th_want_type(o, types[ti].name) || !strcmp(types[ti].name, "double"))
+            continue;
+        for (ci = 0; ci < 3; ci++)
+            for (ri = 0; ri < (p > 1 ? 2 : 1); ri++)
+                case_init(&cases[n++], &types[ti], pair2, counts[ci], ri ? p - 1 : 0,
+                          (unsigned)(ti * 977 + ci * 31 + ri + 5));
+    }
+    cr.r = r;
+    cr.o = o;
+    cr.cases = cases;
+    cr.ncases = n;
+    collalg_bcast_csm_enumerate(p, COLLALG_BCAST_CSM_ASCENDING, run_program, &cr);
+    collalg_bcast_csm_enumerate(p, COLLALG_BCAST_CSM_DESCENDING, run_program, &cr);
+    for (ci = 0; ci < n; ci++)
+        case_free(&cases[ci]);
+    case_init(&cases[0], &types[0], pair2, 37, p / 2, 4242u);
+    cr.ncases = 1;
+    collalg_bcast_csm_enumerate(p, COLLALG_BCAST_CSM_ALL_ORDERS, run_program, &cr);
+    case_free(&cases[0]);
+}
+
+int main(int argc, char **argv)
+{
+    th_opts o;
+    th_result r = {0, 0, NULL, NULL};
+    th_types types[TH_NTYPES];
+    MPI_Datatype pair2;
+    MPI_Errhandler handler;
+    int p, i, allroots = -1, csmall = 0, status;
+
+    MPI_Init(&argc, &argv);
+    th_parse(argc, argv, &o);
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--roots") && i + 1 < argc)
+            allroots = !strcmp(argv[++i], "all");
+        else if (!strcmp(argv[i], "--csm-all"))
+            csmall = 1;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    if (allroots < 0)
+        allroots = p <= 8;
+    MPI_Comm_create_errhandler(count_errors, &handler);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, handler);
+    th_types_init(types);
+    MPI_Type_contiguous(2, MPI_INT, &pair2);
+    MPI_Type_commit(&pair2);
+
+    if (csmall)
+        csm_all(&r, &o, types, pair2);
+    else {
+        matrix(&r, &o, types, pair2, allroots);
+        error_cases(&r, &o, p);
+    }
+
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    MPI_Errhandler_free(&handler);
+    MPI_Type_free(&pair2);
+    th_types_free(types);
+    status = th_finish(&r, "bcast");
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,318 @@
+/*
+ * select.c - the selector (include/collalg/select.h): every tuned routine below must run the
+ * algorithm its rules name for each message size (boundaries included) and communicator size,
+ * fall back to the native collective where no rule matches, and give the native result.
+ * The choice is observed through COLLALG_SELECT_HOOK (recorded per rank of MPI_COMM_WORLD).
+ *
+ * Options: those of harness.h (-v), plus
+ *   --expect-verbose L   check that the COLLALG_SELECT_VERBOSE switch reads L
+ */
+#include <mpi.h>
+
+/* Last choice of a tuned routine, one slot per world rank (SMPI may share globals). */
+#define SEL_MAXRANKS 1024
+static char sel_last[SEL_MAXRANKS][96];
+static long long sel_bytes[SEL_MAXRANKS];
+static int sel_procs[SEL_MAXRANKS];
+static int sel_world_rank(void)
+{
+    int r = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    return r % SEL_MAXRANKS;
+}
+#define COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)                                                 \
+    do {                                                                                                    \
+        int r_ = sel_world_rank();                                                                          \
+        snprintf(sel_last[r_], sizeof sel_last[r_], "%s:%s", routine, algorithm);                          \
+        sel_bytes[r_] = (bytes);                                                                            \
+        sel_procs[r_] = (procs);                                                                            \
+    } while (0)
+
+#include <stdio.h>
+#include <collalg/collalg.h>
+#include <collalg/select.h>
+#include "harness.h"
+
+/* Figure 3(a) of Faraj & Yuan, ICS'05, verbatim. */
+COLLALG_TUNED_ALLTOALL(alltoall_tuned,
+    COLLALG_RULE(1,     8718,        simple)
+    COLLALG_RULE(8718,  31718,       pair_light_barrier)
+    COLLALG_RULE(31718, 72032,       pair_n_mpi_barriers, 4)
+    COLLALG_RULE(72032, COLLALG_INF, pair_mpi_barrier))
+
+/* Communicator-size ranges: p = 1, p in 2..3, p >= 4, then a rule for every p. */
+COLLALG_TUNED_ALLGATHER(allgather_tuned,
+    COLLALG_RULE_P(1, 1, 0, COLLALG_INF, simple)
+    COLLALG_RULE_P(2, 3, 0, 64, ring)
+    COLLALG_RULE_P(2, 3, 64, COLLALG_INF, ring_n_mpi_barriers, 1)
+    COLLALG_RULE_P(4, COLLALG_INF, 0, 100, bruck)
+    COLLALG_RULE_P(4, COLLALG_INF, 100, 4096, pair_light_barrier)
+    COLLALG_RULE(0, 1000000, recursive_doubling))
+
+/* A parameter that is a function (an inner algorithm) and one that is a null pointer. */
+COLLALG_TUNED_ALLREDUCE(allreduce_tuned,
+    COLLALG_RULE(0, 16, reduce_bcast)
+    COLLALG_RULE(16, 256, allgather_based, collalg_allgather_ring)
+    COLLALG_RULE(256, 1024, allgather_based, NULL)
+    COLLALG_RULE(1024, COLLALG_INF, recursive_doubling))
+
+/* Gaps between the rules fall back to MPI_Bcast. */
+COLLALG_TUNED_BCAST(bcast_tuned,
+    COLLALG_RULE(0, 10, linear)
+    COLLALG_RULE(20, 1000, chain, 64)
+    COLLALG_RULE(1000, COLLALG_INF, binomial))
+
+/* No rule at all: always native. */
+COLLALG_TUNED_BCAST(bcast_native_only, )
+
+/* Checks that the last choice on this rank was `want` (routine:algorithm) for `bytes`, `procs`. */
+static int sel_was(const char *want, long long bytes, int procs)
+{
+    int r = sel_world_rank();
+    int ok = strcmp(sel_last[r], want) == 0 && sel_bytes[r] == bytes && sel_procs[r] == procs;
+    if (!ok)
+        fprintf(stderr, "rank %d: expected %s n=%lld p=%d, recorded %s n=%lld p=%d\n", r, want, bytes, procs,
+                sel_last[r], sel_bytes[r], sel_procs[r]);
+    sel_last[r][0] = 0;
+    return ok;
+}
+
+/* Fills the buffers of one case, deterministic per rank. */
+static void fill(char *buf, size_t n, int rank, int salt)
+{
+    th_fill(buf, n, (unsigned)(rank * 131 + salt));
+}
+
+/* The expected alltoall algorithm of Figure 3(a) for a block of n bytes. */
+static const char *fig3a(long long n)
+{
+    if (n < 1)
+        return "alltoall_tuned:native";
+    if (n < 8718)
+        return "alltoall_tuned:simple";
+    if (n < 31718)
+        return "alltoall_tuned:pair_light_barrier";
+    if (n < 72032)
+        return "alltoall_tuned:pair_n_mpi_barriers(4)";
+    return "alltoall_tuned:pair_mpi_barrier";
+}
+
+static void test_alltoall(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    static const int sizes[] = {0, 1, 2, 8717, 8718, 8719, 31717, 31718, 72031, 72032, 72033};
+    int p, rank, i;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (i = 0; i < (int)(sizeof sizes / sizeof *sizes); i++) {
+        int n = sizes[i], err, nerr;
+        size_t bytes = (size_t)n * (size_t)p + 1;
+        char *s = (char *)th_alloc(bytes), *r1 = (char *)th_alloc(bytes), *r2 = (char *)th_alloc(bytes);
+        char what[160];
+        fill(s, bytes, rank, n);
+        memset(r1, 7, bytes);
+        memset(r2, 7, bytes);
+        nerr = MPI_Alltoall(s, n, MPI_BYTE, r1, n, MPI_BYTE, comm);
+        err = alltoall_tuned(s, n, MPI_BYTE, r2, n, MPI_BYTE, comm);
+        snprintf(what, sizeof what, "%s alltoall n=%d chose %s", cname, n, fig3a(n));
+        th_expect(res, o, what, sel_was(fig3a(n), n, p));
+        snprintf(what, sizeof what, "%s alltoall n=%d result", cname, n);
+        if (err == MPI_ERR_ARG && n >= 31718 && n < 72032 && collalg__pair_nsteps(p) - 1 < 4)
+            th_expect(res, o, what, 1); /* N = 4 is out of range at this p: the algorithm's error */
+        else
+            th_check(res, o, what, r2, r1, bytes);
+        (void)nerr;
+        free(s);
+        free(r1);
+        free(r2);
+    }
+}
+
+static const char *allgather_expect(int p, long long n)
+{
+    if (p == 1)
+        return "allgather_tuned:simple";
+    if (p <= 3)
+        return n < 64 ? "allgather_tuned:ring" : "allgather_tuned:ring_n_mpi_barriers(1)";
+    if (n < 100)
+        return "allgather_tuned:bruck";
+    if (n < 4096)
+        return "allgather_tuned:pair_light_barrier";
+    return n < 1000000 ? "allgather_tuned:recursive_doubling" : "allgather_tuned:native";
+}
+
+static void test_allgather(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    static const int counts[] = {0, 15, 16, 25, 1023, 1024, 249999, 250000};
+    int p, rank, i;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (i = 0; i < (int)(sizeof counts / sizeof *counts); i++) {
+        int c = counts[i], err;
+        long long n = 4LL * c;
+        size_t bytes = (size_t)n * (size_t)p + 1;
+        char *s = (char *)th_alloc((size_t)n + 1), *r1 = (char *)th_alloc(bytes), *r2 = (char *)th_alloc(bytes);
+        char what[160];
+        if (p > 8 && c > 1024)
+            c = 1024, n = 4096; /* keep SimGrid runs small */
+        bytes = (size_t)n * (size_t)p + 1;
+        fill(s, (size_t)n + 1, rank, c);
+        memset(r1, 7, bytes);
+        memset(r2, 7, bytes);
+        MPI_Allgather(s, c, MPI_INT, r1, c, MPI_INT, comm);
+        err = allgather_tuned(s, c, MPI_INT, r2, c, MPI_INT, comm);
+        snprintf(what, sizeof what, "%s allgather n=%lld chose %s", cname, n, allgather_expect(p, n));
+        th_expect(res, o, what, sel_was(allgather_expect(p, n), n, p));
+        snprintf(what, sizeof what, "%s allgather n=%lld result (err %d)", cname, n, err);
+        th_check(res, o, what, r2, r1, bytes);
+        free(s);
+        free(r1);
+        free(r2);
+    }
+}
+
+#define SEL_STR(x) SEL_STR_(x)
+#define SEL_STR_(x) #x
+static const char *allreduce_expect(long long n)
+{
+    if (n < 16)
+        return "allreduce_tuned:reduce_bcast";
+    if (n < 256)
+        return "allreduce_tuned:allgather_based(collalg_allgather_ring)";
+    if (n < 1024)
+        return "allreduce_tuned:allgather_based(" SEL_STR(NULL) ")"; /* macros show expanded */
+    return "allreduce_tuned:recursive_doubling";
+}
+
+static void test_allreduce(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    static const int counts[] = {0, 1, 3, 4, 63, 64, 255, 256, 1000};
+    int p, rank, i, j;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (i = 0; i < (int)(sizeof counts / sizeof *counts); i++) {
+        int c = counts[i], err;
+        long long n = 4LL * c;
+        int *s = (int *)th_alloc(4 * (size_t)c + 4), *r1 = (int *)th_alloc(4 * (size_t)c + 4),
+            *r2 = (int *)th_alloc(4 * (size_t)c + 4);
+        char what[160];
+        for (j = 0; j < c + 1; j++)
+            s[j] = rank * 1000 + j, r1[j] = r2[j] = -1;
+        MPI_Allreduce(s, r1, c, MPI_INT, MPI_SUM, comm);
+        err = allreduce_tuned(s, r2, c, MPI_INT, MPI_SUM, comm);
+        snprintf(what, sizeof what, "%s allreduce n=%lld chose %s", cname, n, allreduce_expect(n));
+        th_expect(res, o, what, sel_was(allreduce_expect(n), n, p));
+        snprintf(what, sizeof what, "%s allreduce n=%lld result (err %d)", cname, n, err);
+        th_check(res, o, what, r2, r1, 4 * (size_t)c + 4);
+        free(s);
+        free(r1);
+        free(r2);
+    }
+}
+
+static const char *bcast_expect(long long n)
+{
+    if (n < 10)
+        return "bcast_tuned:linear";
+    if (n < 20)
+        return "bcast_tuned:native";
+    return n < 1000 ? "bcast_tuned:chain(64)" : "bcast_tuned:binomial";
+}
+
+static void test_bcast(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    static const int sizes[] = {0, 9, 10, 19, 20, 999, 1000, 5000};
+    int p, rank, i;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (i = 0; i < (int)(sizeof sizes / sizeof *sizes); i++) {
+        int n = sizes[i], root = (i * 7) % p;
+        char *b1 = (char *)th_alloc((size_t)n + 1), *b2 = (char *)th_alloc((size_t)n + 1);
+        char what[160];
+        fill(b1, (size_t)n + 1, rank == root ? 0 : rank + 1, n);
+        memcpy(b2, b1, (size_t)n + 1);
+        MPI_Bcast(b1, n, MPI_BYTE, root, comm);
+        bcast_tuned(b2, n, MPI_BYTE, root, comm);
+        snprintf(what, sizeof what, "%s bcast n=%d root=%d chose %s", cname, n, root, bcast_expect(n));
+        th_expect(res, o, what, sel_was(bcast_expect(n), n, p));
+        snprintf(what, sizeof what, "%s bcast n=%d result", cname, n);
+        th_check(res, o, what, b2, b1, (size_t)n + 1);
+        bcast_native_only(b2, n, MPI_BYTE, root, comm);
+        snprintf(what, sizeof what, "%s bcast (no rules) n=%d is native", cname, n);
+        th_expect(res, o, what, sel_was("bcast_native_only:native", n, p));
+        free(b1);
+        free(b2);
+    }
+}
+
+/* A derived datatype: the size compared is its size (bytes of data), not its extent. */
+static void test_derived(th_result *res, const th_opts *o)
+{
+    MPI_Datatype vec;
+    int p, rank, c = 3;
+    int *s, *r1, *r2;
+    size_t ints;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Type_vector(2, 1, 2, MPI_INT, &vec); /* size 8 bytes, extent 12 */
+    MPI_Type_commit(&vec);
+    ints = (size_t)(3 * c * p + 4);
+    s = (int *)th_alloc(4 * ints);
+    r1 = (int *)th_alloc(4 * ints);
+    r2 = (int *)th_alloc(4 * ints);
+    fill((char *)s, 4 * ints, rank, 99);
+    memset(r1, 0, 4 * ints);
+    memset(r2, 0, 4 * ints);
+    MPI_Allgather(s, c, vec, r1, c, vec, MPI_COMM_WORLD);
+    allgather_tuned(s, c, vec, r2, c, vec, MPI_COMM_WORLD);
+    th_expect(res, o, "allgather vector type: n = count * size", sel_was(allgather_expect(p, 8LL * c), 8LL * c, p));
+    th_check(res, o, "allgather vector type result", r2, r1, 4 * ints);
+    MPI_Type_free(&vec);
+    free(s);
+    free(r1);
+    free(r2);
+}
+
+int main(int argc, char **argv)
+{
+    th_opts o;
+    th_result res;
+    MPI_Comm half;
+    int rank, size, i, expect_verbose = -1;
+    char name[64];
+
+    /* harness.h helpers this program does not need */
+    (void)th_want_algo, (void)th_want_type, (void)th_big_count, (void)th_bytes, (void)th_types_free,
+        (void)th_types_init;
+    MPI_Init(&argc, &argv);
+    th_parse(argc, argv, &o);
+    for (i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--expect-verbose"))
+            expect_verbose = atoi(argv[i + 1]);
+    memset(&res, 0, sizeof res);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+    MPI_Comm_set_errhandler(half, MPI_ERRORS_RETURN);
+
+    if (expect_verbose >= 0)
+        th_expect(&res, &o, "COLLALG_SELECT_VERBOSE level", collalg__select_verbose() == expect_verbose);
+
+    test_alltoall(&res, &o, MPI_COMM_WORLD, "world");
+    test_alltoall(&res, &o, MPI_COMM_SELF, "self");
+    test_allgather(&res, &o, MPI_COMM_WORLD, "world");
+    test_allgather(&res, &o, MPI_COMM_SELF, "self");
+    /* Both halves run the same sequence of cases (sizes differ by at most one). */
+    snprintf(name, sizeof name, "half");
+    test_allgather(&res, &o, half, name);
+    test_allreduce(&res, &o, MPI_COMM_WORLD, "world");
+    test_allreduce(&res, &o, half, name);
+    test_bcast(&res, &o, MPI_COMM_WORLD, "world");
+    test_bcast(&res, &o, half, name);
+    test_derived(&res, &o);
+
+    MPI_Comm_free(&half);
+    i = th_finish(&res, "select");
+    MPI_Finalize();
+    return i;
+}

@@ -1,0 +1,4 @@
+/* Criterion suite: every allgather algorithm against MPI_Allgather (tests/mpi/allgather.c). */
+#include "launch.h"
+
+CL_MATRIX(allgather, "allgather")

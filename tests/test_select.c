@@ -1,0 +1,108 @@
+/* Criterion suite: the selector (include/collalg/select.h).
+ * - dispatch: tests/mpi/select.c under MPICH and SimGrid (right algorithm for each size,
+ *   boundaries, communicator-size ranges, native fallback, results equal to the native ones);
+ * - the verbose switch (COLLALG_SELECT_VERBOSE);
+ * - malformed rules fail to compile with a readable message; well-formed ones compile as C99
+ *   and as C++. */
+#include "launch.h"
+
+Test(select, mpich_p1) { cl_mpich("select", 1, ""); }
+Test(select, mpich_p2) { cl_mpich("select", 2, ""); }
+Test(select, mpich_p3) { cl_mpich("select", 3, ""); }
+Test(select, mpich_p4) { cl_mpich("select", 4, ""); }
+Test(select, smpi_p8) { cl_smpi("select", 8, ""); }
+Test(select, smpi_p17) { cl_smpi("select", 17, ""); }
+
+/* 1 when file `path` contains `needle`. */
+static int file_has(const char *path, const char *needle)
+{
+    char line[2048];
+    int found = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, needle) != NULL;
+    fclose(f);
+    return found;
+}
+
+Test(select, verbose_switch)
+{
+    cl_launch("env COLLALG_SELECT_VERBOSE=1 mpiexec -n 2", "mpich", "select", 2, "--expect-verbose 1", 1);
+    cr_expect(file_has("build/logs/select-mpich-2.log", "collalg: alltoall_tuned p=2 n=8718 B -> pair_light_barrier"),
+              "rank 0 did not report its choice");
+    cr_expect(!file_has("build/logs/select-mpich-2.log", "collalg: [1]"), "level 1 prints from rank 0 only");
+    cl_launch("env COLLALG_SELECT_VERBOSE=2 mpiexec -n 2", "mpich", "select", 2, "--expect-verbose 2", 1);
+    cr_expect(file_has("build/logs/select-mpich-2.log", "collalg: [1] bcast_tuned p=2 n=20 B -> chain(64)"),
+              "level 2 prints from every rank");
+    cl_launch("mpiexec -n 2", "mpich", "select", 2, "--expect-verbose 0", 1);
+    cr_expect(!file_has("build/logs/select-mpich-2.log", "collalg: "), "silent by default");
+}
+
+/* Compiles `rules` (the second argument of COLLALG_TUNED_ALLTOALL) with `compiler`; returns the
+ * exit status and leaves the diagnostics in build/logs/select-compile-<tag>.log. */
+static int compile_rules(const char *tag, const char *compiler, const char *ext, const char *rules)
+{
+    char src[256], log[256], cmd[2048];
+    FILE *f;
+    int status;
+    snprintf(src, sizeof src, "build/logs/select-compile-%s.%s", tag, ext);
+    snprintf(log, sizeof log, "build/logs/select-compile-%s.log", tag);
+    if (system("mkdir -p build/logs") != 0)
+        return -1;
+    f = fopen(src, "w");
+    cr_assert(f != NULL);
+    fprintf(f, "#include <collalg/alltoall.h>\n#include <collalg/select.h>\n"
+               "COLLALG_TUNED_ALLTOALL(alltoall_tuned, %s)\n"
+               "int main(void) { return alltoall_tuned(0, 0, MPI_BYTE, 0, 0, MPI_BYTE, MPI_COMM_NULL); }\n",
+            rules);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s -Iinclude -c %s -o build/logs/select-compile-%s.o >%s 2>&1", compiler, src, tag,
+             log);
+    status = system(cmd);
+    return status;
+}
+
+#define C99 "mpicc -std=c99 -pedantic -Wall -Wextra -Werror"
+#define FIG3A                                                                                              \
+    "COLLALG_RULE(1, 8718, simple) COLLALG_RULE(8718, 31718, pair_light_barrier) "                         \
+    "COLLALG_RULE(31718, 72032, pair_n_mpi_barriers, 4) COLLALG_RULE(72032, COLLALG_INF, pair_mpi_barrier)"
+
+Test(select, compiles_figure_3a_c99_and_cxx)
+{
+    cr_expect(compile_rules("fig3a", C99, "c", FIG3A) == 0, "Figure 3(a) must compile (see build/logs)");
+    cr_expect(compile_rules("fig3a-cxx", "mpicxx -std=c++11 -pedantic -Wall -Wextra -Werror", "cpp", FIG3A) == 0,
+              "Figure 3(a) must compile as C++");
+    cr_expect(compile_rules("groups", C99,
+                            "c",
+                            "COLLALG_RULE_P(1, 8, 0, 100, simple) COLLALG_RULE_P(1, 8, 100, COLLALG_INF, pair) "
+                            "COLLALG_RULE_P(9, COLLALG_INF, 0, 50, bruck) COLLALG_RULE(0, 10, ring)") == 0,
+              "thresholds restart with each process range");
+    cr_expect(compile_rules("empty", C99, "c", "") == 0, "no rules: native only");
+}
+
+Test(select, rejects_unsorted_thresholds)
+{
+    cr_expect(compile_rules("unsorted", C99, "c", "COLLALG_RULE(1, 8718, simple) COLLALG_RULE(100, 200, pair)") != 0);
+    cr_expect(file_has("build/logs/select-compile-unsorted.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+    cr_expect(compile_rules("overlap", C99, "c",
+                            "COLLALG_RULE_P(2, 4, 0, 100, simple) COLLALG_RULE_P(2, 4, 99, 200, pair)") != 0);
+    cr_expect(file_has("build/logs/select-compile-overlap.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+}
+
+Test(select, rejects_empty_ranges)
+{
+    cr_expect(compile_rules("emptyrange", C99, "c", "COLLALG_RULE(100, 100, simple)") != 0);
+    cr_expect(file_has("build/logs/select-compile-emptyrange.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+    cr_expect(compile_rules("procs", C99, "c", "COLLALG_RULE_P(8, 4, 0, 100, simple)") != 0);
+    cr_expect(file_has("build/logs/select-compile-procs.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+}
+
+Test(select, rejects_unknown_algorithm)
+{
+    cr_expect(compile_rules("unknown", C99, "c", "COLLALG_RULE(0, 100, pair_lite_barrier)") != 0);
+    cr_expect(file_has("build/logs/select-compile-unknown.log", "collalg_alltoall_pair_lite_barrier"));
+    /* without -Werror too: an undeclared identifier, not an implicit declaration */
+    cr_expect(compile_rules("unknown-nowerror", "mpicc -std=c99", "c", "COLLALG_RULE(0, 100, pair_lite_barrier)") != 0);
+}
