@@ -18,8 +18,9 @@
  *   block for allgather, whole vector for allreduce and bcast. Allreduce runs MPI_INT with MPI_SUM,
  *   so its sizes are rounded up to whole ints (4 bytes); the others run MPI_BYTE; bcast root 0.
  * - `--time-budget SECONDS`: wall-clock budget. Each collective gets an even share of what is
- *   left; past its share the binary searches stop (crossings are set to the midpoint), past the
- *   whole budget the run stops as after Ctrl-C.
+ *   left; past its share the binary searches stop (crossings are set to the midpoint) and every
+ *   further measurement takes only min(3, min-reps) calls; past the whole budget the run stops
+ *   as after Ctrl-C.
  * - Repetitions (PGMPI's RSE rule, tune/stats.h): `--min-reps` (default 10), `--max-reps`
  *   (100), `--step` (5), `--rse` threshold (0.05). `--quick` = 3, 15, 3, 0.1.
  * - `--precision F`: a binary search stops when its interval is narrower than F times its lower
@@ -69,6 +70,7 @@
  * cannot be written.
  */
 #ifndef _POSIX_C_SOURCE
+/** @brief isatty(), signal() semantics of POSIX. */
 #define _POSIX_C_SOURCE 200809L
 #endif
 
@@ -357,6 +359,8 @@ static double tune_measure(tuner *T, enum tune_coll coll, const tune_algo *a, co
     tune_stats st;
     char what[512];
     int n = 0, k, j, failed = 0;
+    tune_rule hurried = T->o.rule; /* past the collective's share: the fewest repetitions */
+    hurried.max_reps = hurried.min_reps = hurried.min_reps < 3 ? hurried.min_reps : 3;
     if (T->stopped)
         return HUGE_VAL;
     snprintf(what, sizeof what, "%s %s%s%s%s %ld B", tune_coll_name[coll], a ? a->name : "native",
@@ -365,7 +369,7 @@ static double tune_measure(tuner *T, enum tune_coll coll, const tune_algo *a, co
     MPI_Barrier(T->comm); /* one untimed call: first-touch, connection and cache effects */
     if ((a ? a->run(&call, ch) : tune_native(coll, &call)) != MPI_SUCCESS)
         failed = 1;
-    while ((k = tune_rule_next(&T->o.rule, T->samples, n)) > 0) {
+    while ((k = tune_rule_next(T->hurry ? &hurried : &T->o.rule, T->samples, n)) > 0) {
         int bad = 0;
         for (j = 0; j < k; j++) {
             double t0;
@@ -931,6 +935,7 @@ static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_resul
     return 0;
 }
 
+/** @brief Runs the tuner (see the file comment). @return the exit status described there. */
 int main(int argc, char **argv)
 {
     tuner T;
@@ -1005,7 +1010,7 @@ int main(int argc, char **argv)
         }
         remaining--;
         tune_collective(&T, (enum tune_coll)c, &res[c]);
-        if (T.rank == 0) {
+        if (T.rank == 0 && !T.stopped) {
             tune_progress(&T, tune_coll_name[c], 1);
             if (T.tty)
                 fprintf(stderr, "\n");

@@ -19,14 +19,16 @@
 #include <string.h>
 #include <mpi.h>
 
-/* What the tuned routine ran last on this process (the selector's observation hook). */
+/** @brief What the tuned routine ran last on this process (set by the selector's hook). */
 static char tc_last[128];
+/** @brief Records the algorithm of each call in tc_last (see select.h). */
 #define COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)                                                 \
     ((void)(bytes), (void)(procs), snprintf(tc_last, sizeof tc_last, "%s", algorithm))
 
 #ifdef COLLALG_TUNED_HEADER
 #include COLLALG_TUNED_HEADER
 #else
+/** @cond TC_STAND_IN */
 /* Stand-in with the shape of a generated header. */
 #include <collalg/collalg.h>
 #include <collalg/select.h>
@@ -48,6 +50,7 @@ COLLALG_TUNED_BCAST(collalg_tuned_bcast,
     COLLALG_RULE(0, 4096, binomial)
     COLLALG_RULE(4096, COLLALG_INF, scatter_ring_allgather))
 #define COLLALG_TUNED_BCAST_BOUNDS 0, 4096
+/** @endcond */
 #endif
 
 /** @brief Largest buffer (bytes per process) a case may use; bigger sizes are skipped. */
@@ -184,6 +187,7 @@ static void tc_sweep(tc_state *st, void (*run)(tc_state *, long), const long *bo
     }
 }
 
+/** @brief Checks the four tuned routines (see the file comment). @return 0 when all passed. */
 int main(int argc, char **argv)
 {
     static const long a2a[] = {COLLALG_TUNED_ALLTOALL_BOUNDS}, ag[] = {COLLALG_TUNED_ALLGATHER_BOUNDS},

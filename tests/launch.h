@@ -99,28 +99,35 @@ static void cl_launch(const char *launcher, const char *tag, const char *prog, i
     cl_launch_as(launcher, tag, tag, prog, np, args, expect_pass_line);
 }
 
-/* Runs tests/mpi/<prog>.c under MPICH's mpiexec on np processes. */
-static void cl_mpich(const char *prog, int np, const char *args)
+/* Runs tests/mpi/<prog>.c under MPICH's mpiexec on np processes; the log is named after `label`
+ * (so several runs of one program at one p keep separate logs). */
+static void cl_mpich_as(const char *label, const char *prog, int np, const char *args)
 {
     char launcher[128];
     snprintf(launcher, sizeof launcher, "mpiexec -n %d", np);
-    cl_launch(launcher, "mpich", prog, np, args, 1);
+    cl_launch_as(launcher, "mpich", label, prog, np, args, 1);
+}
+
+static void cl_mpich(const char *prog, int np, const char *args)
+{
+    cl_mpich_as("mpich", prog, np, args);
 }
 
 /* Runs tests/mpi/<prog>.c under SimGrid's smpirun on np simulated hosts of
- * tests/platform/cluster.xml, rank i on host node-i (tests/platform/hostfile).
- * The native collectives SMPI uses as references are pinned to its simplest algorithms:
- * SimGrid 3.32's automatic choice for small alltoall messages (Bruck) gives wrong results when
- * the send and receive datatypes differ (seen at p = 16, int sent, vector received). */
-#define CL_SMPI_NATIVE "--cfg=smpi/alltoall:basic_linear"
-static void cl_smpi(const char *prog, int np, const char *args)
+ * tests/platform/cluster.xml, rank i on host node-i (tests/platform/hostfile). */
+static void cl_smpi_as(const char *label, const char *prog, int np, const char *args)
 {
     char launcher[512];
     snprintf(launcher, sizeof launcher,
              "smpirun -np %d -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile "
              "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
              np);
-    cl_launch(launcher, "smpi", prog, np, args, 1);
+    cl_launch_as(launcher, "smpi", label, prog, np, args, 1);
+}
+
+static void cl_smpi(const char *prog, int np, const char *args)
+{
+    cl_smpi_as("smpi", prog, np, args);
 }
 
 /* SimGrid argument sets. The 64 KiB-block count runs at p = 16 and 17; from p = 31 on it is left

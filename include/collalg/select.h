@@ -61,7 +61,8 @@
  * translation unit), or the macro `COLLALG_SELECT_VERBOSE` defined to 1 before this header,
  * rank 0 of the communicator prints to stderr, at each call,
  * `collalg: alltoall_tuned p=4 n=8192 B -> pair_light_barrier` (the value 2 makes every rank
- * print, prefixed with its rank). `COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)` may
+ * print, prefixed with its rank). Parameters are shown after macro expansion (a `NULL`
+ * parameter prints as your `<stddef.h>` defines it). `COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)` may
  * be defined before this header to observe each choice from code (the tests record with it).
  *
  * @par References

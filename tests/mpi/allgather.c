@@ -77,6 +77,56 @@ static int resolve_param(int code, int p)
     return phases >= 2 ? phases - 1 : 0;
 }
 
+/* Error code the recording error handler last saw (0 = not called). */
+static int handler_saw;
+
+static void record_error(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm;
+    handler_saw = *code;
+}
+
+/* The N of the N-barrier algorithms outside its range: the communicator's error handler is
+ * called, the call returns MPI_ERR_ARG and the receive buffer is untouched. The handler is a
+ * recording one rather than MPI_ERRORS_RETURN: SimGrid 3.32's MPI_Comm_call_errhandler crashes
+ * on a communicator whose handler is MPI_ERRORS_RETURN. */
+static void check_bad_nbarriers(th_result *r, const th_opts *o, int p)
+{
+    static const struct {
+        const char *name;
+        ag_fn fn;
+        int phases;
+    } bad[] = {{"ring_n_mpi_barriers", run_ring_n_mpi_barriers, 0}, {"pair_n_mpi_barriers", run_pair_n_mpi_barriers, 1}};
+    MPI_Comm ec;
+    MPI_Errhandler eh;
+    int i, k, in = 7, out[64], copy[64];
+
+    MPI_Comm_dup(MPI_COMM_WORLD, &ec);
+    MPI_Comm_create_errhandler(record_error, &eh);
+    MPI_Comm_set_errhandler(ec, eh);
+    for (i = 0; i < 2; i++) {
+        int phases = bad[i].phases ? (p % 2 == 0 ? p - 1 : p) : p - 1;
+        int values[2] = {-1, phases};
+        if (!th_want_algo(o, bad[i].name))
+            continue;
+        for (k = 0; k < (phases >= 2 ? 2 : 1); k++) {
+            char what[160];
+            int err, cls = MPI_SUCCESS;
+            memset(out, 0x5A, sizeof out);
+            memcpy(copy, out, sizeof out);
+            handler_saw = 0;
+            err = bad[i].fn(&in, 1, MPI_INT, out, p <= 64 ? 1 : 0, MPI_INT, ec, values[k]);
+            if (handler_saw != 0)
+                MPI_Error_class(handler_saw, &cls);
+            snprintf(what, sizeof what, "allgather %s p=%d nbarriers=%d: MPI_ERR_ARG, handler called, recvbuf untouched",
+                     bad[i].name, p, values[k]);
+            th_expect(r, o, what, err == MPI_ERR_ARG && cls == MPI_ERR_ARG && memcmp(out, copy, sizeof out) == 0);
+        }
+    }
+    MPI_Comm_free(&ec);
+    MPI_Errhandler_free(&eh);
+}
+
 int main(int argc, char **argv)
 {
     th_opts o;
@@ -144,6 +194,7 @@ int main(int argc, char **argv)
             }
         }
     }
+    check_bad_nbarriers(&r, &o, p);
     th_types_free(types);
     status = th_finish(&r, "allgather");
     MPI_Finalize();

@@ -2,7 +2,7 @@
  * bcast.c - every catalogue bcast algorithm against MPI_Bcast, byte for byte.
  * See harness.h for the common options and the output. Own options:
  *   --roots all|few   every root (default for p <= 8), or 0, p/2 and p-1 (default for p > 8);
- *                     roots other than these three get the first type and counts <= 3 only
+ *                     with "all", roots other than 0 and p-1 get the first type and counts <= 3
  *   --csm-all         instead of the matrix: every canonical Copy/Split/Merge program for p (both
  *                     dimension orders) on a small matrix, then every program with every
  *                     dimension naming (k! per canonical program) on one case
@@ -235,13 +235,14 @@ static void error_cases(th_result *r, const th_opts *o, int p)
     th_expect(r, o, what, handler_calls == 8 - (p == 1));
 }
 
-/* The roots that get the whole matrix: 0, p/2, p-1. The others (with --roots all) get the first
- * type and the counts <= SMALL_COUNT: the root only changes the relative ranks, which the small
- * counts exercise as well, and the full matrix at every root costs minutes under MPICH. */
+/* The roots that get the whole matrix: with --roots all, 0 and p-1; the others then get the
+ * first type and the counts <= SMALL_COUNT (the root only changes the relative ranks, which the
+ * small counts exercise as well, and the full matrix at every root costs minutes under MPICH).
+ * With --roots few, all three roots get the whole matrix. */
 #define SMALL_COUNT 3
-static int main_root(int root, int p)
+static int main_root(int root, int p, int allroots)
 {
-    return root == 0 || root == p / 2 || root == p - 1;
+    return !allroots || root == 0 || root == p - 1;
 }
 
 /* The standard matrix: every algorithm on types x counts x roots. */
@@ -263,7 +264,7 @@ static void matrix(th_result *r, const th_opts *o, th_types *types, MPI_Datatype
                 continue;
             for (ri = 0; ri < nroots; ri++) {
                 bc_case c;
-                if (!main_root(roots[ri], p) && (ti != first_type || count > SMALL_COUNT))
+                if (!main_root(roots[ri], p, allroots) && (ti != first_type || count > SMALL_COUNT))
                     continue;
                 case_init(&c, &types[ti], pair2, count, roots[ri], (unsigned)(ti * 977 + ci * 31 + ri));
                 for (a = 0; a < NALGOS; a++) {

@@ -41,7 +41,7 @@ typedef struct th_types {
 /* Builds: int, double, vector (2 ints at stride 2: gaps), struct (an int at byte 8 and a
  * double at byte 24, resized to lb 4 and extent 40: gaps and a non-zero lower bound), and
  * int-vector (sent as 2n MPI_INT, received as n vectors: different types, same signature). */
-static void th_types_init(th_types t[TH_NTYPES])
+static inline void th_types_init(th_types t[TH_NTYPES])
 {
     MPI_Datatype vec, st, sr;
     int bl[2] = {1, 1};
@@ -61,14 +61,14 @@ static void th_types_init(th_types t[TH_NTYPES])
     t[4] = (th_types){"int-vector", MPI_INT, vec, 2, 0};
 }
 
-static void th_types_free(th_types t[TH_NTYPES])
+static inline void th_types_free(th_types t[TH_NTYPES])
 {
     MPI_Type_free(&t[2].rtype);
     MPI_Type_free(&t[3].rtype);
 }
 
 /* Bytes of memory that `count` elements of `type` touch, counted from the buffer address. */
-static size_t th_bytes(long count, MPI_Datatype type)
+static inline size_t th_bytes(long count, MPI_Datatype type)
 {
     MPI_Aint lb, ext, tlb, text;
     MPI_Type_get_extent(type, &lb, &ext);
@@ -79,7 +79,7 @@ static size_t th_bytes(long count, MPI_Datatype type)
 }
 
 /* Count whose block of one element type exceeds 64 KiB. */
-static int th_big_count(MPI_Datatype type)
+static inline int th_big_count(MPI_Datatype type)
 {
     int size;
     MPI_Type_size(type, &size);
@@ -88,14 +88,14 @@ static int th_big_count(MPI_Datatype type)
 
 /* ---- buffers ------------------------------------------------------------------------------ */
 
-static unsigned th_rng(unsigned *s)
+static inline unsigned th_rng(unsigned *s)
 {
     *s = *s * 1103515245u + 12345u;
     return *s >> 8;
 }
 
 /* Fills `bytes` bytes with a pattern that depends on `seed` (rank, case) and on the position. */
-static void th_fill(void *buf, size_t bytes, unsigned seed)
+static inline void th_fill(void *buf, size_t bytes, unsigned seed)
 {
     unsigned char *b = (unsigned char *)buf;
     unsigned s = seed * 2654435761u + 1u;
@@ -104,7 +104,7 @@ static void th_fill(void *buf, size_t bytes, unsigned seed)
         b[i] = (unsigned char)th_rng(&s);
 }
 
-static void *th_alloc(size_t bytes)
+static inline void *th_alloc(size_t bytes)
 {
     void *p = malloc(bytes);
     if (!p) {
@@ -127,7 +127,7 @@ typedef struct th_opts {
 } th_opts;
 
 /* 1 when `item` is one of the comma-separated entries of `list`. */
-static int th_in_list(const char *list, const char *item)
+static inline int th_in_list(const char *list, const char *item)
 {
     size_t n = strlen(item);
     const char *s = list;
@@ -141,17 +141,17 @@ static int th_in_list(const char *list, const char *item)
     return 0;
 }
 
-static int th_want_type(const th_opts *o, const char *name)
+static inline int th_want_type(const th_opts *o, const char *name)
 {
     return !o->types || th_in_list(o->types, name);
 }
 
-static int th_want_algo(const th_opts *o, const char *name)
+static inline int th_want_algo(const th_opts *o, const char *name)
 {
     return !o->algo || strstr(name, o->algo) != NULL;
 }
 
-static void th_parse(int argc, char **argv, th_opts *o)
+static inline void th_parse(int argc, char **argv, th_opts *o)
 {
     int i;
     memset(o, 0, sizeof *o);
@@ -191,16 +191,16 @@ typedef struct th_result {
     long ncases;
     long cap;
     char *bad;        /* bad[i] = 1 when case i failed on this rank */
-    char (*what)[160];/* description of each case */
+    char (*what)[256];/* description of each case */
 } th_result;
 
-static void th_record(th_result *r, const th_opts *o, const char *what, int bad)
+static inline void th_record(th_result *r, const th_opts *o, const char *what, int bad)
 {
     int rank;
     if (r->ncases == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 1024;
         r->bad = (char *)realloc(r->bad, (size_t)r->cap);
-        r->what = (char (*)[160])realloc(r->what, (size_t)r->cap * sizeof *r->what);
+        r->what = (char (*)[256])realloc(r->what, (size_t)r->cap * sizeof *r->what);
         if (!r->bad || !r->what)
             MPI_Abort(MPI_COMM_WORLD, 2);
     }
@@ -213,7 +213,7 @@ static void th_record(th_result *r, const th_opts *o, const char *what, int bad)
 }
 
 /* Records one case: the first `bytes` bytes of `got` must equal those of `want`. */
-static void th_check(th_result *r, const th_opts *o, const char *what, const void *got, const void *want,
+static inline void th_check(th_result *r, const th_opts *o, const char *what, const void *got, const void *want,
                      size_t bytes)
 {
     int rank, bad = memcmp(got, want, bytes) != 0;
@@ -228,7 +228,7 @@ static void th_check(th_result *r, const th_opts *o, const char *what, const voi
 }
 
 /* Records a check decided by the caller (e.g. an expected error code). */
-static void th_expect(th_result *r, const th_opts *o, const char *what, int ok)
+static inline void th_expect(th_result *r, const th_opts *o, const char *what, int ok)
 {
     int rank;
     if (!ok) {
@@ -240,7 +240,7 @@ static void th_expect(th_result *r, const th_opts *o, const char *what, int ok)
 
 /* Agrees on every verdict, prints the failed cases and the closing line
  * "<prog> p=<p>: <N> passed, <M> failed" from rank 0; returns the exit status. */
-static int th_finish(th_result *r, const char *prog)
+static inline int th_finish(th_result *r, const char *prog)
 {
     int rank, size;
     long i, failed = 0;

@@ -81,7 +81,11 @@ COLLALG_INLINE int collalg__allgather_waitall(collalg__allgather_reqs_t *r, int 
  * recvbuf (no derived datatype beyond collalg__blocks). Within a dimension every member posts
  * all its receives and sends at once, staggered as in spreading_simple.h (i-th message to
  * member c_k + i mod d_k). Dimensions of size 1 are skipped.
+ * @param c the call's context (rank, size, private communicator, scratch owner)
+ * @param sendbuf,sendcount,sendtype the own block (enter step already applied)
+ * @param recvbuf,recvcount,recvtype the receive buffer, p blocks
  * @param dims sizes d_k of the @p ndims dimensions, product c->size
+ * @param ndims number of dimensions (2 or 3 in the catalogue; any >= 1 works)
  * @return MPI_SUCCESS, MPI_ERR_NO_MEM for the request arrays, or the MPI error code.
  */
 COLLALG_INLINE int collalg__allgather_mesh(collalg__ctx *c, const void *sendbuf, int sendcount, MPI_Datatype sendtype,

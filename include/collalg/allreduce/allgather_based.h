@@ -52,7 +52,7 @@ COLLALG_INLINE int collalg_allreduce_allgather_based(const void *sendbuf, void *
     if (!allgather)
         allgather = collalg_allgather_ring;
     if (err == MPI_SUCCESS)
-        err = collalg__allreduce_red_init(&r, datatype, op);
+        err = collalg__allreduce_red_init(&c, &r, datatype, op);
     if (err != MPI_SUCCESS || count == 0 || c.size == 1) {
         if (err == MPI_SUCCESS)
             err = collalg__allreduce_copy(&c, &r, sendbuf, recvbuf, count);

@@ -33,8 +33,50 @@ typedef struct collalg__allreduce_red {
     collalg__typeinfo ti; /**< extent facts of @c type (scratch layout and offsets) */
 } collalg__allreduce_red;
 
-/** @brief Fills @p r for @p type and @p op. @return MPI_SUCCESS or the MPI error code. */
-COLLALG_INLINE int collalg__allreduce_red_init(collalg__allreduce_red *r, MPI_Datatype type, MPI_Op op)
+/** @brief 1 when @p op is one of MPI's predefined operations. */
+COLLALG_INLINE int collalg__allreduce_predefined(MPI_Op op)
+{
+    return op == MPI_MAX || op == MPI_MIN || op == MPI_SUM || op == MPI_PROD || op == MPI_LAND || op == MPI_BAND ||
+           op == MPI_LOR || op == MPI_BOR || op == MPI_LXOR || op == MPI_BXOR || op == MPI_MAXLOC ||
+           op == MPI_MINLOC || op == MPI_REPLACE || op == MPI_NO_OP;
+}
+
+/**
+ * @brief Checks, before any message, that MPI_Reduce_local accepts the pair (type, op), so that
+ *        an invalid pair (e.g. MPI_SUM on a derived datatype, which the standard does not
+ *        define) fails on every rank at the same point instead of part-way through a schedule,
+ *        where the peers would wait forever.
+ *
+ * Predefined ops only (a user op accepts any datatype, and must not be called on made-up
+ * data): one zeroed element is folded into another, in scratch (on the stack when two elements
+ * span at most 128 bytes). Done for count 0 too, as the native MPI_Allreduce checks the pair then.
+ * @return MPI_SUCCESS, or the error of MPI_Reduce_local (e.g. MPI_ERR_OP), or MPI_ERR_NO_MEM.
+ */
+COLLALG_INLINE int collalg__allreduce_probe(collalg__ctx *c, const collalg__allreduce_red *r)
+{
+    double small[16];
+    void *raw = small;
+    MPI_Aint span = collalg__span(2, &r->ti);
+    char *first;
+    int err = MPI_SUCCESS;
+    if (!collalg__allreduce_predefined(r->op))
+        return MPI_SUCCESS;
+    if (span > (MPI_Aint)sizeof small)
+        err = collalg__scratch(c, span, &raw);
+    if (err != MPI_SUCCESS)
+        return err;
+    memset(raw, 0, (size_t)span);
+    first = (char *)raw - r->ti.true_lb;
+    return COLLALG_MPI(Reduce_local)(first, collalg__at(first, 1, r->ti.extent), 1, r->type, r->op);
+}
+
+/**
+ * @brief Fills @p r for @p type and @p op and probes the pair (collalg__allreduce_probe).
+ *        Every algorithm calls it right after the enter step, before any message.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__allreduce_red_init(collalg__ctx *c, collalg__allreduce_red *r, MPI_Datatype type,
+                                               MPI_Op op)
 {
     int err;
     r->type = type;
@@ -43,6 +85,8 @@ COLLALG_INLINE int collalg__allreduce_red_init(collalg__allreduce_red *r, MPI_Da
     err = collalg__typeinfo_get(type, &r->ti);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Op_commutative)(op, &r->commute);
+    if (err == MPI_SUCCESS)
+        err = collalg__allreduce_probe(c, r);
     return err;
 }
 

@@ -52,9 +52,11 @@
  * @p datatype; on return @p recvbuf holds v0 op v1 op ... op v(p-1) elementwise, v_j being rank
  * j's @p sendbuf. @p sendbuf may be MPI_IN_PLACE (the input is then taken from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
- *         (MPI_OP_NULL) for bad arguments (core/args.h); MPI_ERR_NO_MEM when scratch cannot be
- *         allocated; or the class of an error raised by an MPI call (e.g. MPI_Reduce_local
- *         rejecting the datatype/op pair). Errors go through @p comm's error handler.
+ *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
+ *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every
+ *         rank before any message (allreduce/common.h, collalg__allreduce_probe);
+ *         MPI_ERR_NO_MEM when scratch cannot be allocated; or the class of an error raised by
+ *         an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
                                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
@@ -65,7 +67,7 @@ COLLALG_INLINE int collalg_allreduce_recursive_doubling(const void *sendbuf, voi
     void *acc = recvbuf, *tmp = NULL;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
     if (err == MPI_SUCCESS)
-        err = collalg__allreduce_red_init(&r, datatype, op);
+        err = collalg__allreduce_red_init(&c, &r, datatype, op);
     if (err == MPI_SUCCESS && count > 0 && c.size > 1) {
         collalg__allreduce_fold_init(&f, c.size, 1, c.rank);
         err = collalg__scratch_typed(&c, count, &r.ti, &tmp);

@@ -92,7 +92,7 @@ COLLALG_INLINE int collalg_allreduce_reduce_bcast(const void *sendbuf, void *rec
     void *acc = recvbuf, *tmp = NULL;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
     if (err == MPI_SUCCESS)
-        err = collalg__allreduce_red_init(&r, datatype, op);
+        err = collalg__allreduce_red_init(&c, &r, datatype, op);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_copy(&c, &r, sendbuf, recvbuf, count);
     if (err == MPI_SUCCESS && count > 0 && c.size > 1) {

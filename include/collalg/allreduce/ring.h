@@ -91,7 +91,7 @@ COLLALG_INLINE int collalg_allreduce_ring(const void *sendbuf, void *recvbuf, in
     void *tmp = NULL;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
     if (err == MPI_SUCCESS)
-        err = collalg__allreduce_red_init(&r, datatype, op);
+        err = collalg__allreduce_red_init(&c, &r, datatype, op);
     if (err == MPI_SUCCESS && !r.commute)
         err = MPI_ERR_OP;
     if (err == MPI_SUCCESS)

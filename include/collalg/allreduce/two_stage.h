@@ -1,7 +1,8 @@
 /**
  * @file two_stage.h
- * @brief Allreduce, two-stage blocked reduction for short vectors (the MPT allreduce of
- *        `001`, "MPI_Allreduce": ranks grouped in blocks, a master per block, masters combine).
+ * @brief Allreduce, two-stage blocked reduction for short vectors (Pritchard, Nicholson &
+ *        Schwarzmeier, CUG 2004, "MPI_Allreduce": ranks grouped in blocks, a master per block,
+ *        the masters combine).
  *
  * @par Phases
  * Ranks are grouped in nb = ceil(p / B) blocks of B consecutive ranks (the last block may be
@@ -11,8 +12,9 @@
  *    reduction over its block's ranks so far, in order.
  * 2. Masters combine: recursive doubling among the nb masters (with the fold of
  *    recursive_doubling.h when nb is not a power of two), so every master holds the result.
- *    (The paper's inner stage is the same store-and-reduce pattern among the masters; recursive
- *    doubling gives it lg(nb) rounds.)
+ *    (The paper's shared-memory version stores into the master's buffer and polls flags; here
+ *    the stages are point-to-point messages, and the inner stage among the masters is recursive
+ *    doubling, lg(nb) rounds.)
  * 3. Each master sends the result to the members of its block.
  *
  * @par Trace, p = 7, B = 3 (blocks {0,1,2} {3,4,5} {6}; masters 0, 3, 6)
@@ -40,8 +42,9 @@
  * count elements of datatype of scratch at the masters.
  *
  * @par References
- * "Optimizing collective communication on the Cray X1" (`001` of the papers), section
- * "MPI_Allreduce": blocks of 64 ranks, a master per block, inner stage among the masters.
+ * H. Pritchard, J. Nicholson, J. Schwarzmeier, "Optimizing MPI Collectives for X1", CUG 2004,
+ * section "MPI_Allreduce": blocks of 64 ranks, the first rank of each block its master, an inner
+ * stage among the masters when p > 64.
  */
 #ifndef COLLALG_ALLREDUCE_TWO_STAGE_H
 #define COLLALG_ALLREDUCE_TWO_STAGE_H
@@ -96,12 +99,12 @@ COLLALG_INLINE int collalg_allreduce_two_stage(const void *sendbuf, void *recvbu
     if (err == MPI_SUCCESS && COLLALG_ARG_CHECKS && block < 0)
         err = MPI_ERR_ARG;
     if (err == MPI_SUCCESS)
-        err = collalg__allreduce_red_init(&r, datatype, op);
+        err = collalg__allreduce_red_init(&c, &r, datatype, op);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_copy(&c, &r, sendbuf, recvbuf, count);
     if (err != MPI_SUCCESS || count == 0 || c.size == 1)
         return collalg__leave(&c, err);
-    if (block == 0)
+    if (block <= 0) /* 0, or a negative value under COLLALG_NO_ARG_CHECKS */
         block = COLLALG_ALLREDUCE_TWO_STAGE_BLOCK;
     if (block > c.size)
         block = c.size;

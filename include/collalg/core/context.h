@@ -95,6 +95,23 @@ COLLALG_INLINE int collalg__ctx_blocks(collalg__ctx *c, int count, MPI_Datatype 
 }
 
 /**
+ * @brief Calls @p comm's error handler with @p err, as a native collective does on error.
+ *
+ * MPI_ERRORS_RETURN is not called (calling it does nothing): SimGrid 3.32 crashes in
+ * MPI_Comm_call_errhandler on a communicator whose handler is MPI_ERRORS_RETURN.
+ */
+COLLALG_INLINE void collalg__report(MPI_Comm comm, int err)
+{
+    MPI_Errhandler eh = MPI_ERRHANDLER_NULL;
+    if (COLLALG_MPI(Comm_get_errhandler)(comm, &eh) != MPI_SUCCESS)
+        return;
+    if (eh != MPI_ERRORS_RETURN)
+        COLLALG_MPI(Comm_call_errhandler)(comm, err);
+    if (eh != MPI_ERRHANDLER_NULL)
+        COLLALG_MPI(Errhandler_free)(&eh);
+}
+
+/**
  * @brief The one exit path: frees everything @p c holds; on error reports @p err on the user's
  *        communicator (MPI_COMM_WORLD when that is MPI_COMM_NULL) and returns its error class.
  */
@@ -111,7 +128,7 @@ COLLALG_INLINE int collalg__leave(collalg__ctx *c, int err)
         return MPI_SUCCESS;
     if (COLLALG_MPI(Error_class)(err, &cls) != MPI_SUCCESS)
         cls = err;
-    COLLALG_MPI(Comm_call_errhandler)(c->comm == MPI_COMM_NULL ? MPI_COMM_WORLD : c->comm, err);
+    collalg__report(c->comm == MPI_COMM_NULL ? MPI_COMM_WORLD : c->comm, err);
     return cls;
 }
 

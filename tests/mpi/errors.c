@@ -1,0 +1,326 @@
+/*
+ * errors.c - argument errors of every family: each check of core/args.h, the parameter checks of
+ * the parameterised algorithms, and MPI_ERR_NO_MEM from a failing allocator. For each case:
+ *  - the returned value is the MPI error class,
+ *  - the communicator's error handler was called exactly once, with that class,
+ *  - nothing was written into the receive buffer.
+ * The catalogue is compiled here with a test allocator (COLLALG_MALLOC) that can be told to fail.
+ * Run on p >= 2 for the intercommunicator case (p = 1 skips it; so does --no-intercomm, for SimGrid
+ * 3.32, which lacks MPI_Intercomm_create).
+ */
+#include <mpi.h>
+#include <stdlib.h>
+
+static int fail_alloc; /* when set, the catalogue's allocator returns NULL */
+static void *test_malloc(size_t n)
+{
+    return fail_alloc ? NULL : malloc(n);
+}
+#define COLLALG_MALLOC(n) test_malloc(n)
+
+#include <collalg/collalg.h>
+#include "harness.h"
+
+static int handler_calls, handler_last;
+static void count_errors(MPI_Comm *c, int *code, ...)
+{
+    (void)c;
+    handler_calls++;
+    handler_last = *code;
+}
+
+static th_opts o;
+static th_result r = {0, 0, NULL, NULL};
+static MPI_Comm comm = MPI_COMM_NULL;  /* a dup of WORLD whose error handler counts */
+static MPI_Comm inter = MPI_COMM_NULL; /* an intercommunicator (p >= 2) */
+static int ibuf[256], obuf[256], snapshot[256];
+
+static void arm(void)
+{
+    int i;
+    for (i = 0; i < 256; i++)
+        ibuf[i] = i, obuf[i] = -7 - i;
+    memcpy(snapshot, obuf, sizeof obuf);
+    handler_calls = 0;
+    handler_last = MPI_SUCCESS;
+}
+
+static void expect(const char *family, const char *label, int got, int want)
+{
+    char text[240];
+    int cls = -1;
+    MPI_Error_class(handler_last, &cls);
+    snprintf(text, sizeof text, "%s %s: returned %d (want %d), handler calls %d (want 1), handler class %d",
+             family, label, got, want, handler_calls, cls);
+    th_expect(&r, &o, text,
+              got == want && handler_calls == 1 && cls == want && memcmp(obuf, snapshot, sizeof obuf) == 0);
+}
+
+#define CASE(family, label, call, want)                                                                    \
+    do {                                                                                                   \
+        arm();                                                                                             \
+        expect(family, label, call, want);                                                                 \
+    } while (0)
+
+/* Alltoall and allgather share their argument list and their checks. */
+typedef int (*transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+
+static void transport_errors(const char *f, transport_fn fn)
+{
+    CASE(f, "comm null", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, inter), MPI_ERR_COMM);
+    CASE(f, "negative sendcount", fn(ibuf, -1, MPI_INT, obuf, 1, MPI_INT, comm), MPI_ERR_COUNT);
+    CASE(f, "negative recvcount", fn(ibuf, 1, MPI_INT, obuf, -1, MPI_INT, comm), MPI_ERR_COUNT);
+    CASE(f, "null sendtype", fn(ibuf, 1, MPI_DATATYPE_NULL, obuf, 1, MPI_INT, comm), MPI_ERR_TYPE);
+    CASE(f, "null recvtype", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_DATATYPE_NULL, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, 1, MPI_INT, obuf, 1, MPI_INT, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf", fn(ibuf, 1, MPI_INT, NULL, 1, MPI_INT, comm), MPI_ERR_BUFFER);
+    CASE(f, "sendbuf == recvbuf", fn(obuf, 1, MPI_INT, obuf, 1, MPI_INT, comm), MPI_ERR_BUFFER);
+}
+
+static void allreduce_errors(const char *f, collalg_allreduce_fn fn)
+{
+    CASE(f, "comm null", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, inter), MPI_ERR_COMM);
+    CASE(f, "negative count", fn(ibuf, obuf, -1, MPI_INT, MPI_SUM, comm), MPI_ERR_COUNT);
+    CASE(f, "null datatype", fn(ibuf, obuf, 1, MPI_DATATYPE_NULL, MPI_SUM, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf", fn(ibuf, NULL, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "sendbuf == recvbuf", fn(obuf, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "op null", fn(ibuf, obuf, 1, MPI_INT, MPI_OP_NULL, comm), MPI_ERR_OP);
+}
+
+static void bcast_errors(const char *f, collalg_bcast_fn fn, int p)
+{
+    CASE(f, "comm null", fn(obuf, 1, MPI_INT, 0, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(obuf, 1, MPI_INT, 0, inter), MPI_ERR_COMM);
+    CASE(f, "negative count", fn(obuf, -1, MPI_INT, 0, comm), MPI_ERR_COUNT);
+    CASE(f, "null datatype", fn(obuf, 1, MPI_DATATYPE_NULL, 0, comm), MPI_ERR_TYPE);
+    CASE(f, "null buffer", fn(NULL, 1, MPI_INT, 0, comm), MPI_ERR_BUFFER);
+    CASE(f, "root -1", fn(obuf, 1, MPI_INT, -1, comm), MPI_ERR_ROOT);
+    CASE(f, "root p", fn(obuf, 1, MPI_INT, p, comm), MPI_ERR_ROOT);
+}
+
+/* Wrappers that fix a parameter, so the parameterised algorithms go through the same checks. */
+static int a2a_ring_n(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, MPI_Comm c)
+{
+    return collalg_alltoall_ring_n_mpi_barriers(s, sc, st, b, rc, rt, c, 0);
+}
+static int a2a_pair_n(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, MPI_Comm c)
+{
+    return collalg_alltoall_pair_n_mpi_barriers(s, sc, st, b, rc, rt, c, 0);
+}
+static int ag_ring_n(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, MPI_Comm c)
+{
+    return collalg_allgather_ring_n_mpi_barriers(s, sc, st, b, rc, rt, c, 0);
+}
+static int ag_pair_n(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, MPI_Comm c)
+{
+    return collalg_allgather_pair_n_mpi_barriers(s, sc, st, b, rc, rt, c, 0);
+}
+static int ar_agb(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_allgather_based(s, b, n, t, op, c, NULL);
+}
+static int ar_var1(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_rabenseifner_var1(s, b, n, t, op, c, NULL);
+}
+static int ar_var2(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_rabenseifner_var2(s, b, n, t, op, c, NULL, NULL);
+}
+static int ar_two_stage(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_two_stage(s, b, n, t, op, c, 0);
+}
+static int bc_chain(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_chain(b, n, t, root, c, 0);
+}
+static int bc_tree(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_binary_tree(b, n, t, root, c, 0);
+}
+static int bc_csm(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_csm(b, n, t, root, c, NULL);
+}
+
+static const struct {
+    const char *name;
+    transport_fn fn;
+} alltoalls[] = {
+    {"alltoall simple", collalg_alltoall_simple},
+    {"alltoall spreading_simple", collalg_alltoall_spreading_simple},
+    {"alltoall mesh_2d", collalg_alltoall_mesh_2d},
+    {"alltoall mesh_3d", collalg_alltoall_mesh_3d},
+    {"alltoall recursive_doubling", collalg_alltoall_recursive_doubling},
+    {"alltoall bruck", collalg_alltoall_bruck},
+    {"alltoall ring", collalg_alltoall_ring},
+    {"alltoall ring_light_barrier", collalg_alltoall_ring_light_barrier},
+    {"alltoall ring_mpi_barrier", collalg_alltoall_ring_mpi_barrier},
+    {"alltoall ring_n_mpi_barriers", a2a_ring_n},
+    {"alltoall pair", collalg_alltoall_pair},
+    {"alltoall pair_light_barrier", collalg_alltoall_pair_light_barrier},
+    {"alltoall pair_mpi_barrier", collalg_alltoall_pair_mpi_barrier},
+    {"alltoall pair_n_mpi_barriers", a2a_pair_n},
+}, allgathers[] = {
+    {"allgather simple", collalg_allgather_simple},
+    {"allgather spreading_simple", collalg_allgather_spreading_simple},
+    {"allgather ring", collalg_allgather_ring},
+    {"allgather ring_light_barrier", collalg_allgather_ring_light_barrier},
+    {"allgather ring_mpi_barrier", collalg_allgather_ring_mpi_barrier},
+    {"allgather ring_n_mpi_barriers", ag_ring_n},
+    {"allgather pair", collalg_allgather_pair},
+    {"allgather pair_light_barrier", collalg_allgather_pair_light_barrier},
+    {"allgather pair_mpi_barrier", collalg_allgather_pair_mpi_barrier},
+    {"allgather pair_n_mpi_barriers", ag_pair_n},
+    {"allgather mesh_2d", collalg_allgather_mesh_2d},
+    {"allgather mesh_3d", collalg_allgather_mesh_3d},
+    {"allgather recursive_doubling", collalg_allgather_recursive_doubling},
+    {"allgather bruck", collalg_allgather_bruck},
+    {"allgather gather_bcast", collalg_allgather_gather_bcast},
+};
+
+static const struct {
+    const char *name;
+    collalg_allreduce_fn fn;
+} allreduces[] = {
+    {"allreduce reduce_bcast", collalg_allreduce_reduce_bcast},
+    {"allreduce allgather_based", ar_agb},
+    {"allreduce recursive_doubling", collalg_allreduce_recursive_doubling},
+    {"allreduce rabenseifner", collalg_allreduce_rabenseifner},
+    {"allreduce rabenseifner_var1", ar_var1},
+    {"allreduce rabenseifner_var2", ar_var2},
+    {"allreduce ring", collalg_allreduce_ring},
+    {"allreduce two_stage", ar_two_stage},
+};
+
+static const struct {
+    const char *name;
+    collalg_bcast_fn fn;
+} bcasts[] = {
+    {"bcast linear", collalg_bcast_linear},
+    {"bcast chain", bc_chain},
+    {"bcast binary_tree", bc_tree},
+    {"bcast binomial", collalg_bcast_binomial},
+    {"bcast scatter_rdb_allgather", collalg_bcast_scatter_rdb_allgather},
+    {"bcast scatter_ring_allgather", collalg_bcast_scatter_ring_allgather},
+    {"bcast csm", bc_csm},
+};
+
+/* Parameters outside their range: MPI_ERR_ARG, before any message. */
+static void parameter_errors(int p)
+{
+    int maxb = p > 2 ? p - 2 : 0, maxpb = collalg__pair_nsteps(p) - 1;
+    CASE("alltoall", "ring_n_mpi_barriers N=-1",
+         collalg_alltoall_ring_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, -1), MPI_ERR_ARG);
+    CASE("allgather", "ring_n_mpi_barriers N=-1",
+         collalg_allgather_ring_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, -1), MPI_ERR_ARG);
+    CASE("alltoall", "pair_n_mpi_barriers N=-1",
+         collalg_alltoall_pair_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, -1), MPI_ERR_ARG);
+    CASE("allgather", "pair_n_mpi_barriers N=-1",
+         collalg_allgather_pair_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, -1), MPI_ERR_ARG);
+    if (maxb > 0) {
+        CASE("alltoall", "ring_n_mpi_barriers N=p-1",
+             collalg_alltoall_ring_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, maxb + 1), MPI_ERR_ARG);
+        CASE("allgather", "ring_n_mpi_barriers N=p-1",
+             collalg_allgather_ring_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, maxb + 1), MPI_ERR_ARG);
+    }
+    if (maxpb > 0) {
+        CASE("alltoall", "pair_n_mpi_barriers N=steps",
+             collalg_alltoall_pair_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, maxpb + 1), MPI_ERR_ARG);
+        CASE("allgather", "pair_n_mpi_barriers N=steps",
+             collalg_allgather_pair_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, maxpb + 1), MPI_ERR_ARG);
+    }
+    CASE("allreduce", "two_stage block=-1", collalg_allreduce_two_stage(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, -1),
+         MPI_ERR_ARG);
+    CASE("bcast", "chain segsize=-1", collalg_bcast_chain(obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
+    CASE("bcast", "binary_tree segsize=-1", collalg_bcast_binary_tree(obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
+    CASE("bcast", "csm program \"X9\"", collalg_bcast_csm(obuf, 1, MPI_INT, 0, comm, "X9"), MPI_ERR_ARG);
+}
+
+/* With MPI_ERRORS_RETURN the class comes back and nothing else happens (SimGrid 3.32 crashed when
+ * MPI_Comm_call_errhandler was called for MPI_ERRORS_RETURN; the catalogue no longer calls it). */
+static void errors_return(void)
+{
+    MPI_Comm quiet;
+    int got, i;
+    char text[160];
+    MPI_Comm_dup(MPI_COMM_WORLD, &quiet);
+    MPI_Comm_set_errhandler(quiet, MPI_ERRORS_RETURN);
+    for (i = 0; i < 256; i++)
+        obuf[i] = -7 - i;
+    memcpy(snapshot, obuf, sizeof obuf);
+    got = collalg_alltoall_pair(ibuf, -1, MPI_INT, obuf, 1, MPI_INT, quiet);
+    snprintf(text, sizeof text, "MPI_ERRORS_RETURN: returned %d (want MPI_ERR_COUNT)", got);
+    th_expect(&r, &o, text, got == MPI_ERR_COUNT && memcmp(obuf, snapshot, sizeof obuf) == 0);
+    got = collalg_bcast_binomial(obuf, 1, MPI_INT, -5, quiet);
+    snprintf(text, sizeof text, "MPI_ERRORS_RETURN: returned %d (want MPI_ERR_ROOT)", got);
+    th_expect(&r, &o, text, got == MPI_ERR_ROOT);
+    MPI_Comm_free(&quiet);
+}
+
+/* A failing allocator: the in-place alltoall must stage recvbuf, so it reports MPI_ERR_NO_MEM. */
+static void memory_errors(int p)
+{
+    int n = 256 / p;
+    fail_alloc = 1;
+    CASE("alltoall", "in place, allocator fails",
+         collalg_alltoall_ring(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, obuf, n, MPI_INT, comm), MPI_ERR_NO_MEM);
+    fail_alloc = 0;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Errhandler eh;
+    int p, rank, i, status, nointer = 0;
+
+    MPI_Init(&argc, &argv);
+    th_parse(argc, argv, &o);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_create_errhandler(count_errors, &eh);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh); /* errors on MPI_COMM_NULL are reported here */
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    MPI_Comm_set_errhandler(comm, eh);
+    for (i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--no-intercomm") == 0)
+            nointer = 1;
+    if (p >= 2 && !nointer) {
+        MPI_Comm half;
+        MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+        MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, rank % 2 ? 0 : 1, 99, &inter);
+        MPI_Comm_set_errhandler(inter, eh);
+        MPI_Comm_free(&half);
+    }
+
+    for (i = 0; i < (int)(sizeof alltoalls / sizeof alltoalls[0]); i++)
+        if (th_want_algo(&o, alltoalls[i].name))
+            transport_errors(alltoalls[i].name, alltoalls[i].fn);
+    for (i = 0; i < (int)(sizeof allgathers / sizeof allgathers[0]); i++)
+        if (th_want_algo(&o, allgathers[i].name))
+            transport_errors(allgathers[i].name, allgathers[i].fn);
+    for (i = 0; i < (int)(sizeof allreduces / sizeof allreduces[0]); i++)
+        if (th_want_algo(&o, allreduces[i].name))
+            allreduce_errors(allreduces[i].name, allreduces[i].fn);
+    for (i = 0; i < (int)(sizeof bcasts / sizeof bcasts[0]); i++)
+        if (th_want_algo(&o, bcasts[i].name))
+            bcast_errors(bcasts[i].name, bcasts[i].fn, p);
+    parameter_errors(p);
+    memory_errors(p);
+    errors_return();
+
+    if (inter != MPI_COMM_NULL)
+        MPI_Comm_free(&inter);
+    MPI_Comm_free(&comm);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    MPI_Errhandler_free(&eh);
+    status = th_finish(&r, "errors");
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,140 @@
+/*
+ * isolation.c - catalogue traffic never matches the application's own receives.
+ *
+ * Before running one algorithm of every family on a communicator, every rank posts a receive
+ * with MPI_ANY_SOURCE and MPI_ANY_TAG on that same communicator. If any catalogue message
+ * travelled on the user's communicator it would be caught there (and the collective would then
+ * hang or give a wrong result). Afterwards each rank sends the application's own message to its
+ * right neighbour; the posted receive must get exactly that message. Also checks that the private
+ * communicator is created once per communicator (same handle on the second call), that a
+ * duplicate of the user's communicator gets its own, and that freeing the user's communicator
+ * frees the private one (valgrind runs of this program show no leaked communicator).
+ */
+#include <collalg/collalg.h>
+#include "harness.h"
+
+#define APP_TAG 4242
+
+static th_opts o;
+static th_result r = {0, 0, NULL, NULL};
+
+/* Native references first: MPICH 4.0.2's own MPI_Alltoall on one process hangs while a wildcard
+ * receive is posted on its communicator, so no native collective runs while ours is pending. */
+typedef struct refs {
+    int n, p;
+    int *send, *a2a, *ag, *ar, *bc;
+} refs;
+
+static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
+{
+    int i;
+    f->n = 5;
+    f->p = p;
+    f->send = (int *)th_alloc(sizeof(int) * (size_t)(f->n * p));
+    f->a2a = (int *)th_alloc(sizeof(int) * (size_t)(f->n * p));
+    f->ag = (int *)th_alloc(sizeof(int) * (size_t)(f->n * p));
+    f->ar = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->bc = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    for (i = 0; i < f->n * p; i++)
+        f->send[i] = rank * 1000 + i;
+    MPI_Alltoall(f->send, f->n, MPI_INT, f->a2a, f->n, MPI_INT, comm);
+    MPI_Allgather(f->send, f->n, MPI_INT, f->ag, f->n, MPI_INT, comm);
+    MPI_Allreduce(f->send, f->ar, f->n, MPI_INT, MPI_SUM, comm);
+    memcpy(f->bc, f->send, sizeof(int) * (size_t)f->n);
+    MPI_Bcast(f->bc, f->n, MPI_INT, p - 1, comm);
+}
+
+static void free_refs(refs *f)
+{
+    free(f->send);
+    free(f->a2a);
+    free(f->ag);
+    free(f->ar);
+    free(f->bc);
+}
+
+/* One algorithm of each family on comm, each checked against its native reference. */
+static void run_families(MPI_Comm comm, const refs *f)
+{
+    size_t blocks = sizeof(int) * (size_t)(f->n * f->p), vec = sizeof(int) * (size_t)f->n;
+    int *b = (int *)th_alloc(blocks);
+
+    collalg_alltoall_pair_light_barrier(f->send, f->n, MPI_INT, b, f->n, MPI_INT, comm);
+    th_check(&r, &o, "isolation: alltoall pair_light_barrier", b, f->a2a, blocks);
+    collalg_allgather_bruck(f->send, f->n, MPI_INT, b, f->n, MPI_INT, comm);
+    th_check(&r, &o, "isolation: allgather bruck", b, f->ag, blocks);
+    collalg_allreduce_rabenseifner(f->send, b, f->n, MPI_INT, MPI_SUM, comm);
+    th_check(&r, &o, "isolation: allreduce rabenseifner", b, f->ar, vec);
+    memcpy(b, f->send, vec);
+    collalg_bcast_binomial(b, f->n, MPI_INT, f->p - 1, comm);
+    th_check(&r, &o, "isolation: bcast binomial", b, f->bc, vec);
+    free(b);
+}
+
+/* One round: wildcard receive posted first, the four families, then the application message. */
+static void round_on(MPI_Comm comm, const char *label)
+{
+    int p, rank, got = -1, ok, flag = 0, one = 1, all = 0, mine;
+    MPI_Request req;
+    MPI_Status st;
+    char what[160];
+    refs f;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    make_refs(&f, comm, p, rank);
+    MPI_Irecv(&got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &req);
+    run_families(comm, &f);
+    MPI_Test(&req, &flag, &st);
+    /* a catalogue allreduce as the barrier: no application message is sent before every rank has
+     * tested its wildcard receive */
+    collalg_allreduce_recursive_doubling(&one, &all, 1, MPI_INT, MPI_SUM, comm);
+    if (flag)
+        fprintf(stderr, "rank %d: the wildcard receive caught a message from %d, tag %d, value %d\n", rank,
+                st.MPI_SOURCE, st.MPI_TAG, got);
+    snprintf(what, sizeof what, "%s: wildcard receive still pending after the collectives", label);
+    th_expect(&r, &o, what, !flag && all == p);
+    mine = 7000 + rank;
+    MPI_Send(&mine, 1, MPI_INT, (rank + 1) % p, APP_TAG, comm);
+    MPI_Wait(&req, &st);
+    ok = got == 7000 + (rank + p - 1) % p && st.MPI_SOURCE == (rank + p - 1) % p && st.MPI_TAG == APP_TAG;
+    snprintf(what, sizeof what, "%s: wildcard receive got the application's message", label);
+    th_expect(&r, &o, what, ok);
+    free_refs(&f);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Comm dup, split, priv1 = MPI_COMM_NULL, priv2 = MPI_COMM_NULL, privdup = MPI_COMM_NULL;
+    int rank, p, status, cmp = MPI_UNEQUAL;
+
+    MPI_Init(&argc, &argv);
+    th_parse(argc, argv, &o);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+
+    round_on(MPI_COMM_WORLD, "MPI_COMM_WORLD");
+    round_on(MPI_COMM_WORLD, "MPI_COMM_WORLD again");
+
+    /* The private communicator is cached: the same handle on every call. */
+    collalg__private_comm(MPI_COMM_WORLD, &priv1);
+    collalg__private_comm(MPI_COMM_WORLD, &priv2);
+    th_expect(&r, &o, "private communicator cached", priv1 == priv2 && priv1 != MPI_COMM_NULL);
+    MPI_Comm_compare(priv1, MPI_COMM_WORLD, &cmp);
+    th_expect(&r, &o, "private communicator is a duplicate (congruent, not identical)", cmp == MPI_CONGRUENT);
+
+    /* A duplicate of the user's communicator does not inherit the cached one. */
+    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    round_on(dup, "a duplicate of MPI_COMM_WORLD");
+    collalg__private_comm(dup, &privdup);
+    th_expect(&r, &o, "duplicate has its own private communicator", privdup != priv1);
+    MPI_Comm_free(&dup); /* frees privdup through the attribute's delete callback */
+
+    /* A sub-communicator with ranks reordered. */
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, p - rank, &split);
+    round_on(split, "a split communicator, reversed ranks");
+    MPI_Comm_free(&split);
+
+    status = th_finish(&r, "isolation");
+    MPI_Finalize();
+    return status;
+}

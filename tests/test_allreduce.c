@@ -1,0 +1,41 @@
+/* Criterion suite: every allreduce algorithm against MPI_Allreduce (tests/mpi/allreduce.c).
+ *
+ * tests/mpi/allreduce.c builds its own (datatype, op) cases, named in --types (see its header
+ * comment), and accepts "p-1" / "p+1" in --counts. The matrix is cut to fit the time budget
+ * (about 3 minutes on 2 cores), keeping every algorithm, in place, uneven blocks and the
+ * non-commutative case at every p:
+ *   MPICH p = 1, 2       every case, counts 0,1,3,p-1,p+1,1000,big
+ *   MPICH p = 3          every case, count p+1
+ *   MPICH p = 4          the core cases, counts 1,p+1,big
+ *   MPICH p = 5          int-sum and mat-noncomm, counts 3,p+1,big
+ *   MPICH p = 7, 8       int-sum and mat-noncomm, counts 3,big (big: 16387 ints, 4099 matrices)
+ *   SimGrid p = 16       the core cases, every count
+ *   SimGrid p = 17       every case, counts 1,p-1,p+1,1000
+ *   SimGrid p = 31, 32   int-sum, double-sum, mat-noncomm, counts 1,p+1,1000
+ *   SimGrid p = 64       int-sum and mat-noncomm, counts 1,p+1
+ * SimGrid runs pin the native reference --cfg=smpi/allreduce:mpich: SimGrid 3.32's default
+ * selection dies with SIGFPE on a user op over a derived datatype (int2-user at p = 16).
+ */
+#include "launch.h"
+
+#define AR_ALL "--counts 0,1,3,p-1,p+1,1000,big"
+#define AR_CORE "int-sum,double-sum,2int-minloc,int2-sum,mat-noncomm"
+
+/* SimGrid runs pin the native reference (launch.h's CL_SMPI_NATIVE). */
+static void ar_smpi(int np, const char *args)
+{
+    cl_smpi("allreduce", np, args);
+}
+
+Test(allreduce, mpich_p1) { cl_mpich("allreduce", 1, AR_ALL); }
+Test(allreduce, mpich_p2) { cl_mpich("allreduce", 2, AR_ALL); }
+Test(allreduce, mpich_p3) { cl_mpich("allreduce", 3, "--counts p+1"); }
+Test(allreduce, mpich_p4) { cl_mpich("allreduce", 4, "--types " AR_CORE " --counts 1,p+1,big"); }
+Test(allreduce, mpich_p5) { cl_mpich("allreduce", 5, "--types int-sum,mat-noncomm --counts 3,p+1,big"); }
+Test(allreduce, mpich_p7) { cl_mpich("allreduce", 7, "--types int-sum,mat-noncomm --counts 3,big"); }
+Test(allreduce, mpich_p8) { cl_mpich("allreduce", 8, "--types int-sum,mat-noncomm --counts 3,big"); }
+Test(allreduce, smpi_p16) { ar_smpi(16, "--types " AR_CORE " " AR_ALL); }
+Test(allreduce, smpi_p17) { ar_smpi(17, "--counts 1,p-1,p+1,1000"); }
+Test(allreduce, smpi_p31) { ar_smpi(31, "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
+Test(allreduce, smpi_p32) { ar_smpi(32, "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
+Test(allreduce, smpi_p64) { ar_smpi(64, "--types int-sum,mat-noncomm --counts 1,p+1"); }

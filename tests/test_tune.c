@@ -1,0 +1,269 @@
+/* Criterion suite: the tuner (examples/collalg-tune.c, examples/tune/stats.h).
+ * - the PGMPI repetition rule (RSE) and the summary statistics on synthetic samples (no MPI);
+ * - the tuner end to end on a tiny plan under MPICH (p = 2) and SimGrid (p = 4): it writes a
+ *   header, a CSV and plots; the header compiles, examples/tuned_check.c built against it gives
+ *   the native results, and each call runs the algorithm the header's rules name for its size;
+ * - Ctrl-C and the time budget still write a header.
+ * No test asserts a timing. */
+#include "launch.h"
+#include <math.h>
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+#include "../examples/tune/stats.h"
+
+/* ---- the repetition rule ------------------------------------------------------------------ */
+
+Test(tune_stats, rse_of_known_samples)
+{
+    double a[3] = {1, 2, 3}, c[5] = {4, 4, 4, 4, 4};
+    cr_expect(fabs(tune_rse(a, 3) - 1 / sqrt(3.0) / 2) < 1e-12, "RSE of {1,2,3} = sd/sqrt(n)/mean");
+    cr_expect(tune_rse(c, 5) == 0, "a constant sample has RSE 0");
+    cr_expect(tune_rse(a, 1) == HUGE_VAL, "one sample decides nothing");
+    cr_expect(tune_rse(a, 0) == HUGE_VAL);
+}
+
+Test(tune_stats, summary)
+{
+    double x[6] = {5, 1, 4, 2, 3, 100}, s[6];
+    tune_stats st;
+    tune_stats_compute(x, 5, s, &st);
+    cr_expect(st.n == 5 && st.median == 3 && st.min == 1 && st.max == 5 && st.mean == 3);
+    cr_expect(fabs(st.sd - sqrt(2.5)) < 1e-12);
+    cr_expect(x[0] == 5, "the input is left unsorted");
+    tune_stats_compute(x, 6, s, &st);
+    cr_expect(st.median == 3.5, "even n: mean of the two middle values");
+    tune_stats_compute(x, 0, s, &st);
+    cr_expect(st.n == 0 && st.median == 0);
+    cr_expect(fabs(tune_sqrt(2) - sqrt(2)) < 1e-15 && tune_sqrt(0) == 0 && fabs(tune_sqrt(1e-12) - 1e-6) < 1e-20);
+}
+
+Test(tune_stats, rule_chunks_and_stops)
+{
+    tune_rule r = {20, 1000, 10, 0.025}; /* PGMPI's example */
+    double x[1000];
+    int i, n = 0, k, chunks = 0;
+    /* a quiet sample: 1 +- 0.1 %, stops right after the first chunk */
+    for (i = 0; i < 1000; i++)
+        x[i] = 1.0 + 0.001 * (i % 3 - 1);
+    cr_expect(tune_rule_next(&r, x, 0) == 20, "first chunk: min_reps");
+    cr_expect(!tune_rule_done(&r, x, 19), "never before min_reps");
+    cr_expect(tune_rule_done(&r, x, 20));
+    cr_expect(tune_rule_next(&r, x, 20) == 0);
+    /* a noisy sample (1 or 3): RSE = sd/sqrt(n)/2, below 0.025 only from n = 400 on */
+    for (i = 0; i < 1000; i++)
+        x[i] = i % 2 ? 3 : 1;
+    while ((k = tune_rule_next(&r, x, n)) > 0) {
+        cr_assert(k == (n == 0 ? 20 : 10), "then chunks of step");
+        n += k;
+        chunks++;
+    }
+    cr_expect(tune_rse(x, n) < 0.025 && tune_rse(x, n - 10) >= 0.025, "stops at the first n below the threshold");
+    cr_expect(n >= 390 && n <= 410, "n = %d", n);
+    /* a sample that never settles stops at max_reps, the last chunk cut to fit */
+    r.max_reps = 95;
+    n = 0;
+    for (i = 0; i < 1000; i++)
+        x[i] = (i % 7) * (i % 7) + 0.5;
+    while ((k = tune_rule_next(&r, x, n)) > 0)
+        n += k;
+    cr_expect(n == 95 && tune_rule_done(&r, x, 95));
+}
+
+/* ---- end to end ------------------------------------------------------------------------------ */
+
+/* Runs `cmd` through the shell; asserts exit status 0, printing `log` on failure. */
+static void run_ok(const char *cmd, const char *log)
+{
+    int st = system(cmd);
+    if (!(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+        cr_log_error("failed (status %d): %s", st, cmd);
+        cl_show_log(log);
+        cr_assert(0, "command failed: %s", cmd);
+    }
+}
+
+/* 1 when `path` contains `needle`. */
+static int has(const char *path, const char *needle)
+{
+    char line[4096];
+    int found = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, needle) != NULL;
+    fclose(f);
+    return found;
+}
+
+/* One rule of a generated header. */
+typedef struct rule {
+    char coll[16];
+    long lo, hi;
+    char alg[600]; /* as the selector reports it: "alg" or "alg(params)" */
+} rule;
+
+/* Reads the rules of the header at `path` (COLLALG_RULE_P lines under COLLALG_TUNED_<COLL>). */
+static int read_rules(const char *path, rule *out, int max)
+{
+    char line[1024], coll[16] = "";
+    int n = 0;
+    FILE *f = fopen(path, "r");
+    cr_assert(f != NULL, "no header %s", path);
+    while (fgets(line, sizeof line, f) && n < max) {
+        char *at, hi[32], rest[512];
+        int pmin, pmax;
+        if (sscanf(line, "COLLALG_TUNED_%*[A-Z](collalg_tuned_%15[a-z]", coll) == 1)
+            continue;
+        at = strstr(line, "COLLALG_RULE_P(");
+        if (!at || sscanf(at, "COLLALG_RULE_P(%d, %d, %ld, %31[^,], %511[^\n]", &pmin, &pmax, &out[n].lo, hi, rest) != 5)
+            continue;
+        out[n].hi = strcmp(hi, "COLLALG_INF") ? atol(hi) : 2147483647L;
+        rest[strcspn(rest, ")")] = 0; /* parameters hold no ')' */
+        at = strchr(rest, ',');
+        if (at) {
+            *at = 0;
+            snprintf(out[n].alg, sizeof out[n].alg, "%s(%s)", rest, at + 2);
+        } else
+            snprintf(out[n].alg, sizeof out[n].alg, "%s", rest);
+        snprintf(out[n].coll, sizeof out[n].coll, "%s", coll);
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* Checks that every case tuned_check -v reported ran the algorithm of the rule for its size. */
+static void check_dispatch(const char *header, const char *log)
+{
+    rule r[256];
+    int nr = read_rules(header, r, 256), checked = 0, i;
+    char line[1024];
+    FILE *f = fopen(log, "r");
+    cr_assert(nr > 0, "the header has no rules");
+    cr_assert(f != NULL);
+    while (fgets(line, sizeof line, f)) {
+        char coll[16], got[400];
+        long bytes;
+        const char *want = "native";
+        if (sscanf(line, "ok   %15s %ld B%*[^>]> %399[^\n]", coll, &bytes, got) != 3)
+            continue;
+        got[strcspn(got, " ")] = 0;
+        if (strstr(got, "(err"))
+            *strstr(got, "(err") = 0;
+        for (i = 0; i < nr; i++)
+            if (!strcmp(r[i].coll, coll) && bytes >= r[i].lo && bytes < r[i].hi) {
+                want = r[i].alg;
+                break;
+            }
+        /* csm programs contain spaces: compare up to the first one */
+        cr_expect(!strncmp(got, want, strlen(got)), "%s %ld B ran %s, the rules say %s", coll, bytes, got, want);
+        checked++;
+    }
+    fclose(f);
+    cr_expect(checked > 20, "only %d cases checked", checked);
+}
+
+#define TINY "--sizes 1,256,4K --quick --precision 0.5"
+
+Test(tune, mpich_p2_end_to_end, .timeout = 300)
+{
+    const char *out = "build/logs/tune-mpich-2";
+    run_ok("rm -rf build/logs/tune-mpich-2 && mkdir -p build/logs/tune-mpich-2 && timeout -k 10 240 mpiexec -n 2 "
+           "build/examples/collalg-tune " TINY " --out build/logs/tune-mpich-2 </dev/null "
+           ">build/logs/tune-mpich-2/run.log 2>&1",
+           "build/logs/tune-mpich-2/run.log");
+    cr_expect(has("build/logs/tune-mpich-2/run.log", "t/native"), "ratios printed");
+    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", "COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall,"));
+    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", "COLLALG_RULE_P(2, 2, 0, "), "rules start at 0 bytes");
+    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", ", COLLALG_INF, "), "the last rule is unbounded");
+    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "alltoall,native,native,"));
+    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "bcast,routine,"));
+    cr_expect(access("build/logs/tune-mpich-2/alltoall.png", R_OK) == 0 && access("build/logs/tune-mpich-2/bcast.svg", R_OK) == 0,
+              "plots written");
+    run_ok("mpicc -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-mpich-2 "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-mpich-2/tuned_check "
+           ">build/logs/tune-mpich-2/cc.log 2>&1",
+           "build/logs/tune-mpich-2/cc.log");
+    run_ok("timeout -k 10 240 mpiexec -n 2 build/logs/tune-mpich-2/tuned_check -v </dev/null "
+           ">build/logs/tune-mpich-2/check.log 2>&1",
+           "build/logs/tune-mpich-2/check.log");
+    cr_expect(has("build/logs/tune-mpich-2/check.log", " passed, 0 failed"));
+    check_dispatch("build/logs/tune-mpich-2/collalg_tuned.h", "build/logs/tune-mpich-2/check.log");
+    (void)out;
+}
+
+#define SMPIRUN                                                                                             \
+    "smpirun -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile --log=root.thres:warning " \
+    "--cfg=smpi/display-timing:no " CL_SMPI_NATIVE
+
+Test(tune, smpi_p4_end_to_end, .timeout = 300)
+{
+    run_ok("rm -rf build/logs/tune-smpi-4 && mkdir -p build/logs/tune-smpi-4 && timeout -k 10 240 " SMPIRUN
+           " -np 4 build/smpi-examples/collalg-tune " TINY " --out build/logs/tune-smpi-4 </dev/null "
+           ">build/logs/tune-smpi-4/run.log 2>&1",
+           "build/logs/tune-smpi-4/run.log");
+    cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, "));
+    run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-smpi-4 "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-smpi-4/tuned_check "
+           ">build/logs/tune-smpi-4/cc.log 2>&1",
+           "build/logs/tune-smpi-4/cc.log");
+    run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/logs/tune-smpi-4/tuned_check -v </dev/null "
+           ">build/logs/tune-smpi-4/check.log 2>&1",
+           "build/logs/tune-smpi-4/check.log");
+    cr_expect(has("build/logs/tune-smpi-4/check.log", " passed, 0 failed"));
+    check_dispatch("build/logs/tune-smpi-4/collalg_tuned.h", "build/logs/tune-smpi-4/check.log");
+}
+
+Test(tune, ctrl_c_writes_what_is_finished, .timeout = 300)
+{
+    pid_t pid;
+    int st, i;
+    struct timespec tenth = {0, 100000000};
+    cr_assert(system("rm -rf build/logs/tune-int && mkdir -p build/logs/tune-int") == 0);
+    pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        setpgid(0, 0);
+        execlp("sh", "sh", "-c",
+               "exec mpiexec -n 2 build/examples/collalg-tune --collectives alltoall,allgather --sizes 1,64,4M "
+               "--out build/logs/tune-int "
+               "</dev/null >build/logs/tune-int/run.log 2>&1",
+               (char *)NULL);
+        _exit(127);
+    }
+    /* interrupt once alltoall is finished and allgather measured, long before it would finish */
+    for (i = 0; i < 1800 && !has("build/logs/tune-int/collalg_tuned.csv", "allgather,"); i++)
+        nanosleep(&tenth, NULL);
+    kill(pid, SIGINT);
+    cr_assert(waitpid(pid, &st, 0) == pid);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "exit status %d", st);
+    cr_expect(has("build/logs/tune-int/run.log", "stopped early (interrupted)"));
+    cr_expect(has("build/logs/tune-int/collalg_tuned.h", "the run was interrupted"));
+    cr_expect(has("build/logs/tune-int/collalg_tuned.h", "COLLALG_RULE_P(2, 2, 0, "), "finished alltoall has rules");
+    cr_expect(has("build/logs/tune-int/run.log", "allgather on 2 processes (not tuned: interrupted)"));
+    cr_expect(has("build/logs/tune-int/collalg_tuned.h", "COLLALG_TUNED_BCAST(collalg_tuned_bcast,"),
+              "every routine is defined, untuned ones native");
+    run_ok("mpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-int -DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' "
+           "examples/tuned_check.c -o build/logs/tune-int/tuned_check >build/logs/tune-int/cc.log 2>&1",
+           "build/logs/tune-int/cc.log");
+}
+
+Test(tune, time_budget_stops_and_writes, .timeout = 300)
+{
+    run_ok("rm -rf build/logs/tune-budget && mkdir -p build/logs/tune-budget && timeout -k 10 240 mpiexec -n 2 "
+           "build/examples/collalg-tune --max-size 4M --time-budget 2 --out build/logs/tune-budget </dev/null "
+           ">build/logs/tune-budget/run.log 2>&1",
+           "build/logs/tune-budget/run.log");
+    cr_expect(has("build/logs/tune-budget/collalg_tuned.h", "COLLALG_TUNED_H"));
+    cr_expect(has("build/logs/tune-budget/run.log", "wrote build/logs/tune-budget/collalg_tuned.h"));
+}
+
+Test(tune, bad_command_line)
+{
+    int st = system("mpiexec -n 1 build/examples/collalg-tune --sizes 64,1 </dev/null >build/logs/tune-bad.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) != 0, "unsorted sizes are refused");
+    cr_expect(has("build/logs/tune-bad.log", "usage: mpiexec -n P collalg-tune"));
+    (void)cl_mpich, (void)cl_smpi; /* launch.h helpers this suite does not use */
+}
