@@ -36,7 +36,7 @@
 #endif
 
 /* Prints the last lines of `log` through Criterion's logger. */
-static void cl_show_log(const char *log)
+static inline void cl_show_log(const char *log)
 {
     char cmd[1024], line[512];
     FILE *f;
@@ -52,7 +52,7 @@ static void cl_show_log(const char *log)
 }
 
 /* 1 when the log's last "passed, failed" line reports 0 failed and at least one passed. */
-static int cl_log_passed(const char *log)
+static inline int cl_log_passed(const char *log)
 {
     char line[512], last[512] = "";
     long passed = 0, failed = -1;
@@ -73,7 +73,7 @@ static int cl_log_passed(const char *log)
 /* Runs `launcher` (the start of a command line) with program build/<dir>/<prog> and `args`,
  * logging to build/logs/<prog>-<logtag>-<np>.log; asserts a zero exit status and, when
  * `expect_pass_line`, a closing "N passed, 0 failed" line. */
-static void cl_launch_as(const char *launcher, const char *dir, const char *logtag, const char *prog, int np,
+static inline void cl_launch_as(const char *launcher, const char *dir, const char *logtag, const char *prog, int np,
                          const char *args, int expect_pass_line)
 {
     char cmd[2048], log[512];
@@ -93,7 +93,7 @@ static void cl_launch_as(const char *launcher, const char *dir, const char *logt
 }
 
 /* cl_launch_as with the program directory as the log tag ("mpich" or "smpi"). */
-static void cl_launch(const char *launcher, const char *tag, const char *prog, int np, const char *args,
+static inline void cl_launch(const char *launcher, const char *tag, const char *prog, int np, const char *args,
                       int expect_pass_line)
 {
     cl_launch_as(launcher, tag, tag, prog, np, args, expect_pass_line);
@@ -101,14 +101,14 @@ static void cl_launch(const char *launcher, const char *tag, const char *prog, i
 
 /* Runs tests/mpi/<prog>.c under MPICH's mpiexec on np processes; the log is named after `label`
  * (so several runs of one program at one p keep separate logs). */
-static void cl_mpich_as(const char *label, const char *prog, int np, const char *args)
+static inline void cl_mpich_as(const char *label, const char *prog, int np, const char *args)
 {
     char launcher[128];
     snprintf(launcher, sizeof launcher, "mpiexec -n %d", np);
     cl_launch_as(launcher, "mpich", label, prog, np, args, 1);
 }
 
-static void cl_mpich(const char *prog, int np, const char *args)
+static inline void cl_mpich(const char *prog, int np, const char *args)
 {
     cl_mpich_as("mpich", prog, np, args);
 }
@@ -121,7 +121,7 @@ static void cl_mpich(const char *prog, int np, const char *args)
 
 /* Runs tests/mpi/<prog>.c under SimGrid's smpirun on np simulated hosts of
  * tests/platform/cluster.xml, rank i on host node-i (tests/platform/hostfile). */
-static void cl_smpi_as(const char *label, const char *prog, int np, const char *args)
+static inline void cl_smpi_as(const char *label, const char *prog, int np, const char *args)
 {
     char launcher[512];
     snprintf(launcher, sizeof launcher,
@@ -131,7 +131,7 @@ static void cl_smpi_as(const char *label, const char *prog, int np, const char *
     cl_launch_as(launcher, "smpi", label, prog, np, args, 1);
 }
 
-static void cl_smpi(const char *prog, int np, const char *args)
+static inline void cl_smpi(const char *prog, int np, const char *args)
 {
     cl_smpi_as("smpi", prog, np, args);
 }
