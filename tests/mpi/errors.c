@@ -18,7 +18,7 @@ static void *test_malloc(size_t n)
 }
 #define COLLALG_MALLOC(n) test_malloc(n)
 
-#include <collalg/collalg.h>
+#include "catalogue.h"
 #include "harness.h"
 
 static int handler_calls, handler_last;
@@ -63,9 +63,7 @@ static void expect(const char *family, const char *label, int got, int want)
     } while (0)
 
 /* Alltoall and allgather share their argument list and their checks. */
-typedef int (*transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
-
-static void transport_errors(const char *f, transport_fn fn)
+static void transport_errors(const char *f, tc_transport_fn fn)
 {
     CASE(f, "comm null", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, MPI_COMM_NULL), MPI_ERR_COMM);
     if (inter != MPI_COMM_NULL)
@@ -103,115 +101,6 @@ static void bcast_errors(const char *f, collalg_bcast_fn fn, int p)
     CASE(f, "root -1", fn(obuf, 1, MPI_INT, -1, comm), MPI_ERR_ROOT);
     CASE(f, "root p", fn(obuf, 1, MPI_INT, p, comm), MPI_ERR_ROOT);
 }
-
-/* Wrappers that fix a parameter, so the parameterised algorithms go through the same checks. */
-static int a2a_ring_n(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, MPI_Comm c)
-{
-    return collalg_alltoall_ring_n_mpi_barriers(s, sc, st, b, rc, rt, c, 0);
-}
-static int a2a_pair_n(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, MPI_Comm c)
-{
-    return collalg_alltoall_pair_n_mpi_barriers(s, sc, st, b, rc, rt, c, 0);
-}
-static int ag_ring_n(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, MPI_Comm c)
-{
-    return collalg_allgather_ring_n_mpi_barriers(s, sc, st, b, rc, rt, c, 0);
-}
-static int ag_pair_n(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, MPI_Comm c)
-{
-    return collalg_allgather_pair_n_mpi_barriers(s, sc, st, b, rc, rt, c, 0);
-}
-static int ar_agb(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
-{
-    return collalg_allreduce_allgather_based(s, b, n, t, op, c, NULL);
-}
-static int ar_var1(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
-{
-    return collalg_allreduce_rabenseifner_var1(s, b, n, t, op, c, NULL);
-}
-static int ar_var2(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
-{
-    return collalg_allreduce_rabenseifner_var2(s, b, n, t, op, c, NULL, NULL);
-}
-static int ar_two_stage(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
-{
-    return collalg_allreduce_two_stage(s, b, n, t, op, c, 0);
-}
-static int bc_chain(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
-{
-    return collalg_bcast_chain(b, n, t, root, c, 0);
-}
-static int bc_tree(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
-{
-    return collalg_bcast_binary_tree(b, n, t, root, c, 0);
-}
-static int bc_csm(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
-{
-    return collalg_bcast_csm(b, n, t, root, c, NULL);
-}
-
-static const struct {
-    const char *name;
-    transport_fn fn;
-} alltoalls[] = {
-    {"alltoall simple", collalg_alltoall_simple},
-    {"alltoall spreading_simple", collalg_alltoall_spreading_simple},
-    {"alltoall mesh_2d", collalg_alltoall_mesh_2d},
-    {"alltoall mesh_3d", collalg_alltoall_mesh_3d},
-    {"alltoall recursive_doubling", collalg_alltoall_recursive_doubling},
-    {"alltoall bruck", collalg_alltoall_bruck},
-    {"alltoall ring", collalg_alltoall_ring},
-    {"alltoall ring_light_barrier", collalg_alltoall_ring_light_barrier},
-    {"alltoall ring_mpi_barrier", collalg_alltoall_ring_mpi_barrier},
-    {"alltoall ring_n_mpi_barriers", a2a_ring_n},
-    {"alltoall pair", collalg_alltoall_pair},
-    {"alltoall pair_light_barrier", collalg_alltoall_pair_light_barrier},
-    {"alltoall pair_mpi_barrier", collalg_alltoall_pair_mpi_barrier},
-    {"alltoall pair_n_mpi_barriers", a2a_pair_n},
-}, allgathers[] = {
-    {"allgather simple", collalg_allgather_simple},
-    {"allgather spreading_simple", collalg_allgather_spreading_simple},
-    {"allgather ring", collalg_allgather_ring},
-    {"allgather ring_light_barrier", collalg_allgather_ring_light_barrier},
-    {"allgather ring_mpi_barrier", collalg_allgather_ring_mpi_barrier},
-    {"allgather ring_n_mpi_barriers", ag_ring_n},
-    {"allgather pair", collalg_allgather_pair},
-    {"allgather pair_light_barrier", collalg_allgather_pair_light_barrier},
-    {"allgather pair_mpi_barrier", collalg_allgather_pair_mpi_barrier},
-    {"allgather pair_n_mpi_barriers", ag_pair_n},
-    {"allgather mesh_2d", collalg_allgather_mesh_2d},
-    {"allgather mesh_3d", collalg_allgather_mesh_3d},
-    {"allgather recursive_doubling", collalg_allgather_recursive_doubling},
-    {"allgather bruck", collalg_allgather_bruck},
-    {"allgather gather_bcast", collalg_allgather_gather_bcast},
-};
-
-static const struct {
-    const char *name;
-    collalg_allreduce_fn fn;
-} allreduces[] = {
-    {"allreduce reduce_bcast", collalg_allreduce_reduce_bcast},
-    {"allreduce allgather_based", ar_agb},
-    {"allreduce recursive_doubling", collalg_allreduce_recursive_doubling},
-    {"allreduce rabenseifner", collalg_allreduce_rabenseifner},
-    {"allreduce rabenseifner_var1", ar_var1},
-    {"allreduce rabenseifner_var2", ar_var2},
-    {"allreduce ring", collalg_allreduce_ring},
-    {"allreduce two_stage", ar_two_stage},
-};
-
-static const struct {
-    const char *name;
-    collalg_bcast_fn fn;
-} bcasts[] = {
-    {"bcast linear", collalg_bcast_linear},
-    {"bcast chain", bc_chain},
-    {"bcast binary_tree", bc_tree},
-    {"bcast binomial", collalg_bcast_binomial},
-    {"bcast scatter_rdb_allgather", collalg_bcast_scatter_rdb_allgather},
-    {"bcast scatter_ring_allgather", collalg_bcast_scatter_ring_allgather},
-    {"bcast csm", bc_csm},
-};
 
 /* Parameters outside their range: MPI_ERR_ARG, before any message. */
 static void parameter_errors(int p)
@@ -299,18 +188,18 @@ int main(int argc, char **argv)
         MPI_Comm_free(&half);
     }
 
-    for (i = 0; i < (int)(sizeof alltoalls / sizeof alltoalls[0]); i++)
-        if (th_want_algo(&o, alltoalls[i].name))
-            transport_errors(alltoalls[i].name, alltoalls[i].fn);
-    for (i = 0; i < (int)(sizeof allgathers / sizeof allgathers[0]); i++)
-        if (th_want_algo(&o, allgathers[i].name))
-            transport_errors(allgathers[i].name, allgathers[i].fn);
-    for (i = 0; i < (int)(sizeof allreduces / sizeof allreduces[0]); i++)
-        if (th_want_algo(&o, allreduces[i].name))
-            allreduce_errors(allreduces[i].name, allreduces[i].fn);
-    for (i = 0; i < (int)(sizeof bcasts / sizeof bcasts[0]); i++)
-        if (th_want_algo(&o, bcasts[i].name))
-            bcast_errors(bcasts[i].name, bcasts[i].fn, p);
+    for (i = 0; i < TC_COUNT(tc_alltoalls); i++)
+        if (th_want_algo(&o, tc_alltoalls[i].name))
+            transport_errors(tc_alltoalls[i].name, tc_alltoalls[i].fn);
+    for (i = 0; i < TC_COUNT(tc_allgathers); i++)
+        if (th_want_algo(&o, tc_allgathers[i].name))
+            transport_errors(tc_allgathers[i].name, tc_allgathers[i].fn);
+    for (i = 0; i < TC_COUNT(tc_allreduces); i++)
+        if (th_want_algo(&o, tc_allreduces[i].name))
+            allreduce_errors(tc_allreduces[i].name, tc_allreduces[i].fn);
+    for (i = 0; i < TC_COUNT(tc_bcasts); i++)
+        if (th_want_algo(&o, tc_bcasts[i].name))
+            bcast_errors(tc_bcasts[i].name, tc_bcasts[i].fn, p);
     parameter_errors(p);
     memory_errors(p);
     errors_return();

@@ -62,6 +62,23 @@ COLLALG_INLINE int collalg__first(int err, int next)
 }
 
 /**
+ * @brief The checks of a transport collective (alltoall, allgather): communicator, both
+ *        (buffer, count, type) triples (the send one unless @p sendbuf is MPI_IN_PLACE), and
+ *        aliased buffers. @return the first error found, else MPI_SUCCESS.
+ */
+COLLALG_INLINE int collalg__check_transport(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                            const void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    int err = collalg__check_comm(comm);
+    if (sendbuf != MPI_IN_PLACE) {
+        err = collalg__first(err, collalg__check_buffer(sendbuf, sendcount, sendtype));
+        if (err == MPI_SUCCESS && sendbuf == recvbuf && recvcount > 0)
+            err = MPI_ERR_BUFFER;
+    }
+    return collalg__first(err, collalg__check_buffer(recvbuf, recvcount, recvtype));
+}
+
+/**
  * @brief Entry step of the alltoall algorithms.
  *
  * Checks the arguments, attaches the private communicator, and resolves MPI_IN_PLACE: the p
@@ -81,13 +98,7 @@ COLLALG_INLINE int collalg__alltoall_enter(collalg__ctx *c, const void **sendbuf
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
-        if (!inplace) {
-            err = collalg__first(err, collalg__check_buffer(*sendbuf, *sendcount, *sendtype));
-            if (err == MPI_SUCCESS && *sendbuf == recvbuf && recvcount > 0)
-                err = MPI_ERR_BUFFER;
-        }
-        err = collalg__first(err, collalg__check_buffer(recvbuf, recvcount, recvtype));
+        err = collalg__check_transport(*sendbuf, *sendcount, *sendtype, recvbuf, recvcount, recvtype, comm);
         if (err != MPI_SUCCESS)
             return err;
     }
@@ -126,13 +137,7 @@ COLLALG_INLINE int collalg__allgather_enter(collalg__ctx *c, const void **sendbu
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
-        if (!inplace) {
-            err = collalg__first(err, collalg__check_buffer(*sendbuf, *sendcount, *sendtype));
-            if (err == MPI_SUCCESS && *sendbuf == recvbuf && recvcount > 0)
-                err = MPI_ERR_BUFFER;
-        }
-        err = collalg__first(err, collalg__check_buffer(recvbuf, recvcount, recvtype));
+        err = collalg__check_transport(*sendbuf, *sendcount, *sendtype, recvbuf, recvcount, recvtype, comm);
         if (err != MPI_SUCCESS)
             return err;
     }

@@ -1,0 +1,128 @@
+/*
+ * catalogue.h - every algorithm of the catalogue behind the plain MPI signature of its collective
+ * (parameterised algorithms with their default parameters), for the test programs that exercise
+ * the whole catalogue the same way (errors.c, bigoffsets.c).
+ */
+#ifndef COLLALG_TESTS_CATALOGUE_H
+#define COLLALG_TESTS_CATALOGUE_H
+
+#include <collalg/collalg.h>
+
+/* A transport collective: alltoall and allgather share MPI's argument list. */
+typedef int (*tc_transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+
+#define TC_DEFAULT_N(fam, name)                                                                            \
+    static inline int tc_##fam##_##name(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, \
+                                        MPI_Comm c)                                                        \
+    {                                                                                                      \
+        return collalg_##fam##_##name(s, sc, st, b, rc, rt, c, 0);                                         \
+    }
+TC_DEFAULT_N(alltoall, ring_n_mpi_barriers)
+TC_DEFAULT_N(alltoall, pair_n_mpi_barriers)
+TC_DEFAULT_N(allgather, ring_n_mpi_barriers)
+TC_DEFAULT_N(allgather, pair_n_mpi_barriers)
+#undef TC_DEFAULT_N
+
+static inline int tc_allreduce_allgather_based(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_allgather_based(s, b, n, t, op, c, NULL);
+}
+static inline int tc_allreduce_rabenseifner_var1(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_rabenseifner_var1(s, b, n, t, op, c, NULL);
+}
+static inline int tc_allreduce_rabenseifner_var2(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_rabenseifner_var2(s, b, n, t, op, c, NULL, NULL);
+}
+static inline int tc_allreduce_two_stage(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_two_stage(s, b, n, t, op, c, 0);
+}
+static inline int tc_bcast_chain(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_chain(b, n, t, root, c, 0);
+}
+static inline int tc_bcast_binary_tree(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_binary_tree(b, n, t, root, c, 0);
+}
+static inline int tc_bcast_csm(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_csm(b, n, t, root, c, NULL);
+}
+
+typedef struct tc_transport {
+    const char *name;
+    tc_transport_fn fn;
+} tc_transport;
+
+typedef struct tc_allreduce {
+    const char *name;
+    collalg_allreduce_fn fn;
+} tc_allreduce;
+
+typedef struct tc_bcast {
+    const char *name;
+    collalg_bcast_fn fn;
+} tc_bcast;
+
+static const tc_transport tc_alltoalls[] = {
+    {"alltoall simple", collalg_alltoall_simple},
+    {"alltoall spreading_simple", collalg_alltoall_spreading_simple},
+    {"alltoall mesh_2d", collalg_alltoall_mesh_2d},
+    {"alltoall mesh_3d", collalg_alltoall_mesh_3d},
+    {"alltoall recursive_doubling", collalg_alltoall_recursive_doubling},
+    {"alltoall bruck", collalg_alltoall_bruck},
+    {"alltoall ring", collalg_alltoall_ring},
+    {"alltoall ring_light_barrier", collalg_alltoall_ring_light_barrier},
+    {"alltoall ring_mpi_barrier", collalg_alltoall_ring_mpi_barrier},
+    {"alltoall ring_n_mpi_barriers", tc_alltoall_ring_n_mpi_barriers},
+    {"alltoall pair", collalg_alltoall_pair},
+    {"alltoall pair_light_barrier", collalg_alltoall_pair_light_barrier},
+    {"alltoall pair_mpi_barrier", collalg_alltoall_pair_mpi_barrier},
+    {"alltoall pair_n_mpi_barriers", tc_alltoall_pair_n_mpi_barriers},
+};
+
+static const tc_transport tc_allgathers[] = {
+    {"allgather simple", collalg_allgather_simple},
+    {"allgather spreading_simple", collalg_allgather_spreading_simple},
+    {"allgather ring", collalg_allgather_ring},
+    {"allgather ring_light_barrier", collalg_allgather_ring_light_barrier},
+    {"allgather ring_mpi_barrier", collalg_allgather_ring_mpi_barrier},
+    {"allgather ring_n_mpi_barriers", tc_allgather_ring_n_mpi_barriers},
+    {"allgather pair", collalg_allgather_pair},
+    {"allgather pair_light_barrier", collalg_allgather_pair_light_barrier},
+    {"allgather pair_mpi_barrier", collalg_allgather_pair_mpi_barrier},
+    {"allgather pair_n_mpi_barriers", tc_allgather_pair_n_mpi_barriers},
+    {"allgather mesh_2d", collalg_allgather_mesh_2d},
+    {"allgather mesh_3d", collalg_allgather_mesh_3d},
+    {"allgather recursive_doubling", collalg_allgather_recursive_doubling},
+    {"allgather bruck", collalg_allgather_bruck},
+    {"allgather gather_bcast", collalg_allgather_gather_bcast},
+};
+
+static const tc_allreduce tc_allreduces[] = {
+    {"allreduce reduce_bcast", collalg_allreduce_reduce_bcast},
+    {"allreduce allgather_based", tc_allreduce_allgather_based},
+    {"allreduce recursive_doubling", collalg_allreduce_recursive_doubling},
+    {"allreduce rabenseifner", collalg_allreduce_rabenseifner},
+    {"allreduce rabenseifner_var1", tc_allreduce_rabenseifner_var1},
+    {"allreduce rabenseifner_var2", tc_allreduce_rabenseifner_var2},
+    {"allreduce ring", collalg_allreduce_ring},
+    {"allreduce two_stage", tc_allreduce_two_stage},
+};
+
+static const tc_bcast tc_bcasts[] = {
+    {"bcast linear", collalg_bcast_linear},
+    {"bcast chain", tc_bcast_chain},
+    {"bcast binary_tree", tc_bcast_binary_tree},
+    {"bcast binomial", collalg_bcast_binomial},
+    {"bcast scatter_rdb_allgather", collalg_bcast_scatter_rdb_allgather},
+    {"bcast scatter_ring_allgather", collalg_bcast_scatter_ring_allgather},
+    {"bcast csm", tc_bcast_csm},
+};
+
+#define TC_COUNT(table) ((int)(sizeof(table) / sizeof((table)[0])))
+
+#endif /* COLLALG_TESTS_CATALOGUE_H */
