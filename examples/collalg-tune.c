@@ -941,7 +941,7 @@ int main(int argc, char **argv)
     tuner T;
     tune_result res[TUNE_NCOLL];
     char host[MPI_MAX_PROCESSOR_NAME + 1] = "", mpi[MPI_MAX_LIBRARY_VERSION_STRING + 1] = "";
-    int c, len = 0, remaining = 0, status = 0, defects = 0;
+    int c, i, len = 0, remaining = 0, status = 0, defects = 0;
     long maxb;
     char path[1200];
 
@@ -959,6 +959,9 @@ int main(int argc, char **argv)
     MPI_Get_processor_name(host, &len);
     MPI_Get_library_version(mpi, &len);
     mpi[strcspn(mpi, "\n")] = 0;
+    for (i = 0; mpi[i]; i++) /* MPICH says "MPICH Version:\t4.0.2": no tabs in titles and comments */
+        if (mpi[i] == '\t')
+            mpi[i] = ' ';
     signal(SIGINT, tune_on_signal);
     signal(SIGTERM, tune_on_signal);
     T.tty = isatty(2);

@@ -6,7 +6,7 @@ Test(errors, mpich_p2) { cl_mpich("errors", 2, ""); }
 Test(errors, mpich_p3) { cl_mpich("errors", 3, ""); }
 Test(errors, smpi_p4) { cl_smpi("errors", 4, "--no-intercomm"); }
 
-/* Offsets past 2 GiB: blocks spanning more than 1 GiB on 3 ranks (tests/mpi/bigoffsets.c). */
+/* Offsets past 2 GiB: 3 blocks of 720 MiB each (tests/mpi/bigoffsets.c). */
 Test(bigoffsets, mpich_p3, .timeout = 900) { cl_mpich("bigoffsets", 3, ""); }
 
 Test(isolation, mpich_p1) { cl_mpich("isolation", 1, ""); }

@@ -1,6 +1,6 @@
 /*
- * bigoffsets.c - offsets past 2 GiB: every algorithm on a sparse datatype whose blocks span more
- * than 1 GiB of address space, so that on p >= 3 ranks byte offsets exceed INT_MAX (an offset
+ * bigoffsets.c - offsets past 2 GiB: every algorithm on a sparse datatype whose blocks span 720 MiB
+ * of address space, so that on p >= 3 ranks byte offsets exceed INT_MAX (an offset
  * computed in int would wrap and the result would differ from the native collective's).
  *
  * The type is one MPI_INT resized to an extent of 1 MiB. Buffers come from calloc, so the pages
@@ -49,7 +49,7 @@ static void sparse_sum(void *in, void *inout, int *len, MPI_Datatype *type)
 
 int main(int argc, char **argv)
 {
-    int p, rank, i, status, n = 1100; /* elements per block: a block spans > 1 GiB */
+    int p, rank, i, status, n = 720; /* elements per block: 720 MiB, so 3 blocks span > 2 GiB */
     MPI_Datatype one;
     MPI_Op sum;
     void *send, *want, *got;
