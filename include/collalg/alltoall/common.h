@@ -77,19 +77,6 @@ COLLALG_INLINE int collalg__alltoall_self_copy(const collalg__ctx *c, const void
 }
 
 /**
- * @brief Waits for the @p n requests @p req, one by one (MPI_Waitall with MPI_STATUSES_IGNORE
- *        trips GCC 12's -Wstringop-overflow on MPICH's mpi.h). @return the first error, or
- *        MPI_SUCCESS; every request is waited for even after an error.
- */
-COLLALG_INLINE int collalg__alltoall_waitall(int n, MPI_Request *req)
-{
-    int i, err = MPI_SUCCESS;
-    for (i = 0; i < n; i++)
-        err = collalg__first(err, COLLALG_MPI(Wait)(&req[i], MPI_STATUS_IGNORE));
-    return err;
-}
-
-/**
  * @brief Block set "@p nruns runs of @p run blocks, run starts @p stride blocks apart" over the
  *        block layout @p b (a committed MPI_Type_vector; the caller frees it with
  *        collalg__alltoall_type_free). The caller guarantees (nruns - 1) * stride + run blocks

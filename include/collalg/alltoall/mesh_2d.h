@@ -99,7 +99,7 @@ COLLALG_INLINE int collalg__alltoall_mesh_exchange(const collalg__ctx *c, const 
     if (err == MPI_SUCCESS)
         err = collalg__copy(collalg__alltoall_block(src, (MPI_Aint)mine * S, scount, sext), 1, st,
                             collalg__alltoall_block(dst, (MPI_Aint)mine * S, rcount, rext), 1, rt, c->pcomm);
-    err = collalg__first(err, collalg__alltoall_waitall(n, req));
+    err = collalg__first(err, collalg__waitall(n, req));
     collalg__alltoall_type_free(&st);
     collalg__alltoall_type_free(&rt);
     return err;

@@ -101,7 +101,7 @@ COLLALG_INLINE int collalg__alltoall_rdb_round(const collalg__ctx *c, collalg__a
     if (err == MPI_SUCCESS && hi > 0)
         err = COLLALG_MPI(Isend)(collalg__alltoall_rdb_seg(r, r->q + base), hi * blk, r->gb.type, peer,
                                  COLLALG_TAG_DATA2, c->pcomm, &req[n++]);
-    return collalg__first(err, collalg__alltoall_waitall(n, req));
+    return collalg__first(err, collalg__waitall(n, req));
 }
 
 /**

@@ -75,7 +75,7 @@ COLLALG_INLINE int collalg__alltoall_post_all(collalg__ctx *c, const void *sendb
                                      peer, COLLALG_TAG_DATA, c->pcomm, &req[n++]);
     }
     if (err == MPI_SUCCESS)
-        err = collalg__alltoall_waitall(n, req);
+        err = collalg__waitall(n, req);
     return err;
 }
 

@@ -95,19 +95,6 @@ COLLALG_INLINE int collalg__bcast_exchange(const collalg__ctx *c, void *buf, MPI
 }
 
 /**
- * @brief Completes the @p n requests @p req one by one (MPI_Wait with MPI_STATUS_IGNORE; avoids
- *        gcc's false stringop-overflow warning on MPI_Waitall with MPI_STATUSES_IGNORE).
- * @return MPI_SUCCESS or the first error code.
- */
-COLLALG_INLINE int collalg__bcast_waitall(int n, MPI_Request *req)
-{
-    int i, err = MPI_SUCCESS;
-    for (i = 0; i < n; i++)
-        err = collalg__first(err, COLLALG_MPI(Wait)(&req[i], MPI_STATUS_IGNORE));
-    return err;
-}
-
-/**
  * @brief Pipelined tree broadcast in segments of @p seg elements: for each segment, receive it
  *        from @p parent (absolute rank, -1 at the root), then forward it to the @p nchildren
  *        absolute ranks of @p children with non-blocking sends, the sends of segment s being
@@ -127,13 +114,13 @@ COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int
         if (parent >= 0)
             err = collalg__bcast_recv(c, buf, lo, hi, type, ext, parent);
         if (err == MPI_SUCCESS && nchildren > 0)
-            err = collalg__bcast_waitall(nchildren, req);
+            err = collalg__waitall(nchildren, req);
         for (i = 0; i < nchildren && err == MPI_SUCCESS; i++)
             err = COLLALG_MPI(Isend)(collalg__at(buf, lo, ext), (int)(hi - lo), type, children[i], COLLALG_TAG_DATA,
                                      c->pcomm, &req[i]);
     }
     if (nchildren > 0)
-        err = collalg__first(err, collalg__bcast_waitall(nchildren, req));
+        err = collalg__first(err, collalg__waitall(nchildren, req));
     return err;
 }
 

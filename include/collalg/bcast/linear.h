@@ -52,7 +52,7 @@ COLLALG_INLINE int collalg__bcast_linear_phase(collalg__ctx *c, void *buffer, in
         err = COLLALG_MPI(Isend)(buffer, count, datatype, collalg__bcast_abs(i, root, c->size), COLLALG_TAG_DATA,
                                  c->pcomm, &req[i - 1]);
     if (err == MPI_SUCCESS)
-        err = collalg__bcast_waitall(c->size - 1, req);
+        err = collalg__waitall(c->size - 1, req);
     return err;
 }
 

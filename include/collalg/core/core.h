@@ -13,6 +13,7 @@
 #include "context.h"
 #include "args.h"
 #include "barrier.h"
+#include "request.h"
 #include "fn.h"
 
 #endif /* COLLALG_CORE_CORE_H */
