@@ -9,7 +9,7 @@
  *
  * Datatypes: the harness pairs. For "int-vector" the root passes 2n MPI_INT and the others n
  * vectors of 2 ints (same signature, different element), which only the algorithms that never
- * split the message support (bcast/common.h); the others get at the root n contiguous pairs of
+ * split the message support (core/bcast_common.h); the others get at the root n contiguous pairs of
  * ints instead, which have the vector's element signature.
  */
 #include <collalg/bcast.h>

@@ -41,7 +41,7 @@
 #ifndef COLLALG_ALLGATHER_GATHER_BCAST_H
 #define COLLALG_ALLGATHER_GATHER_BCAST_H
 
-#include "common.h"
+#include "../core/allgather_common.h"
 
 /**
  * @brief Binomial gather to rank 0 of the blocks in rank order (own block already in place).

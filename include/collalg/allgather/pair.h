@@ -42,7 +42,7 @@
 #ifndef COLLALG_ALLGATHER_PAIR_H
 #define COLLALG_ALLGATHER_PAIR_H
 
-#include "common.h"
+#include "../core/allgather_common.h"
 
 /** @brief Partner of @p me in pair step @p s, or MPI_PROC_NULL when @p me is idle in it. */
 COLLALG_INLINE int collalg__allgather_pair_partner(int me, int p, int s)

@@ -49,7 +49,7 @@
 #ifndef COLLALG_ALLGATHER_RECURSIVE_DOUBLING_H
 #define COLLALG_ALLGATHER_RECURSIVE_DOUBLING_H
 
-#include "common.h"
+#include "../core/allgather_common.h"
 
 /** @brief First block held by new rank @p v when @p e extra ranks are folded: f(v) above. */
 COLLALG_INLINE int collalg__allgather_rdb_first(int v, int e)

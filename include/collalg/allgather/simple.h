@@ -27,7 +27,7 @@
 #ifndef COLLALG_ALLGATHER_SIMPLE_H
 #define COLLALG_ALLGATHER_SIMPLE_H
 
-#include "common.h"
+#include "../core/allgather_common.h"
 
 /**
  * @brief The one phase of simple and spreading simple: after the own-block copy, posts p - 1

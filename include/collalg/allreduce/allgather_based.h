@@ -29,7 +29,7 @@
 #ifndef COLLALG_ALLREDUCE_ALLGATHER_BASED_H
 #define COLLALG_ALLREDUCE_ALLGATHER_BASED_H
 
-#include "common.h"
+#include "../core/allreduce_common.h"
 #include "../allgather/ring.h"
 
 /**

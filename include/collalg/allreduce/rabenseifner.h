@@ -51,7 +51,7 @@
 #ifndef COLLALG_ALLREDUCE_RABENSEIFNER_H
 #define COLLALG_ALLREDUCE_RABENSEIFNER_H
 
-#include "common.h"
+#include "../core/allreduce_common.h"
 
 /**
  * @brief Allgather by recursive doubling that retraces the @p nsteps halving steps recorded

@@ -51,7 +51,7 @@
 #ifndef COLLALG_ALLREDUCE_RABENSEIFNER_VAR1_H
 #define COLLALG_ALLREDUCE_RABENSEIFNER_VAR1_H
 
-#include "common.h"
+#include "../core/allreduce_common.h"
 #include "../allgather/ring.h"
 
 /**

@@ -40,7 +40,7 @@
 #ifndef COLLALG_ALLREDUCE_REDUCE_BCAST_H
 #define COLLALG_ALLREDUCE_REDUCE_BCAST_H
 
-#include "common.h"
+#include "../core/allreduce_common.h"
 
 /**
  * @brief Binomial reduce to rank 0: on return *acc holds, at rank v, the reduction over v's

@@ -44,7 +44,7 @@
 #ifndef COLLALG_ALLREDUCE_RING_H
 #define COLLALG_ALLREDUCE_RING_H
 
-#include "common.h"
+#include "../core/allreduce_common.h"
 
 /**
  * @brief Phases 2 and 3 on @p buf (the rank's copy of the vector), with @p tmp scratch of one

@@ -49,7 +49,7 @@
 #ifndef COLLALG_ALLREDUCE_TWO_STAGE_H
 #define COLLALG_ALLREDUCE_TWO_STAGE_H
 
-#include "common.h"
+#include "../core/allreduce_common.h"
 
 /** @brief Block size two_stage uses when its parameter is 0. */
 #define COLLALG_ALLREDUCE_TWO_STAGE_BLOCK 8

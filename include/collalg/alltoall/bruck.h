@@ -44,7 +44,7 @@
 #ifndef COLLALG_ALLTOALL_BRUCK_H
 #define COLLALG_ALLTOALL_BRUCK_H
 
-#include "common.h"
+#include "../core/alltoall_common.h"
 
 /**
  * @brief Round with distance @p pof (a power of two) of step 2 on the work buffer @p work

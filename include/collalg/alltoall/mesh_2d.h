@@ -53,7 +53,7 @@
 #ifndef COLLALG_ALLTOALL_MESH_2D_H
 #define COLLALG_ALLTOALL_MESH_2D_H
 
-#include "common.h"
+#include "../core/alltoall_common.h"
 
 /** @brief Most dimensions of a logical mesh the mesh engine takes. */
 #define COLLALG_ALLTOALL_MESH_MAXDIMS 3

@@ -44,7 +44,7 @@
 #ifndef COLLALG_ALLTOALL_PAIR_H
 #define COLLALG_ALLTOALL_PAIR_H
 
-#include "common.h"
+#include "../core/alltoall_common.h"
 
 /**
  * @brief This rank's partner in pair step @p s as the phase synchronisation wants it: the

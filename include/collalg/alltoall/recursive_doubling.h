@@ -52,7 +52,7 @@
 #ifndef COLLALG_ALLTOALL_RECURSIVE_DOUBLING_H
 #define COLLALG_ALLTOALL_RECURSIVE_DOUBLING_H
 
-#include "common.h"
+#include "../core/alltoall_common.h"
 
 /** @brief Shape of one recursive doubling call (see the file comment for q, e and segments). */
 typedef struct collalg__alltoall_rdb {

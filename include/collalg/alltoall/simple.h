@@ -34,7 +34,7 @@
 #ifndef COLLALG_ALLTOALL_SIMPLE_H
 #define COLLALG_ALLTOALL_SIMPLE_H
 
-#include "common.h"
+#include "../core/alltoall_common.h"
 
 /**
  * @brief The one phase of the simple family: own block copied, then all receives and all sends

@@ -31,7 +31,7 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
- * (bcast/common.h).
+ * (core/bcast_common.h).
  *
  * @par Memory
  * None.
@@ -43,7 +43,7 @@
 #ifndef COLLALG_BCAST_BINARY_TREE_H
 #define COLLALG_BCAST_BINARY_TREE_H
 
-#include "common.h"
+#include "../core/bcast_common.h"
 
 /**
  * @brief MPI_Bcast by the pipelined binary tree.

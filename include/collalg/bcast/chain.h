@@ -21,7 +21,7 @@
  * @par Segments
  * A segment is `segsize` bytes rounded down to whole elements of the datatype (at least one
  * element), so every message is a range of elements of the user's buffer sent with the user's
- * datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (16384 bytes; bcast/common.h).
+ * datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (16384 bytes; core/bcast_common.h).
  *
  * @par Cost
  * With p processes, n = count * size of datatype bytes and s = ceil(n / segment bytes)
@@ -29,7 +29,7 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
- * (bcast/common.h), since segments are cut at element boundaries.
+ * (core/bcast_common.h), since segments are cut at element boundaries.
  *
  * @par Memory
  * None.
@@ -42,7 +42,7 @@
 #ifndef COLLALG_BCAST_CHAIN_H
 #define COLLALG_BCAST_CHAIN_H
 
-#include "common.h"
+#include "../core/bcast_common.h"
 
 /**
  * @brief MPI_Bcast by the pipelined chain root -> root+1 -> ... (mod p).

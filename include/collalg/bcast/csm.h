@@ -6,12 +6,12 @@
  * The programs, their syntax, their validity rule, the exact range each rank holds before and
  * after each step, the presets (binomial, van de Geijn, Hybrid1(j), ascending or descending
  * dimensions) and the enumeration of all programs (6, 22, 90 for p = 4, 8, 16) are in
- * bcast/csm_program.h, which this header includes; it adds the executor.
+ * core/csm_program.h, which this header includes; it adds the executor.
  *
  * @par Phases
  * Ranks are taken relative to the root, v = (rank - root) mod p; q = 2^k is the largest power
  * of two <= p.
- * -# Validation: the program is parsed and checked for k dimensions (csm_program.h, Validity)
+ * -# Validation: the program is parsed and checked for k dimensions (core/csm_program.h, Validity)
  *    before any message; an invalid program gives MPI_ERR_ARG on every rank.
  * -# Program (ranks v < q): step t moves, between v and v XOR 2^d, exactly the ranges
  *    collalg_bcast_csm_state() gives: C(d), a holder sends its range to its partner; S(d), a
@@ -38,7 +38,7 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype. Programs with an S step need every rank's element to carry
- * the same type signature (bcast/common.h); all-C programs do not. Every rank must pass the
+ * the same type signature (core/bcast_common.h); all-C programs do not. Every rank must pass the
  * same program.
  *
  * @par Memory
@@ -53,8 +53,8 @@
 #ifndef COLLALG_BCAST_CSM_H
 #define COLLALG_BCAST_CSM_H
 
-#include "common.h"
-#include "csm_program.h"
+#include "../core/bcast_common.h"
+#include "../core/csm_program.h"
 
 /**
  * @brief Step @p t of a parsed program on relative rank @p v < q (see the file comment).
@@ -90,7 +90,7 @@ COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf
  * @brief MPI_Bcast by a Copy/Split/Merge program.
  *
  * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
- * @param program the program as a string (syntax and validity in bcast/csm_program.h), valid
+ * @param program the program as a string (syntax and validity in core/csm_program.h), valid
  *        for k = log2 q dimensions, q the largest power of two <= p (so for p = 6 a 2-dimension
  *        program such as "S0 C1 M0"); NULL = the binomial tree "C0 C1 .. C(k-1)". Presets:
  *        collalg_bcast_csm_binomial(), collalg_bcast_csm_van_de_geijn(),

@@ -29,7 +29,7 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
- * (bcast/common.h), since blocks are cut at element boundaries.
+ * (core/bcast_common.h), since blocks are cut at element boundaries.
  *
  * @par Memory
  * None: the blocks are ranges of the user's buffer.
@@ -41,7 +41,7 @@
 #ifndef COLLALG_BCAST_SCATTER_RDB_ALLGATHER_H
 #define COLLALG_BCAST_SCATTER_RDB_ALLGATHER_H
 
-#include "common.h"
+#include "../core/bcast_common.h"
 
 /**
  * @brief Recursive-doubling allgather of the q blocks among the relative ranks 0 .. q-1 (q a

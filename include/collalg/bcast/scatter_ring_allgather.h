@@ -27,7 +27,7 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
- * (bcast/common.h).
+ * (core/bcast_common.h).
  *
  * @par Memory
  * None.
@@ -39,7 +39,7 @@
 #ifndef COLLALG_BCAST_SCATTER_RING_ALLGATHER_H
 #define COLLALG_BCAST_SCATTER_RING_ALLGATHER_H
 
-#include "common.h"
+#include "../core/bcast_common.h"
 
 /** @brief Ring allgather of the p blocks (see the file comment). @return MPI error code. */
 COLLALG_INLINE int collalg__bcast_ring_allgather(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,

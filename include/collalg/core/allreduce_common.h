@@ -1,5 +1,5 @@
 /**
- * @file common.h
+ * @file allreduce_common.h
  * @brief Building blocks shared by the allreduce family: the reduction descriptor, the
  *        order-preserving combine step, block split points, recursive doubling over a group of
  *        ranks, and recursive halving.
@@ -23,7 +23,7 @@
 #ifndef COLLALG_ALLREDUCE_COMMON_H
 #define COLLALG_ALLREDUCE_COMMON_H
 
-#include "../core/core.h"
+#include "core.h"
 
 /** @brief What one allreduce call reduces with: datatype, op and the facts needed about them. */
 typedef struct collalg__allreduce_red {

@@ -12,7 +12,7 @@
 #ifndef COLLALG_ALLTOALL_COMMON_H
 #define COLLALG_ALLTOALL_COMMON_H
 
-#include "../core/core.h"
+#include "core.h"
 
 /** @brief Send and receive layouts of one alltoall call (extents and block types). */
 typedef struct collalg__alltoall_layout {

@@ -17,7 +17,7 @@
 #ifndef COLLALG_BCAST_COMMON_H
 #define COLLALG_BCAST_COMMON_H
 
-#include "../core/core.h"
+#include "core.h"
 
 /** @brief Default segment size of the pipelined algorithms (chain, binary_tree), in bytes. */
 #ifndef COLLALG_BCAST_SEGSIZE_DEFAULT

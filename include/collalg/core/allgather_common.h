@@ -1,12 +1,12 @@
 /**
- * @file common.h
+ * @file allgather_common.h
  * @brief Helpers private to the allgather family: the own-block copy and the logical mesh
  *        all-gather of mesh_2d.h and mesh_3d.h.
  */
 #ifndef COLLALG_ALLGATHER_COMMON_H
 #define COLLALG_ALLGATHER_COMMON_H
 
-#include "../core/core.h"
+#include "core.h"
 
 /**
  * @brief Phase 0 of most allgather algorithms: copies the own block (sendcount elements of
