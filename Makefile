@@ -61,8 +61,9 @@ check: deps
 check-run: build headers
 	@start=$$(date +%s); fail=0; \
 	for s in $(CR_SUITES); do \
-	  echo "== $$s"; \
+	  t0=$$(date +%s); echo "== $$s"; \
 	  $(BUILD)/tests/$$s $(CRITERION_FLAGS) || fail=1; \
+	  echo "== $$s: $$(( $$(date +%s) - t0 )) s"; \
 	done; \
 	echo "== all suites finished in $$(( $$(date +%s) - start )) s"; \
 	exit $$fail
