@@ -1,5 +1,5 @@
 /**
- * @file alltoall/common.h
+ * @file alltoall_common.h
  * @brief Private building blocks of the alltoall family: block addresses, the local copy of a
  *        rank's own block, and strided "block set" datatypes.
  *

@@ -1,5 +1,5 @@
 /**
- * @file bcast/common.h
+ * @file bcast_common.h
  * @brief Private building blocks of the bcast family: element ranges of the user's buffer,
  *        segments of the pipelined algorithms, uneven blocks of the scatter-based algorithms,
  *        and the binomial scatter they share.
