@@ -5,47 +5,25 @@
 #include <collalg/allgather.h>
 #include "harness.h"
 
-/* Every algorithm behind one signature: the MPI_Allgather arguments plus one parameter. */
-typedef int (*ag_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, int);
-
-#define PLAIN(name)                                                                                         \
-    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
-                          int param)                                                                        \
-    {                                                                                                       \
-        (void)param;                                                                                        \
-        return collalg_allgather_##name(sb, sc, st, rb, rc, rt, cm);                                        \
-    }
-#define PARAM(name)                                                                                         \
-    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
-                          int param)                                                                        \
-    {                                                                                                       \
-        return collalg_allgather_##name(sb, sc, st, rb, rc, rt, cm, param);                                 \
-    }
-
-PLAIN(simple)
-PLAIN(spreading_simple)
-PLAIN(ring)
-PLAIN(ring_light_barrier)
-PLAIN(ring_mpi_barrier)
-PARAM(ring_n_mpi_barriers)
-PLAIN(pair)
-PLAIN(pair_light_barrier)
-PLAIN(pair_mpi_barrier)
-PARAM(pair_n_mpi_barriers)
-PLAIN(mesh_2d)
-PLAIN(mesh_3d)
-PLAIN(recursive_doubling)
-PLAIN(bruck)
-PLAIN(gather_bcast)
-
-/* Parameter codes: >= 0 literal; TH_MAXB = the largest barrier count (phases - 1), with
- * phases = p - 1 for the ring and collalg__pair_nsteps(p) for the pair (TH_MAXB_PAIR). */
-#define TH_MAXB (-1)
-#define TH_MAXB_PAIR (-2)
+TH_PLAIN(allgather, simple)
+TH_PLAIN(allgather, spreading_simple)
+TH_PLAIN(allgather, ring)
+TH_PLAIN(allgather, ring_light_barrier)
+TH_PLAIN(allgather, ring_mpi_barrier)
+TH_PARAM(allgather, ring_n_mpi_barriers)
+TH_PLAIN(allgather, pair)
+TH_PLAIN(allgather, pair_light_barrier)
+TH_PLAIN(allgather, pair_mpi_barrier)
+TH_PARAM(allgather, pair_n_mpi_barriers)
+TH_PLAIN(allgather, mesh_2d)
+TH_PLAIN(allgather, mesh_3d)
+TH_PLAIN(allgather, recursive_doubling)
+TH_PLAIN(allgather, bruck)
+TH_PLAIN(allgather, gather_bcast)
 
 static const struct {
     const char *name;
-    ag_fn fn;
+    th_transport_fn fn;
     int param;
 } algos[] = {
     {"simple", run_simple, 0},
@@ -69,14 +47,6 @@ static const struct {
     {"gather_bcast", run_gather_bcast, 0},
 };
 
-static int resolve_param(int code, int p)
-{
-    int phases = code == TH_MAXB_PAIR ? (p <= 1 ? 0 : (p % 2 == 0 ? p - 1 : p)) : p - 1;
-    if (code >= 0)
-        return code > 0 && phases < 2 ? 0 : code;
-    return phases >= 2 ? phases - 1 : 0;
-}
-
 /* Error code the recording error handler last saw (0 = not called). */
 static int handler_saw;
 
@@ -94,7 +64,7 @@ static void check_bad_nbarriers(th_result *r, const th_opts *o, int p)
 {
     static const struct {
         const char *name;
-        ag_fn fn;
+        th_transport_fn fn;
         int phases;
     } bad[] = {{"ring_n_mpi_barriers", run_ring_n_mpi_barriers, 0}, {"pair_n_mpi_barriers", run_pair_n_mpi_barriers, 1}};
     MPI_Comm ec;
@@ -173,7 +143,7 @@ int main(int argc, char **argv)
                 }
                 for (a = 0; a < (int)(sizeof algos / sizeof algos[0]); a++) {
                     char what[160];
-                    int err, param = resolve_param(algos[a].param, p);
+                    int err, param = th_resolve_nbarriers(algos[a].param, p);
                     if (!th_want_algo(&o, algos[a].name))
                         continue;
                     memcpy(got, input, rbytes);

@@ -5,45 +5,24 @@
 #include <collalg/alltoall.h>
 #include "harness.h"
 
-/* Every algorithm behind one signature: the MPI_Alltoall arguments plus one parameter. */
-typedef int (*a2a_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, int);
-
-#define PLAIN(name)                                                                                         \
-    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
-                          int param)                                                                        \
-    {                                                                                                       \
-        (void)param;                                                                                        \
-        return collalg_alltoall_##name(sb, sc, st, rb, rc, rt, cm);                                         \
-    }
-#define PARAM(name)                                                                                         \
-    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
-                          int param)                                                                        \
-    {                                                                                                       \
-        return collalg_alltoall_##name(sb, sc, st, rb, rc, rt, cm, param);                                  \
-    }
-
-PLAIN(simple)
-PLAIN(spreading_simple)
-PLAIN(mesh_2d)
-PLAIN(mesh_3d)
-PLAIN(recursive_doubling)
-PLAIN(bruck)
-PLAIN(ring)
-PLAIN(ring_light_barrier)
-PLAIN(ring_mpi_barrier)
-PARAM(ring_n_mpi_barriers)
-PLAIN(pair)
-PLAIN(pair_light_barrier)
-PLAIN(pair_mpi_barrier)
-PARAM(pair_n_mpi_barriers)
-
-/* Parameter codes: >= 0 literal; TH_MAXB = the largest barrier count (phases - 1). */
-#define TH_MAXB (-1)
-#define TH_MAXB_PAIR (-2)
+TH_PLAIN(alltoall, simple)
+TH_PLAIN(alltoall, spreading_simple)
+TH_PLAIN(alltoall, mesh_2d)
+TH_PLAIN(alltoall, mesh_3d)
+TH_PLAIN(alltoall, recursive_doubling)
+TH_PLAIN(alltoall, bruck)
+TH_PLAIN(alltoall, ring)
+TH_PLAIN(alltoall, ring_light_barrier)
+TH_PLAIN(alltoall, ring_mpi_barrier)
+TH_PARAM(alltoall, ring_n_mpi_barriers)
+TH_PLAIN(alltoall, pair)
+TH_PLAIN(alltoall, pair_light_barrier)
+TH_PLAIN(alltoall, pair_mpi_barrier)
+TH_PARAM(alltoall, pair_n_mpi_barriers)
 
 static const struct {
     const char *name;
-    a2a_fn fn;
+    th_transport_fn fn;
     int param;
 } algos[] = {
     {"simple", run_simple, 0},
@@ -65,14 +44,6 @@ static const struct {
     {"pair_n_mpi_barriers(1)", run_pair_n_mpi_barriers, 1},
     {"pair_n_mpi_barriers(S-1)", run_pair_n_mpi_barriers, TH_MAXB_PAIR},
 };
-
-static int resolve_param(int code, int p)
-{
-    int phases = code == TH_MAXB_PAIR ? (p <= 1 ? 0 : (p % 2 == 0 ? p - 1 : p)) : p - 1;
-    if (code >= 0)
-        return code > 0 && phases < 2 ? 0 : code;
-    return phases >= 2 ? phases - 1 : 0;
-}
 
 int main(int argc, char **argv)
 {
@@ -117,7 +88,7 @@ int main(int argc, char **argv)
                 }
                 for (a = 0; a < (int)(sizeof algos / sizeof algos[0]); a++) {
                     char what[160];
-                    int err, param = resolve_param(algos[a].param, p);
+                    int err, param = th_resolve_nbarriers(algos[a].param, p);
                     if (!th_want_algo(&o, algos[a].name))
                         continue;
                     memcpy(got, input, rbytes);

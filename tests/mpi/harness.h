@@ -114,6 +114,41 @@ static inline void *th_alloc(size_t bytes)
     return p;
 }
 
+/* ---- transport collectives (alltoall, allgather): one signature for the algorithm tables ---- */
+
+/* The MPI_Alltoall / MPI_Allgather arguments plus one tuning parameter. */
+typedef int (*th_transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, int);
+
+/* Defines run_<name>, calling collalg_<coll>_<name> without (PLAIN) or with (PARAM) the parameter. */
+#define TH_PLAIN(coll, name)                                                                               \
+    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
+                          int param)                                                                       \
+    {                                                                                                      \
+        (void)param;                                                                                       \
+        return collalg_##coll##_##name(sb, sc, st, rb, rc, rt, cm);                                        \
+    }
+#define TH_PARAM(coll, name)                                                                               \
+    static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
+                          int param)                                                                       \
+    {                                                                                                      \
+        return collalg_##coll##_##name(sb, sc, st, rb, rc, rt, cm, param);                                 \
+    }
+
+/* Parameter codes of the N-barrier algorithms: >= 0 literal; TH_MAXB = the largest barrier count
+ * (phases - 1) with phases = p - 1 (ring); TH_MAXB_PAIR the same with the pair schedule's phases
+ * (p - 1 for even p, p for odd p). */
+#define TH_MAXB (-1)
+#define TH_MAXB_PAIR (-2)
+
+/* The barrier count a parameter code stands for on p processes (0 where no barrier fits). */
+static inline int th_resolve_nbarriers(int code, int p)
+{
+    int phases = code == TH_MAXB_PAIR ? (p <= 1 ? 0 : (p % 2 == 0 ? p - 1 : p)) : p - 1;
+    if (code >= 0)
+        return code > 0 && phases < 2 ? 0 : code;
+    return phases >= 2 ? phases - 1 : 0;
+}
+
 /* ---- options and results ------------------------------------------------------------------- */
 
 typedef struct th_opts {
