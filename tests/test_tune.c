@@ -242,7 +242,11 @@ Test(tune, ctrl_c_writes_what_is_finished, .timeout = 300)
     cr_expect(has("build/logs/tune-int/run.log", "stopped early (interrupted)"));
     cr_expect(has("build/logs/tune-int/collalg_tuned.h", "the run was interrupted"));
     cr_expect(has("build/logs/tune-int/collalg_tuned.h", "COLLALG_RULE_P(2, 2, 0, "), "finished alltoall has rules");
-    cr_expect(has("build/logs/tune-int/run.log", "allgather on 2 processes (not tuned: interrupted)"));
+    /* Where the interrupt lands in allgather depends on the machine's speed: before its selection
+     * (no rules) or during its binary searches (rules with approximated crossings). */
+    cr_expect(has("build/logs/tune-int/run.log", "allgather on 2 processes (not tuned: interrupted)") ||
+                  has("build/logs/tune-int/run.log", "allgather on 2 processes (some crossings approximated"),
+              "allgather is reported as cut short by the interrupt");
     cr_expect(has("build/logs/tune-int/collalg_tuned.h", "COLLALG_TUNED_BCAST(collalg_tuned_bcast,"),
               "every routine is defined, untuned ones native");
     run_ok("mpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-int -DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' "
