@@ -8,9 +8,8 @@
  *                     dimension naming (k! per canonical program) on one case
  *
  * Datatypes: the harness pairs. For "int-vector" the root passes 2n MPI_INT and the others n
- * vectors of 2 ints (same signature, different element), which only the algorithms that never
- * split the message support (core/bcast_common.h); the others get at the root n contiguous pairs of
- * ints instead, which have the vector's element signature.
+ * vectors of 2 ints (same signature, different elements), for every algorithm: the splitting
+ * ones cut the message in bytes of the signature (core/bcast_common.h, collalg__bcast_view).
  */
 #include <collalg/bcast.h>
 #include "harness.h"
@@ -61,26 +60,25 @@ static const struct {
     bc_fn fn;
     int seg;
     int preset, order;
-    int splits; /* 1 when the algorithm cuts the message at element boundaries */
 } algos[] = {
-    {"linear", run_linear, 0, PRE_NONE, 0, 0},
-    {"binomial", run_binomial, 0, PRE_NONE, 0, 0},
-    {"chain(0)", run_chain, 0, PRE_NONE, 0, 1},
-    {"chain(1)", run_chain, SEG_ONE, PRE_NONE, 0, 1},
-    {"chain(4000)", run_chain, SEG_MID, PRE_NONE, 0, 1},
-    {"chain(INT_MAX)", run_chain, SEG_HUGE, PRE_NONE, 0, 1},
-    {"binary_tree(0)", run_binary_tree, 0, PRE_NONE, 0, 1},
-    {"binary_tree(1)", run_binary_tree, SEG_ONE, PRE_NONE, 0, 1},
-    {"binary_tree(4000)", run_binary_tree, SEG_MID, PRE_NONE, 0, 1},
-    {"binary_tree(INT_MAX)", run_binary_tree, SEG_HUGE, PRE_NONE, 0, 1},
-    {"scatter_rdb_allgather", run_scatter_rdb_allgather, 0, PRE_NONE, 0, 1},
-    {"scatter_ring_allgather", run_scatter_ring_allgather, 0, PRE_NONE, 0, 1},
-    {"csm(NULL)", run_csm, 0, PRE_DEFAULT, 0, 0},
-    {"csm(binomial,desc)", run_csm, 0, PRE_BINOMIAL, COLLALG_BCAST_CSM_DESCENDING, 0},
-    {"csm(van_de_geijn,asc)", run_csm, 0, PRE_VDG, COLLALG_BCAST_CSM_ASCENDING, 1},
-    {"csm(van_de_geijn,desc)", run_csm, 0, PRE_VDG, COLLALG_BCAST_CSM_DESCENDING, 1},
-    {"csm(hybrid1(0),asc)", run_csm, 0, PRE_HYBRID1_0, COLLALG_BCAST_CSM_ASCENDING, 1},
-    {"csm(hybrid1(k-2),desc)", run_csm, 0, PRE_HYBRID1_K2, COLLALG_BCAST_CSM_DESCENDING, 1},
+    {"linear", run_linear, 0, PRE_NONE, 0},
+    {"binomial", run_binomial, 0, PRE_NONE, 0},
+    {"chain(0)", run_chain, 0, PRE_NONE, 0},
+    {"chain(1)", run_chain, SEG_ONE, PRE_NONE, 0},
+    {"chain(4000)", run_chain, SEG_MID, PRE_NONE, 0},
+    {"chain(INT_MAX)", run_chain, SEG_HUGE, PRE_NONE, 0},
+    {"binary_tree(0)", run_binary_tree, 0, PRE_NONE, 0},
+    {"binary_tree(1)", run_binary_tree, SEG_ONE, PRE_NONE, 0},
+    {"binary_tree(4000)", run_binary_tree, SEG_MID, PRE_NONE, 0},
+    {"binary_tree(INT_MAX)", run_binary_tree, SEG_HUGE, PRE_NONE, 0},
+    {"scatter_rdb_allgather", run_scatter_rdb_allgather, 0, PRE_NONE, 0},
+    {"scatter_ring_allgather", run_scatter_ring_allgather, 0, PRE_NONE, 0},
+    {"csm(NULL)", run_csm, 0, PRE_DEFAULT, 0},
+    {"csm(binomial,desc)", run_csm, 0, PRE_BINOMIAL, COLLALG_BCAST_CSM_DESCENDING},
+    {"csm(van_de_geijn,asc)", run_csm, 0, PRE_VDG, COLLALG_BCAST_CSM_ASCENDING},
+    {"csm(van_de_geijn,desc)", run_csm, 0, PRE_VDG, COLLALG_BCAST_CSM_DESCENDING},
+    {"csm(hybrid1(0),asc)", run_csm, 0, PRE_HYBRID1_0, COLLALG_BCAST_CSM_ASCENDING},
+    {"csm(hybrid1(k-2),desc)", run_csm, 0, PRE_HYBRID1_K2, COLLALG_BCAST_CSM_DESCENDING},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
@@ -105,33 +103,29 @@ static const char *preset_program(int a, int p, char *buf, size_t size)
 /* One test case: a (type, count, root) with its inputs and the native reference. */
 typedef struct bc_case {
     const th_types *t;
-    MPI_Datatype pair2;  /* n contiguous pairs of ints (root type of int-vector for splitting algorithms) */
     int count, root, rank, p;
     size_t bytes;
     void *input, *want, *got;
 } bc_case;
 
-/* This rank's (count, datatype) for the case; `splits` selects the root's contiguous pairs. */
-static void case_args(const bc_case *c, int splits, int *count, MPI_Datatype *type)
+/* This rank's (count, datatype) for the case: the root passes the send type of the pair. */
+static void case_args(const bc_case *c, int *count, MPI_Datatype *type)
 {
     *count = c->count;
     *type = c->t->rtype;
-    if (c->rank == c->root && c->t->ratio > 1 && !splits) {
+    if (c->rank == c->root && c->t->ratio > 1) {
         *count = c->count * c->t->ratio;
         *type = c->t->stype;
-    } else if (c->rank == c->root && c->t->ratio > 1) {
-        *type = c->pair2;
     }
 }
 
-static void case_init(bc_case *c, const th_types *t, MPI_Datatype pair2, int count, int root, unsigned seed)
+static void case_init(bc_case *c, const th_types *t, int count, int root, unsigned seed)
 {
     int n;
     MPI_Datatype type;
     MPI_Comm_rank(MPI_COMM_WORLD, &c->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &c->p);
     c->t = t;
-    c->pair2 = pair2;
     c->count = count;
     c->root = root;
     c->bytes = th_bytes(count, t->rtype);
@@ -143,7 +137,7 @@ static void case_init(bc_case *c, const th_types *t, MPI_Datatype pair2, int cou
     /* The root's message and every other rank's prior contents (kept in the gaps) differ. */
     th_fill(c->input, c->bytes, c->rank == root ? seed : seed * 31u + 7u + (unsigned)c->rank);
     memcpy(c->want, c->input, c->bytes);
-    case_args(c, 0, &n, &type);
+    case_args(c, &n, &type);
     MPI_Bcast(c->want, n, type, root, MPI_COMM_WORLD);
 }
 
@@ -156,12 +150,12 @@ static void case_free(bc_case *c)
 
 /* Runs one algorithm on the case and records success and the byte comparison. */
 static void case_run(th_result *r, const th_opts *o, const bc_case *c, const char *name, bc_fn fn, int seg,
-                     const char *program, int splits)
+                     const char *program)
 {
     char what[160];
     int n, err;
     MPI_Datatype type;
-    case_args(c, splits, &n, &type);
+    case_args(c, &n, &type);
     memcpy(c->got, c->input, c->bytes);
     err = fn(c->got, n, type, c->root, MPI_COMM_WORLD, seg, program);
     snprintf(what, sizeof what, "bcast %s p=%d type=%s count=%d root=%d%s%s", name, c->p, c->t->name, c->count,
@@ -246,7 +240,7 @@ static int main_root(int root, int p, int allroots)
 }
 
 /* The standard matrix: every algorithm on types x counts x roots. */
-static void matrix(th_result *r, const th_opts *o, th_types *types, MPI_Datatype pair2, int allroots)
+static void matrix(th_result *r, const th_opts *o, th_types *types, int allroots)
 {
     int p, ti, ci, ri, a, nroots, roots[4096], first_type;
     char prog[COLLALG_BCAST_CSM_MAX_TEXT];
@@ -266,7 +260,7 @@ static void matrix(th_result *r, const th_opts *o, th_types *types, MPI_Datatype
                 bc_case c;
                 if (!main_root(roots[ri], p, allroots) && (ti != first_type || count > SMALL_COUNT))
                     continue;
-                case_init(&c, &types[ti], pair2, count, roots[ri], (unsigned)(ti * 977 + ci * 31 + ri));
+                case_init(&c, &types[ti], count, roots[ri], (unsigned)(ti * 977 + ci * 31 + ri));
                 for (a = 0; a < NALGOS; a++) {
                     if (!th_want_algo(o, algos[a].name))
                         continue;
@@ -274,8 +268,7 @@ static void matrix(th_result *r, const th_opts *o, th_types *types, MPI_Datatype
                         continue;
                     if (algos[a].seg == SEG_MID && roots[ri] != p - 1)
                         continue;
-                    case_run(r, o, &c, algos[a].name, algos[a].fn, algos[a].seg, preset_program(a, p, prog, sizeof prog),
-                             algos[a].splits);
+                    case_run(r, o, &c, algos[a].name, algos[a].fn, algos[a].seg, preset_program(a, p, prog, sizeof prog));
                 }
                 case_free(&c);
             }
@@ -297,14 +290,14 @@ static int run_program(const char *program, void *arg)
     csm_run *cr = (csm_run *)arg;
     int i;
     for (i = 0; i < cr->ncases; i++)
-        case_run(cr->r, cr->o, &cr->cases[i], "csm", run_csm, 0, program, 1);
+        case_run(cr->r, cr->o, &cr->cases[i], "csm", run_csm, 0, program);
     return 0;
 }
 
 /* Every canonical program (both orders) on int and vector (struct under MPICH: the options pick
  * the types) x counts {1, 5, 1000} x roots {0, p-1}; then every program with every dimension
  * naming on one case (int, count 37, root p/2). */
-static void csm_all(th_result *r, const th_opts *o, th_types *types, MPI_Datatype pair2)
+static void csm_all(th_result *r, const th_opts *o, th_types *types)
 {
     bc_case cases[64];
     int p, ti, ci, ri, n = 0, counts[3] = {1, 5, 1000};
@@ -315,7 +308,7 @@ static void csm_all(th_result *r, const th_opts *o, th_types *types, MPI_Datatyp
             continue;
         for (ci = 0; ci < 3; ci++)
             for (ri = 0; ri < (p > 1 ? 2 : 1); ri++)
-                case_init(&cases[n++], &types[ti], pair2, counts[ci], ri ? p - 1 : 0,
+                case_init(&cases[n++], &types[ti], counts[ci], ri ? p - 1 : 0,
                           (unsigned)(ti * 977 + ci * 31 + ri + 5));
     }
     cr.r = r;
@@ -326,7 +319,7 @@ static void csm_all(th_result *r, const th_opts *o, th_types *types, MPI_Datatyp
     collalg_bcast_csm_enumerate(p, COLLALG_BCAST_CSM_DESCENDING, run_program, &cr);
     for (ci = 0; ci < n; ci++)
         case_free(&cases[ci]);
-    case_init(&cases[0], &types[0], pair2, 37, p / 2, 4242u);
+    case_init(&cases[0], &types[0], 37, p / 2, 4242u);
     cr.ncases = 1;
     collalg_bcast_csm_enumerate(p, COLLALG_BCAST_CSM_ALL_ORDERS, run_program, &cr);
     case_free(&cases[0]);
@@ -337,7 +330,6 @@ int main(int argc, char **argv)
     th_opts o;
     th_result r = {0, 0, NULL, NULL};
     th_types types[TH_NTYPES];
-    MPI_Datatype pair2;
     MPI_Errhandler handler;
     int p, i, allroots = -1, csmall = 0, status;
 
@@ -355,19 +347,16 @@ int main(int argc, char **argv)
     MPI_Comm_create_errhandler(count_errors, &handler);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, handler);
     th_types_init(types);
-    MPI_Type_contiguous(2, MPI_INT, &pair2);
-    MPI_Type_commit(&pair2);
 
     if (csmall)
-        csm_all(&r, &o, types, pair2);
+        csm_all(&r, &o, types);
     else {
-        matrix(&r, &o, types, pair2, allroots);
+        matrix(&r, &o, types, allroots);
         error_cases(&r, &o, p);
     }
 
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     MPI_Errhandler_free(&handler);
-    MPI_Type_free(&pair2);
     th_types_free(types);
     status = th_finish(&r, "bcast");
     MPI_Finalize();

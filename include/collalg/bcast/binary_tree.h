@@ -30,11 +30,13 @@
  * h = floor(log2 p): (h + s - 1) * 2(alpha + (n / s) beta) (two sends per step from an inner rank).
  *
  * @par Restrictions
- * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
- * (core/bcast_common.h).
+ * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
+ * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * collalg__bcast_view).
  *
  * @par Memory
- * None.
+ * For a datatype with gaps, count * size bytes of scratch (the byte view of
+ * core/bcast_common.h); none otherwise.
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Collective
@@ -58,21 +60,21 @@ COLLALG_INLINE int collalg_bcast_binary_tree(void *buffer, int count, MPI_Dataty
                                              MPI_Comm comm, int segsize)
 {
     collalg__ctx c;
-    collalg__typeinfo ti;
+    collalg__bcast_view w;
     int seg, v, i, nchildren = 0, children[2], err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS)
-        err = collalg__typeinfo_get(datatype, &ti);
-    if (err == MPI_SUCCESS)
-        err = collalg__bcast_seg_elems(segsize, ti.size, count, &seg);
+        err = collalg__bcast_seg_elems(segsize, w.size, w.count, &seg);
     if (err == MPI_SUCCESS) {
         v = collalg__relrank(c.rank, root, c.size);
         for (i = 1; i <= 2; i++)
             if (2L * v + i < c.size)
                 children[nchildren++] = collalg__bcast_abs(2 * v + i, root, c.size);
-        err = collalg__bcast_pipeline(&c, buffer, count, datatype, ti.extent,
+        err = collalg__bcast_pipeline(&c, w.buf, w.count, w.type, w.extent,
                                       v > 0 ? collalg__bcast_abs((v - 1) / 2, root, c.size) : -1, children,
                                       nchildren, seg);
     }
+    err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);
 }
 

@@ -28,11 +28,13 @@
  * segments: (p + s - 2)(alpha + (n / s) beta).
  *
  * @par Restrictions
- * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
- * (core/bcast_common.h), since segments are cut at element boundaries.
+ * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
+ * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * collalg__bcast_view).
  *
  * @par Memory
- * None.
+ * For a datatype with gaps, count * size bytes of scratch (the byte view of
+ * core/bcast_common.h); none otherwise.
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Collective
@@ -57,19 +59,19 @@ COLLALG_INLINE int collalg_bcast_chain(void *buffer, int count, MPI_Datatype dat
                                        int segsize)
 {
     collalg__ctx c;
-    collalg__typeinfo ti;
+    collalg__bcast_view w;
     int seg, v, next, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS)
-        err = collalg__typeinfo_get(datatype, &ti);
-    if (err == MPI_SUCCESS)
-        err = collalg__bcast_seg_elems(segsize, ti.size, count, &seg);
+        err = collalg__bcast_seg_elems(segsize, w.size, w.count, &seg);
     if (err == MPI_SUCCESS) {
         v = collalg__relrank(c.rank, root, c.size);
         next = collalg__bcast_abs(v + 1, root, c.size);
-        err = collalg__bcast_pipeline(&c, buffer, count, datatype, ti.extent,
+        err = collalg__bcast_pipeline(&c, w.buf, w.count, w.type, w.extent,
                                       v > 0 ? collalg__bcast_abs(v - 1, root, c.size) : -1, &next,
                                       v + 1 < c.size ? 1 : 0, seg);
     }
+    err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);
 }
 

@@ -37,13 +37,13 @@
  * when p != q.
  *
  * @par Restrictions
- * Any p >= 1, any root, any datatype. Programs with an S step need every rank's element to carry
- * the same type signature (core/bcast_common.h); all-C programs do not. Every rank must pass the
- * same program.
+ * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
+ * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * collalg__bcast_view). Every rank must pass the same program.
  *
  * @par Memory
- * None (the program is parsed into a fixed array of COLLALG_BCAST_CSM_MAX_STEPS steps on the
- * stack).
+ * The program is parsed into a fixed array of COLLALG_BCAST_CSM_MAX_STEPS steps on the stack.
+ * For a datatype with gaps, count * size bytes of scratch (the byte view of core/bcast_common.h).
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), primitives
@@ -102,7 +102,7 @@ COLLALG_INLINE int collalg_bcast_csm(void *buffer, int count, MPI_Datatype datat
                                      const char *program)
 {
     collalg__ctx c;
-    collalg__typeinfo ti;
+    collalg__bcast_view w;
     collalg_bcast_csm_step steps[COLLALG_BCAST_CSM_MAX_STEPS];
     int t, n = 0, k, q, v, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     if (err == MPI_SUCCESS) {
@@ -115,15 +115,15 @@ COLLALG_INLINE int collalg_bcast_csm(void *buffer, int count, MPI_Datatype datat
             }
         else if (collalg_bcast_csm_parse(program, k, steps, &n) != 0)
             err = MPI_ERR_ARG;
-        if (err == MPI_SUCCESS)
-            err = collalg__typeinfo_get(datatype, &ti);
-        if (err == MPI_SUCCESS && count > 0) {
+        err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
+        if (err == MPI_SUCCESS && w.count > 0) {
             v = collalg__relrank(c.rank, root, c.size);
             for (t = 0; t < n && v < q && err == MPI_SUCCESS; t++)
-                err = collalg__bcast_csm_exec_step(&c, buffer, count, datatype, ti.extent, root, steps, n, t, v);
+                err = collalg__bcast_csm_exec_step(&c, w.buf, w.count, w.type, w.extent, root, steps, n, t, v);
             if (err == MPI_SUCCESS)
-                err = collalg__bcast_fold(&c, buffer, count, datatype, ti.extent, root, v, q);
+                err = collalg__bcast_fold(&c, w.buf, w.count, w.type, w.extent, root, v, q);
         }
+        err = collalg__bcast_view_end(&c, &w, err);
     }
     return collalg__leave(&c, err);
 }

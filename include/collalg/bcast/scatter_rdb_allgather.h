@@ -28,11 +28,13 @@
  * 2 log2(q) alpha + 2 ((q - 1) / q) n beta, plus alpha + n beta for the fold when p != q.
  *
  * @par Restrictions
- * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
- * (core/bcast_common.h), since blocks are cut at element boundaries.
+ * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
+ * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * collalg__bcast_view).
  *
  * @par Memory
- * None: the blocks are ranges of the user's buffer.
+ * For a datatype with gaps, count * size bytes of scratch (the byte view of
+ * core/bcast_common.h); none otherwise.
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Bcast
@@ -74,21 +76,21 @@ COLLALG_INLINE int collalg_bcast_scatter_rdb_allgather(void *buffer, int count, 
                                                        MPI_Comm comm)
 {
     collalg__ctx c;
-    collalg__typeinfo ti;
+    collalg__bcast_view w;
     int v, q, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
-    if (err == MPI_SUCCESS)
-        err = collalg__typeinfo_get(datatype, &ti);
-    if (err == MPI_SUCCESS && count > 0) {
+    err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
+    if (err == MPI_SUCCESS && w.count > 0) {
         v = collalg__relrank(c.rank, root, c.size);
         q = collalg__pof2_floor(c.size);
         if (v < q) {
-            err = collalg__bcast_scatter(&c, buffer, count, datatype, ti.extent, root, v, q);
+            err = collalg__bcast_scatter(&c, w.buf, w.count, w.type, w.extent, root, v, q);
             if (err == MPI_SUCCESS)
-                err = collalg__bcast_rdb_allgather(&c, buffer, count, datatype, ti.extent, root, v, q);
+                err = collalg__bcast_rdb_allgather(&c, w.buf, w.count, w.type, w.extent, root, v, q);
         }
         if (err == MPI_SUCCESS)
-            err = collalg__bcast_fold(&c, buffer, count, datatype, ti.extent, root, v, q);
+            err = collalg__bcast_fold(&c, w.buf, w.count, w.type, w.extent, root, v, q);
     }
+    err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);
 }
 

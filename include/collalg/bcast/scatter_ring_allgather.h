@@ -26,11 +26,13 @@
  * ceil(log2 p) alpha + ((p - 1) / p) n beta (scatter) + (p - 1)(alpha + (n / p) beta) (ring).
  *
  * @par Restrictions
- * Any p >= 1, any root, any datatype. Every rank's element must carry the same type signature
- * (core/bcast_common.h).
+ * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
+ * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * collalg__bcast_view).
  *
  * @par Memory
- * None.
+ * For a datatype with gaps, count * size bytes of scratch (the byte view of
+ * core/bcast_common.h); none otherwise.
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Bcast
@@ -73,16 +75,16 @@ COLLALG_INLINE int collalg_bcast_scatter_ring_allgather(void *buffer, int count,
                                                         MPI_Comm comm)
 {
     collalg__ctx c;
-    collalg__typeinfo ti;
+    collalg__bcast_view w;
     int v, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
-    if (err == MPI_SUCCESS)
-        err = collalg__typeinfo_get(datatype, &ti);
-    if (err == MPI_SUCCESS && count > 0) {
+    err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
+    if (err == MPI_SUCCESS && w.count > 0) {
         v = collalg__relrank(c.rank, root, c.size);
-        err = collalg__bcast_scatter(&c, buffer, count, datatype, ti.extent, root, v, c.size);
+        err = collalg__bcast_scatter(&c, w.buf, w.count, w.type, w.extent, root, v, c.size);
         if (err == MPI_SUCCESS)
-            err = collalg__bcast_ring_allgather(&c, buffer, count, datatype, ti.extent, root, v);
+            err = collalg__bcast_ring_allgather(&c, w.buf, w.count, w.type, w.extent, root, v);
     }
+    err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);
 }
 

@@ -9,10 +9,10 @@
  * range travels as hi - lo elements of the user's datatype (MPI packs; no staging copy). Ranks
  * are handled relative to the root: v = (rank - root) mod p (core/schedule.h).
  *
- * Splitting the message at element boundaries assumes that one element has the same type
- * signature at every rank (the same datatype, or e.g. a contiguous and a vector of 2 ints). A
- * broadcast in which the root passes 2n MPI_INT and the others n pairs is legal MPI, but only the
- * algorithms that never split the message (linear, binomial, csm with only C steps) support it.
+ * The algorithms that split the message run these helpers on the byte view of
+ * collalg__bcast_view (MPI_BYTE, extent 1), so that every rank cuts the message at the same
+ * place whatever its own datatype; linear and binomial move whole messages in the user's
+ * datatype.
  */
 #ifndef COLLALG_BCAST_COMMON_H
 #define COLLALG_BCAST_COMMON_H
@@ -28,6 +28,90 @@
 COLLALG_INLINE int collalg__bcast_abs(int v, int root, int p)
 {
     return (int)(((long)v + root) % p);
+}
+
+/**
+ * @brief What a splitting broadcast (chain, binary tree, scatter-allgather, CSM) moves.
+ *
+ * MPI_Bcast lets each rank pass its own datatype as long as the type signatures match (the root
+ * 2n MPI_INT, another rank n vectors of 2 ints). An algorithm that cuts the message at element
+ * boundaries of each rank's own datatype would cut it at different places on different ranks.
+ * So the splitting algorithms move bytes of the type signature instead, the same on every rank:
+ * - a datatype without gaps is viewed in place as count * size bytes (no copy);
+ * - any other datatype goes through a scratch buffer: the root packs its buffer into it first
+ *   (MPI_Pack), the other ranks unpack it into theirs at the end (MPI_Unpack). The packed bytes
+ *   travel as MPI_BYTE, as in MPICH's scatter-based broadcasts: this assumes a homogeneous
+ *   system, where packed data is the bare signature (checked: otherwise MPI_ERR_TYPE);
+ * - a message of more than INT_MAX bytes keeps the rank's own elements (then every rank must pass
+ *   the same datatype; such messages are past what one int count of bytes can describe).
+ */
+typedef struct collalg__bcast_view {
+    void *buf;            /**< address of element 0 of what is moved */
+    int count;            /**< elements of @c type to move */
+    MPI_Datatype type;    /**< MPI_BYTE, or the user's datatype (INT_MAX fallback) */
+    MPI_Aint extent;      /**< extent of @c type, bytes */
+    int size;             /**< size of @c type, bytes */
+    void *user;           /**< the user's buffer, to unpack into at the end */
+    int ucount;           /**< the user's count */
+    MPI_Datatype utype;   /**< the user's datatype */
+    int unpack;           /**< 1 when @c buf is scratch this (non-root) rank unpacks at the end */
+} collalg__bcast_view;
+
+/**
+ * @brief Sets up @p w (see collalg__bcast_view) when @p err is MPI_SUCCESS; otherwise only
+ *        clears it. Scratch is owned by @p c. @return @p err, or the first error of the setup.
+ */
+COLLALG_INLINE int collalg__bcast_view_begin(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype,
+                                             int root, collalg__bcast_view *w, int err)
+{
+    collalg__typeinfo ti;
+    MPI_Aint bytes;
+    int packed = 0, pos = 0;
+    memset(w, 0, sizeof *w);
+    w->type = datatype;
+    if (err != MPI_SUCCESS)
+        return err;
+    err = collalg__typeinfo_get(datatype, &ti);
+    if (err != MPI_SUCCESS)
+        return err;
+    bytes = (MPI_Aint)count * ti.size;
+    if (bytes > (MPI_Aint)INT_MAX) { /* the rank's own elements */
+        w->buf = buffer;
+        w->count = count;
+        w->extent = ti.extent;
+        w->size = ti.size;
+        return MPI_SUCCESS;
+    }
+    w->count = (int)bytes;
+    w->type = MPI_BYTE;
+    w->extent = 1;
+    w->size = 1;
+    if (ti.dense) {
+        w->buf = (char *)buffer + ti.lb;
+        return MPI_SUCCESS;
+    }
+    err = COLLALG_MPI(Pack_size)(count, datatype, c->pcomm, &packed);
+    if (err == MPI_SUCCESS)
+        err = collalg__scratch(c, packed > bytes ? packed : bytes, &w->buf);
+    if (err == MPI_SUCCESS && c->rank == root)
+        err = COLLALG_MPI(Pack)(buffer, count, datatype, w->buf, packed > bytes ? packed : (int)bytes, &pos,
+                                c->pcomm);
+    if (err == MPI_SUCCESS && c->rank == root && pos != w->count)
+        err = MPI_ERR_TYPE; /* packed data is not the bare signature: not a homogeneous system */
+    w->user = buffer;
+    w->ucount = count;
+    w->utype = datatype;
+    w->unpack = c->rank != root;
+    return err;
+}
+
+/** @brief Unpacks the received bytes into the user's buffer where needed. @return @p err or the copy's error. */
+COLLALG_INLINE int collalg__bcast_view_end(collalg__ctx *c, const collalg__bcast_view *w, int err)
+{
+    int pos = 0;
+    if (err != MPI_SUCCESS || !w->unpack)
+        return err;
+    return COLLALG_MPI(Unpack)(w->buf, w->count, &pos, w->user, w->ucount, w->utype, c->pcomm);
 }
 
 /**
