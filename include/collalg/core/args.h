@@ -9,8 +9,9 @@
  * | communicator is MPI_COMM_NULL or an intercommunicator            | MPI_ERR_COMM   |
  * | a count < 0                                                      | MPI_ERR_COUNT  |
  * | a datatype is MPI_DATATYPE_NULL                                  | MPI_ERR_TYPE   |
- * | a buffer is NULL while its count > 0 (unless a derived type with a non-zero true lower bound, i.e. MPI_BOTTOM addressing) | MPI_ERR_BUFFER |
+ * | a buffer is NULL while its count (any of its counts) > 0 (unless a derived type with a non-zero true lower bound, i.e. MPI_BOTTOM addressing) | MPI_ERR_BUFFER |
  * | send and receive buffers are the same pointer (use MPI_IN_PLACE) | MPI_ERR_BUFFER |
+ * | a counts or displacements array (v-collectives) is NULL          | MPI_ERR_ARG    |
  * | op is MPI_OP_NULL                                                | MPI_ERR_OP     |
  * | root outside [0, p)                                              | MPI_ERR_ROOT   |
  * | a tuning parameter outside its documented range                  | MPI_ERR_ARG    |
@@ -202,6 +203,168 @@ COLLALG_INLINE int collalg__bcast_enter(collalg__ctx *c, void *buffer, int count
             if (root < 0 || root >= size)
                 err = MPI_ERR_ROOT;
         }
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return collalg__ctx_attach(c);
+}
+
+/* ---- v-collectives (alltoallv, allgatherv) and barrier ------------------------------------- */
+
+/**
+ * @brief Checks one (buffer, counts[p], displs[p], datatype) quadruple of a v-collective.
+ * @return MPI_ERR_ARG when @p counts or @p displs is NULL; MPI_ERR_COUNT when a count is
+ *         negative; MPI_ERR_TYPE, MPI_ERR_BUFFER as collalg__check_buffer() for the largest
+ *         count; else MPI_SUCCESS. Sets *any to 1 when some count is positive.
+ */
+COLLALG_INLINE int collalg__check_vbuffer(const void *buf, const int *counts, const int *displs, MPI_Datatype type,
+                                          int p, int *any)
+{
+    int j, max = 0;
+    *any = 0;
+    if (counts == NULL || displs == NULL)
+        return MPI_ERR_ARG;
+    for (j = 0; j < p; j++) {
+        if (counts[j] < 0)
+            return MPI_ERR_COUNT;
+        if (counts[j] > max)
+            max = counts[j];
+    }
+    *any = max > 0;
+    return collalg__check_buffer(buf, max, type);
+}
+
+/**
+ * @brief Stages the p blocks of an in-place alltoallv: block j (@p counts[j] elements of @p type
+ *        at element displacement @p displs[j] of @p buf) is copied to the same displacement of a
+ *        scratch buffer owned by @p c; *stage is that buffer's base (so @p displs apply to it).
+ *        Only the blocks are read, never the gaps between them.
+ * @return MPI_SUCCESS or the MPI error code (MPI_ERR_NO_MEM when scratch cannot be allocated).
+ */
+COLLALG_INLINE int collalg__vblocks_stage(collalg__ctx *c, const void *buf, const int *counts, const int *displs,
+                                          MPI_Datatype type, void **stage)
+{
+    collalg__typeinfo ti;
+    MPI_Aint lo = 0, hi = 0;
+    void *mem = NULL;
+    int j, first = 1, err = collalg__typeinfo_get(type, &ti);
+
+    *stage = NULL;
+    for (j = 0; j < c->size && err == MPI_SUCCESS; j++) {
+        if (counts[j] == 0)
+            continue;
+        if (first || displs[j] < lo)
+            lo = displs[j];
+        if (first || (MPI_Aint)displs[j] + counts[j] > hi)
+            hi = (MPI_Aint)displs[j] + counts[j];
+        first = 0;
+    }
+    if (err != MPI_SUCCESS || first)
+        return err;
+    err = collalg__scratch_typed(c, hi - lo, &ti, &mem);
+    *stage = collalg__at(mem, -lo, ti.extent);
+    for (j = 0; j < c->size && err == MPI_SUCCESS; j++)
+        err = collalg__copy(collalg__at(buf, displs[j], ti.extent), counts[j], type,
+                            collalg__at(*stage, displs[j], ti.extent), counts[j], type, c->pcomm);
+    return err;
+}
+
+/**
+ * @brief Entry step of the alltoallv algorithms.
+ *
+ * Checks the arguments (both quadruples, the send one unless @p sendbuf is MPI_IN_PLACE; aliased
+ * buffers) and attaches the private communicator. MPI_IN_PLACE (MPI 2.2) is resolved as in
+ * collalg__alltoall_enter(): the blocks of @p recvbuf are staged into scratch
+ * (collalg__vblocks_stage) and *sendbuf, *sendcounts, *sdispls, *sendtype are rewritten to the
+ * staged blocks with @p recvcounts, @p rdispls and @p recvtype, so the algorithm body never
+ * sees MPI_IN_PLACE.
+ * @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__alltoallv_enter(collalg__ctx *c, const void **sendbuf, const int **sendcounts,
+                                            const int **sdispls, MPI_Datatype *sendtype, void *recvbuf,
+                                            const int *recvcounts, const int *rdispls, MPI_Datatype recvtype,
+                                            MPI_Comm comm)
+{
+    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE, p = 0, sany = 0, rany = 0;
+    void *stage = NULL;
+
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        err = collalg__check_comm(comm);
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Comm_size)(comm, &p);
+        if (err == MPI_SUCCESS && !inplace)
+            err = collalg__check_vbuffer(*sendbuf, *sendcounts, *sdispls, *sendtype, p, &sany);
+        if (err == MPI_SUCCESS)
+            err = collalg__check_vbuffer(recvbuf, recvcounts, rdispls, recvtype, p, &rany);
+        if (err == MPI_SUCCESS && !inplace && *sendbuf == recvbuf && (sany || rany))
+            err = MPI_ERR_BUFFER;
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    err = collalg__ctx_attach(c);
+    if (err != MPI_SUCCESS || !inplace)
+        return err;
+    err = collalg__vblocks_stage(c, recvbuf, recvcounts, rdispls, recvtype, &stage);
+    *sendbuf = stage;
+    *sendcounts = recvcounts;
+    *sdispls = rdispls;
+    *sendtype = recvtype;
+    return err;
+}
+
+/**
+ * @brief Entry step of the allgatherv algorithms.
+ *
+ * Checks the arguments (the send triple unless @p sendbuf is MPI_IN_PLACE; the receive
+ * quadruple; aliased buffers) and attaches the private communicator. MPI_IN_PLACE is resolved
+ * by pointing *sendbuf at the caller's own block of @p recvbuf (element displacement
+ * displs[rank] of @p recvtype) with *sendcount = recvcounts[rank], *sendtype = recvtype; copying
+ * the own block is then a no-op, and no algorithm receives into that block.
+ * @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__allgatherv_enter(collalg__ctx *c, const void **sendbuf, int *sendcount,
+                                             MPI_Datatype *sendtype, void *recvbuf, const int *recvcounts,
+                                             const int *displs, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE, p = 0, rany = 0;
+    MPI_Aint lb, ext;
+
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        err = collalg__check_comm(comm);
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Comm_size)(comm, &p);
+        if (err == MPI_SUCCESS && !inplace)
+            err = collalg__check_buffer(*sendbuf, *sendcount, *sendtype);
+        if (err == MPI_SUCCESS)
+            err = collalg__check_vbuffer(recvbuf, recvcounts, displs, recvtype, p, &rany);
+        if (err == MPI_SUCCESS && !inplace && *sendbuf == recvbuf && (rany || *sendcount > 0))
+            err = MPI_ERR_BUFFER;
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    err = collalg__ctx_attach(c);
+    if (err != MPI_SUCCESS || !inplace)
+        return err;
+    err = COLLALG_MPI(Type_get_extent)(recvtype, &lb, &ext);
+    *sendbuf = collalg__at(recvbuf, displs[c->rank], ext);
+    *sendcount = recvcounts[c->rank];
+    *sendtype = recvtype;
+    return err;
+}
+
+/**
+ * @brief Entry step of the barrier algorithms: checks the communicator (MPI_ERR_COMM for
+ *        MPI_COMM_NULL or an intercommunicator) and attaches the private communicator.
+ * @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__barrier_enter(collalg__ctx *c, MPI_Comm comm)
+{
+    int err;
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        err = collalg__check_comm(comm);
         if (err != MPI_SUCCESS)
             return err;
     }

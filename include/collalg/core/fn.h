@@ -23,5 +23,14 @@ typedef int (*collalg_allreduce_fn)(const void *sendbuf, void *recvbuf, int coun
                                     MPI_Comm comm);
 /** @brief An MPI_Bcast-shaped function. */
 typedef int (*collalg_bcast_fn)(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+/** @brief An MPI_Alltoallv-shaped function. */
+typedef int (*collalg_alltoallv_fn)(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                                    MPI_Datatype recvtype, MPI_Comm comm);
+/** @brief An MPI_Allgatherv-shaped function. */
+typedef int (*collalg_allgatherv_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                     const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+/** @brief An MPI_Barrier-shaped function. */
+typedef int (*collalg_barrier_fn)(MPI_Comm comm);
 
 #endif /* COLLALG_CORE_FN_H */
