@@ -19,8 +19,15 @@
  *   ... err = alltoall_tuned(sbuf, n, MPI_CHAR, rbuf, n, MPI_CHAR, comm);
  * @endcode
  * The macro defines `static inline int alltoall_tuned(...)` with exactly MPI_Alltoall's argument
- * list. `COLLALG_TUNED_ALLGATHER`, `COLLALG_TUNED_ALLREDUCE` and `COLLALG_TUNED_BCAST` do the
- * same for the other collectives.
+ * list. `COLLALG_TUNED_ALLGATHER`, `COLLALG_TUNED_ALLREDUCE`, `COLLALG_TUNED_BCAST`,
+ * `COLLALG_TUNED_ALLTOALLV`, `COLLALG_TUNED_ALLGATHERV` and `COLLALG_TUNED_BARRIER` do the same
+ * for the other collectives, each with exactly its MPI function's argument list. A barrier has no
+ * message, so its rules select by process count only:
+ * @code
+ *   COLLALG_TUNED_BARRIER(barrier_tuned,
+ *       COLLALG_RULE_P(1, 16,          0, COLLALG_INF, dissemination)
+ *       COLLALG_RULE_P(17, COLLALG_INF, 0, COLLALG_INF, mcs, 4, 2))
+ * @endcode
  *
  * @par Rules
  * - `COLLALG_RULE(lo, hi, algorithm [, parameters...])`: run `collalg_<collective>_<algorithm>`
@@ -34,14 +41,24 @@
  *   Thresholds and process counts are integer constant expressions in [0, INT_MAX].
  *
  * @par Message size n (bytes) that the thresholds compare
- * | collective | n                                                               |
- * |------------|-----------------------------------------------------------------|
- * | alltoall   | per-pair block: recvcount * size(recvtype) (= sendcount * size(sendtype)) |
- * | allgather  | per-process block: recvcount * size(recvtype)                   |
- * | allreduce  | whole vector: count * size(datatype)                            |
- * | bcast      | whole vector: count * size(datatype)                            |
+ * | collective | n                                                               | cost of computing n |
+ * |------------|-----------------------------------------------------------------|---------------------|
+ * | alltoall   | per-pair block: recvcount * size(recvtype) (= sendcount * size(sendtype)) | local |
+ * | allgather  | per-process block: recvcount * size(recvtype)                   | local |
+ * | allreduce  | whole vector: count * size(datatype)                            | local |
+ * | bcast      | whole vector: count * size(datatype)                            | local |
+ * | alltoallv  | mean per-pair block: (sum over ranks i of sum_j recvcounts_i[j] * size(recvtype_i)) / p^2, rounded down | **one MPI_Allreduce of one long long (8 bytes, MPI_SUM) on comm per call** |
+ * | allgatherv | mean per-process block: (sum_j recvcounts[j] * size(recvtype)) / p, rounded down | local |
+ * | barrier    | 0 (rules select by p: `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, alg)`) | local |
  * Every rank computes the same n and p, so every rank picks the same algorithm (the receive side
- * is used because MPI_IN_PLACE makes the send side meaningless).
+ * is used because MPI_IN_PLACE makes the send side meaningless). An alltoallv rank sees only its
+ * own row (sendcounts) and column (recvcounts) of the count matrix, which differ from rank to
+ * rank; the total of all columns (= the total of all rows, every byte sent is received) is summed
+ * over the ranks by that allreduce, so n is the mean of the whole matrix on every rank. The
+ * allreduce runs on every rank exactly when comm is an intracommunicator (a property every rank
+ * sees alike), so it cannot leave a rank waiting; a rank whose recvtype or recvcounts is invalid
+ * contributes 0 and uses no rule (the native call reports the error). An allgatherv rank has
+ * every rank's count, so it needs no message.
  *
  * @par Checks at compile time
  * - An unknown algorithm is an undeclared identifier whose name says which one, e.g.
@@ -54,7 +71,9 @@
  *
  * @par Cost
  * One MPI_Comm_size and one MPI_Type_size call, then one comparison chain: the rule values are
- * compile-time constants. Nothing is allocated and no state is kept.
+ * compile-time constants (allgatherv adds a sum over p counts; alltoallv that sum, one
+ * MPI_Comm_test_inter and the 8-byte MPI_Allreduce of the table, about alpha * lg p per call).
+ * Nothing is allocated and no state is kept.
  *
  * @par Saying what ran
  * With the environment variable `COLLALG_SELECT_VERBOSE=1` (read once per program and
@@ -162,6 +181,51 @@ COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Dataty
     *n = (long long)count * size;
 }
 
+/**
+ * @brief Mean block of a v-collective (see the table above): sum_j @p counts[j] * size(@p type)
+ *        bytes over this rank's p counts, divided by p (allgatherv), or, when @p allreduce is set,
+ *        summed over the ranks of @p comm by one MPI_Allreduce (MPI_SUM of one long long) and
+ *        divided by p * p (alltoallv). Leaves *n = -1 (no rule matches, the native collective
+ *        runs and reports the error) when @p comm, @p type or @p counts is invalid on this rank.
+ *
+ * The allreduce runs on every rank when @p comm is an intracommunicator, whatever the other
+ * arguments, so a rank with invalid arguments cannot leave the others waiting in it (it adds 0).
+ */
+COLLALG_INLINE void collalg__select_measure_v(MPI_Comm comm, const int *counts, MPI_Datatype type, int allreduce,
+                                              long long *n, int *p)
+{
+    long long local = 0, total = 0;
+    int size = 0, j, ok;
+    *n = -1;
+    *p = 0;
+    if (collalg__check_comm(comm) != MPI_SUCCESS || COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || *p < 1)
+        return;
+    ok = counts != NULL && type != MPI_DATATYPE_NULL && COLLALG_MPI(Type_size)(type, &size) == MPI_SUCCESS &&
+         size >= 0;
+    for (j = 0; ok && j < *p; j++) {
+        ok = counts[j] >= 0;
+        local += (long long)counts[j] * size;
+    }
+    if (!ok)
+        local = 0;
+    if (allreduce) {
+        if (COLLALG_MPI(Allreduce)(&local, &total, 1, MPI_LONG_LONG, MPI_SUM, comm) != MPI_SUCCESS || !ok)
+            return;
+        *n = total / ((long long)*p * *p);
+    } else if (ok)
+        *n = local / *p;
+}
+
+/** @brief The barrier's size for the rules: n = 0 and p = size of @p comm; n = -1 (native) for
+ *        MPI_COMM_NULL or an intercommunicator (MPI_Barrier accepts one, the algorithms do not). */
+COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *p)
+{
+    *n = -1;
+    *p = 0;
+    if (collalg__check_comm(comm) == MPI_SUCCESS && COLLALG_MPI(Comm_size)(comm, p) == MPI_SUCCESS)
+        *n = 0;
+}
+
 /** @cond COLLALG_INTERNAL */
 /* ---- preprocessor machinery (not part of the interface) ----------------------------------- */
 #define COLLALG__NCAT(a, b) COLLALG__NCAT_(a, b)
@@ -216,10 +280,16 @@ COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Dataty
 #define COLLALG__AG_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
 #define COLLALG__AR_ARGS (sendbuf, recvbuf, count, datatype, op, comm)
 #define COLLALG__BC_ARGS (buffer, count, datatype, root, comm)
+#define COLLALG__A2AV_ARGS (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm)
+#define COLLALG__AGV_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm)
+#define COLLALG__BAR_ARGS (comm)
 #define COLLALG__OA2A(...) COLLALG__OPEN(collalg_alltoall_, COLLALG__A2A_ARGS, __VA_ARGS__)
 #define COLLALG__OAG(...) COLLALG__OPEN(collalg_allgather_, COLLALG__AG_ARGS, __VA_ARGS__)
 #define COLLALG__OAR(...) COLLALG__OPEN(collalg_allreduce_, COLLALG__AR_ARGS, __VA_ARGS__)
 #define COLLALG__OBC(...) COLLALG__OPEN(collalg_bcast_, COLLALG__BC_ARGS, __VA_ARGS__)
+#define COLLALG__OA2AV(...) COLLALG__OPEN(collalg_alltoallv_, COLLALG__A2AV_ARGS, __VA_ARGS__)
+#define COLLALG__OAGV(...) COLLALG__OPEN(collalg_allgatherv_, COLLALG__AGV_ARGS, __VA_ARGS__)
+#define COLLALG__OBAR(...) COLLALG__OPEN(collalg_barrier_, COLLALG__BAR_ARGS, __VA_ARGS__)
 /* Rule kind: M for a rule tuple (5 or more elements), E for the end marker (one element). */
 #define COLLALG__KIND(...) COLLALG__KIND_(__VA_ARGS__, M, M, M, M, M, M, M, M, M, M, M, M, M, M, E, ~)
 #define COLLALG__KIND_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, k, ...) k
@@ -239,6 +309,24 @@ COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Dataty
 #define COLLALG__OPEN_bcast_B(...) COLLALG__NCAT(COLLALG__OBC_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 #define COLLALG__OBC_A_M(...) COLLALG__OBC(__VA_ARGS__) COLLALG__OPEN_bcast_B
 #define COLLALG__OBC_B_M(...) COLLALG__OBC(__VA_ARGS__) COLLALG__OPEN_bcast_A
+#define COLLALG__OPEN_alltoallv_A(...) COLLALG__NCAT(COLLALG__OA2AV_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_alltoallv_B(...) COLLALG__NCAT(COLLALG__OA2AV_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OA2AV_A_M(...) COLLALG__OA2AV(__VA_ARGS__) COLLALG__OPEN_alltoallv_B
+#define COLLALG__OA2AV_B_M(...) COLLALG__OA2AV(__VA_ARGS__) COLLALG__OPEN_alltoallv_A
+#define COLLALG__OPEN_allgatherv_A(...) COLLALG__NCAT(COLLALG__OAGV_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_allgatherv_B(...) COLLALG__NCAT(COLLALG__OAGV_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OAGV_A_M(...) COLLALG__OAGV(__VA_ARGS__) COLLALG__OPEN_allgatherv_B
+#define COLLALG__OAGV_B_M(...) COLLALG__OAGV(__VA_ARGS__) COLLALG__OPEN_allgatherv_A
+#define COLLALG__OPEN_barrier_A(...) COLLALG__NCAT(COLLALG__OBAR_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_barrier_B(...) COLLALG__NCAT(COLLALG__OBAR_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OBAR_A_M(...) COLLALG__OBAR(__VA_ARGS__) COLLALG__OPEN_barrier_B
+#define COLLALG__OBAR_B_M(...) COLLALG__OBAR(__VA_ARGS__) COLLALG__OPEN_barrier_A
+#define COLLALG__OA2AV_A_E(x)
+#define COLLALG__OA2AV_B_E(x)
+#define COLLALG__OAGV_A_E(x)
+#define COLLALG__OAGV_B_E(x)
+#define COLLALG__OBAR_A_E(x)
+#define COLLALG__OBAR_B_E(x)
 #define COLLALG__OA2A_A_E(x)
 #define COLLALG__OA2A_B_E(x)
 #define COLLALG__OAG_A_E(x)
@@ -254,25 +342,29 @@ COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Dataty
 #define COLLALG__CLOSE_A_E(x)
 #define COLLALG__CLOSE_B_E(x)
 
-/* Body shared by the four routines: measure, walk the rules, fall back to the native call. */
-#define COLLALG__BODY(coll, count, type, rules, native)                                                \
+/* Body shared by the routines: measure, walk the rules, fall back to the native call. `measure` is a
+ * statement that sets collalg__n and collalg__pi. */
+#define COLLALG__BODY_M(coll, measure, rules, native)                                                      \
     {                                                                                                        \
         long long collalg__n;                                                                                \
         long long collalg__p;                                                                                \
         int collalg__pi;                                                                                     \
-        collalg__select_measure(comm, count, type, &collalg__n, &collalg__pi);                               \
+        measure;                                                                                             \
         collalg__p = collalg__pi;                                                                            \
         (void)collalg__p;                                                                                    \
         {                                                                                                    \
             enum { collalg__pa = 0, collalg__pb = 0, collalg__hi = 0 };                                      \
-            COLLALG__OPEN_##coll##_A rules(~) {                                                                                          \
+            COLLALG__OPEN_##coll##_A rules(~) {                                                              \
                 COLLALG_SELECT_HOOK(__func__, "native", collalg__n, collalg__pi);                            \
                 collalg__select_say(__func__, "native", collalg__n, collalg__pi, comm);                      \
                 return native;                                                                               \
             }                                                                                                \
-            COLLALG__CLOSE_A rules(~)                                                                          \
+            COLLALG__CLOSE_A rules(~)                                                                        \
         }                                                                                                    \
     }
+/* The body of the collectives whose n is count * size(type). */
+#define COLLALG__BODY(coll, count, type, rules, native)                                                      \
+    COLLALG__BODY_M(coll, collalg__select_measure(comm, count, type, &collalg__n, &collalg__pi), rules, native)
 /** @endcond */
 
 /**
@@ -331,5 +423,60 @@ COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Dataty
     COLLALG_INLINE int name(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)         \
     COLLALG__BODY(bcast, count, datatype, rules,                                                \
                          COLLALG_MPI(Bcast)(buffer, count, datatype, root, comm))
+
+/**
+ * @brief Defines an MPI_Alltoallv-shaped `static inline int name(const void *sendbuf, const int
+ *        sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int
+ *        recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)` that runs the
+ *        first matching rule of @p rules.
+ *
+ * The size compared is the mean per-pair block of the whole count matrix,
+ * (sum over all ranks of sum_j recvcounts[j] * size(recvtype)) / p^2 bytes, rounded down; every
+ * rank computes it with one MPI_Allreduce of one long long on @p comm (see the file comment), so
+ * each call costs that allreduce besides the algorithm. Buffers, types and errors are those of
+ * MPI_Alltoallv and of the algorithm that runs.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `alltoallv` algorithms
+ */
+#define COLLALG_TUNED_ALLTOALLV(name, rules)                                                                 \
+    COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const int sdispls[],                \
+                            MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], \
+                            MPI_Datatype recvtype, MPI_Comm comm)                                            \
+    COLLALG__BODY_M(alltoallv,                                                                               \
+                    collalg__select_measure_v(comm, recvcounts, recvtype, 1, &collalg__n, &collalg__pi),     \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Alltoallv)(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,      \
+                                           rdispls, recvtype, comm))
+
+/**
+ * @brief Defines an MPI_Allgatherv-shaped `static inline int name(const void *sendbuf, int
+ *        sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int
+ *        displs[], MPI_Datatype recvtype, MPI_Comm comm)` that runs the first matching rule of
+ *        @p rules. The size compared is the mean per-process block,
+ *        (sum_j recvcounts[j] * size(recvtype)) / p bytes, rounded down (no communication).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `allgatherv` algorithms
+ */
+#define COLLALG_TUNED_ALLGATHERV(name, rules)                                                                \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) \
+    COLLALG__BODY_M(allgatherv,                                                                              \
+                    collalg__select_measure_v(comm, recvcounts, recvtype, 0, &collalg__n, &collalg__pi),     \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Allgatherv)(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,       \
+                                            recvtype, comm))
+
+/**
+ * @brief Defines an MPI_Barrier-shaped `static inline int name(MPI_Comm comm)` that runs the first
+ *        matching rule of @p rules. A barrier carries no data: n is 0, so the rules select by
+ *        process count, `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, algorithm [, parameters])`
+ *        (`COLLALG_RULE(0, COLLALG_INF, ...)` for every p).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `barrier` algorithms
+ */
+#define COLLALG_TUNED_BARRIER(name, rules)                                                                   \
+    COLLALG_INLINE int name(MPI_Comm comm)                                                                   \
+    COLLALG__BODY_M(barrier, collalg__select_measure_p(comm, &collalg__n, &collalg__pi), rules,              \
+                    COLLALG_MPI(Barrier)(comm))
 
 #endif /* COLLALG_SELECT_H */
