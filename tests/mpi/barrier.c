@@ -1,0 +1,394 @@
+/*
+ * barrier.c - every catalogue barrier algorithm, checked for the barrier property itself, not
+ * only for termination.
+ *
+ * A barrier is right when no rank leaves it before the last rank has entered it. Each timed
+ * trial: the ranks line up (native MPI_Barrier), the "late" ranks of the trial sleep (usleep,
+ * --delay microseconds, 2 ms by default), each rank reads MPI_Wtime() just before the call
+ * (entry) and just after it returns (exit), the pairs are gathered (MPI_Allgather on
+ * MPI_COMM_WORLD, after the barrier under test) and the check is
+ *     max over ranks of entry  <=  min over ranks of exit.
+ * The late rank rotates through all ranks (--rotations times); two more trials have several late
+ * ranks (every even rank; every rank but the last). A barrier that lets a rank out early fails
+ * the check as soon as the late rank is one it does not wait for: --broken adds two such fakes,
+ * "broken_none" (returns at once) and "broken_dissemination" (dissemination with its last round
+ * missing), and then the run must report them FAILED (tests/test_barrier.c asserts it).
+ *
+ * Why the times of different ranks can be compared:
+ *  - SimGrid (smpicc): MPI_Wtime is the simulated clock, one clock for all ranks
+ *    (MPI_WTIME_IS_GLOBAL is 1), and smpicc's helpers turn usleep into a simulated sleep that
+ *    advances it (checked below: the program aborts if a sleep does not advance MPI_Wtime).
+ *  - MPICH 4 on one host: MPI_Wtime reads clock_gettime(CLOCK_MONOTONIC) (its values are the
+ *    seconds since boot), one kernel clock shared by every process of the machine. MPICH sets
+ *    MPI_WTIME_IS_GLOBAL to 0 because it promises nothing across hosts, so the program also
+ *    accepts "all ranks share one node" (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED).
+ *  Then the order of the readings follows causality: rank i reads its entry before it sends
+ *  anything, and rank j can return only after receiving a chain of messages that starts after
+ *  i's entry, so entry_i <= exit_j for a right barrier, whatever the scheduler does. The check
+ *  never asserts a duration. When neither condition holds (several hosts, clocks not global),
+ *  the timed checks are skipped with a note, and only the return codes are checked.
+ *
+ * Also checked: each algorithm called --repeat times back to back without delay (tokens of
+ * consecutive calls must not mix; each call is checked for the property too, and every call
+ * must return MPI_SUCCESS) on MPI_COMM_WORLD and on a split communicator with the ranks
+ * reversed, and once all algorithms interleaved; the errors: MPI_COMM_NULL -> MPI_ERR_COMM, bad
+ * fanin / fanout / group -> MPI_ERR_ARG, each with the error handler called.
+ *
+ * Options (besides harness.h's --algo and -v):
+ *   --rotations R   times the late rank goes round all ranks (default 2)
+ *   --repeat N      back-to-back calls per algorithm and communicator (default 20)
+ *   --delay US      sleep of a late rank, in microseconds (default 2000)
+ *   --broken        add the two broken barriers (the run must then fail)
+ */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE /* usleep under -std=c99 */
+#endif
+#include <collalg/barrier.h>
+#include <unistd.h>
+#include "harness.h"
+
+/* A barrier with up to two tuning parameters. */
+typedef int (*tb_fn)(MPI_Comm, int, int);
+
+static int run_dissemination(MPI_Comm c, int a, int b)
+{
+    (void)a, (void)b;
+    return collalg_barrier_dissemination(c);
+}
+static int run_pairwise_exchange(MPI_Comm c, int a, int b)
+{
+    (void)a, (void)b;
+    return collalg_barrier_pairwise_exchange(c);
+}
+static int run_binomial(MPI_Comm c, int a, int b)
+{
+    (void)a, (void)b;
+    return collalg_barrier_binomial(c);
+}
+static int run_mcs(MPI_Comm c, int a, int b)
+{
+    return collalg_barrier_mcs(c, a, b);
+}
+static int run_js(MPI_Comm c, int a, int b)
+{
+    (void)b;
+    return collalg_barrier_js(c, a);
+}
+static int run_light_weight(MPI_Comm c, int a, int b)
+{
+    (void)a, (void)b;
+    return collalg_barrier_light_weight(c);
+}
+
+/* Broken on purpose: returns at once. */
+static int run_broken_none(MPI_Comm c, int a, int b)
+{
+    (void)c, (void)a, (void)b;
+    return MPI_SUCCESS;
+}
+
+/* Broken on purpose: dissemination without its last round (for p = 2 no round at all), so a
+ * rank hears only from the 2^(ceil(lg p) - 1) - 1 ranks before it. Tokens on the user's
+ * communicator with a tag of their own (this program sends nothing else point to point). */
+static int run_broken_dissemination(MPI_Comm c, int a, int b)
+{
+    int p, me, k, n, err = MPI_SUCCESS;
+    (void)a, (void)b;
+    MPI_Comm_size(c, &p);
+    MPI_Comm_rank(c, &me);
+    n = collalg__dissemination_nrounds(p) - 1;
+    for (k = 0; k < n && err == MPI_SUCCESS; k++)
+        err = MPI_Sendrecv(NULL, 0, MPI_BYTE, collalg__dissemination_to(me, p, k), 77, NULL, 0, MPI_BYTE,
+                           collalg__dissemination_from(me, p, k), 77, c, MPI_STATUS_IGNORE);
+    return err;
+}
+
+/* Parameter codes: >= 0 literal; TB_PM1 = p - 1 (at least 2: a fan of 1 is rejected, and for
+ * p = 2 any fan >= 1 means "every rank a child of rank 0"); TB_P = p. */
+#define TB_PM1 (-1)
+#define TB_P (-2)
+
+static int tb_param(int code, int p)
+{
+    if (code == TB_PM1)
+        return p - 1 >= 2 ? p - 1 : 2;
+    if (code == TB_P)
+        return p;
+    return code;
+}
+
+static const struct {
+    const char *name;
+    tb_fn fn;
+    int a, b;
+    int broken;
+} algos[] = {
+    {"dissemination", run_dissemination, 0, 0, 0},
+    {"pairwise_exchange", run_pairwise_exchange, 0, 0, 0},
+    {"binomial", run_binomial, 0, 0, 0},
+    {"mcs(0,0)", run_mcs, 0, 0, 0},
+    {"mcs(2,2)", run_mcs, 2, 2, 0},
+    {"mcs(4,2)", run_mcs, 4, 2, 0},
+    {"mcs(3,5)", run_mcs, 3, 5, 0},
+    {"mcs(p-1,p-1)", run_mcs, TB_PM1, TB_PM1, 0},
+    {"js(0)", run_js, 0, 0, 0},
+    {"js(1)", run_js, 1, 0, 0},
+    {"js(2)", run_js, 2, 0, 0},
+    {"js(p)", run_js, TB_P, 0, 0},
+    {"light_weight", run_light_weight, 0, 0, 0},
+    {"broken_none", run_broken_none, 0, 0, 1},
+    {"broken_dissemination", run_broken_dissemination, 0, 0, 1},
+};
+#define NALGOS ((int)(sizeof algos / sizeof algos[0]))
+
+static th_opts o;
+static th_result r = {0, 0, NULL, NULL};
+static int rotations = 2, repeat = 20, delay_us = 2000, broken = 0;
+static int timed = 1; /* 0 when the ranks' clocks cannot be compared: only return codes checked */
+static int wsize, wrank;
+
+static int want(int a)
+{
+    return (broken || !algos[a].broken) && th_want_algo(&o, algos[a].name);
+}
+
+/* Pass/fail of "max entry <= min exit, every call returned MPI_SUCCESS" over the gathered
+ * triples (entry, exit, error flag) of all ranks. */
+static int tb_verdict(const double *all, int n)
+{
+    double max_in = all[0], min_out = all[1];
+    int i, ok = 1;
+    for (i = 0; i < n; i++) {
+        if (all[3 * i] > max_in)
+            max_in = all[3 * i];
+        if (all[3 * i + 1] < min_out)
+            min_out = all[3 * i + 1];
+        if (all[3 * i + 2] != 0)
+            ok = 0;
+    }
+    return ok && (!timed || max_in <= min_out);
+}
+
+/* One timed trial of algorithm `a` on `comm`: the ranks with late[world rank] sleep first. */
+static void trial(int a, MPI_Comm comm, const char *cname, const char *late, const char *lname)
+{
+    int p, err;
+    double mine[3], *all = (double *)th_alloc(3 * sizeof(double) * (size_t)wsize);
+    char what[256];
+    MPI_Comm_size(comm, &p);
+    MPI_Barrier(comm);
+    if (late[wrank])
+        usleep((useconds_t)delay_us);
+    mine[0] = MPI_Wtime();
+    err = algos[a].fn(comm, tb_param(algos[a].a, p), tb_param(algos[a].b, p));
+    mine[1] = MPI_Wtime();
+    mine[2] = err != MPI_SUCCESS;
+    MPI_Allgather(mine, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, MPI_COMM_WORLD);
+    snprintf(what, sizeof what, "barrier %s p=%d comm=%s late=%s: returns MPI_SUCCESS, max entry <= min exit",
+             algos[a].name, p, cname, lname);
+    th_expect(&r, &o, what, tb_verdict(all, wsize));
+    free(all);
+}
+
+/* The timed trials of algorithm `a` on `comm` (late ranks given as world ranks): each rank late
+ * alone, `nrot` times round; then every even rank late; then all but the last. */
+static void trials(int a, MPI_Comm comm, const char *cname, int nrot)
+{
+    char *late = (char *)th_alloc((size_t)wsize), lname[32];
+    int rot, i;
+    for (rot = 0; rot < nrot; rot++)
+        for (i = 0; i < wsize; i++) {
+            memset(late, 0, (size_t)wsize);
+            late[i] = 1;
+            snprintf(lname, sizeof lname, "{%d}", i);
+            trial(a, comm, cname, late, lname);
+        }
+    if (wsize > 2) {
+        for (i = 0; i < wsize; i++)
+            late[i] = i % 2 == 0;
+        trial(a, comm, cname, late, "evens");
+        for (i = 0; i < wsize; i++)
+            late[i] = i != wsize - 1;
+        trial(a, comm, cname, late, "all-but-last");
+    }
+    free(late);
+}
+
+/* `n` calls back to back, no delay: algorithm `a`, or (a < 0) all wanted algorithms in turn.
+ * Every call must return MPI_SUCCESS and have the barrier property. */
+static void back_to_back(int a, int n, MPI_Comm comm, const char *cname)
+{
+    int p, i, k, bad = 0, err, nwant = 0;
+    double *mine = (double *)th_alloc(3 * sizeof(double) * (size_t)n);
+    double *all = (double *)th_alloc(3 * sizeof(double) * (size_t)n * (size_t)wsize);
+    double *one = (double *)th_alloc(3 * sizeof(double) * (size_t)wsize);
+    char what[256];
+    for (k = 0; k < NALGOS; k++)
+        nwant += want(k) && !algos[k].broken;
+    if (a < 0 && nwant == 0)
+        n = 0;
+    MPI_Comm_size(comm, &p);
+    MPI_Barrier(comm);
+    for (i = 0, k = 0; i < n; i++) {
+        int b = a;
+        if (a < 0) {
+            while (!want(k % NALGOS) || algos[k % NALGOS].broken)
+                k++;
+            b = k++ % NALGOS;
+        }
+        mine[3 * i] = MPI_Wtime();
+        err = algos[b].fn(comm, tb_param(algos[b].a, p), tb_param(algos[b].b, p));
+        mine[3 * i + 1] = MPI_Wtime();
+        mine[3 * i + 2] = err != MPI_SUCCESS;
+    }
+    MPI_Allgather(mine, 3 * n, MPI_DOUBLE, all, 3 * n, MPI_DOUBLE, MPI_COMM_WORLD);
+    for (i = 0; i < n; i++) {
+        for (k = 0; k < wsize; k++)
+            memcpy(one + 3 * k, all + (size_t)3 * n * k + 3 * i, 3 * sizeof(double));
+        bad += !tb_verdict(one, wsize);
+    }
+    snprintf(what, sizeof what, "barrier %s p=%d comm=%s: %d calls back to back, each returns MPI_SUCCESS with "
+             "max entry <= min exit (%d bad)", a < 0 ? "all-interleaved" : algos[a].name, p, cname, n, bad);
+    th_expect(&r, &o, what, bad == 0);
+    free(mine);
+    free(all);
+    free(one);
+}
+
+/* Error code the recording error handler last saw (0 = not called) and its number of calls. */
+static int handler_saw, handler_calls;
+
+static void record_error(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm;
+    handler_saw = *code;
+    handler_calls++;
+}
+
+static void expect_error(const char *label, int got, int want_cls)
+{
+    char what[256];
+    int cls = -1;
+    if (handler_calls)
+        MPI_Error_class(handler_saw, &cls);
+    snprintf(what, sizeof what, "barrier %s p=%d: returned %d (want %d), handler called %d times (want 1), class %d",
+             label, wsize, got, want_cls, handler_calls, cls);
+    th_expect(&r, &o, what, got == want_cls && handler_calls == 1 && cls == want_cls);
+    handler_saw = handler_calls = 0;
+}
+
+/* The error cases. The handler is a recording one, on a dup of MPI_COMM_WORLD (and on
+ * MPI_COMM_WORLD itself for MPI_COMM_NULL, whose errors the catalogue reports there), not
+ * MPI_ERRORS_RETURN: SimGrid 3.32's MPI_Comm_call_errhandler crashes on a communicator whose
+ * handler is MPI_ERRORS_RETURN (see check_bad_nbarriers in allgather.c). */
+static void check_errors(void)
+{
+    static const struct {
+        const char *label;
+        int fn; /* 0 mcs, 1 js */
+        int a, b;
+    } bad[] = {{"mcs fanin=-1", 0, -1, 0}, {"mcs fanout=-1", 0, 0, -1}, {"mcs fanin=1", 0, 1, 2},
+               {"mcs fanout=1", 0, 2, 1},  {"mcs fanin=1 fanout=1", 0, 1, 1}, {"js group=-1", 1, -1, 0},
+               {"js group=-5", 1, -5, 0}};
+    MPI_Comm ec;
+    MPI_Errhandler eh;
+    int a, i;
+    char label[128];
+
+    MPI_Comm_dup(MPI_COMM_WORLD, &ec);
+    MPI_Comm_create_errhandler(record_error, &eh);
+    MPI_Comm_set_errhandler(ec, eh);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
+    handler_saw = handler_calls = 0;
+    for (a = 0; a < NALGOS; a++) {
+        if (algos[a].broken || !th_want_algo(&o, algos[a].name))
+            continue;
+        snprintf(label, sizeof label, "%s comm=MPI_COMM_NULL", algos[a].name);
+        expect_error(label, algos[a].fn(MPI_COMM_NULL, algos[a].a < 0 ? 0 : algos[a].a, algos[a].b < 0 ? 0 : algos[a].b),
+                     MPI_ERR_COMM);
+    }
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++) {
+        if (!th_want_algo(&o, bad[i].fn ? "js" : "mcs"))
+            continue;
+        expect_error(bad[i].label, bad[i].fn ? collalg_barrier_js(ec, bad[i].a) : collalg_barrier_mcs(ec, bad[i].a, bad[i].b),
+                     MPI_ERR_ARG);
+    }
+    /* The communicator still works after the errors (nothing left in flight). */
+    snprintf(label, sizeof label, "barrier mcs(2,2) p=%d after the errors: MPI_SUCCESS, handler not called", wsize);
+    i = collalg_barrier_mcs(ec, 2, 2);
+    th_expect(&r, &o, label, i == MPI_SUCCESS && handler_calls == 0);
+    MPI_Comm_free(&ec);
+    MPI_Errhandler_free(&eh);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Comm rev;
+    char *late1;
+    int a, i, status, flag = 0, *global = NULL, shared = 0;
+    double t0;
+
+    MPI_Init(&argc, &argv);
+    th_parse(argc, argv, &o);
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--rotations") && i + 1 < argc)
+            rotations = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
+            repeat = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--delay") && i + 1 < argc)
+            delay_us = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--broken"))
+            broken = 1;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &wsize);
+    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+
+    /* Can the ranks' MPI_Wtime readings be compared (see the file comment)? */
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global, &flag);
+    {
+        MPI_Comm node;
+        int nsize;
+        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+        MPI_Comm_size(node, &nsize);
+        MPI_Comm_free(&node);
+        MPI_Allreduce(MPI_IN_PLACE, &nsize, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        shared = nsize == wsize;
+    }
+    timed = (flag && *global) || shared;
+    if (wrank == 0 && !timed)
+        printf("barrier: MPI_Wtime is not global and the ranks span several nodes: timed checks skipped\n");
+    /* A late rank's sleep must advance MPI_Wtime (under SimGrid: simulated time). */
+    t0 = MPI_Wtime();
+    usleep((useconds_t)delay_us);
+    if (MPI_Wtime() - t0 < 0.5e-6 * delay_us) {
+        fprintf(stderr, "barrier: usleep(%d) advanced MPI_Wtime by only %g s\n", delay_us, MPI_Wtime() - t0);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+
+    late1 = (char *)calloc((size_t)wsize, 1);
+    MPI_Comm_split(MPI_COMM_WORLD, 0, wsize - 1 - wrank, &rev);
+    check_errors();
+    for (a = 0; a < NALGOS; a++) {
+        if (!want(a))
+            continue;
+        trials(a, MPI_COMM_WORLD, "world", rotations);
+        /* On the reversed communicator: late world rank 0, then p - 1, then the two sets. */
+        late1[0] = 1;
+        trial(a, rev, "reversed", late1, "{0}");
+        late1[0] = 0;
+        late1[wsize - 1] = 1;
+        trial(a, rev, "reversed", late1, "{p-1}");
+        late1[wsize - 1] = 0;
+        trials(a, rev, "reversed", 0);
+        back_to_back(a, repeat, MPI_COMM_WORLD, "world");
+        back_to_back(a, repeat, rev, "reversed");
+    }
+    back_to_back(-1, repeat, MPI_COMM_WORLD, "world");
+    back_to_back(-1, repeat, rev, "reversed");
+    MPI_Comm_free(&rev);
+    free(late1);
+    status = th_finish(&r, "barrier");
+    MPI_Finalize();
+    return status;
+}
