@@ -1,0 +1,78 @@
+/**
+ * @file logical_ring.h
+ * @brief Allgatherv, logical ring with neighbour forwarding in rank order (MPICH's ring
+ *        allgatherv; the pattern of Faraj & Yuan's topology-specific allgather, ICS'05, §3.1,
+ *        on the ring 0 -> 1 -> ... -> p - 1 -> 0 instead of the switches' DFS order).
+ *
+ * @par Phases
+ * Phase 0 copies the own block to displs[rank] of recvbuf. In step s = 0 .. p - 2, rank r sends
+ * block (r - s) mod p (the one it received in the previous step; its own in step 0) from its
+ * place in recvbuf to r + 1, and receives block (r - s - 1) mod p from r - 1 straight to its
+ * place in recvbuf (ranks mod p). Every rank talks only to its two neighbours, so on a network
+ * where the ring is contention free (the paper's DFS order of the switches) the links carry
+ * one message each per step. A block of zero bytes is neither sent nor received.
+ *
+ * The ring in topology (DFS) order needs a topology description of the machine, which the
+ * catalogue does not have yet; this header is the rank-order ring only.
+ *
+ * @par Trace, p = 3 (a -> b [k]: a sends block k to b)
+ * @verbatim
+   step 0:  0 -> 1 [0],  1 -> 2 [1],  2 -> 0 [2]
+   step 1:  0 -> 1 [2],  1 -> 2 [0],  2 -> 0 [1]
+   @endverbatim
+ *
+ * @par Cost
+ * With p processes and n_j = recvcounts[j] * size of recvtype bytes in block j: each step lasts
+ * as long as its largest block, at most (p - 1)(alpha + max_j n_j beta) + (p - 2) theta +
+ * gamma_s (equal blocks n: (p - 1)(alpha + n beta), the paper's estimate); a very large block
+ * travels around the whole ring, one step per rank.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements.
+ *
+ * @par Memory
+ * No scratch.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allgather, "Topology specific algorithm"
+ * (logical ring; "MPICH uses a topology unaware logical ring algorithm that operates in the
+ * same way"); R. Thakur, R. Rabenseifner, W. Gropp, IJHPCA 2005, §4.1 (ring allgather).
+ */
+#ifndef COLLALG_ALLGATHERV_LOGICAL_RING_H
+#define COLLALG_ALLGATHERV_LOGICAL_RING_H
+
+#include "../core/allgatherv_common.h"
+
+/**
+ * @brief MPI_Allgatherv by neighbour forwarding around the ring of ranks.
+ *
+ * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h).
+ */
+COLLALG_INLINE int collalg_allgatherv_logical_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                   void *recvbuf, const int recvcounts[], const int displs[],
+                                                   MPI_Datatype recvtype, MPI_Comm comm)
+{
+    collalg__ctx c;
+    MPI_Aint rext = 0;
+    int s, sb, rb, right, left, rsize = 0;
+    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
+                                        comm);
+    if (err == MPI_SUCCESS)
+        err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Type_size)(recvtype, &rsize);
+    right = collalg__ring_to(c.rank, c.size, 1);
+    left = collalg__ring_from(c.rank, c.size, 1);
+    for (s = 0; s < c.size - 1 && err == MPI_SUCCESS; s++) {
+        sb = collalg__mod(c.rank - s, c.size);
+        rb = collalg__mod(c.rank - s - 1, c.size);
+        err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, displs[sb], rext), recvcounts[sb], recvtype,
+                                    collalg__vpeer(right, recvcounts[sb], rsize), COLLALG_TAG_DATA,
+                                    collalg__at(recvbuf, displs[rb], rext), recvcounts[rb], recvtype,
+                                    collalg__vpeer(left, recvcounts[rb], rsize), COLLALG_TAG_DATA, c.pcomm,
+                                    MPI_STATUS_IGNORE);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLGATHERV_LOGICAL_RING_H */

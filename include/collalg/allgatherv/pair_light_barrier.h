@@ -1,0 +1,61 @@
+/**
+ * @file pair_light_barrier.h
+ * @brief Allgatherv, pair with light barrier (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
+ *        MPI_Allgatherv").
+ *
+ * @par Phases
+ * The allgatherv pair algorithm (pair.h): phase 0 copies the own block into recvbuf; in step
+ * s = 0 .. S-1 rank j exchanges own blocks with collalg__pair_peer(j, p, s) (no forwarding;
+ * blocks of zero bytes skipped). S = p - 1 for even p, p for odd p (one idle rank per step for
+ * odd p). Between steps s and s + 1, rank j exchanges a zero-byte token with its step-(s+1)
+ * partner once its step-s exchange is complete (core/barrier.h; an idle rank skips it): a rank
+ * never gets a step-(s+1) message while still busy with step s.
+ *
+ * @par Trace, p = 3
+ * @verbatim
+   step 0:  1 <-> 2;   tokens 0 <-> 1
+   step 1:  0 <-> 1;   tokens 0 <-> 2
+   step 2:  0 <-> 2
+   @endverbatim
+ *
+ * @par Cost
+ * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j and S steps as
+ * above: at most S (alpha + max_j n_j beta) + (S - 1) delta_l + gamma_s + gamma_l.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements.
+ *
+ * @par Memory
+ * No scratch.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allgatherv (extended from the
+ * MPI_Allgather algorithms), "Pair with light barrier algorithm"; cost model delta_l.
+ */
+#ifndef COLLALG_ALLGATHERV_PAIR_LIGHT_BARRIER_H
+#define COLLALG_ALLGATHERV_PAIR_LIGHT_BARRIER_H
+
+#include "pair.h"
+
+/**
+ * @brief MPI_Allgatherv by the pair algorithm with a light-weight barrier between steps.
+ *
+ * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h).
+ */
+COLLALG_INLINE int collalg_allgatherv_pair_light_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                         void *recvbuf, const int recvcounts[], const int displs[],
+                                                         MPI_Datatype recvtype, MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__phase_sync sync;
+    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
+                                        comm);
+    if (err == MPI_SUCCESS) {
+        collalg__phase_sync_init(&sync, COLLALG_SYNC_LIGHT, collalg__pair_nsteps(c.size), 0);
+        err = collalg__allgatherv_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                                              &sync);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLGATHERV_PAIR_LIGHT_BARRIER_H */

@@ -1,0 +1,59 @@
+/**
+ * @file pair_mpi_barrier.h
+ * @brief Allgatherv, pair with MPI barrier (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
+ *        MPI_Allgatherv").
+ *
+ * @par Phases
+ * The allgatherv pair algorithm (pair.h): phase 0 copies the own block into recvbuf; in step
+ * s = 0 .. S-1 rank j exchanges own blocks with collalg__pair_peer(j, p, s) (no forwarding;
+ * blocks of zero bytes skipped). S = p - 1 for even p, p for odd p (one idle rank per step for
+ * odd p). An MPI barrier on the private communicator separates every two steps, so the steps
+ * run in lock step at the price of S - 1 heavy synchronisations.
+ *
+ * @par Trace, p = 3
+ * @verbatim
+   step 0:  1 <-> 2;  MPI_Barrier;  step 1:  0 <-> 1;  MPI_Barrier;  step 2:  0 <-> 2
+   @endverbatim
+ *
+ * @par Cost
+ * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j and S steps as
+ * above: at most S (alpha + max_j n_j beta) + (S - 1) delta_h + gamma_l.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements. For p <= 2
+ * there is one step and no barrier.
+ *
+ * @par Memory
+ * No scratch.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allgatherv (extended from the
+ * MPI_Allgather algorithms), "Pair with MPI barrier algorithm"; cost model delta_h.
+ */
+#ifndef COLLALG_ALLGATHERV_PAIR_MPI_BARRIER_H
+#define COLLALG_ALLGATHERV_PAIR_MPI_BARRIER_H
+
+#include "pair.h"
+
+/**
+ * @brief MPI_Allgatherv by the pair algorithm with an MPI barrier between every two steps.
+ *
+ * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h).
+ */
+COLLALG_INLINE int collalg_allgatherv_pair_mpi_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                       void *recvbuf, const int recvcounts[], const int displs[],
+                                                       MPI_Datatype recvtype, MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__phase_sync sync;
+    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
+                                        comm);
+    if (err == MPI_SUCCESS) {
+        collalg__phase_sync_init(&sync, COLLALG_SYNC_MPI, collalg__pair_nsteps(c.size), 0);
+        err = collalg__allgatherv_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                                              &sync);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLGATHERV_PAIR_MPI_BARRIER_H */

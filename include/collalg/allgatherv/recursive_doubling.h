@@ -1,0 +1,112 @@
+/**
+ * @file recursive_doubling.h
+ * @brief Allgatherv, recursive doubling (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
+ *        MPI_Allgatherv"; Thakur, Rabenseifner & Gropp 2005, §4.1), any p without folding.
+ *
+ * @par Phases
+ * Phase 0 copies the own block to displs[rank] of recvbuf. In step k = 0 .. ceil(lg p) - 1,
+ * with m = 2^k, the ranks form groups of m consecutive ranks G = [g, g + m) clipped to p
+ * (g = rank with its k low bits cleared); group G is paired with group G' = [g XOR m, + m),
+ * clipped to p. Invariant: before step k, every member of G holds the blocks of all ranks of G.
+ * - G' empty (g XOR m >= p): nothing to do in this step.
+ * - Otherwise rank j exchanges with j XOR m when that rank exists: it sends the blocks of G and
+ *   receives those of G', each set of irregular blocks as one message (one hindexed datatype
+ *   over recvbuf, core/allgatherv_common.h).
+ * - When G is the lower group and G' holds only q < m ranks (p not a power of two), the members
+ *   g + i, i >= q, have no partner: the q members that received G' forward it inside G by
+ *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below m), so every
+ *   member of G ends with the blocks of G and G'.
+ * Every rank receives every other block exactly once, and no rank ever resends the whole result
+ * (unlike allgather/recursive_doubling.h, which folds the extra ranks).
+ *
+ * @par Trace, p = 6 (a <-> b: exchange; a -> b: forward; [..]: ranks whose blocks move)
+ * @verbatim
+   step 0 (m=1):  0 <-> 1,  2 <-> 3,  4 <-> 5
+   step 1 (m=2):  0 <-> 2,  1 <-> 3  ([0,1] / [2,3]);  4 and 5 idle (G' = [6,8) is empty)
+   step 2 (m=4):  0 <-> 4,  1 <-> 5  ([0..3] / [4,5]);  then forward [4,5]: 0 -> 2,  1 -> 3
+   @endverbatim
+ *
+ * @par Cost
+ * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j, N = sum n_j, p a
+ * power of two and blocks of equal size n: lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta +
+ * gamma, as the paper's rdb. Irregular blocks: step k moves the 2^k blocks of a group, so a
+ * step lasts as long as its heaviest group. Otherwise, at each step whose partner group holds
+ * q < m ranks, ceil(lg(m / q)) forwarding rounds of those q blocks follow; in all at most
+ * ceil(lg p) + sum of those rounds (<= lg(p)^2 / 2) alphas; each rank still receives N - n_rank
+ * bytes, a forwarder sends the q forwarded blocks once per round.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements (a set of blocks
+ * may hold more than INT_MAX elements: it travels as one hindexed datatype).
+ *
+ * @par Memory
+ * p (2 MPI_Aint + 2 int) bytes of index arrays; a derived datatype per multi-block message,
+ * freed after it (none when the blocks of a message lie back to back in rank order).
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allgatherv, "Recursive doubling";
+ * R. Thakur, R. Rabenseifner, W. Gropp, "Optimization of Collective Communication Operations in
+ * MPICH", IJHPCA 2005, §4.1 (recursive doubling allgather; for p not a power of two the
+ * missing data are sent inside the exchange rather than by folding, as here).
+ */
+#ifndef COLLALG_ALLGATHERV_RECURSIVE_DOUBLING_H
+#define COLLALG_ALLGATHERV_RECURSIVE_DOUBLING_H
+
+#include "../core/allgatherv_common.h"
+
+/**
+ * @brief The doubling steps over the rank-order plan @p s of @p recvbuf (own block in place).
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__allgatherv_rdb_steps(collalg__ctx *c, const collalg__vset *s, void *recvbuf)
+{
+    int m, h, g, pg, gn, pgn, partner, i, err = MPI_SUCCESS, p = c->size, me = c->rank;
+
+    for (m = 1; m < p && err == MPI_SUCCESS; m <<= 1) {
+        g = me & ~(m - 1);
+        pg = g ^ m;
+        if (pg >= p)
+            continue; /* the partner group does not exist: G is already the whole 2m-group */
+        gn = g + m < p ? m : p - g;
+        pgn = pg + m < p ? m : p - pg;
+        partner = me ^ m;
+        if (partner < p)
+            err = collalg__vset_sendrecv(c, s, recvbuf, g, gn, partner, pg, pgn, partner, COLLALG_TAG_DATA);
+        /* lower group, partial partner group: forward G' to the members without a partner */
+        i = me - g;
+        for (h = pgn; pg > g && h < m && err == MPI_SUCCESS; h <<= 1) {
+            if (i < h && i + h < m)
+                err = collalg__vset_sendrecv(c, s, recvbuf, pg, pgn, me + h, 0, 0, MPI_PROC_NULL, COLLALG_TAG_DATA);
+            else if (i >= h && i < 2 * h)
+                err = collalg__vset_sendrecv(c, s, recvbuf, 0, 0, MPI_PROC_NULL, pg, pgn, me - h, COLLALG_TAG_DATA);
+        }
+    }
+    return err;
+}
+
+/**
+ * @brief MPI_Allgatherv by recursive doubling (any p, partial groups completed by forwarding).
+ *
+ * Arguments and buffer shapes as collalg_allgatherv_ring() (allgatherv/ring.h).
+ * @return as collalg_allgatherv_ring(), plus MPI_ERR_NO_MEM when the index arrays cannot be
+ *         allocated.
+ */
+COLLALG_INLINE int collalg_allgatherv_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                         void *recvbuf, const int recvcounts[], const int displs[],
+                                                         MPI_Datatype recvtype, MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__vset s;
+    MPI_Aint rext = 0;
+    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
+                                        comm);
+    if (err == MPI_SUCCESS)
+        err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
+    if (err == MPI_SUCCESS && c.size > 1)
+        err = collalg__vset_recv(&c, recvcounts, displs, recvtype, &s);
+    if (err == MPI_SUCCESS && c.size > 1)
+        err = collalg__allgatherv_rdb_steps(&c, &s, recvbuf);
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLGATHERV_RECURSIVE_DOUBLING_H */
