@@ -1,0 +1,79 @@
+/**
+ * @file alltoall_based.h
+ * @brief Alltoallv, all-to-all based scheduling algorithm of CC-MPI (Karwande, Yuan &
+ *        Lowenthal, PPoPP 2003), named in Faraj & Yuan, ICS'05, §3.1 "Algorithms for
+ *        MPI_Alltoallv".
+ *
+ * @par Phases
+ * 1. Own block copied locally.
+ * 2. Every rank learns the whole message matrix: one MPI_Allgather, on the private
+ *    communicator, of each rank's row of message sizes in bytes (as long long).
+ * 3. Every rank computes the same schedule (core/alltoallv_schedule.h,
+ *    collalg__alltoallv_alltoall_based_schedule): the phases of a contention-free all-to-all
+ *    schedule, on one switch the steps of the pair schedule (core/schedule.h: XOR for powers of
+ *    two, the circle 1-factorisation otherwise; p - 1 steps for even p, p for odd p). Each
+ *    phase carries every non-empty message of its permutation; a phase whose messages are all
+ *    empty is dropped (every rank knows the matrix, so all drop the same phases).
+ * 4. Phase by phase, one send-receive per rank (either side idle when its message is empty),
+ *    with the light-weight barrier (core/barrier.h) between the remaining phases.
+ * Against greedy.h: at most p phases instead of up to 2p - 3, no sort, but a large message
+ * does not choose its companions.
+ *
+ * @par Trace, p = 3 (message sizes in bytes; a -> b: a sends its block for b)
+ * @verbatim
+   bytes    to 0  to 1  to 2       pair steps (p odd): 0: 1 <-> 2   1: 0 <-> 1   2: 0 <-> 2
+   from 0     -     8     2
+   from 1     4     -     0        step 0: 1 -> 2 and 2 -> 1 both empty: dropped
+   from 2     8     0     -
+   phase 0 (step 1):  0 -> 1 (8),  1 -> 0 (4)
+   light barrier (0 ~> 2: receiver 0's token to its next sender 2; 2 ~> 0)
+   phase 1 (step 2):  0 -> 2 (2),  2 -> 0 (8)
+   @endverbatim
+ *
+ * @par Cost
+ * With p processes, F kept phases (at most p) and n_f bytes the largest message of phase f:
+ * alpha log p + 8 p^2 beta (the allgather of the p x p matrix of 8-byte sizes, roughly) +
+ * sum over f of (alpha + n_f beta) + (F - 1) delta_l, plus O(p^2) local work on every rank.
+ *
+ * @par Restrictions
+ * Any p up to 46340 (COLLALG_ALLTOALLV_MAX_P; beyond, MPI_ERR_NO_MEM), any counts and
+ * displacements, any datatypes, MPI_IN_PLACE. The contention-free phases are those of a single
+ * switch: link contention in a switch tree (CC-MPI's topology-specific phases) is out of scope,
+ * since no topology description exists yet in the catalogue.
+ *
+ * @par Memory
+ * One scratch block of 8 (p^2 + p) bytes (the byte matrix and this rank's row) and
+ * 4 (p^2 + 5 p) bytes (phase matrix, step numbering, this rank's peers): about 12 p^2 bytes,
+ * 12 MiB at p = 1024; plus, when sendbuf is MPI_IN_PLACE, a copy of the span of recvbuf the
+ * receive blocks cover.
+ *
+ * @par References
+ * A. Karwande, X. Yuan, D. K. Lowenthal, "CC-MPI: A Compiled Communication Capable MPI
+ * Prototype for Ethernet Switched Clusters", PPoPP 2003 (the all-to-all based algorithm);
+ * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Alltoallv; H. Pritchard et al., CUG 2004
+ * (edge-colouring pairing for p not a power of two).
+ */
+#ifndef COLLALG_ALLTOALLV_ALLTOALL_BASED_H
+#define COLLALG_ALLTOALLV_ALLTOALL_BASED_H
+
+#include "../core/alltoallv_common.h"
+
+/**
+ * @brief MPI_Alltoallv by the all-to-all based scheduling algorithm of CC-MPI.
+ *
+ * Arguments, buffer shapes and errors as collalg_alltoallv_greedy().
+ */
+COLLALG_INLINE int collalg_alltoallv_alltoall_based(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                                    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                                    const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__alltoallv_view v;
+    int err = collalg__alltoallv_start(&c, &v, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                                       recvtype, comm);
+    if (err == MPI_SUCCESS)
+        err = collalg__alltoallv_scheduled(&c, &v, COLLALG_ALLTOALLV_ALLTOALL_BASED);
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLTOALLV_ALLTOALL_BASED_H */

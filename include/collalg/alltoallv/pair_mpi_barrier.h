@@ -1,0 +1,52 @@
+/**
+ * @file pair_mpi_barrier.h
+ * @brief Alltoallv, pair with MPI barrier (Faraj & Yuan, ICS'05, §3.1, the alltoallv version of
+ *        the alltoall one), any p.
+ *
+ * @par Phases
+ * The pair algorithm (pair.h) with MPI_Barrier between every two of its S steps (S = p - 1 for
+ * even p, p for odd p; idle ranks and ranks whose messages of a step are empty take part in
+ * every barrier), so the steps run in lock step.
+ *
+ * @par Cost
+ * With p processes, S steps as above and n_s bytes the largest message of step s:
+ * sum over s of (alpha + n_s beta) + (S - 1) delta_h + gamma_l.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any counts and displacements, any datatypes, MPI_IN_PLACE.
+ *
+ * @par Memory
+ * As pair.h: none, except the in-place staging copy.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, pair family, Algorithms for MPI_Alltoallv, MPI barrier δ_h;
+ * H. Pritchard et al., CUG 2004 (edge-colouring pairing).
+ */
+#ifndef COLLALG_ALLTOALLV_PAIR_MPI_BARRIER_H
+#define COLLALG_ALLTOALLV_PAIR_MPI_BARRIER_H
+
+#include "pair.h"
+
+/**
+ * @brief MPI_Alltoallv by the pair algorithm with an MPI barrier between steps.
+ *
+ * Arguments, buffer shapes and errors as collalg_alltoallv_pair().
+ */
+COLLALG_INLINE int collalg_alltoallv_pair_mpi_barrier(const void *sendbuf, const int sendcounts[],
+                                                      const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                                      const int recvcounts[], const int rdispls[],
+                                                      MPI_Datatype recvtype, MPI_Comm comm)
+{
+    collalg__ctx c;
+    collalg__alltoallv_view v;
+    collalg__phase_sync sync;
+    int err = collalg__alltoallv_start(&c, &v, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                                       recvtype, comm);
+    if (err == MPI_SUCCESS) {
+        collalg__phase_sync_init(&sync, COLLALG_SYNC_MPI, collalg__pair_nsteps(c.size), 0);
+        err = collalg__alltoallv_pair_phases(&c, &v, &sync);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLTOALLV_PAIR_MPI_BARRIER_H */

@@ -1,0 +1,64 @@
+/**
+ * @file pair_n_mpi_barriers.h
+ * @brief Alltoallv, pair with N MPI barriers (Faraj & Yuan, ICS'05, §3.1, the alltoallv version
+ *        of the alltoall one), any p.
+ *
+ * @par Phases
+ * The pair algorithm (pair.h), S steps (S = p - 1 for even p, p for odd p), with N MPI barriers
+ * spread evenly over the S - 1 gaps between steps: barrier k (k = 1 .. N) follows step
+ * floor(k S / (N + 1)) (steps counted from 1; core/schedule.h collalg__barrier_after).
+ * N = S - 1 is pair_mpi_barrier.h.
+ *
+ * @par Cost
+ * With p processes, S steps as above and n_s bytes the largest message of step s:
+ * sum over s of (alpha + n_s beta) + N delta_h + gamma_n + gamma_s + gamma_l.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any counts and displacements, any datatypes, MPI_IN_PLACE. For p <= 2 there
+ * is no gap and no barrier.
+ *
+ * @par Memory
+ * As pair.h: none, except the in-place staging copy.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, ICS'05, §3.1, pair family, "N MPI barriers", Algorithms for MPI_Alltoallv;
+ * H. Pritchard et al., CUG 2004 (edge-colouring pairing).
+ */
+#ifndef COLLALG_ALLTOALLV_PAIR_N_MPI_BARRIERS_H
+#define COLLALG_ALLTOALLV_PAIR_N_MPI_BARRIERS_H
+
+#include "pair.h"
+
+/**
+ * @brief MPI_Alltoallv by the pair algorithm with @p nbarriers MPI barriers.
+ *
+ * Arguments, buffer shapes and errors as collalg_alltoallv_pair(), plus:
+ * @param nbarriers N, the number of MPI barriers, in 1 .. S - 1 where S =
+ *        collalg__pair_nsteps(p) (p - 1 for even p, p for odd p); 0 selects the default
+ *        max(1, (S - 1) / 2) (no barrier for p <= 2).
+ * @return additionally MPI_ERR_ARG when nbarriers < 0 or, for p > 2, nbarriers > S - 1 (checked
+ *         before any message; the receive buffer is untouched).
+ */
+COLLALG_INLINE int collalg_alltoallv_pair_n_mpi_barriers(const void *sendbuf, const int sendcounts[],
+                                                         const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                                         const int recvcounts[], const int rdispls[],
+                                                         MPI_Datatype recvtype, MPI_Comm comm, int nbarriers)
+{
+    collalg__ctx c;
+    collalg__alltoallv_view v;
+    collalg__phase_sync sync;
+    int n = 0, nsteps = 0;
+    int err = collalg__alltoallv_start(&c, &v, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                                       recvtype, comm);
+    if (err == MPI_SUCCESS) {
+        nsteps = collalg__pair_nsteps(c.size);
+        err = collalg__nbarriers_resolve(nbarriers, nsteps, &n);
+    }
+    if (err == MPI_SUCCESS) {
+        collalg__phase_sync_init(&sync, COLLALG_SYNC_NMPI, nsteps, n);
+        err = collalg__alltoallv_pair_phases(&c, &v, &sync);
+    }
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_ALLTOALLV_PAIR_N_MPI_BARRIERS_H */
