@@ -34,6 +34,9 @@ Test(valgrind, alltoall_p3, .timeout = 900) { cl_valgrind("alltoall", 3, CL_VG_A
 Test(valgrind, allgather_p3, .timeout = 900) { cl_valgrind("allgather", 3, CL_VG_ARGS); }
 Test(valgrind, allreduce_p3, .timeout = 900) { cl_valgrind("allreduce", 3, "--counts 0,3,1000"); }
 Test(valgrind, bcast_p3, .timeout = 900) { cl_valgrind("bcast", 3, CL_VG_ARGS); }
+Test(valgrind, alltoallv_p3, .timeout = 900) { cl_valgrind("alltoallv", 3, CL_VG_ARGS); }
+Test(valgrind, allgatherv_p3, .timeout = 900) { cl_valgrind("allgatherv", 3, CL_VG_ARGS); }
+Test(valgrind, barrier_p3, .timeout = 900) { cl_valgrind("barrier", 3, ""); }
 Test(valgrind, errors_p2, .timeout = 900) { cl_valgrind("errors", 2, ""); }
 Test(valgrind, isolation_p2, .timeout = 900) { cl_valgrind("isolation", 2, ""); }
 

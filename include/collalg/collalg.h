@@ -11,5 +11,8 @@
 #include "allgather.h"
 #include "allreduce.h"
 #include "bcast.h"
+#include "alltoallv.h"
+#include "allgatherv.h"
+#include "barrier.h"
 
 #endif /* COLLALG_COLLALG_H */

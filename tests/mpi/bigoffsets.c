@@ -91,6 +91,41 @@ int main(int argc, char **argv)
         free(got);
     }
 
+    /* alltoallv and allgatherv: the same blocks, described by counts n and displacements j * n */
+    {
+        int *counts = (int *)th_alloc(sizeof(int) * (size_t)p), *displs = (int *)th_alloc(sizeof(int) * (size_t)p);
+        for (i = 0; i < p; i++) {
+            counts[i] = n;
+            displs[i] = i * n;
+        }
+        free(want);
+        want = zalloc(rbytes);
+        MPI_Alltoallv(send, counts, displs, sparse, want, counts, displs, sparse, MPI_COMM_WORLD);
+        for (i = 0; i < TC_COUNT(tc_alltoallvs); i++) {
+            if (!th_want_algo(&o, tc_alltoallvs[i].name))
+                continue;
+            got = zalloc(rbytes);
+            th_expect(&r, &o, tc_alltoallvs[i].name,
+                      tc_alltoallvs[i].fn(send, counts, displs, sparse, got, counts, displs, sparse, MPI_COMM_WORLD) == 0);
+            th_check(&r, &o, tc_alltoallvs[i].name, got, want, rbytes);
+            free(got);
+        }
+        free(want);
+        want = zalloc(rbytes);
+        MPI_Allgatherv(send, n, sparse, want, counts, displs, sparse, MPI_COMM_WORLD);
+        for (i = 0; i < TC_COUNT(tc_allgathervs); i++) {
+            if (!th_want_algo(&o, tc_allgathervs[i].name))
+                continue;
+            got = zalloc(rbytes);
+            th_expect(&r, &o, tc_allgathervs[i].name,
+                      tc_allgathervs[i].fn(send, n, sparse, got, counts, displs, sparse, MPI_COMM_WORLD) == 0);
+            th_check(&r, &o, tc_allgathervs[i].name, got, want, rbytes);
+            free(got);
+        }
+        free(counts);
+        free(displs);
+    }
+
     /* allreduce and bcast: one vector of n * p elements */
     free(want);
     want = zalloc(rbytes);

@@ -47,6 +47,29 @@ static inline int tc_bcast_binary_tree(void *b, int n, MPI_Datatype t, int root,
 {
     return collalg_bcast_binary_tree(b, n, t, root, c, 0);
 }
+#define TC_DEFAULT_V(name)                                                                                 \
+    static inline int tc_alltoallv_##name(const void *s, const int *sc, const int *sd, MPI_Datatype st, void *b, \
+                                          const int *rc, const int *rd, MPI_Datatype rt, MPI_Comm c)       \
+    {                                                                                                      \
+        return collalg_alltoallv_##name(s, sc, sd, st, b, rc, rd, rt, c, 0);                               \
+    }                                                                                                      \
+    static inline int tc_allgatherv_##name(const void *s, int sc, MPI_Datatype st, void *b, const int *rc,  \
+                                           const int *rd, MPI_Datatype rt, MPI_Comm c)                     \
+    {                                                                                                      \
+        return collalg_allgatherv_##name(s, sc, st, b, rc, rd, rt, c, 0);                                  \
+    }
+TC_DEFAULT_V(ring_n_mpi_barriers)
+TC_DEFAULT_V(pair_n_mpi_barriers)
+#undef TC_DEFAULT_V
+
+static inline int tc_barrier_mcs(MPI_Comm c)
+{
+    return collalg_barrier_mcs(c, 0, 0);
+}
+static inline int tc_barrier_js(MPI_Comm c)
+{
+    return collalg_barrier_js(c, 0);
+}
 static inline int tc_bcast_csm(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
 {
     return collalg_bcast_csm(b, n, t, root, c, NULL);
@@ -121,6 +144,62 @@ static const tc_bcast tc_bcasts[] = {
     {"bcast scatter_rdb_allgather", collalg_bcast_scatter_rdb_allgather},
     {"bcast scatter_ring_allgather", collalg_bcast_scatter_ring_allgather},
     {"bcast csm", tc_bcast_csm},
+};
+
+typedef struct tc_alltoallv {
+    const char *name;
+    collalg_alltoallv_fn fn;
+} tc_alltoallv;
+
+typedef struct tc_allgatherv {
+    const char *name;
+    collalg_allgatherv_fn fn;
+} tc_allgatherv;
+
+typedef struct tc_barrier {
+    const char *name;
+    collalg_barrier_fn fn;
+} tc_barrier;
+
+static const tc_alltoallv tc_alltoallvs[] = {
+    {"alltoallv simple", collalg_alltoallv_simple},
+    {"alltoallv spreading_simple", collalg_alltoallv_spreading_simple},
+    {"alltoallv ring", collalg_alltoallv_ring},
+    {"alltoallv ring_light_barrier", collalg_alltoallv_ring_light_barrier},
+    {"alltoallv ring_mpi_barrier", collalg_alltoallv_ring_mpi_barrier},
+    {"alltoallv ring_n_mpi_barriers", tc_alltoallv_ring_n_mpi_barriers},
+    {"alltoallv pair", collalg_alltoallv_pair},
+    {"alltoallv pair_light_barrier", collalg_alltoallv_pair_light_barrier},
+    {"alltoallv pair_mpi_barrier", collalg_alltoallv_pair_mpi_barrier},
+    {"alltoallv pair_n_mpi_barriers", tc_alltoallv_pair_n_mpi_barriers},
+    {"alltoallv greedy", collalg_alltoallv_greedy},
+    {"alltoallv alltoall_based", collalg_alltoallv_alltoall_based},
+};
+
+static const tc_allgatherv tc_allgathervs[] = {
+    {"allgatherv simple", collalg_allgatherv_simple},
+    {"allgatherv spreading_simple", collalg_allgatherv_spreading_simple},
+    {"allgatherv ring", collalg_allgatherv_ring},
+    {"allgatherv ring_light_barrier", collalg_allgatherv_ring_light_barrier},
+    {"allgatherv ring_mpi_barrier", collalg_allgatherv_ring_mpi_barrier},
+    {"allgatherv ring_n_mpi_barriers", tc_allgatherv_ring_n_mpi_barriers},
+    {"allgatherv pair", collalg_allgatherv_pair},
+    {"allgatherv pair_light_barrier", collalg_allgatherv_pair_light_barrier},
+    {"allgatherv pair_mpi_barrier", collalg_allgatherv_pair_mpi_barrier},
+    {"allgatherv pair_n_mpi_barriers", tc_allgatherv_pair_n_mpi_barriers},
+    {"allgatherv recursive_doubling", collalg_allgatherv_recursive_doubling},
+    {"allgatherv bruck", collalg_allgatherv_bruck},
+    {"allgatherv gather_bcast", collalg_allgatherv_gather_bcast},
+    {"allgatherv logical_ring", collalg_allgatherv_logical_ring},
+};
+
+static const tc_barrier tc_barriers[] = {
+    {"barrier dissemination", collalg_barrier_dissemination},
+    {"barrier pairwise_exchange", collalg_barrier_pairwise_exchange},
+    {"barrier binomial", collalg_barrier_binomial},
+    {"barrier mcs", tc_barrier_mcs},
+    {"barrier js", tc_barrier_js},
+    {"barrier light_weight", collalg_barrier_light_weight},
 };
 
 #define TC_COUNT(table) ((int)(sizeof(table) / sizeof((table)[0])))

@@ -102,6 +102,62 @@ static void bcast_errors(const char *f, collalg_bcast_fn fn, int p)
     CASE(f, "root p", fn(obuf, 1, MPI_INT, p, comm), MPI_ERR_ROOT);
 }
 
+/* Counts and displacements of the v-collectives: all 1 (and 0 .. p-1), one negative, for p <= 64. */
+static int ones[64], displs[64], negative[64];
+
+static void v_arrays(int p)
+{
+    int i;
+    for (i = 0; i < 64; i++) {
+        ones[i] = 1;
+        displs[i] = i;
+        negative[i] = i == p - 1 ? -1 : 1;
+    }
+}
+
+static void alltoallv_errors(const char *f, collalg_alltoallv_fn fn)
+{
+    const int *o1 = ones, *d = displs, *ng = negative;
+    CASE(f, "comm null", fn(ibuf, o1, d, MPI_INT, obuf, o1, d, MPI_INT, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, o1, d, MPI_INT, obuf, o1, d, MPI_INT, inter), MPI_ERR_COMM);
+    CASE(f, "negative sendcount", fn(ibuf, ng, d, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_COUNT);
+    CASE(f, "negative recvcount", fn(ibuf, o1, d, MPI_INT, obuf, ng, d, MPI_INT, comm), MPI_ERR_COUNT);
+    CASE(f, "null sendtype", fn(ibuf, o1, d, MPI_DATATYPE_NULL, obuf, o1, d, MPI_INT, comm), MPI_ERR_TYPE);
+    CASE(f, "null recvtype", fn(ibuf, o1, d, MPI_INT, obuf, o1, d, MPI_DATATYPE_NULL, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, o1, d, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf", fn(ibuf, o1, d, MPI_INT, NULL, o1, d, MPI_INT, comm), MPI_ERR_BUFFER);
+    CASE(f, "sendbuf == recvbuf", fn(obuf, o1, d, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_BUFFER);
+    CASE(f, "null sendcounts", fn(ibuf, NULL, d, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_ARG);
+    CASE(f, "null sdispls", fn(ibuf, o1, NULL, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_ARG);
+    CASE(f, "null recvcounts", fn(ibuf, o1, d, MPI_INT, obuf, NULL, d, MPI_INT, comm), MPI_ERR_ARG);
+    CASE(f, "null rdispls", fn(ibuf, o1, d, MPI_INT, obuf, o1, NULL, MPI_INT, comm), MPI_ERR_ARG);
+}
+
+static void allgatherv_errors(const char *f, collalg_allgatherv_fn fn)
+{
+    const int *o1 = ones, *d = displs, *ng = negative;
+    CASE(f, "comm null", fn(ibuf, 1, MPI_INT, obuf, o1, d, MPI_INT, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, 1, MPI_INT, obuf, o1, d, MPI_INT, inter), MPI_ERR_COMM);
+    CASE(f, "negative sendcount", fn(ibuf, -1, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_COUNT);
+    CASE(f, "negative recvcount", fn(ibuf, 1, MPI_INT, obuf, ng, d, MPI_INT, comm), MPI_ERR_COUNT);
+    CASE(f, "null sendtype", fn(ibuf, 1, MPI_DATATYPE_NULL, obuf, o1, d, MPI_INT, comm), MPI_ERR_TYPE);
+    CASE(f, "null recvtype", fn(ibuf, 1, MPI_INT, obuf, o1, d, MPI_DATATYPE_NULL, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, 1, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf", fn(ibuf, 1, MPI_INT, NULL, o1, d, MPI_INT, comm), MPI_ERR_BUFFER);
+    CASE(f, "sendbuf == recvbuf", fn(obuf, 1, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvcounts", fn(ibuf, 1, MPI_INT, obuf, NULL, d, MPI_INT, comm), MPI_ERR_ARG);
+    CASE(f, "null displs", fn(ibuf, 1, MPI_INT, obuf, o1, NULL, MPI_INT, comm), MPI_ERR_ARG);
+}
+
+static void barrier_errors(const char *f, collalg_barrier_fn fn)
+{
+    CASE(f, "comm null", fn(MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(inter), MPI_ERR_COMM);
+}
+
 /* Parameters outside their range: MPI_ERR_ARG, before any message. */
 static void parameter_errors(int p)
 {
@@ -130,6 +186,19 @@ static void parameter_errors(int p)
          MPI_ERR_ARG);
     CASE("bcast", "chain segsize=-1", collalg_bcast_chain(obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
     CASE("bcast", "binary_tree segsize=-1", collalg_bcast_binary_tree(obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
+    CASE("alltoallv", "ring_n_mpi_barriers N=-1",
+         collalg_alltoallv_ring_n_mpi_barriers(ibuf, ones, displs, MPI_INT, obuf, ones, displs, MPI_INT, comm, -1),
+         MPI_ERR_ARG);
+    CASE("alltoallv", "pair_n_mpi_barriers N=-1",
+         collalg_alltoallv_pair_n_mpi_barriers(ibuf, ones, displs, MPI_INT, obuf, ones, displs, MPI_INT, comm, -1),
+         MPI_ERR_ARG);
+    CASE("allgatherv", "ring_n_mpi_barriers N=-1",
+         collalg_allgatherv_ring_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, ones, displs, MPI_INT, comm, -1), MPI_ERR_ARG);
+    CASE("allgatherv", "pair_n_mpi_barriers N=-1",
+         collalg_allgatherv_pair_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, ones, displs, MPI_INT, comm, -1), MPI_ERR_ARG);
+    CASE("barrier", "mcs fanin=-1", collalg_barrier_mcs(comm, -1, 0), MPI_ERR_ARG);
+    CASE("barrier", "mcs fanout=-1", collalg_barrier_mcs(comm, 0, -1), MPI_ERR_ARG);
+    CASE("barrier", "js group=-1", collalg_barrier_js(comm, -1), MPI_ERR_ARG);
     CASE("bcast", "csm program \"X9\"", collalg_bcast_csm(obuf, 1, MPI_INT, 0, comm, "X9"), MPI_ERR_ARG);
 }
 
@@ -161,6 +230,9 @@ static void memory_errors(int p)
     fail_alloc = 1;
     CASE("alltoall", "in place, allocator fails",
          collalg_alltoall_ring(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, obuf, n, MPI_INT, comm), MPI_ERR_NO_MEM);
+    CASE("alltoallv", "in place, allocator fails",
+         collalg_alltoallv_ring(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, obuf, ones, displs, MPI_INT, comm),
+         MPI_ERR_NO_MEM);
     fail_alloc = 0;
 }
 
@@ -200,6 +272,16 @@ int main(int argc, char **argv)
     for (i = 0; i < TC_COUNT(tc_bcasts); i++)
         if (th_want_algo(&o, tc_bcasts[i].name))
             bcast_errors(tc_bcasts[i].name, tc_bcasts[i].fn, p);
+    v_arrays(p);
+    for (i = 0; i < TC_COUNT(tc_alltoallvs); i++)
+        if (th_want_algo(&o, tc_alltoallvs[i].name))
+            alltoallv_errors(tc_alltoallvs[i].name, tc_alltoallvs[i].fn);
+    for (i = 0; i < TC_COUNT(tc_allgathervs); i++)
+        if (th_want_algo(&o, tc_allgathervs[i].name))
+            allgatherv_errors(tc_allgathervs[i].name, tc_allgathervs[i].fn);
+    for (i = 0; i < TC_COUNT(tc_barriers); i++)
+        if (th_want_algo(&o, tc_barriers[i].name))
+            barrier_errors(tc_barriers[i].name, tc_barriers[i].fn);
     parameter_errors(p);
     memory_errors(p);
     errors_return();

@@ -1,7 +1,8 @@
 /*
  * isolation.c - catalogue traffic never matches the application's own receives.
  *
- * Before running one algorithm of every family on a communicator, every rank posts a receive
+ * Before running one algorithm of every family (alltoallv and allgatherv with uniform counts, checked
+ * against the alltoall and allgather references, which their native versions equal) on a communicator, every rank posts a receive
  * with MPI_ANY_SOURCE and MPI_ANY_TAG on that same communicator. If any catalogue message
  * travelled on the user's communicator it would be caught there (and the collective would then
  * hang or give a wrong result). Afterwards each rank sends the application's own message to its
@@ -23,6 +24,7 @@ static th_result r = {0, 0, NULL, NULL};
 typedef struct refs {
     int n, p;
     int *send, *a2a, *ag, *ar, *bc;
+    int *counts, *displs; /* n and i * n for rank i: the v-collectives' uniform arguments */
 } refs;
 
 static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
@@ -35,6 +37,12 @@ static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
     f->ag = (int *)th_alloc(sizeof(int) * (size_t)(f->n * p));
     f->ar = (int *)th_alloc(sizeof(int) * (size_t)f->n);
     f->bc = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->counts = (int *)th_alloc(sizeof(int) * (size_t)p);
+    f->displs = (int *)th_alloc(sizeof(int) * (size_t)p);
+    for (i = 0; i < p; i++) {
+        f->counts[i] = f->n;
+        f->displs[i] = i * f->n;
+    }
     for (i = 0; i < f->n * p; i++)
         f->send[i] = rank * 1000 + i;
     MPI_Alltoall(f->send, f->n, MPI_INT, f->a2a, f->n, MPI_INT, comm);
@@ -51,6 +59,8 @@ static void free_refs(refs *f)
     free(f->ag);
     free(f->ar);
     free(f->bc);
+    free(f->counts);
+    free(f->displs);
 }
 
 /* One algorithm of each family on comm, each checked against its native reference. */
@@ -68,10 +78,16 @@ static void run_families(MPI_Comm comm, const refs *f)
     memcpy(b, f->send, vec);
     collalg_bcast_binomial(b, f->n, MPI_INT, f->p - 1, comm);
     th_check(&r, &o, "isolation: bcast binomial", b, f->bc, vec);
+    /* uniform v-collectives move what alltoall and allgather move */
+    collalg_alltoallv_greedy(f->send, f->counts, f->displs, MPI_INT, b, f->counts, f->displs, MPI_INT, comm);
+    th_check(&r, &o, "isolation: alltoallv greedy", b, f->a2a, blocks);
+    collalg_allgatherv_logical_ring(f->send, f->n, MPI_INT, b, f->counts, f->displs, MPI_INT, comm);
+    th_check(&r, &o, "isolation: allgatherv logical_ring", b, f->ag, blocks);
+    th_expect(&r, &o, "isolation: barrier dissemination", collalg_barrier_dissemination(comm) == MPI_SUCCESS);
     free(b);
 }
 
-/* One round: wildcard receive posted first, the four families, then the application message. */
+/* One round: wildcard receive posted first, the seven families, then the application message. */
 static void round_on(MPI_Comm comm, const char *label)
 {
     int p, rank, got = -1, ok, flag = 0, one = 1, all = 0, mine;

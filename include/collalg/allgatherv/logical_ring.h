@@ -61,8 +61,8 @@ COLLALG_INLINE int collalg_allgatherv_logical_ring(const void *sendbuf, int send
         err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Type_size)(recvtype, &rsize);
-    right = collalg__ring_to(c.rank, c.size, 1);
-    left = collalg__ring_from(c.rank, c.size, 1);
+    right = err == MPI_SUCCESS ? collalg__ring_to(c.rank, c.size, 1) : MPI_PROC_NULL;
+    left = err == MPI_SUCCESS ? collalg__ring_from(c.rank, c.size, 1) : MPI_PROC_NULL;
     for (s = 0; s < c.size - 1 && err == MPI_SUCCESS; s++) {
         sb = collalg__mod(c.rank - s, c.size);
         rb = collalg__mod(c.rank - s - 1, c.size);
