@@ -1,6 +1,8 @@
 /* Criterion suite: the selector (include/collalg/select.h).
  * - dispatch: tests/mpi/select.c under MPICH and SimGrid (right algorithm for each size,
- *   boundaries, communicator-size ranges, native fallback, results equal to the native ones);
+ *   boundaries, communicator-size ranges, native fallback, results equal to the native ones;
+ *   alltoallv, allgatherv and barrier: every rank's choice gathered and compared, with a skewed
+ *   alltoallv matrix whose mean block straddles the thresholds);
  * - the verbose switch (COLLALG_SELECT_VERBOSE);
  * - malformed rules fail to compile with a readable message; well-formed ones compile as C99
  *   and as C++. */
@@ -97,6 +99,70 @@ Test(select, rejects_empty_ranges)
     cr_expect(file_has("build/logs/select-compile-emptyrange.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
     cr_expect(compile_rules("procs", C99, "c", "COLLALG_RULE_P(8, 4, 0, 100, simple)") != 0);
     cr_expect(file_has("build/logs/select-compile-procs.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+}
+
+/* Compiles `rules` for the tuned routine of `coll` (alltoallv, allgatherv, barrier), called once. */
+static int compile_v(const char *tag, const char *compiler, const char *ext, const char *coll, const char *rules)
+{
+    char src[256], log[256], cmd[2048], up[32];
+    const char *call;
+    FILE *f;
+    size_t i;
+    snprintf(src, sizeof src, "build/logs/select-compile-%s.%s", tag, ext);
+    snprintf(log, sizeof log, "build/logs/select-compile-%s.log", tag);
+    for (i = 0; coll[i] && i + 1 < sizeof up; i++)
+        up[i] = (char)(coll[i] - 'a' + 'A');
+    up[i] = 0;
+    if (!strcmp(coll, "alltoallv"))
+        call = "tuned(0, 0, 0, MPI_BYTE, 0, 0, 0, MPI_BYTE, MPI_COMM_NULL)";
+    else if (!strcmp(coll, "allgatherv"))
+        call = "tuned(0, 0, MPI_BYTE, 0, 0, 0, MPI_BYTE, MPI_COMM_NULL)";
+    else
+        call = "tuned(MPI_COMM_NULL)";
+    if (system("mkdir -p build/logs") != 0)
+        return -1;
+    f = fopen(src, "w");
+    cr_assert(f != NULL);
+    fprintf(f, "#include <collalg/%s.h>\n#include <collalg/select.h>\nCOLLALG_TUNED_%s(tuned, %s)\n"
+               "int main(void) { return %s; }\n",
+            coll, up, rules, call);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s -Iinclude -c %s -o build/logs/select-compile-%s.o >%s 2>&1", compiler, src, tag,
+             log);
+    return system(cmd);
+}
+
+#define CXX "mpicxx -std=c++11 -pedantic -Wall -Wextra -Werror"
+
+Test(select, v_collectives_and_barrier_compile_c99_and_cxx)
+{
+    static const char *const a2av = "COLLALG_RULE(1, 64, simple) COLLALG_RULE(64, 4096, pair_n_mpi_barriers, 2) "
+                                    "COLLALG_RULE(4096, COLLALG_INF, alltoall_based)";
+    static const char *const agv = "COLLALG_RULE_P(1, 4, 0, COLLALG_INF, ring) COLLALG_RULE(0, 100, bruck) "
+                                   "COLLALG_RULE(100, COLLALG_INF, ring_n_mpi_barriers, 1)";
+    static const char *const bar = "COLLALG_RULE_P(1, 8, 0, COLLALG_INF, dissemination) "
+                                   "COLLALG_RULE_P(9, 64, 0, COLLALG_INF, mcs, 4, 2) "
+                                   "COLLALG_RULE_P(65, COLLALG_INF, 0, COLLALG_INF, js, 0)";
+    cr_expect(compile_v("a2av", C99, "c", "alltoallv", a2av) == 0, "alltoallv rules (see build/logs)");
+    cr_expect(compile_v("a2av-cxx", CXX, "cpp", "alltoallv", a2av) == 0, "alltoallv rules as C++");
+    cr_expect(compile_v("agv", C99, "c", "allgatherv", agv) == 0, "allgatherv rules");
+    cr_expect(compile_v("agv-cxx", CXX, "cpp", "allgatherv", agv) == 0, "allgatherv rules as C++");
+    cr_expect(compile_v("bar", C99, "c", "barrier", bar) == 0, "barrier rules");
+    cr_expect(compile_v("bar-cxx", CXX, "cpp", "barrier", bar) == 0, "barrier rules as C++");
+    cr_expect(compile_v("bar-empty", C99, "c", "barrier", "") == 0, "no rules: native only");
+}
+
+Test(select, v_collectives_and_barrier_reject_bad_rules)
+{
+    cr_expect(compile_v("a2av-unknown", C99, "c", "alltoallv", "COLLALG_RULE(0, 100, bruck)") != 0);
+    cr_expect(file_has("build/logs/select-compile-a2av-unknown.log", "collalg_alltoallv_bruck"));
+    cr_expect(compile_v("agv-unsorted", C99, "c", "allgatherv",
+                        "COLLALG_RULE(100, 200, ring) COLLALG_RULE(0, 100, bruck)") != 0);
+    cr_expect(file_has("build/logs/select-compile-agv-unsorted.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+    cr_expect(compile_v("bar-procs", C99, "c", "barrier", "COLLALG_RULE_P(8, 4, 0, COLLALG_INF, binomial)") != 0);
+    cr_expect(file_has("build/logs/select-compile-bar-procs.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+    cr_expect(compile_v("bar-params", C99, "c", "barrier", "COLLALG_RULE(0, COLLALG_INF, mcs, 4)") != 0,
+              "mcs takes two parameters");
 }
 
 Test(select, rejects_unknown_algorithm)

@@ -3,6 +3,9 @@
  * algorithm its rules name for each message size (boundaries included) and communicator size,
  * fall back to the native collective where no rule matches, and give the native result.
  * The choice is observed through COLLALG_SELECT_HOOK (recorded per rank of MPI_COMM_WORLD).
+ * For alltoallv, allgatherv and barrier every rank's choice is also gathered and compared: they
+ * must agree, also when one rank's row of the alltoallv count matrix holds almost every byte and
+ * the mean block (the size the rules compare) sits just below or at a threshold.
  *
  * Options: those of harness.h (-v), plus
  *   --expect-verbose L   check that the COLLALG_SELECT_VERBOSE switch reads L
@@ -30,6 +33,9 @@ static int sel_world_rank(void)
 
 #include <stdio.h>
 #include <collalg/collalg.h>
+#include <collalg/alltoallv.h>
+#include <collalg/allgatherv.h>
+#include <collalg/barrier.h>
 #include <collalg/select.h>
 #include "harness.h"
 
@@ -65,6 +71,25 @@ COLLALG_TUNED_BCAST(bcast_tuned,
 /* No rule at all: always native. */
 COLLALG_TUNED_BCAST(bcast_native_only, )
 
+/* The v-collectives: n is the mean block of the whole pattern (alltoallv: of the p x p matrix). */
+COLLALG_TUNED_ALLTOALLV(alltoallv_tuned,
+    COLLALG_RULE(1, 64, simple)
+    COLLALG_RULE(64, 1000, pair_light_barrier)
+    COLLALG_RULE(1000, COLLALG_INF, ring_n_mpi_barriers, 0))
+
+COLLALG_TUNED_ALLGATHERV(allgatherv_tuned,
+    COLLALG_RULE_P(1, 1, 0, COLLALG_INF, simple)
+    COLLALG_RULE(0, 100, bruck)
+    COLLALG_RULE(100, 2000, ring_n_mpi_barriers, 0)
+    COLLALG_RULE(2000, COLLALG_INF, recursive_doubling))
+
+/* The barrier: by process count only; p > 16 falls back to MPI_Barrier. */
+COLLALG_TUNED_BARRIER(barrier_tuned,
+    COLLALG_RULE_P(1, 1, 0, COLLALG_INF, dissemination)
+    COLLALG_RULE_P(2, 3, 0, COLLALG_INF, mcs, 2, 2)
+    COLLALG_RULE_P(4, 8, 0, COLLALG_INF, js, 0)
+    COLLALG_RULE_P(9, 16, 0, COLLALG_INF, light_weight))
+
 /* Checks that the last choice on this rank was `want` (routine:algorithm) for `bytes`, `procs`. */
 static int sel_was(const char *want, long long bytes, int procs)
 {
@@ -74,6 +99,17 @@ static int sel_was(const char *want, long long bytes, int procs)
         fprintf(stderr, "rank %d: expected %s n=%lld p=%d, recorded %s n=%lld p=%d\n", r, want, bytes, procs,
                 sel_last[r], sel_bytes[r], sel_procs[r]);
     sel_last[r][0] = 0;
+    return ok;
+}
+
+/* As sel_was, but leaves the record in place (for sel_agree). */
+static int sel_was_keep(const char *want, long long bytes, int procs)
+{
+    int r = sel_world_rank();
+    int ok = strcmp(sel_last[r], want) == 0 && sel_bytes[r] == bytes && sel_procs[r] == procs;
+    if (!ok)
+        fprintf(stderr, "rank %d: expected %s n=%lld p=%d, recorded %s n=%lld p=%d\n", r, want, bytes, procs,
+                sel_last[r], sel_bytes[r], sel_procs[r]);
     return ok;
 }
 
@@ -244,6 +280,198 @@ static void test_bcast(th_result *res, const th_opts *o, MPI_Comm comm, const ch
     }
 }
 
+/* 1 when the last choice recorded on every rank of `comm` is the same string. */
+static int sel_agree(MPI_Comm comm)
+{
+    int p, j, ok = 1;
+    char *all;
+    MPI_Comm_size(comm, &p);
+    all = (char *)th_alloc((size_t)p * sizeof sel_last[0]);
+    MPI_Allgather(sel_last[sel_world_rank()], (int)sizeof sel_last[0], MPI_CHAR, all, (int)sizeof sel_last[0],
+                  MPI_CHAR, comm);
+    for (j = 1; j < p; j++)
+        ok &= strcmp(all, all + (size_t)j * sizeof sel_last[0]) == 0;
+    if (!ok)
+        fprintf(stderr, "rank %d: the ranks chose differently, e.g. %s and %s\n", sel_world_rank(), all,
+                all + sizeof sel_last[0]);
+    free(all);
+    return ok;
+}
+
+static const char *alltoallv_expect(long long n)
+{
+    if (n < 1)
+        return "alltoallv_tuned:native";
+    if (n < 64)
+        return "alltoallv_tuned:simple";
+    return n < 1000 ? "alltoallv_tuned:pair_light_barrier" : "alltoallv_tuned:ring_n_mpi_barriers(0)";
+}
+
+/* Counts of rank `rank` in a p x p matrix of `total` bytes: uniform (every block total / p^2,
+ * one more byte in the first total % p^2 blocks in row-major order), or skewed (every block 1
+ * byte, or 0 when total < 2 p^2, and the rest in the one block rank 0 sends to rank 1 % p: row
+ * 0 holds almost everything, and only rank 1 % p receives it, so the ranks' columns differ). */
+static void a2av_counts(int p, int rank, long long total, int skewed, int *sc, int *rc)
+{
+    long long pp = (long long)p * p, t = skewed ? (total >= 2 * pp ? 1 : 0) : total / pp, rest = total - t * pp;
+    int j;
+    for (j = 0; j < p; j++) {
+        sc[j] = (int)t + (!skewed && (long long)rank * p + j < rest);
+        rc[j] = (int)t + (!skewed && (long long)j * p + rank < rest);
+    }
+    if (skewed && rank == 0)
+        sc[1 % p] += (int)rest;
+    if (skewed && rank == 1 % p)
+        rc[0] += (int)rest;
+}
+
+static long a2av_displs(const int *c, int *d, int p)
+{
+    long o = 0;
+    int j;
+    for (j = 0; j < p; j++)
+        d[j] = (int)o, o += c[j];
+    return o;
+}
+
+/* Alltoallv at mean blocks straddling each threshold (n p^2 - 1, n p^2 and n p^2 + p^2 - 1 bytes
+ * in all), uniform and skewed: every rank must choose the rule of the global mean, the same on
+ * every rank, and the result must equal MPI_Alltoallv's. */
+static void test_alltoallv(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    static const long long means[] = {0, 1, 63, 64, 999, 1000};
+    int p, rank, i, k, sk, err;
+    int *v;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    v = (int *)th_alloc(4 * (size_t)p * sizeof(int));
+    for (i = 0; i < (int)(sizeof means / sizeof *means); i++)
+        for (k = -1; k <= 1; k++)
+            for (sk = 0; sk <= 1; sk++) {
+                long long pp = (long long)p * p, total = means[i] * pp + (k < 0 ? -1 : k > 0 ? pp - 1 : 0);
+                long long n = total < 0 ? -1 : total / pp;
+                int *sc = v, *sd = v + p, *rc = v + 2 * p, *rd = v + 3 * p;
+                long sb, rb;
+                char *s, *r1, *r2, what[200];
+                if (total < 0)
+                    continue;
+                a2av_counts(p, rank, total, sk, sc, rc);
+                sb = a2av_displs(sc, sd, p);
+                rb = a2av_displs(rc, rd, p);
+                s = (char *)th_alloc((size_t)sb + 1);
+                r1 = (char *)th_alloc((size_t)rb + 1);
+                r2 = (char *)th_alloc((size_t)rb + 1);
+                fill(s, (size_t)sb + 1, rank, (int)total);
+                memset(r1, 7, (size_t)rb + 1);
+                memset(r2, 7, (size_t)rb + 1);
+                MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, comm);
+                err = alltoallv_tuned(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, comm);
+                snprintf(what, sizeof what, "%s alltoallv %s total=%lld n=%lld chose %s", cname,
+                         sk ? "skewed" : "uniform", total, n, alltoallv_expect(n));
+                th_expect(res, o, what, sel_was_keep(alltoallv_expect(n), n, p));
+                snprintf(what, sizeof what, "%s alltoallv %s total=%lld: all ranks chose alike", cname,
+                         sk ? "skewed" : "uniform", total);
+                th_expect(res, o, what, sel_agree(comm));
+                snprintf(what, sizeof what, "%s alltoallv %s total=%lld result (err %d)", cname,
+                         sk ? "skewed" : "uniform", total, err);
+                th_check(res, o, what, r2, r1, (size_t)rb + 1);
+                free(s);
+                free(r1);
+                free(r2);
+            }
+    free(v);
+}
+
+static const char *allgatherv_expect(int p, long long n)
+{
+    if (p == 1)
+        return "allgatherv_tuned:simple";
+    if (n < 100)
+        return "allgatherv_tuned:bruck";
+    return n < 2000 ? "allgatherv_tuned:ring_n_mpi_barriers(0)" : "allgatherv_tuned:recursive_doubling";
+}
+
+/* Allgatherv with uneven counts (ranks j >= 1 give j % 3 ints while the total allows, rank 0 the
+ * rest) of total ints on either side of each threshold (ceil(B p / 4) - 1 and ceil(B p / 4):
+ * n = 4 total / p is then just below and at B); MPI_INT, so n counts 4-byte elements. */
+static void test_allgatherv(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    int p, rank, i, j, err;
+    int *rc, *rd;
+    long long totals[6];
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    totals[0] = 0, totals[1] = 1;
+    totals[3] = (100LL * p + 3) / 4, totals[2] = totals[3] - 1;
+    totals[5] = (2000LL * p + 3) / 4, totals[4] = totals[5] - 1;
+    rc = (int *)th_alloc(2 * (size_t)p * sizeof(int));
+    rd = rc + p;
+    for (i = 0; i < 6; i++) {
+        long long tot = totals[i], small = 0, n;
+        char *s, *r1, *r2, what[200];
+        for (j = 1; j < p; j++) {
+            rc[j] = small + j % 3 <= tot ? j % 3 : 0;
+            small += rc[j];
+        }
+        rc[0] = (int)(tot - small);
+        a2av_displs(rc, rd, p);
+        n = 4 * tot / p;
+        s = (char *)th_alloc(4 * (size_t)rc[rank] + 4);
+        r1 = (char *)th_alloc(4 * (size_t)tot + 4);
+        r2 = (char *)th_alloc(4 * (size_t)tot + 4);
+        fill(s, 4 * (size_t)rc[rank] + 4, rank, (int)tot);
+        memset(r1, 7, 4 * (size_t)tot + 4);
+        memset(r2, 7, 4 * (size_t)tot + 4);
+        MPI_Allgatherv(s, rc[rank], MPI_INT, r1, rc, rd, MPI_INT, comm);
+        err = allgatherv_tuned(s, rc[rank], MPI_INT, r2, rc, rd, MPI_INT, comm);
+        snprintf(what, sizeof what, "%s allgatherv ints=%lld n=%lld chose %s", cname, tot, n,
+                 allgatherv_expect(p, n));
+        th_expect(res, o, what, sel_was_keep(allgatherv_expect(p, n), n, p));
+        snprintf(what, sizeof what, "%s allgatherv ints=%lld: all ranks chose alike", cname, tot);
+        th_expect(res, o, what, sel_agree(comm));
+        snprintf(what, sizeof what, "%s allgatherv ints=%lld result (err %d)", cname, tot, err);
+        th_check(res, o, what, r2, r1, 4 * (size_t)tot + 4);
+        free(s);
+        free(r1);
+        free(r2);
+    }
+    free(rc);
+}
+
+static const char *barrier_expect(int p)
+{
+    if (p == 1)
+        return "barrier_tuned:dissemination";
+    if (p <= 3)
+        return "barrier_tuned:mcs(2, 2)";
+    if (p <= 8)
+        return "barrier_tuned:js(0)";
+    return p <= 16 ? "barrier_tuned:light_weight" : "barrier_tuned:native";
+}
+
+/* The tuned barrier: the rule of this p on every rank, success, and no rank leaves before the
+ * last one entered (MPI_Wtime stamps: max entry <= min exit; a causality check, not a timing). */
+static void test_barrier(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    int p, err, k;
+    double t[2], m[2];
+    char what[160];
+    MPI_Comm_size(comm, &p);
+    for (k = 0; k < 3; k++) {
+        t[0] = MPI_Wtime();
+        err = barrier_tuned(comm);
+        t[1] = -MPI_Wtime();
+        MPI_Allreduce(t, m, 2, MPI_DOUBLE, MPI_MAX, comm);
+        snprintf(what, sizeof what, "%s barrier #%d chose %s", cname, k, barrier_expect(p));
+        th_expect(res, o, what, sel_was_keep(barrier_expect(p), 0, p));
+        snprintf(what, sizeof what, "%s barrier #%d: all ranks chose alike", cname, k);
+        th_expect(res, o, what, sel_agree(comm));
+        snprintf(what, sizeof what, "%s barrier #%d returns MPI_SUCCESS (err %d) and holds until all entered", cname,
+                 k, err);
+        th_expect(res, o, what, err == MPI_SUCCESS && m[0] <= -m[1]);
+    }
+}
+
 /* A derived datatype: the size compared is its size (bytes of data), not its extent. */
 static void test_derived(th_result *res, const th_opts *o)
 {
@@ -310,6 +538,14 @@ int main(int argc, char **argv)
     test_bcast(&res, &o, MPI_COMM_WORLD, "world");
     test_bcast(&res, &o, half, name);
     test_derived(&res, &o);
+    test_alltoallv(&res, &o, MPI_COMM_WORLD, "world");
+    test_alltoallv(&res, &o, MPI_COMM_SELF, "self");
+    test_alltoallv(&res, &o, half, name);
+    test_allgatherv(&res, &o, MPI_COMM_WORLD, "world");
+    test_allgatherv(&res, &o, half, name);
+    test_barrier(&res, &o, MPI_COMM_WORLD, "world");
+    test_barrier(&res, &o, MPI_COMM_SELF, "self");
+    test_barrier(&res, &o, half, name);
 
     MPI_Comm_free(&half);
     i = th_finish(&res, "select");
