@@ -6,17 +6,29 @@
  *
  * @par Usage
  * @code
- *   mpiexec -n P collalg-tune [--collectives alltoall,allgather,allreduce,bcast]
- *                             [--sizes LIST | --max-size BYTES] [--time-budget SECONDS]
- *                             [--out DIR] [--min-reps N] [--max-reps N] [--step N] [--rse T]
- *                             [--precision F] [--any-procs] [--quick]
+ *   mpiexec -n P collalg-tune [--collectives alltoall,allgather,allreduce,bcast,alltoallv,
+ *                                            allgatherv,barrier]
+ *                             [--sizes LIST | --max-size BYTES] [--pattern NAME|FILE]
+ *                             [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N]
+ *                             [--step N] [--rse T] [--precision F] [--any-procs] [--quick]
  * @endcode
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
  *   default list, cut at or extended (by doubling) to BYTES (e.g. 4M).
+ * - `--collectives LIST`: comma-separated names (default all seven).
  * - Sizes are those the selector compares (select.h): per-pair block for alltoall, per-process
- *   block for allgather, whole vector for allreduce and bcast. Allreduce runs MPI_INT with MPI_SUM,
- *   so its sizes are rounded up to whole ints (4 bytes); the others run MPI_BYTE; bcast root 0.
+ *   block for allgather, whole vector for allreduce and bcast, mean per-pair block for alltoallv,
+ *   mean per-process block for allgatherv. Allreduce runs MPI_INT with MPI_SUM, so its sizes are
+ *   rounded up to whole ints (4 bytes); the others run MPI_BYTE; bcast root 0. The barrier is
+ *   measured once per algorithm and parameter value (MCS fan-in x fan-out in {2,4,8,16} x {2,4},
+ *   JS group in {2, 4, 8, ceil sqrt P}); its rules select by process count only.
+ * - `--pattern NAME|FILE` (default uniform): the communication pattern alltoallv and allgatherv
+ *   are tuned for (Faraj & Yuan §3.4; tune/pattern.h): `uniform`, `random[:SEED]` (each block
+ *   uniform between 0 and twice the sample size, the same on every rank), `heavy` (rank 0's row,
+ *   or block, holds 90% of the bytes), or a FILE of counts (p lines of p counts, row i = what
+ *   rank i sends; or one line of p counts for allgatherv; `#` comments). The pattern is scaled so
+ *   that its mean block is each sample size; a FILE is used as is, at its own mean block only,
+ *   when neither --sizes nor --max-size is given. The header records the pattern and a checksum.
  * - `--time-budget SECONDS`: wall-clock budget. Each collective gets an even share of what is
  *   left; past its share the binary searches stop (crossings are set to the midpoint) and every
  *   further measurement takes only min(3, min-reps) calls; past the whole budget the run stops
@@ -48,12 +60,15 @@
  * RSE rule; the reported time is the median of the samples (seconds).
  *
  * @par Output (in --out DIR, default build/tuned; rank 0 writes)
- * - `collalg_tuned.h`: `collalg_tuned_alltoall`, `_allgather`, `_allreduce`, `_bcast` defined
- *   with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
+ * - `collalg_tuned.h`: `collalg_tuned_alltoall`, `_allgather`, `_allreduce`, `_bcast`,
+ *   `_alltoallv`, `_allgatherv`, `_barrier` defined with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
  *   on how many processes and with which MPI they were tuned, and `COLLALG_TUNED_<COLL>_BOUNDS`
- *   (the rules' lower bounds, for tests).
+ *   (the rules' lower bounds, for tests). The tuned alltoallv and its runners-up are re-measured
+ *   with the selector's 8-byte MPI_Allreduce included (what the generated routine adds to each
+ *   call); the sample measurements (CSV, plots) are of the algorithms alone.
  * - `collalg_tuned.csv`: every measurement, written as it is made.
- * - `<coll>.dat`, `<coll>.gp`, `<coll>.png`, `<coll>.svg`: time against size of every algorithm
+ * - `<coll>.dat`, `<coll>.gp`, `<coll>.png`, `<coll>.svg` (not for the barrier, which has one
+ *   size): time against size of every algorithm
  *   (parameterised ones at their best value), the native collective and the tuned routine, with
  *   the chosen ranges marked (gnuplot).
  * On stdout (rank 0): per collective and sample size the tuned and native times, their ratio and
@@ -84,6 +99,7 @@
 
 #include "tune/stats.h"
 #include "tune/table.h"
+#include "tune/vcoll.h"
 
 /** @brief Most sample sizes. */
 #define TUNE_MAX_SIZES 64
@@ -112,6 +128,8 @@ typedef struct tune_opts {
     tune_rule rule;         /**< repetition rule */
     double precision;       /**< binary-search stop, relative */
     int any_procs;          /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
+    const char *pattern;    /**< --pattern of alltoallv and allgatherv */
+    int sizes_given;        /**< --sizes or --max-size was given */
     char cmdline[1024];     /**< the command line, for the header comment */
 } tune_opts;
 
@@ -146,6 +164,9 @@ typedef struct tuner {
     double *samples;     /**< the samples of the current measurement */
     double *sorted;      /**< scratch for the median */
     FILE *csv;           /**< measurement log (rank 0) */
+    tune_pattern pat;    /**< communication pattern of alltoallv and allgatherv */
+    int *vc;             /**< counts and offsets of one v-collective call (4 p ints) */
+    int routine_phase;   /**< measuring the tuned routine: add the selector's own cost */
     time_t start;        /**< wall-clock start (for the budget and the ETA) */
     time_t coll_deadline; /**< end of the current collective's share of the budget, 0 = none */
     int stopped;         /**< agreed: interrupted or out of budget */
@@ -188,10 +209,30 @@ static int tune_default_sizes(long max, long *sizes)
 /** @brief Prints the usage on stderr (rank 0). */
 static void tune_usage(void)
 {
-    fprintf(stderr, "usage: mpiexec -n P collalg-tune [--collectives alltoall,allgather,allreduce,bcast]\n"
-                    "         [--sizes LIST|--max-size BYTES] [--time-budget SECONDS] [--out DIR]\n"
-                    "         [--min-reps N] [--max-reps N] [--step N] [--rse T] [--precision F]\n"
-                    "         [--any-procs] [--quick]\n");
+    fprintf(stderr, "usage: mpiexec -n P collalg-tune\n"
+                    "         [--collectives alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier]\n"
+                    "         [--sizes LIST|--max-size BYTES] [--pattern uniform|random[:SEED]|heavy|FILE]\n"
+                    "         [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N] [--step N]\n"
+                    "         [--rse T] [--precision F] [--any-procs] [--quick]\n");
+}
+
+/** @brief Sets want[] from a comma-separated list of collective names. @return 0, or 1 for an unknown name. */
+static int tune_parse_colls(const char *v, int *want)
+{
+    int c;
+    for (c = 0; c < TUNE_NCOLL; c++)
+        want[c] = 0;
+    while (*v) {
+        size_t len = strcspn(v, ",");
+        for (c = 0; c < TUNE_NCOLL; c++)
+            if (strlen(tune_coll_name[c]) == len && !strncmp(v, tune_coll_name[c], len))
+                break;
+        if (c == TUNE_NCOLL)
+            return 1;
+        want[c] = 1;
+        v += len + (v[len] == ',');
+    }
+    return 0;
 }
 
 /** @brief Parses the command line into @p o. @return 0, or 1 on an error (already reported). */
@@ -209,6 +250,7 @@ static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
     o->rule.step = 5;
     o->rule.threshold = 0.05;
     o->precision = 0.05;
+    o->pattern = "uniform";
     for (i = 0; i < argc; i++) {
         size_t len = strlen(o->cmdline);
         snprintf(o->cmdline + len, sizeof o->cmdline - len, "%s%s", i ? " " : "", argv[i]);
@@ -227,11 +269,14 @@ static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
             goto bad;
         i++;
         if (!strcmp(a, "--collectives")) {
-            for (c = 0; c < TUNE_NCOLL; c++)
-                o->want[c] = strstr(v, tune_coll_name[c]) != NULL;
-        } else if (!strcmp(a, "--sizes")) {
+            if (tune_parse_colls(v, o->want))
+                goto bad;
+        } else if (!strcmp(a, "--pattern"))
+            o->pattern = v;
+        else if (!strcmp(a, "--sizes")) {
             const char *s = v;
             o->nsizes = 0;
+            o->sizes_given = 1;
             while (*s && o->nsizes < TUNE_MAX_SIZES) {
                 long sz = tune_parse_size(s, &end);
                 if (sz < 0 || sz > TUNE_INF / 2)
@@ -243,6 +288,7 @@ static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
             }
         } else if (!strcmp(a, "--max-size")) {
             max = tune_parse_size(v, &end);
+            o->sizes_given = 1;
             if (max < 1 || *end || max > TUNE_INF / 2)
                 goto bad;
         } else if (!strcmp(a, "--time-budget"))
@@ -331,6 +377,10 @@ static tune_call tune_make_call(tuner *T, enum tune_coll coll, long bytes)
     c.op = MPI_SUM;
     c.root = 0;
     c.comm = T->comm;
+    c.scounts = c.sdispls = c.rcounts = c.rdispls = NULL;
+    c.select_cost = T->routine_phase;
+    if (tune_is_v(coll))
+        tune_pattern_call(&T->pat, coll, bytes, T->rank, T->vc, &c);
     return c;
 }
 
@@ -367,7 +417,7 @@ static double tune_measure(tuner *T, enum tune_coll coll, const tune_algo *a, co
              ch && ch->text[0] ? "(" : "", ch ? ch->text : "", ch && ch->text[0] ? ")" : "", bytes);
     tune_progress(T, what, 0);
     MPI_Barrier(T->comm); /* one untimed call: first-touch, connection and cache effects */
-    if ((a ? a->run(&call, ch) : tune_native(coll, &call)) != MPI_SUCCESS)
+    if (tune_run(coll, a, &call, ch) != MPI_SUCCESS)
         failed = 1;
     while ((k = tune_rule_next(T->hurry ? &hurried : &T->o.rule, T->samples, n)) > 0) {
         int bad = 0;
@@ -376,7 +426,7 @@ static double tune_measure(tuner *T, enum tune_coll coll, const tune_algo *a, co
             int err;
             MPI_Barrier(T->comm);
             t0 = MPI_Wtime();
-            err = a ? a->run(&call, ch) : tune_native(coll, &call);
+            err = tune_run(coll, a, &call, ch);
             T->loc[j] = MPI_Wtime() - t0;
             bad |= err != MPI_SUCCESS;
         }
@@ -651,22 +701,28 @@ static double tune_measure_routine(tuner *T, enum tune_coll coll, const tune_res
     char text[400];
     const tune_cand *cd;
     int c;
+    double t;
     tune_rule_text(r, bytes, text, sizeof text, &cd, &c);
+    T->routine_phase = 1;
     if (!cd)
-        return tune_measure(T, coll, NULL, NULL, bytes, "routine");
-    return tune_measure(T, coll, cd->algo, cd->algo->space ? &cd->choice[c] : NULL, bytes, "routine");
+        t = tune_measure(T, coll, NULL, NULL, bytes, "routine");
+    else
+        t = tune_measure(T, coll, cd->algo, cd->algo->space ? &cd->choice[c] : NULL, bytes, "routine");
+    T->routine_phase = 0;
+    return t;
 }
 
 /** @brief Measurements one collective is expected to take (progress estimate). */
 static long tune_plan(const tuner *T, enum tune_coll coll)
 {
-    long units = 0;
+    long units = 0, sz[TUNE_MAX_SIZES];
     int i;
     tune_choice tmp[TUNE_MAX_CHOICES];
     for (i = 0; i < TUNE_NALGOS; i++)
         if (tune_table[i].coll == coll)
             units += tune_table[i].space ? tune_table[i].space(T->p, tmp, TUNE_MAX_CHOICES) : 1;
-    units = (units + 2 + TUNE_RIVALS) * T->o.nsizes; /* values and algorithms, native, re-measure */
+    /* values and algorithms, native, re-measure, at each sample size */
+    units = (units + 2 + TUNE_RIVALS) * tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, sz);
     return units + units / 4;          /* binary searches (estimate) */
 }
 
@@ -679,11 +735,7 @@ static void tune_collective(tuner *T, enum tune_coll coll, tune_result *r)
     double t[TUNE_MAX_SIZES][TUNE_NALGOS];
 
     memset(r, 0, sizeof *r);
-    for (i = 0; i < T->o.nsizes; i++) {
-        long s = tune_adjust(coll, T->o.sizes[i]);
-        if (r->ns == 0 || s > r->sz[r->ns - 1])
-            r->sz[r->ns++] = s;
-    }
+    r->ns = tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, r->sz);
     r->cand = (tune_cand *)calloc(TUNE_NALGOS, sizeof *r->cand);
     if (!r->cand)
         return;
@@ -749,7 +801,9 @@ static void tune_collective(tuner *T, enum tune_coll coll, tune_result *r)
                 break;
             sd.cand = &r->cand[j];
             sd.choice = -1;
+            T->routine_phase = 1; /* on the routine's footing: with the selector's own cost */
             tr = tune_measure_side(T, coll, sd, r->sz[i], "rival");
+            T->routine_phase = 0;
             if (tr < r->rival[i]) {
                 r->rival[i] = tr;
                 snprintf(r->rival_name[i], sizeof r->rival_name[i], "%s", r->cand[j].algo->name);
@@ -782,6 +836,9 @@ static int tune_report(const tuner *T, enum tune_coll coll, const tune_result *r
                     : " (not tuned: interrupted)");
     if (!r->tuned)
         return 0;
+    if (coll == TUNE_ALLTOALLV)
+        printf("  (tuned and next include the selector's 8-byte MPI_Allreduce; algorithms alone: %s.dat)\n",
+               tune_coll_name[coll]);
     printf("  %10s  %-50s %11s %11s %11s %-20s %8s\n", "bytes", "tuned routine runs", "tuned (us)", "native (us)",
            "next (us)", "next best", "t/native");
     for (i = 0; i < r->ns; i++) {
@@ -809,6 +866,21 @@ static const char *tune_upper(const char *s, char *buf, size_t size)
     return buf;
 }
 
+/** @brief The header comment's lines on the sizes and the pattern of the v-collectives. */
+static void tune_header_sizes(FILE *f, const tuner *T)
+{
+    fprintf(f, " * Sizes:       bytes compared as in collalg/select.h (alltoall: per-pair block, allgather:\n"
+               " *              per-process block, allreduce and bcast: whole vector, alltoallv: mean\n"
+               " *              per-pair block, allgatherv: mean per-process block; barrier: by process count)\n");
+    if (!T->o.want[TUNE_ALLTOALLV] && !T->o.want[TUNE_ALLGATHERV])
+        return;
+    fprintf(f, " * Pattern:     %s %s, checksum 0x%016llx (alltoallv, allgatherv; collalg-tune --pattern)\n",
+            T->pat.kind == TUNE_PAT_FILE ? "file" : "built-in", T->pat.name, tune_pattern_checksum(&T->pat));
+    fprintf(f, " *              %s\n",
+            T->pat.asis ? "used as is: rules from its own mean block, applied to every size"
+                        : "scaled so that its mean block is each sample size");
+}
+
 /** @brief Writes the paste-ready header. @return 0, or 2 when the file cannot be written. */
 static int tune_write_header(const tuner *T, const tune_result *res, const char *host, const char *mpi)
 {
@@ -828,8 +900,7 @@ static int tune_write_header(const tuner *T, const tune_result *res, const char 
             mpi, T->o.cmdline);
     fprintf(f, " * Timing:      median of per-call maxima over ranks; repetitions by RSE < %g (%d..%d, step %d)\n",
             T->o.rule.threshold, T->o.rule.min_reps, T->o.rule.max_reps, T->o.rule.step);
-    fprintf(f, " * Sizes:       bytes compared as in collalg/select.h (alltoall: per-pair block, allgather:\n"
-               " *              per-process block, allreduce and bcast: whole vector)\n");
+    tune_header_sizes(f, T);
     if (T->stopped)
         fprintf(f, " * NOTE:        the run was %s; collectives not tuned have no rules (native).\n",
                 T->stopped == 1 ? "interrupted" : "stopped by its time budget");
@@ -844,6 +915,7 @@ static int tune_write_header(const tuner *T, const tune_result *res, const char 
         fprintf(f, "\n");
     }
     fprintf(f, " */\n#ifndef COLLALG_TUNED_H\n#define COLLALG_TUNED_H\n\n#include <collalg/collalg.h>\n"
+               "#include <collalg/alltoallv.h>\n#include <collalg/allgatherv.h>\n#include <collalg/barrier.h>\n"
                "#include <collalg/select.h>\n\n");
     for (c = 0; c < TUNE_NCOLL; c++) {
         tune_flat fl[TUNE_MAX_SEGS];
@@ -876,8 +948,9 @@ static int tune_write_header(const tuner *T, const tune_result *res, const char 
 /** @brief Writes the data and gnuplot script of @p coll and runs gnuplot. @return 0 or 2. */
 static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_result *r, const char *mpi)
 {
-    static const char *const axis[TUNE_NCOLL] = {"per-pair block", "per-process block", "whole vector",
-                                                 "whole vector"};
+    static const char *const axis[TUNE_NCOLL] = {"per-pair block",      "per-process block",
+                                                 "whole vector",        "whole vector",
+                                                 "mean per-pair block", "mean per-process block", ""};
     char path[1200], cmd[2600], mpi1[80];
     const char *name = tune_coll_name[coll];
     tune_flat fl[TUNE_MAX_SEGS];
@@ -935,6 +1008,32 @@ static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_resul
     return 0;
 }
 
+/**
+ * @brief Bytes of each of the send and receive buffers: p times the largest sample size, or what
+ *        the pattern of a wanted v-collective needs at its largest size if more.
+ * @return the size, or -1 (rank 0 has said why) when a pattern's counts would not fit in an int.
+ */
+static long tune_buffer_bytes(tuner *T)
+{
+    long maxb = tune_adjust(TUNE_ALLREDUCE, T->o.sizes[T->o.nsizes - 1]) * (long)T->p, sz[TUNE_MAX_SIZES];
+    int c, ns;
+    for (c = TUNE_ALLTOALLV; c <= TUNE_ALLGATHERV; c++) {
+        long long need;
+        if (!T->o.want[c])
+            continue;
+        ns = tune_coll_sizes(&T->pat, (enum tune_coll)c, T->o.sizes, T->o.nsizes, tune_adjust, sz);
+        need = tune_pattern_bytes(&T->pat, (enum tune_coll)c, sz[ns - 1]);
+        if (need < 0) {
+            if (T->rank == 0)
+                fprintf(stderr, "collalg-tune: %s with pattern %s at %ld B: a buffer would pass 2 GiB (int counts); "
+                                "use smaller --sizes\n", tune_coll_name[c], T->pat.name, sz[ns - 1]);
+            return -1;
+        }
+        maxb = need > maxb ? (long)need : maxb;
+    }
+    return maxb > 0 ? maxb : 1;
+}
+
 /** @brief Runs the tuner (see the file comment). @return the exit status described there. */
 int main(int argc, char **argv)
 {
@@ -967,7 +1066,15 @@ int main(int argc, char **argv)
     T.tty = isatty(2);
     T.start = time(NULL);
 
-    maxb = tune_adjust(TUNE_ALLREDUCE, T.o.sizes[T.o.nsizes - 1]) * (long)T.p;
+    if (((T.o.want[TUNE_ALLTOALLV] || T.o.want[TUNE_ALLGATHERV]) &&
+         tune_pattern_setup(&T.pat, T.o.pattern, !T.o.sizes_given, T.comm, T.rank, T.p)) ||
+        (maxb = tune_buffer_bytes(&T)) < 0) {
+        tune_pattern_free(&T.pat);
+        MPI_Comm_free(&T.comm);
+        MPI_Finalize();
+        return 1;
+    }
+    T.vc = (int *)malloc(4 * (size_t)T.p * sizeof(int));
 #ifdef SMPI_SHARED_MALLOC
     /* SimGrid: one buffer shared by the simulated ranks; SMPI skips copying its contents. */
     T.sbuf = (char *)SMPI_SHARED_MALLOC((size_t)maxb);
@@ -980,7 +1087,7 @@ int main(int argc, char **argv)
     T.glob = (double *)malloc((size_t)(T.o.rule.max_reps + T.o.rule.step + 8) * sizeof(double));
     T.samples = (double *)malloc((size_t)(T.o.rule.max_reps + T.o.rule.step + 8) * sizeof(double));
     T.sorted = (double *)malloc((size_t)(T.o.rule.max_reps + T.o.rule.step + 8) * sizeof(double));
-    if (!T.sbuf || !T.rbuf || !T.loc || !T.glob || !T.samples || !T.sorted) {
+    if (!T.sbuf || !T.rbuf || !T.loc || !T.glob || !T.samples || !T.sorted || !T.vc) {
         fprintf(stderr, "collalg-tune: out of memory (%ld-byte buffers)\n", maxb);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
@@ -1028,7 +1135,7 @@ int main(int argc, char **argv)
             printf("stopped early (%s): wrote what was finished\n", T.stopped == 1 ? "interrupted" : "time budget");
         status = tune_write_header(&T, res, host, mpi);
         for (c = 0; c < TUNE_NCOLL && status == 0; c++)
-            if (res[c].tuned)
+            if (res[c].tuned && c != TUNE_BARRIER)
                 status = tune_write_plot(&T, (enum tune_coll)c, &res[c], mpi);
         if (status)
             fprintf(stderr, "collalg-tune: cannot write into %s\n", T.o.out);
@@ -1053,6 +1160,8 @@ int main(int argc, char **argv)
     free(T.glob);
     free(T.samples);
     free(T.sorted);
+    free(T.vc);
+    tune_pattern_free(&T.pat);
     MPI_Comm_free(&T.comm);
     MPI_Finalize();
     return status;

@@ -4,6 +4,14 @@
  *        rule boundary (bound - 1, bound, bound + 1 bytes) and a few other sizes, each tuned
  *        routine must give exactly the native result (also in place where MPI allows).
  *
+ * The v-collectives run a skewed pattern whose mean block (the size the selector compares) is
+ * exactly the size tried: rank 0's row (alltoallv) or block (allgatherv) carries most bytes; in
+ * place they run uniform counts (alltoallv in place needs a symmetric matrix). The barrier is
+ * checked to return MPI_SUCCESS and to hold every rank until the last one entered (MPI_Wtime
+ * stamps: the latest entry precedes the earliest exit; a causality check, not a timing).
+ * Headers written before the v-collectives existed (no COLLALG_TUNED_ALLTOALLV_BOUNDS) check the
+ * four others only.
+ *
  * Build against a generated header (what `make tune` does):
  * @code
  *   mpicc -std=c99 -Iinclude -Ibuild/tuned -DCOLLALG_TUNED_HEADER='"collalg_tuned.h"' \
@@ -50,6 +58,22 @@ COLLALG_TUNED_BCAST(collalg_tuned_bcast,
     COLLALG_RULE(0, 4096, binomial)
     COLLALG_RULE(4096, COLLALG_INF, scatter_ring_allgather))
 #define COLLALG_TUNED_BCAST_BOUNDS 0, 4096
+#include <collalg/alltoallv.h>
+#include <collalg/allgatherv.h>
+#include <collalg/barrier.h>
+COLLALG_TUNED_ALLTOALLV(collalg_tuned_alltoallv,
+    COLLALG_RULE(1, 256, simple)
+    COLLALG_RULE(256, 4096, pair_light_barrier)
+    COLLALG_RULE(4096, COLLALG_INF, ring_n_mpi_barriers, 0))
+#define COLLALG_TUNED_ALLTOALLV_BOUNDS 0, 1, 256, 4096
+COLLALG_TUNED_ALLGATHERV(collalg_tuned_allgatherv,
+    COLLALG_RULE(0, 512, bruck)
+    COLLALG_RULE(512, COLLALG_INF, ring))
+#define COLLALG_TUNED_ALLGATHERV_BOUNDS 0, 512
+COLLALG_TUNED_BARRIER(collalg_tuned_barrier,
+    COLLALG_RULE_P(1, 8, 0, COLLALG_INF, dissemination)
+    COLLALG_RULE_P(9, COLLALG_INF, 0, COLLALG_INF, mcs, 4, 2))
+#define COLLALG_TUNED_BARRIER_BOUNDS 0
 /** @endcond */
 #endif
 
@@ -167,6 +191,105 @@ static void tc_bcast(tc_state *st, long n)
     free(b1), free(b2);
 }
 
+#ifdef COLLALG_TUNED_ALLTOALLV_BOUNDS
+/**
+ * @brief Counts of a skewed pattern of mean block @p n over @p cells blocks, cell @p k: n / 2 each,
+ *        and the rest of n * cells spread over the @p heavy cells 0 .. heavy - 1.
+ */
+static int tc_skew(long n, long cells, long heavy, long k)
+{
+    long rest = (n - n / 2) * cells;
+    return (int)(n / 2 + (k < heavy ? rest / heavy + (k < rest % heavy) : 0));
+}
+
+/** @brief Byte offsets of @p c[0..p) into @p d; @return their sum. */
+static long tc_offsets(const int *c, int *d, int p)
+{
+    long o = 0;
+    int j;
+    for (j = 0; j < p; j++)
+        d[j] = (int)o, o += c[j];
+    return o;
+}
+
+/** @brief Alltoallv with mean block @p n bytes: rank 0's row carries most bytes; then uniform in place. */
+static void tc_alltoallv(tc_state *st, long n)
+{
+    int p = st->p, j, err;
+    int *v = (int *)malloc(4 * (size_t)p * sizeof(int)), *sc = v, *sd = v + p, *rc = v + 2 * p, *rd = v + 3 * p;
+    long stot, rtot;
+    unsigned char *s, *r1, *r2;
+    for (j = 0; j < p; j++) {
+        sc[j] = tc_skew(n, (long)p * p, p, st->rank == 0 ? j : p);
+        rc[j] = tc_skew(n, (long)p * p, p, j == 0 ? st->rank : p);
+    }
+    stot = tc_offsets(sc, sd, p);
+    rtot = tc_offsets(rc, rd, p);
+    s = (unsigned char *)malloc((size_t)stot + 1);
+    r1 = (unsigned char *)malloc((size_t)rtot + 1);
+    r2 = (unsigned char *)malloc((size_t)rtot + 1);
+    tc_fill(s, stot + 1, (unsigned)st->rank + 3u);
+    memset(r1, 1, (size_t)rtot + 1);
+    memset(r2, 1, (size_t)rtot + 1);
+    MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_alltoallv(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "alltoallv", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
+    free(s), free(r1), free(r2);
+    for (j = 0; j < p; j++)
+        rc[j] = (int)n;
+    rtot = tc_offsets(rc, rd, p);
+    r1 = (unsigned char *)malloc((size_t)rtot + 1);
+    r2 = (unsigned char *)malloc((size_t)rtot + 1);
+    tc_fill(r2, rtot + 1, (unsigned)st->rank + 5u);
+    MPI_Alltoallv(r2, rc, rd, MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    r1[rtot] = r2[rtot];
+    err = collalg_tuned_alltoallv(MPI_IN_PLACE, rc, rd, MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "alltoallv", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
+    free(r1), free(r2), free(v);
+}
+
+/** @brief Allgatherv with mean block @p n bytes: rank 0's block carries most bytes; then in place. */
+static void tc_allgatherv(tc_state *st, long n)
+{
+    int p = st->p, j, err;
+    int *rc = (int *)malloc(2 * (size_t)p * sizeof(int)), *rd = rc + p;
+    long tot;
+    unsigned char *s, *r1, *r2;
+    for (j = 0; j < p; j++)
+        rc[j] = tc_skew(n, p, 1, j);
+    tot = tc_offsets(rc, rd, p);
+    s = (unsigned char *)malloc((size_t)rc[st->rank] + 1);
+    r1 = (unsigned char *)malloc((size_t)tot + 1);
+    r2 = (unsigned char *)malloc((size_t)tot + 1);
+    tc_fill(s, rc[st->rank] + 1, (unsigned)st->rank + 11u);
+    memset(r1, 1, (size_t)tot + 1);
+    memset(r2, 1, (size_t)tot + 1);
+    MPI_Allgatherv(s, rc[st->rank], MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_allgatherv(s, rc[st->rank], MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "allgatherv", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
+    memset(r2, 1, (size_t)tot + 1);
+    memcpy(r2 + rd[st->rank], s, (size_t)rc[st->rank]);
+    err = collalg_tuned_allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "allgatherv", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
+    free(s), free(r1), free(r2), free(rc);
+}
+
+/** @brief The tuned barrier, three times: success, and no rank leaves before the last one entered. */
+static void tc_barrier(tc_state *st, long n)
+{
+    int k, err = MPI_SUCCESS;
+    double in, out, t[2], m[2];
+    for (k = 0; k < 3; k++) {
+        in = MPI_Wtime();
+        err = collalg_tuned_barrier(MPI_COMM_WORLD);
+        out = MPI_Wtime();
+        t[0] = in, t[1] = -out;
+        MPI_Allreduce(t, m, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        tc_record(st, "barrier", n, "", err == MPI_SUCCESS && m[0] <= -m[1], err);
+    }
+}
+#endif
+
 /** @brief Runs @p run at bound - 1, bound, bound + 1 of every bound in @p bounds, and 0 and 1. */
 static void tc_sweep(tc_state *st, void (*run)(tc_state *, long), const long *bounds, int nb, long per_p)
 {
@@ -187,7 +310,7 @@ static void tc_sweep(tc_state *st, void (*run)(tc_state *, long), const long *bo
     }
 }
 
-/** @brief Checks the four tuned routines (see the file comment). @return 0 when all passed. */
+/** @brief Checks the tuned routines (see the file comment). @return 0 when all passed. */
 int main(int argc, char **argv)
 {
     static const long a2a[] = {COLLALG_TUNED_ALLTOALL_BOUNDS}, ag[] = {COLLALG_TUNED_ALLGATHER_BOUNDS},
@@ -205,6 +328,14 @@ int main(int argc, char **argv)
     tc_sweep(&st, tc_allgather, ag, (int)(sizeof ag / sizeof *ag), st.p);
     tc_sweep(&st, tc_allreduce, ar, (int)(sizeof ar / sizeof *ar), 1);
     tc_sweep(&st, tc_bcast, bc, (int)(sizeof bc / sizeof *bc), 1);
+#ifdef COLLALG_TUNED_ALLTOALLV_BOUNDS
+    {
+        static const long a2av[] = {COLLALG_TUNED_ALLTOALLV_BOUNDS}, agv[] = {COLLALG_TUNED_ALLGATHERV_BOUNDS};
+        tc_sweep(&st, tc_alltoallv, a2av, (int)(sizeof a2av / sizeof *a2av), 2L * st.p * st.p);
+        tc_sweep(&st, tc_allgatherv, agv, (int)(sizeof agv / sizeof *agv), st.p);
+        tc_barrier(&st, 0);
+    }
+#endif
     if (st.rank == 0)
         printf("tuned_check p=%d: %ld passed, %ld failed\n", st.p, st.passed, st.failed);
     MPI_Finalize();

@@ -9,29 +9,50 @@
  * the catalogue name the selector rules use (`collalg_<collective>_<name>`).
  *
  * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for allreduce), count elements
- * per block as MPI_<Collective> defines them, root 0 for bcast.
+ * per block as MPI_<Collective> defines them, root 0 for bcast; alltoallv and allgatherv get the
+ * counts and offsets of the communication pattern (tune/pattern.h) at the sample size.
  */
 #ifndef COLLALG_EXAMPLES_TUNE_TABLE_H
 #define COLLALG_EXAMPLES_TUNE_TABLE_H
 
 #include <stdio.h>
 #include <collalg/collalg.h>
+#include <collalg/alltoallv.h>
+#include <collalg/allgatherv.h>
+#include <collalg/barrier.h>
 
 /** @brief The collectives the tuner knows, in the order it tunes them. */
-enum tune_coll { TUNE_ALLTOALL = 0, TUNE_ALLGATHER = 1, TUNE_ALLREDUCE = 2, TUNE_BCAST = 3, TUNE_NCOLL = 4 };
+enum tune_coll {
+    TUNE_ALLTOALL = 0,
+    TUNE_ALLGATHER = 1,
+    TUNE_ALLREDUCE = 2,
+    TUNE_BCAST = 3,
+    TUNE_ALLTOALLV = 4,
+    TUNE_ALLGATHERV = 5,
+    TUNE_BARRIER = 6,
+    TUNE_NCOLL = 7
+};
 
 /** @brief Names of enum tune_coll, as in `collalg_<name>_...` and `COLLALG_TUNED_<NAME>`. */
-static const char *const tune_coll_name[TUNE_NCOLL] = {"alltoall", "allgather", "allreduce", "bcast"};
+static const char *const tune_coll_name[TUNE_NCOLL] = {"alltoall",  "allgather",  "allreduce", "bcast",
+                                                       "alltoallv", "allgatherv", "barrier"};
 
-/** @brief The arguments of one timed call (the union of the four argument lists). */
+/** @brief The arguments of one timed call (the union of the argument lists). */
 typedef struct tune_call {
-    const void *sbuf;  /**< send buffer (alltoall, allgather, allreduce) */
-    void *rbuf;        /**< receive buffer; the buffer of bcast */
-    int count;         /**< elements per block (alltoall: per pair, allgather: per process) or in all */
-    MPI_Datatype type; /**< element type */
-    MPI_Op op;         /**< reduction (allreduce) */
-    int root;          /**< root (bcast) */
-    MPI_Comm comm;     /**< communicator */
+    const void *sbuf;   /**< send buffer (alltoall, allgather, allreduce, alltoallv, allgatherv) */
+    void *rbuf;         /**< receive buffer; the buffer of bcast */
+    int count;          /**< elements per block (alltoall: per pair, allgather: per process) or in all;
+                             allgatherv: this rank's block */
+    MPI_Datatype type;  /**< element type */
+    MPI_Op op;          /**< reduction (allreduce) */
+    int root;           /**< root (bcast) */
+    MPI_Comm comm;      /**< communicator */
+    const int *scounts; /**< alltoallv: send counts (p) */
+    const int *sdispls; /**< alltoallv: send offsets (p) */
+    const int *rcounts; /**< alltoallv, allgatherv: receive counts (p) */
+    const int *rdispls; /**< alltoallv, allgatherv: receive offsets (p) */
+    int select_cost;    /**< 1: also run what the tuned routine adds before the algorithm (alltoallv:
+                             the selector's 8-byte MPI_Allreduce, select.h) */
 } tune_call;
 
 /** @brief One value of an algorithm's parameter. */
@@ -119,6 +140,47 @@ static int tune_space_block(int p, tune_choice *out, int max)
         n++;
         if (b >= p)
             break;
+    }
+    return n;
+}
+
+/** @brief Fan-in x fan-out of the MCS barrier: {2, 4, 8, 16} x {2, 4}, fans capped at max(2, p - 1)
+ *         (larger ones behave the same), duplicates dropped; i = 256 * fanin + fanout. */
+static int tune_space_mcs(int p, tune_choice *out, int max)
+{
+    static const int fin[] = {2, 4, 8, 16}, fout[] = {2, 4};
+    int n = 0, a, b, k, cap = p - 1 > 2 ? p - 1 : 2;
+    for (a = 0; a < 4; a++)
+        for (b = 0; b < 2 && n < max; b++) {
+            int fi = fin[a] < cap ? fin[a] : cap, fo = fout[b] < cap ? fout[b] : cap, dup = 0;
+            for (k = 0; k < n; k++)
+                dup |= out[k].i == 256 * fi + fo;
+            if (dup)
+                continue;
+            memset(&out[n], 0, sizeof out[n]);
+            out[n].i = 256 * fi + fo;
+            snprintf(out[n].text, sizeof out[n].text, "%d, %d", fi, fo);
+            n++;
+        }
+    return n;
+}
+
+/** @brief Group sizes of the JS barrier: 2, 4, 8 and ceil(sqrt p), capped at p, duplicates dropped. */
+static int tune_space_js(int p, tune_choice *out, int max)
+{
+    int g[4] = {2, 4, 8, 1}, n = 0, a, k;
+    while (g[3] * g[3] < p)
+        g[3]++;
+    for (a = 0; a < 4 && n < max; a++) {
+        int v = g[a] < p ? g[a] : p, dup = 0;
+        for (k = 0; k < n; k++)
+            dup |= out[k].i == v;
+        if (dup || v < 1)
+            continue;
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = v;
+        snprintf(out[n].text, sizeof out[n].text, "%d", v);
+        n++;
     }
     return n;
 }
@@ -235,6 +297,44 @@ static int tune_space_csm(int p, tune_choice *out, int max)
         return collalg_bcast_##alg(c->rbuf, c->count, c->type, c->root, c->comm, ch->i);                    \
     }
 
+#define TUNE_A2AV(alg)                                                                                      \
+    static int tune_alltoallv_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_alltoallv_##alg(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcounts,       \
+                                       c->rdispls, c->type, c->comm);                                       \
+    }
+#define TUNE_A2AV_INT(alg)                                                                                  \
+    static int tune_alltoallv_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        return collalg_alltoallv_##alg(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcounts,       \
+                                       c->rdispls, c->type, c->comm, ch->i);                                \
+    }
+#define TUNE_AGV(alg)                                                                                       \
+    static int tune_allgatherv_##alg(const tune_call *c, const tune_choice *ch)                             \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_allgatherv_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, \
+                                        c->comm);                                                           \
+    }
+#define TUNE_AGV_INT(alg)                                                                                   \
+    static int tune_allgatherv_##alg(const tune_call *c, const tune_choice *ch)                             \
+    {                                                                                                       \
+        return collalg_allgatherv_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, \
+                                        c->comm, ch->i);                                                    \
+    }
+#define TUNE_BAR(alg)                                                                                       \
+    static int tune_barrier_##alg(const tune_call *c, const tune_choice *ch)                                \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_barrier_##alg(c->comm);                                                              \
+    }
+#define TUNE_BAR_INT(alg)                                                                                   \
+    static int tune_barrier_##alg(const tune_call *c, const tune_choice *ch)                                \
+    {                                                                                                       \
+        return collalg_barrier_##alg(c->comm, ch->i);                                                       \
+    }
+
 TUNE_A2A(simple)
 TUNE_A2A(spreading_simple)
 TUNE_A2A(mesh_2d)
@@ -278,7 +378,47 @@ TUNE_BC_INT(binary_tree)
 TUNE_BC(binomial)
 TUNE_BC(scatter_rdb_allgather)
 TUNE_BC(scatter_ring_allgather)
+
+TUNE_A2AV(simple)
+TUNE_A2AV(spreading_simple)
+TUNE_A2AV(ring)
+TUNE_A2AV(ring_light_barrier)
+TUNE_A2AV(ring_mpi_barrier)
+TUNE_A2AV_INT(ring_n_mpi_barriers)
+TUNE_A2AV(pair)
+TUNE_A2AV(pair_light_barrier)
+TUNE_A2AV(pair_mpi_barrier)
+TUNE_A2AV_INT(pair_n_mpi_barriers)
+TUNE_A2AV(greedy)
+TUNE_A2AV(alltoall_based)
+
+TUNE_AGV(simple)
+TUNE_AGV(spreading_simple)
+TUNE_AGV(ring)
+TUNE_AGV(ring_light_barrier)
+TUNE_AGV(ring_mpi_barrier)
+TUNE_AGV_INT(ring_n_mpi_barriers)
+TUNE_AGV(pair)
+TUNE_AGV(pair_light_barrier)
+TUNE_AGV(pair_mpi_barrier)
+TUNE_AGV_INT(pair_n_mpi_barriers)
+TUNE_AGV(recursive_doubling)
+TUNE_AGV(bruck)
+TUNE_AGV(gather_bcast)
+TUNE_AGV(logical_ring)
+
+TUNE_BAR(dissemination)
+TUNE_BAR(pairwise_exchange)
+TUNE_BAR(binomial)
+TUNE_BAR_INT(js)
+TUNE_BAR(light_weight)
 /** @endcond */
+
+/** @brief The MCS barrier with fan-in ch->i / 256 and fan-out ch->i % 256. */
+static int tune_barrier_mcs(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_barrier_mcs(c->comm, ch->i / 256, ch->i % 256);
+}
 
 /** @brief allgather_based with the inner allgather number ch->i of tune_inner_allgather. */
 static int tune_allreduce_allgather_based(const tune_call *c, const tune_choice *ch)
@@ -358,6 +498,41 @@ static const tune_algo tune_table[] = {
     {TUNE_BCAST, "scatter_rdb_allgather", tune_bcast_scatter_rdb_allgather, NULL},
     {TUNE_BCAST, "scatter_ring_allgather", tune_bcast_scatter_ring_allgather, NULL},
     {TUNE_BCAST, "csm", tune_bcast_csm, tune_space_csm},
+
+    {TUNE_ALLTOALLV, "simple", tune_alltoallv_simple, NULL},
+    {TUNE_ALLTOALLV, "spreading_simple", tune_alltoallv_spreading_simple, NULL},
+    {TUNE_ALLTOALLV, "ring", tune_alltoallv_ring, NULL},
+    {TUNE_ALLTOALLV, "ring_light_barrier", tune_alltoallv_ring_light_barrier, NULL},
+    {TUNE_ALLTOALLV, "ring_mpi_barrier", tune_alltoallv_ring_mpi_barrier, NULL},
+    {TUNE_ALLTOALLV, "ring_n_mpi_barriers", tune_alltoallv_ring_n_mpi_barriers, tune_space_ring_barriers},
+    {TUNE_ALLTOALLV, "pair", tune_alltoallv_pair, NULL},
+    {TUNE_ALLTOALLV, "pair_light_barrier", tune_alltoallv_pair_light_barrier, NULL},
+    {TUNE_ALLTOALLV, "pair_mpi_barrier", tune_alltoallv_pair_mpi_barrier, NULL},
+    {TUNE_ALLTOALLV, "pair_n_mpi_barriers", tune_alltoallv_pair_n_mpi_barriers, tune_space_pair_barriers},
+    {TUNE_ALLTOALLV, "greedy", tune_alltoallv_greedy, NULL},
+    {TUNE_ALLTOALLV, "alltoall_based", tune_alltoallv_alltoall_based, NULL},
+
+    {TUNE_ALLGATHERV, "simple", tune_allgatherv_simple, NULL},
+    {TUNE_ALLGATHERV, "spreading_simple", tune_allgatherv_spreading_simple, NULL},
+    {TUNE_ALLGATHERV, "ring", tune_allgatherv_ring, NULL},
+    {TUNE_ALLGATHERV, "ring_light_barrier", tune_allgatherv_ring_light_barrier, NULL},
+    {TUNE_ALLGATHERV, "ring_mpi_barrier", tune_allgatherv_ring_mpi_barrier, NULL},
+    {TUNE_ALLGATHERV, "ring_n_mpi_barriers", tune_allgatherv_ring_n_mpi_barriers, tune_space_ring_barriers},
+    {TUNE_ALLGATHERV, "pair", tune_allgatherv_pair, NULL},
+    {TUNE_ALLGATHERV, "pair_light_barrier", tune_allgatherv_pair_light_barrier, NULL},
+    {TUNE_ALLGATHERV, "pair_mpi_barrier", tune_allgatherv_pair_mpi_barrier, NULL},
+    {TUNE_ALLGATHERV, "pair_n_mpi_barriers", tune_allgatherv_pair_n_mpi_barriers, tune_space_pair_barriers},
+    {TUNE_ALLGATHERV, "recursive_doubling", tune_allgatherv_recursive_doubling, NULL},
+    {TUNE_ALLGATHERV, "bruck", tune_allgatherv_bruck, NULL},
+    {TUNE_ALLGATHERV, "gather_bcast", tune_allgatherv_gather_bcast, NULL},
+    {TUNE_ALLGATHERV, "logical_ring", tune_allgatherv_logical_ring, NULL},
+
+    {TUNE_BARRIER, "dissemination", tune_barrier_dissemination, NULL},
+    {TUNE_BARRIER, "pairwise_exchange", tune_barrier_pairwise_exchange, NULL},
+    {TUNE_BARRIER, "binomial", tune_barrier_binomial, NULL},
+    {TUNE_BARRIER, "mcs", tune_barrier_mcs, tune_space_mcs},
+    {TUNE_BARRIER, "js", tune_barrier_js, tune_space_js},
+    {TUNE_BARRIER, "light_weight", tune_barrier_light_weight, NULL},
 };
 
 /** @brief Rows of tune_table. */
@@ -375,9 +550,31 @@ static int tune_native(enum tune_coll coll, const tune_call *c)
         return MPI_Allgather(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
     case TUNE_ALLREDUCE:
         return MPI_Allreduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);
+    case TUNE_ALLTOALLV:
+        return MPI_Alltoallv(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcounts, c->rdispls, c->type,
+                             c->comm);
+    case TUNE_ALLGATHERV:
+        return MPI_Allgatherv(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, c->comm);
+    case TUNE_BARRIER:
+        return MPI_Barrier(c->comm);
     default:
         return MPI_Bcast(c->rbuf, c->count, c->type, c->root, c->comm);
     }
+}
+
+/**
+ * @brief One timed call: algorithm @p a with value @p ch (NULL @p a: the native collective), after
+ *        what the tuned routine adds when c->select_cost is set. @return MPI error code.
+ */
+static int tune_run(enum tune_coll coll, const tune_algo *a, const tune_call *c, const tune_choice *ch)
+{
+    if (c->select_cost && coll == TUNE_ALLTOALLV) {
+        long long mine = 0, all = 0;
+        int err = MPI_Allreduce(&mine, &all, 1, MPI_LONG_LONG, MPI_SUM, c->comm);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return a ? a->run(c, ch) : tune_native(coll, c);
 }
 
 #endif /* COLLALG_EXAMPLES_TUNE_TABLE_H */

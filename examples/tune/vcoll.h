@@ -1,0 +1,107 @@
+/**
+ * @file vcoll.h
+ * @brief The MPI side of the tuner's v-collectives and barrier (collalg-tune): the pattern set up
+ *        alike on every rank, the counts of one call, the buffers a pattern needs, and the sample
+ *        sizes of each collective.
+ *
+ * @par Sample sizes
+ * - alltoallv, allgatherv: the mean block of the pattern (tune/pattern.h), i.e. the n the
+ *   selector compares; the --sizes list, or for a pattern FILE without --sizes and --max-size the
+ *   file's own mean block only (the file used as is).
+ * - barrier: one measurement per algorithm and parameter value, at "size" 0; its rules select by
+ *   process count only.
+ */
+#ifndef COLLALG_EXAMPLES_TUNE_VCOLL_H
+#define COLLALG_EXAMPLES_TUNE_VCOLL_H
+
+#include <limits.h>
+#include <stdio.h>
+#include <mpi.h>
+#include "pattern.h"
+#include "table.h"
+
+/** @brief 1 for the collectives tuned for a communication pattern. */
+static int tune_is_v(enum tune_coll coll)
+{
+    return coll == TUNE_ALLTOALLV || coll == TUNE_ALLGATHERV;
+}
+
+/**
+ * @brief Sets up pattern @p spec on every rank of @p comm: built-ins are computed locally (the
+ *        same everywhere), a file is read on rank 0 and its weights broadcast. @p asis: use a
+ *        file unscaled. @return 0, or 1 after rank 0 printed why not (every rank returns alike).
+ */
+static int tune_pattern_setup(tune_pattern *pt, const char *spec, int asis, MPI_Comm comm, int rank, int p)
+{
+    char err[300] = "";
+    int bad = tune_pattern_init(pt, spec, p, rank == 0, asis, err, sizeof err) != 0;
+    MPI_Bcast(&bad, 1, MPI_INT, 0, comm);
+    if (!bad && pt->kind == TUNE_PAT_FILE) {
+        MPI_Bcast(pt->m, p * p, MPI_LONG_LONG, 0, comm);
+        MPI_Bcast(pt->v, p, MPI_LONG_LONG, 0, comm);
+    }
+    if (bad) {
+        if (rank == 0)
+            fprintf(stderr, "collalg-tune: --pattern %s: %s\n", spec, err);
+        tune_pattern_free(pt);
+    }
+    return bad;
+}
+
+/**
+ * @brief Largest send and receive buffer (bytes) the v-collective @p coll needs at mean block
+ *        @p bytes on any rank; -1 when a count or an offset would not fit in an int.
+ */
+static long long tune_pattern_bytes(tune_pattern *pt, enum tune_coll coll, long bytes)
+{
+    long long send, recv;
+    tune_pattern_need(pt, coll == TUNE_ALLTOALLV, bytes, &send, &recv);
+    if (send > INT_MAX || recv > INT_MAX)
+        return -1;
+    return send > recv ? send : recv;
+}
+
+/**
+ * @brief Adds the counts of the v-collective @p coll at mean block @p bytes to call @p c, for rank
+ *        @p rank; @p vc holds 4 p ints (send counts, send offsets, receive counts, offsets).
+ */
+static void tune_pattern_call(tune_pattern *pt, enum tune_coll coll, long bytes, int rank, int *vc, tune_call *c)
+{
+    int p = pt->p;
+    c->scounts = vc;
+    c->sdispls = vc + p;
+    c->rcounts = vc + 2 * p;
+    c->rdispls = vc + 3 * p;
+    if (coll == TUNE_ALLTOALLV)
+        tune_pattern_alltoallv(pt, bytes, rank, vc, vc + p, vc + 2 * p, vc + 3 * p);
+    else {
+        tune_pattern_allgatherv(pt, bytes, vc + 2 * p, vc + 3 * p);
+        c->count = vc[2 * p + rank];
+    }
+}
+
+/**
+ * @brief The sample sizes of collective @p coll (see the file comment) from the command line's
+ *        @p sizes[0..ns), adjusted by @p adjust, into @p out. @return how many.
+ */
+static int tune_coll_sizes(const tune_pattern *pt, enum tune_coll coll, const long *sizes, int ns,
+                           long (*adjust)(enum tune_coll, long), long *out)
+{
+    int i, n = 0;
+    if (coll == TUNE_BARRIER) {
+        out[0] = 0;
+        return 1;
+    }
+    if (tune_is_v(coll) && pt->asis) {
+        out[0] = tune_pattern_natural(pt, coll == TUNE_ALLTOALLV);
+        return 1;
+    }
+    for (i = 0; i < ns; i++) {
+        long s = adjust(coll, sizes[i]);
+        if (n == 0 || s > out[n - 1])
+            out[n++] = s;
+    }
+    return n;
+}
+
+#endif /* COLLALG_EXAMPLES_TUNE_VCOLL_H */
