@@ -1,8 +1,12 @@
-/* Criterion suite: the tuner (examples/collalg-tune.c, examples/tune/stats.h).
+/* Criterion suite: the tuner (examples/collalg-tune.c, examples/tune/stats.h, pattern.h).
  * - the PGMPI repetition rule (RSE) and the summary statistics on synthetic samples (no MPI);
- * - the tuner end to end on a tiny plan under MPICH (p = 2) and SimGrid (p = 4): it writes a
- *   header, a CSV and plots; the header compiles, examples/tuned_check.c built against it gives
- *   the native results, and each call runs the algorithm the header's rules name for its size;
+ * - the communication patterns of alltoallv and allgatherv: exact scaling, the built-ins, the
+ *   pattern file reader (no MPI);
+ * - the tuner end to end on a tiny plan under MPICH (p = 2, random pattern) and SimGrid (p = 4,
+ *   heavy pattern), all seven collectives: it writes a header, a CSV and plots; the header
+ *   compiles, examples/tuned_check.c built against it gives the native results, and each call
+ *   runs the algorithm the header's rules name for its size (v-collectives: mean block);
+ * - a pattern file used as is (alltoallv and allgatherv only, SimGrid p = 4), a bad one refused;
  * - Ctrl-C and the time budget still write a header.
  * No test asserts a timing. */
 #include "launch.h"
@@ -11,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "../examples/tune/stats.h"
+#include "../examples/tune/pattern.h"
 
 /* ---- the repetition rule ------------------------------------------------------------------ */
 
@@ -68,6 +73,127 @@ Test(tune_stats, rule_chunks_and_stops)
     while ((k = tune_rule_next(&r, x, n)) > 0)
         n += k;
     cr_expect(n == 95 && tune_rule_done(&r, x, 95));
+}
+
+/* ---- communication patterns ----------------------------------------------------------------- */
+
+/* Sets up `spec` for p processes, asserting success. */
+static void pat_init(tune_pattern *pt, const char *spec, int p, int asis)
+{
+    char err[300] = "";
+    cr_assert(tune_pattern_init(pt, spec, p, 1, asis, err, sizeof err) == 0, "%s: %s", spec, err);
+}
+
+Test(tune_pattern, scaling_is_exact_and_proportional)
+{
+    long long w[5] = {1, 2, 3, 0, 10}, out[5], sum = 0;
+    struct tune_frac fr[5];
+    long long targets[] = {0, 1, 7, 16, 1000003, 3000000000LL};
+    int t, k;
+    for (t = 0; t < 6; t++) {
+        tune_pattern_scale(w, 5, targets[t], out, fr);
+        for (sum = 0, k = 0; k < 5; k++) {
+            double exact = (double)w[k] * (double)targets[t] / 16.0;
+            sum += out[k];
+            cr_expect(out[k] >= (long long)exact && out[k] <= (long long)exact + 1, "block %d of %lld: %lld for %g", k,
+                      targets[t], out[k], exact);
+        }
+        cr_expect(sum == targets[t], "sum %lld != %lld", sum, targets[t]);
+        cr_expect(out[3] == 0, "a zero weight stays zero");
+    }
+    memset(w, 0, sizeof w);
+    tune_pattern_scale(w, 5, 12, out, fr);
+    cr_expect(out[0] == 3 && out[1] == 3 && out[2] == 2 && out[4] == 2, "zero weights count as equal");
+}
+
+Test(tune_pattern, builtins)
+{
+    tune_pattern u, r, r2, h;
+    long long send, recv, row0 = 0, all = 0, lo = 1 << 30, hi = 0;
+    const long long *c;
+    int j, p = 7, sc[7], sd[7], rc[7], rd[7], below = 0;
+    pat_init(&u, "uniform", p, 0);
+    c = tune_pattern_counts(&u, TUNE_PAT_MATRIX, 1000);
+    for (j = 0; j < p * p; j++)
+        cr_expect(c[j] == 1000);
+    pat_init(&h, "heavy", p, 0);
+    c = tune_pattern_counts(&h, TUNE_PAT_MATRIX, 1024);
+    for (j = 0; j < p * p; j++)
+        all += c[j], row0 += j < p ? c[j] : 0;
+    cr_expect(all == 1024LL * p * p, "mean block = the sample size");
+    cr_expect(llabs(row0 * 10 - all * 9) <= 10 * p, "rank 0's row holds 90%%: %lld of %lld", row0, all);
+    tune_pattern_need(&h, TUNE_PAT_MATRIX, 1024, &send, &recv);
+    cr_expect(send == row0, "the largest send buffer is row 0");
+    c = tune_pattern_counts(&h, 0, 1024);
+    cr_expect(llabs(c[0] * 10 - 1024LL * p * 9) <= 10, "rank 0's allgatherv block holds 90%%: %lld", c[0]);
+    pat_init(&r, "random", p, 0);
+    pat_init(&r2, "random:1", p, 0);
+    cr_expect(!strcmp(r.name, "random:1") && tune_pattern_checksum(&r) == tune_pattern_checksum(&r2),
+              "random is seed 1, the same every time");
+    c = tune_pattern_counts(&r, TUNE_PAT_MATRIX, 1024);
+    for (all = 0, j = 0; j < p * p; j++) {
+        all += c[j];
+        lo = c[j] < lo ? c[j] : lo;
+        hi = c[j] > hi ? c[j] : hi;
+        below += c[j] < 1024;
+    }
+    cr_expect(all == 1024LL * p * p && lo >= 0 && hi <= 2 * 1024 + 64, "blocks in [0, 2 x 1024]: %lld..%lld", lo, hi);
+    cr_expect(below > p * p / 4 && below < 3 * p * p / 4, "median near the sample size (%d of %d below)", below, p * p);
+    tune_pattern_free(&r2);
+    pat_init(&r2, "random:2", p, 0);
+    cr_expect(tune_pattern_checksum(&r) != tune_pattern_checksum(&r2), "another seed, another pattern");
+    tune_pattern_alltoallv(&h, 10, 3, sc, sd, rc, rd);
+    for (all = 0, j = 0; j < p; j++) {
+        cr_expect(sd[j] == all, "send offsets are the prefix sums");
+        all += sc[j];
+        cr_expect(rc[j] == tune_pattern_counts(&h, TUNE_PAT_MATRIX, 10)[(long)j * p + 3], "column 3 is rank 3's recvcounts");
+    }
+    tune_pattern_free(&u), tune_pattern_free(&r), tune_pattern_free(&r2), tune_pattern_free(&h);
+}
+
+/* Writes `text` to a file under build/logs and returns its path. */
+static const char *pat_file(const char *name, const char *text)
+{
+    static char path[256];
+    FILE *f;
+    snprintf(path, sizeof path, "build/logs/%s", name);
+    cr_assert(system("mkdir -p build/logs") == 0);
+    f = fopen(path, "w");
+    cr_assert(f != NULL);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+Test(tune_pattern, files)
+{
+    tune_pattern m, v;
+    char err[300] = "";
+    const long long *c;
+    int rc[3], rd[3];
+    pat_init(&m, pat_file("pattern-m.txt", "# a 3 x 3 matrix\n10 0 0\n\n1,1,1  # commas too\n0 0 5\n"), 3, 1);
+    cr_expect(m.kind == TUNE_PAT_FILE && m.asis);
+    cr_expect(m.m[0] == 10 && m.m[3] == 1 && m.m[8] == 5);
+    cr_expect(m.v[0] == 3 && m.v[1] == 1 && m.v[2] == 1, "allgatherv from a matrix: row sum / p");
+    cr_expect(tune_pattern_natural(&m, TUNE_PAT_MATRIX) == 2, "18 bytes / 9 blocks");
+    c = tune_pattern_counts(&m, TUNE_PAT_MATRIX, 2);
+    cr_expect(c[0] == 10 && c[8] == 5, "used as is at its own size");
+    c = tune_pattern_counts(&m, TUNE_PAT_MATRIX, 4);
+    cr_expect(c[0] == 20 && c[8] == 10 && c[3] == 2, "scaled at any other size");
+    pat_init(&v, pat_file("pattern-v.txt", "4 0 8\n"), 3, 0);
+    cr_expect(v.v[0] == 4 && v.v[2] == 8 && v.m[0] == 4 && v.m[1] == 4 && v.m[5] == 0 && v.m[7] == 8,
+              "alltoallv from a vector: rank i sends v[i] to every rank");
+    tune_pattern_allgatherv(&v, 8, rc, rd);
+    cr_expect(rc[0] == 8 && rc[1] == 0 && rc[2] == 16 && rd[2] == 8, "scaled to mean 8: 8 0 16");
+    cr_expect(tune_pattern_checksum(&m) != tune_pattern_checksum(&v));
+    tune_pattern_free(&m), tune_pattern_free(&v);
+    cr_expect(tune_pattern_init(&m, pat_file("pattern-bad1.txt", "1 2 3\n4 5 6\n"), 3, 1, 1, err, sizeof err) != 0);
+    cr_expect(strstr(err, "2 lines") != NULL, "%s", err);
+    cr_expect(tune_pattern_init(&m, pat_file("pattern-bad2.txt", "1 2\n"), 3, 1, 1, err, sizeof err) != 0);
+    cr_expect(strstr(err, "has 2 counts") != NULL, "%s", err);
+    cr_expect(tune_pattern_init(&m, pat_file("pattern-bad3.txt", "1 -2 3\n"), 3, 1, 1, err, sizeof err) != 0);
+    cr_expect(tune_pattern_init(&m, "build/logs/no-such-pattern", 3, 1, 1, err, sizeof err) != 0);
+    cr_expect(strstr(err, "cannot read") != NULL, "%s", err);
 }
 
 /* ---- end to end ------------------------------------------------------------------------------ */
@@ -167,11 +293,25 @@ static void check_dispatch(const char *header, const char *log)
 
 #define TINY "--sizes 1,256,4K --quick --precision 0.5"
 
+/* The header at `path` (tuned on p processes) has tuned alltoallv, allgatherv and barrier routines
+ * and records the pattern as `pattern`. */
+static void check_new_collectives(const char *path, int p, const char *pattern)
+{
+    char rule[64];
+    cr_expect(has(path, "COLLALG_TUNED_ALLTOALLV(collalg_tuned_alltoallv,"));
+    cr_expect(has(path, "COLLALG_TUNED_ALLGATHERV(collalg_tuned_allgatherv,"));
+    cr_expect(has(path, "COLLALG_TUNED_BARRIER(collalg_tuned_barrier,"));
+    cr_expect(has(path, "#define COLLALG_TUNED_ALLTOALLV_BOUNDS 0"));
+    snprintf(rule, sizeof rule, "COLLALG_RULE_P(%d, %d, 0, COLLALG_INF, ", p, p);
+    cr_expect(has(path, rule), "the barrier has one rule for every size: %s", rule);
+    cr_expect(has(path, pattern), "the pattern is recorded: %s", pattern);
+}
+
 Test(tune, mpich_p2_end_to_end, .timeout = 300)
 {
     const char *out = "build/logs/tune-mpich-2";
     run_ok("rm -rf build/logs/tune-mpich-2 && mkdir -p build/logs/tune-mpich-2 && timeout -k 10 240 mpiexec -n 2 "
-           "build/examples/collalg-tune " TINY " --out build/logs/tune-mpich-2 </dev/null "
+           "build/examples/collalg-tune " TINY " --pattern random --out build/logs/tune-mpich-2 </dev/null "
            ">build/logs/tune-mpich-2/run.log 2>&1",
            "build/logs/tune-mpich-2/run.log");
     cr_expect(has("build/logs/tune-mpich-2/run.log", "t/native"), "ratios printed");
@@ -180,6 +320,8 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", ", COLLALG_INF, "), "the last rule is unbounded");
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "alltoall,native,native,"));
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "bcast,routine,"));
+    check_new_collectives("build/logs/tune-mpich-2/collalg_tuned.h", 2, "built-in random:1, checksum 0x");
+    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "alltoallv,routine,"));
     cr_expect(access("build/logs/tune-mpich-2/alltoall.png", R_OK) == 0 && access("build/logs/tune-mpich-2/bcast.svg", R_OK) == 0,
               "plots written");
     run_ok("mpicc -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-mpich-2 "
@@ -201,10 +343,11 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
 Test(tune, smpi_p4_end_to_end, .timeout = 300)
 {
     run_ok("rm -rf build/logs/tune-smpi-4 && mkdir -p build/logs/tune-smpi-4 && timeout -k 10 240 " SMPIRUN
-           " -np 4 build/smpi-examples/collalg-tune " TINY " --out build/logs/tune-smpi-4 </dev/null "
+           " -np 4 build/smpi-examples/collalg-tune " TINY " --pattern heavy --out build/logs/tune-smpi-4 </dev/null "
            ">build/logs/tune-smpi-4/run.log 2>&1",
            "build/logs/tune-smpi-4/run.log");
     cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, "));
+    check_new_collectives("build/logs/tune-smpi-4/collalg_tuned.h", 4, "built-in heavy, checksum 0x");
     run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-smpi-4 "
            "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-smpi-4/tuned_check "
            ">build/logs/tune-smpi-4/cc.log 2>&1",
@@ -214,6 +357,46 @@ Test(tune, smpi_p4_end_to_end, .timeout = 300)
            "build/logs/tune-smpi-4/check.log");
     cr_expect(has("build/logs/tune-smpi-4/check.log", " passed, 0 failed"));
     check_dispatch("build/logs/tune-smpi-4/collalg_tuned.h", "build/logs/tune-smpi-4/check.log");
+}
+
+Test(tune, smpi_p4_pattern_file_as_is, .timeout = 300)
+{
+    FILE *f;
+    cr_assert(system("rm -rf build/logs/tune-file && mkdir -p build/logs/tune-file") == 0);
+    f = fopen("build/logs/tune-file/pattern.txt", "w");
+    cr_assert(f != NULL);
+    fprintf(f, "# what rank i sends to ranks 0..3\n10 0 0 5000\n1,1,1,1\n0 0 0 0  # rank 2 sends nothing\n7 7 7 7\n");
+    fclose(f);
+    run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/smpi-examples/collalg-tune --collectives alltoallv,allgatherv "
+           "--quick --pattern build/logs/tune-file/pattern.txt --out build/logs/tune-file </dev/null "
+           ">build/logs/tune-file/run.log 2>&1",
+           "build/logs/tune-file/run.log");
+    cr_expect(has("build/logs/tune-file/collalg_tuned.h", "file build/logs/tune-file/pattern.txt, checksum 0x"));
+    cr_expect(has("build/logs/tune-file/collalg_tuned.h", "used as is"));
+    /* 5042 bytes / 16 blocks: one sample size, 315, so one rule from 0 up */
+    cr_expect(has("build/logs/tune-file/collalg_tuned.csv", "alltoallv,native,native,\"\",315,4,"));
+    cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, COLLALG_INF, "));
+    cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall,)"),
+              "--collectives alltoallv does not tune alltoall");
+    cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_TUNED_BARRIER(collalg_tuned_barrier,)"));
+    run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-file "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-file/tuned_check "
+           ">build/logs/tune-file/cc.log 2>&1",
+           "build/logs/tune-file/cc.log");
+    run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/logs/tune-file/tuned_check -v </dev/null "
+           ">build/logs/tune-file/check.log 2>&1",
+           "build/logs/tune-file/check.log");
+    cr_expect(has("build/logs/tune-file/check.log", " passed, 0 failed"));
+}
+
+Test(tune, bad_pattern_refused)
+{
+    int st = system("mpiexec -n 2 build/examples/collalg-tune --collectives barrier,allgatherv --pattern "
+                    "build/logs/no-such-pattern </dev/null >build/logs/tune-badpat.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d", st);
+    cr_expect(has("build/logs/tune-badpat.log", "--pattern build/logs/no-such-pattern: cannot read"));
+    st = system("mpiexec -n 1 build/examples/collalg-tune --collectives alltoallvx </dev/null >build/logs/tune-badcoll.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "an unknown collective is refused");
 }
 
 Test(tune, ctrl_c_writes_what_is_finished, .timeout = 300)
