@@ -76,6 +76,32 @@ COLLALG_INLINE int collalg__allgatherv_pair_phases(collalg__ctx *c, const void *
 }
 
 /**
+ * @brief The whole call of the pair family: enter step, N resolved for COLLALG_SYNC_NMPI
+ *        (MPI_ERR_ARG out of range, before any message), the phases with synchronisation
+ *        @p kind, one exit.
+ * @return as collalg_allgatherv_pair(), plus MPI_ERR_ARG for a bad @p nbarriers.
+ */
+COLLALG_INLINE int collalg__allgatherv_pair_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                void *recvbuf, const int *recvcounts, const int *displs,
+                                                MPI_Datatype recvtype, MPI_Comm comm, enum collalg__sync_kind kind,
+                                                int nbarriers)
+{
+    collalg__ctx c;
+    collalg__phase_sync sync;
+    int n = 0;
+    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
+                                        comm);
+    if (err == MPI_SUCCESS && kind == COLLALG_SYNC_NMPI)
+        err = collalg__nbarriers_resolve(nbarriers, collalg__pair_nsteps(c.size), &n);
+    if (err == MPI_SUCCESS) {
+        collalg__phase_sync_init(&sync, kind, collalg__pair_nsteps(c.size), n);
+        err = collalg__allgatherv_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                               recvtype, &sync);
+    }
+    return collalg__leave(&c, err);
+}
+
+/**
  * @brief MPI_Allgatherv by the pair algorithm.
  *
  * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h).
@@ -84,16 +110,8 @@ COLLALG_INLINE int collalg_allgatherv_pair(const void *sendbuf, int sendcount, M
                                            const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                                            MPI_Comm comm)
 {
-    collalg__ctx c;
-    collalg__phase_sync sync;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
-    if (err == MPI_SUCCESS) {
-        collalg__phase_sync_init(&sync, COLLALG_SYNC_NONE, collalg__pair_nsteps(c.size), 0);
-        err = collalg__allgatherv_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                                              &sync);
-    }
-    return collalg__leave(&c, err);
+    return collalg__allgatherv_pair_run(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                                        COLLALG_SYNC_NONE, 0);
 }
 
 #endif /* COLLALG_ALLGATHERV_PAIR_H */

@@ -46,16 +46,8 @@ COLLALG_INLINE int collalg_allgatherv_pair_light_barrier(const void *sendbuf, in
                                                          void *recvbuf, const int recvcounts[], const int displs[],
                                                          MPI_Datatype recvtype, MPI_Comm comm)
 {
-    collalg__ctx c;
-    collalg__phase_sync sync;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
-    if (err == MPI_SUCCESS) {
-        collalg__phase_sync_init(&sync, COLLALG_SYNC_LIGHT, collalg__pair_nsteps(c.size), 0);
-        err = collalg__allgatherv_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                                              &sync);
-    }
-    return collalg__leave(&c, err);
+    return collalg__allgatherv_pair_run(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                                        COLLALG_SYNC_LIGHT, 0);
 }
 
 #endif /* COLLALG_ALLGATHERV_PAIR_LIGHT_BARRIER_H */

@@ -51,19 +51,8 @@ COLLALG_INLINE int collalg_allgatherv_pair_n_mpi_barriers(const void *sendbuf, i
                                                           void *recvbuf, const int recvcounts[], const int displs[],
                                                           MPI_Datatype recvtype, MPI_Comm comm, int nbarriers)
 {
-    collalg__ctx c;
-    collalg__phase_sync sync;
-    int n = 0;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
-    if (err == MPI_SUCCESS)
-        err = collalg__nbarriers_resolve(nbarriers, collalg__pair_nsteps(c.size), &n);
-    if (err == MPI_SUCCESS) {
-        collalg__phase_sync_init(&sync, COLLALG_SYNC_NMPI, collalg__pair_nsteps(c.size), n);
-        err = collalg__allgatherv_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                                              &sync);
-    }
-    return collalg__leave(&c, err);
+    return collalg__allgatherv_pair_run(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                                        COLLALG_SYNC_NMPI, nbarriers);
 }
 
 #endif /* COLLALG_ALLGATHERV_PAIR_N_MPI_BARRIERS_H */

@@ -46,16 +46,8 @@ COLLALG_INLINE int collalg_allgatherv_ring_mpi_barrier(const void *sendbuf, int 
                                                        void *recvbuf, const int recvcounts[], const int displs[],
                                                        MPI_Datatype recvtype, MPI_Comm comm)
 {
-    collalg__ctx c;
-    collalg__phase_sync sync;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
-    if (err == MPI_SUCCESS) {
-        collalg__phase_sync_init(&sync, COLLALG_SYNC_MPI, c.size - 1, 0);
-        err = collalg__allgatherv_ring_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                                              &sync);
-    }
-    return collalg__leave(&c, err);
+    return collalg__allgatherv_ring_run(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                                        COLLALG_SYNC_MPI, 0);
 }
 
 #endif /* COLLALG_ALLGATHERV_RING_MPI_BARRIER_H */
