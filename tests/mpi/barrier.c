@@ -3,10 +3,10 @@
  * only for termination.
  *
  * A barrier is right when no rank leaves it before the last rank has entered it. Each timed
- * trial: the ranks line up (native MPI_Barrier), the "late" ranks of the trial sleep (usleep,
- * --delay microseconds, 2 ms by default), each rank reads MPI_Wtime() just before the call
- * (entry) and just after it returns (exit), the pairs are gathered (MPI_Allgather on
- * MPI_COMM_WORLD, after the barrier under test) and the check is
+ * trial: the "late" ranks of the trial sleep (usleep, --delay microseconds, 2 ms by default),
+ * each rank reads MPI_Wtime() just before the call (entry) and just after it returns (exit);
+ * the pairs of all trials are gathered afterwards (MPI_Allgather on MPI_COMM_WORLD) and the
+ * check is, per trial,
  *     max over ranks of entry  <=  min over ranks of exit.
  * The late rank rotates through all ranks (--rotations times); two more trials have several late
  * ranks (every even rank; every rank but the last). A barrier that lets a rank out early fails
@@ -36,6 +36,7 @@
  *
  * Options (besides harness.h's --algo and -v):
  *   --rotations R   times the late rank goes round all ranks (default 2)
+ *   --stride S      the late rank goes round every S-th rank (and the last) only (default 1)
  *   --repeat N      back-to-back calls per algorithm and communicator (default 20)
  *   --delay US      sleep of a late rank, in microseconds (default 2000)
  *   --broken        add the two broken barriers (the run must then fail)
@@ -143,7 +144,7 @@ static const struct {
 
 static th_opts o;
 static th_result r = {0, 0, NULL, NULL};
-static int rotations = 2, repeat = 20, delay_us = 2000, broken = 0;
+static int rotations = 2, stride = 1, repeat = 20, delay_us = 2000, broken = 0;
 static int timed = 1; /* 0 when the ranks' clocks cannot be compared: only return codes checked */
 static int wsize, wrank;
 
@@ -152,81 +153,105 @@ static int want(int a)
     return (broken || !algos[a].broken) && th_want_algo(&o, algos[a].name);
 }
 
-/* Pass/fail of "max entry <= min exit, every call returned MPI_SUCCESS" over the gathered
- * triples (entry, exit, error flag) of all ranks. */
-static int tb_verdict(const double *all, int n)
-{
-    double max_in = all[0], min_out = all[1];
-    int i, ok = 1;
-    for (i = 0; i < n; i++) {
-        if (all[3 * i] > max_in)
-            max_in = all[3 * i];
-        if (all[3 * i + 1] < min_out)
-            min_out = all[3 * i + 1];
-        if (all[3 * i + 2] != 0)
-            ok = 0;
-    }
-    return ok && (!timed || max_in <= min_out);
-}
+/* Calls under test are recorded locally, (entry, exit, error flag) each, and checked together
+ * in tb_flush with one MPI_Allgather, so a check costs no collective per call. */
+static int tb_n, tb_cap;
+static double *tb_mine;
+static char (*tb_what)[160];
 
-/* One timed trial of algorithm `a` on `comm`: the ranks with late[world rank] sleep first. */
-static void trial(int a, MPI_Comm comm, const char *cname, const char *late, const char *lname)
+/* One call of algorithm `a` on `comm`; a `late` rank first sleeps --delay microseconds. */
+static void tb_call(int a, MPI_Comm comm, int late, const char *what)
 {
     int p, err;
-    double mine[3], *all = (double *)th_alloc(3 * sizeof(double) * (size_t)wsize);
-    char what[256];
+    if (tb_n == tb_cap) {
+        tb_cap = tb_cap ? 2 * tb_cap : 256;
+        tb_mine = (double *)realloc(tb_mine, 3 * sizeof(double) * (size_t)tb_cap);
+        tb_what = (char (*)[160])realloc(tb_what, sizeof *tb_what * (size_t)tb_cap);
+        if (!tb_mine || !tb_what)
+            MPI_Abort(MPI_COMM_WORLD, 2);
+    }
     MPI_Comm_size(comm, &p);
-    MPI_Barrier(comm);
-    if (late[wrank])
+    if (late)
         usleep((useconds_t)delay_us);
-    mine[0] = MPI_Wtime();
+    tb_mine[3 * tb_n] = MPI_Wtime();
     err = algos[a].fn(comm, tb_param(algos[a].a, p), tb_param(algos[a].b, p));
-    mine[1] = MPI_Wtime();
-    mine[2] = err != MPI_SUCCESS;
-    MPI_Allgather(mine, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, MPI_COMM_WORLD);
-    snprintf(what, sizeof what, "barrier %s p=%d comm=%s late=%s: returns MPI_SUCCESS, max entry <= min exit",
-             algos[a].name, p, cname, lname);
-    th_expect(&r, &o, what, tb_verdict(all, wsize));
+    tb_mine[3 * tb_n + 1] = MPI_Wtime();
+    tb_mine[3 * tb_n + 2] = err != MPI_SUCCESS;
+    snprintf(tb_what[tb_n], sizeof tb_what[0], "%s", what);
+    tb_n++;
+}
+
+/* Checks every recorded call: it returned MPI_SUCCESS on every rank and max entry <= min exit
+ * (the latter only when the clocks compare, see the file comment). With `summary` NULL each
+ * call is one check; otherwise all of them make one check named `summary` (with the number of
+ * bad calls appended). */
+static void tb_flush(const char *summary)
+{
+    double *all = (double *)th_alloc(3 * sizeof(double) * (size_t)(tb_n ? tb_n : 1) * (size_t)wsize);
+    int i, k, nbad = 0;
+    char what[256];
+    MPI_Allgather(tb_mine, 3 * tb_n, MPI_DOUBLE, all, 3 * tb_n, MPI_DOUBLE, MPI_COMM_WORLD);
+    for (i = 0; i < tb_n; i++) {
+        double max_in = all[3 * i], min_out = all[3 * i + 1];
+        int ok = 1;
+        for (k = 0; k < wsize; k++) {
+            const double *t = all + (size_t)3 * tb_n * k + 3 * i;
+            max_in = t[0] > max_in ? t[0] : max_in;
+            min_out = t[1] < min_out ? t[1] : min_out;
+            ok = ok && t[2] == 0;
+        }
+        ok = ok && (!timed || max_in <= min_out);
+        nbad += !ok;
+        if (!summary) {
+            snprintf(what, sizeof what, "%s: returns MPI_SUCCESS, max entry <= min exit", tb_what[i]);
+            th_expect(&r, &o, what, ok);
+        }
+    }
+    if (summary) {
+        snprintf(what, sizeof what, "%s (%d of %d calls bad)", summary, nbad, tb_n);
+        th_expect(&r, &o, what, nbad == 0);
+    }
     free(all);
+    tb_n = 0;
 }
 
 /* The timed trials of algorithm `a` on `comm` (late ranks given as world ranks): each rank late
- * alone, `nrot` times round; then every even rank late; then all but the last. */
-static void trials(int a, MPI_Comm comm, const char *cname, int nrot)
+ * alone, `nrot` times round (`stride` > 1: every stride-th rank and the last); then every even
+ * rank late; then all but the last. The ranks line up once (native MPI_Barrier) before the
+ * first trial; from then on the barrier under test lines them up for the next trial (if it is
+ * wrong, the late rank of the next trial may enter later still: the check only gets harder). */
+static void trials(int a, MPI_Comm comm, const char *cname, int nrot, int stride)
 {
-    char *late = (char *)th_alloc((size_t)wsize), lname[32];
-    int rot, i;
+    char what[160];
+    int rot, i, p;
+    MPI_Comm_size(comm, &p);
+    MPI_Barrier(comm);
     for (rot = 0; rot < nrot; rot++)
         for (i = 0; i < wsize; i++) {
-            memset(late, 0, (size_t)wsize);
-            late[i] = 1;
-            snprintf(lname, sizeof lname, "{%d}", i);
-            trial(a, comm, cname, late, lname);
+            if (i % stride != 0 && i != wsize - 1)
+                continue;
+            snprintf(what, sizeof what, "barrier %s p=%d comm=%s late={%d}", algos[a].name, p, cname, i);
+            tb_call(a, comm, wrank == i, what);
         }
     if (wsize > 2) {
-        for (i = 0; i < wsize; i++)
-            late[i] = i % 2 == 0;
-        trial(a, comm, cname, late, "evens");
-        for (i = 0; i < wsize; i++)
-            late[i] = i != wsize - 1;
-        trial(a, comm, cname, late, "all-but-last");
+        snprintf(what, sizeof what, "barrier %s p=%d comm=%s late=evens", algos[a].name, p, cname);
+        tb_call(a, comm, wrank % 2 == 0, what);
+        snprintf(what, sizeof what, "barrier %s p=%d comm=%s late=all-but-last", algos[a].name, p, cname);
+        tb_call(a, comm, wrank != wsize - 1, what);
     }
-    free(late);
+    tb_flush(NULL);
 }
 
-/* `n` calls back to back, no delay: algorithm `a`, or (a < 0) all wanted algorithms in turn.
- * Every call must return MPI_SUCCESS and have the barrier property. */
+/* `n` calls back to back, no delay, no line-up: algorithm `a`, or (a < 0) all wanted
+ * algorithms in turn. Every call must return MPI_SUCCESS and have the barrier property. */
 static void back_to_back(int a, int n, MPI_Comm comm, const char *cname)
 {
-    int p, i, k, bad = 0, err, nwant = 0;
-    double *mine = (double *)th_alloc(3 * sizeof(double) * (size_t)n);
-    double *all = (double *)th_alloc(3 * sizeof(double) * (size_t)n * (size_t)wsize);
-    double *one = (double *)th_alloc(3 * sizeof(double) * (size_t)wsize);
-    char what[256];
+    int p, i, k, nwant = 0;
+    char what[160];
     for (k = 0; k < NALGOS; k++)
         nwant += want(k) && !algos[k].broken;
     if (a < 0 && nwant == 0)
-        n = 0;
+        return;
     MPI_Comm_size(comm, &p);
     MPI_Barrier(comm);
     for (i = 0, k = 0; i < n; i++) {
@@ -236,23 +261,11 @@ static void back_to_back(int a, int n, MPI_Comm comm, const char *cname)
                 k++;
             b = k++ % NALGOS;
         }
-        mine[3 * i] = MPI_Wtime();
-        err = algos[b].fn(comm, tb_param(algos[b].a, p), tb_param(algos[b].b, p));
-        mine[3 * i + 1] = MPI_Wtime();
-        mine[3 * i + 2] = err != MPI_SUCCESS;
-    }
-    MPI_Allgather(mine, 3 * n, MPI_DOUBLE, all, 3 * n, MPI_DOUBLE, MPI_COMM_WORLD);
-    for (i = 0; i < n; i++) {
-        for (k = 0; k < wsize; k++)
-            memcpy(one + 3 * k, all + (size_t)3 * n * k + 3 * i, 3 * sizeof(double));
-        bad += !tb_verdict(one, wsize);
+        tb_call(b, comm, 0, "");
     }
     snprintf(what, sizeof what, "barrier %s p=%d comm=%s: %d calls back to back, each returns MPI_SUCCESS with "
-             "max entry <= min exit (%d bad)", a < 0 ? "all-interleaved" : algos[a].name, p, cname, n, bad);
-    th_expect(&r, &o, what, bad == 0);
-    free(mine);
-    free(all);
-    free(one);
+             "max entry <= min exit", a < 0 ? "all-interleaved" : algos[a].name, p, cname, n);
+    tb_flush(what);
 }
 
 /* Error code the recording error handler last saw (0 = not called) and its number of calls. */
@@ -325,7 +338,6 @@ static void check_errors(void)
 int main(int argc, char **argv)
 {
     MPI_Comm rev;
-    char *late1;
     int a, i, status, flag = 0, *global = NULL, shared = 0;
     double t0;
 
@@ -334,6 +346,8 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rotations") && i + 1 < argc)
             rotations = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--stride") && i + 1 < argc)
+            stride = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
         else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
             repeat = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--delay") && i + 1 < argc)
@@ -366,28 +380,22 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
 
-    late1 = (char *)calloc((size_t)wsize, 1);
     MPI_Comm_split(MPI_COMM_WORLD, 0, wsize - 1 - wrank, &rev);
     check_errors();
     for (a = 0; a < NALGOS; a++) {
         if (!want(a))
             continue;
-        trials(a, MPI_COMM_WORLD, "world", rotations);
-        /* On the reversed communicator: late world rank 0, then p - 1, then the two sets. */
-        late1[0] = 1;
-        trial(a, rev, "reversed", late1, "{0}");
-        late1[0] = 0;
-        late1[wsize - 1] = 1;
-        trial(a, rev, "reversed", late1, "{p-1}");
-        late1[wsize - 1] = 0;
-        trials(a, rev, "reversed", 0);
+        trials(a, MPI_COMM_WORLD, "world", rotations, stride);
+        /* The reversed communicator: late world rank 0, then p - 1, then the two sets. */
+        trials(a, rev, "reversed", 1, wsize > 1 ? wsize - 1 : 1);
         back_to_back(a, repeat, MPI_COMM_WORLD, "world");
         back_to_back(a, repeat, rev, "reversed");
     }
     back_to_back(-1, repeat, MPI_COMM_WORLD, "world");
     back_to_back(-1, repeat, rev, "reversed");
     MPI_Comm_free(&rev);
-    free(late1);
+    free(tb_mine);
+    free(tb_what);
     status = th_finish(&r, "barrier");
     MPI_Finalize();
     return status;
