@@ -34,3 +34,81 @@ Test(allgatherv, smpi_p17) { cl_smpi("allgatherv", 17, AV_SMPI16); }
 Test(allgatherv, smpi_p31) { cl_smpi("allgatherv", 31, AV_SMPI31); }
 Test(allgatherv, smpi_p32) { cl_smpi("allgatherv", 32, AV_SMPI32); }
 Test(allgatherv, smpi_p64) { cl_smpi("allgatherv", 64, AV_SMPI64); }
+
+/* ---- the recursive doubling schedule for any p (core/allgatherv_schedule.h), no MPI ---------- */
+#include <collalg/core/schedule.h>
+#include <collalg/core/allgatherv_schedule.h>
+
+#define AV_MAXP 130
+
+/* held[r][b]: rank r holds block b; got[r][b]: times r received b. One step or round moves data
+ * from a snapshot of the previous state, as the messages of one step do. */
+static unsigned char held[AV_MAXP][AV_MAXP], snap[AV_MAXP][AV_MAXP], got[AV_MAXP][AV_MAXP];
+
+/* Rank r receives blocks [first, first + n) from `from`, which must hold them all. */
+static void av_receive(int r, int from, int first, int n, int p, int m)
+{
+    int b;
+    for (b = first; b < first + n; b++) {
+        cr_assert(snap[from][b], "p=%d m=%d: %d sends block %d to %d without holding it", p, m, from, b, r);
+        held[r][b] = 1;
+        got[r][b]++;
+    }
+}
+
+Test(allgatherv, rdb_schedule_any_p)
+{
+    int p, r, b, m, t, g, gn, pg, pgn, to, from, steps;
+    for (p = 1; p <= AV_MAXP; p++) {
+        memset(held, 0, sizeof held);
+        memset(got, 0, sizeof got);
+        for (r = 0; r < p; r++)
+            held[r][r] = 1;
+        steps = 0;
+        for (m = 1; m < p; m <<= 1) {
+            int rounds = 0;
+            memcpy(snap, held, sizeof held);
+            for (r = 0; r < p; r++) {
+                int partner = collalg__allgatherv_rdb_partner(r, p, m);
+                if (!collalg__allgatherv_rdb_groups(r, p, m, &g, &gn, &pg, &pgn))
+                    continue;
+                for (b = g; b < g + gn; b++)
+                    cr_assert(snap[r][b], "p=%d m=%d: rank %d lacks block %d of its group", p, m, r, b);
+                if (partner >= 0) {
+                    cr_assert_eq(collalg__allgatherv_rdb_partner(partner, p, m), r);
+                    av_receive(r, partner, pg, pgn, p, m);
+                }
+                if (collalg__allgatherv_rdb_rounds(r, p, m) > rounds)
+                    rounds = collalg__allgatherv_rdb_rounds(r, p, m);
+            }
+            for (t = 0; t < rounds; t++) {
+                memcpy(snap, held, sizeof held);
+                for (r = 0; r < p; r++) {
+                    if (t >= collalg__allgatherv_rdb_rounds(r, p, m))
+                        continue;
+                    collalg__allgatherv_rdb_forward(r, p, m, t, &to, &from);
+                    if (to >= 0) {
+                        int tto, tfrom;
+                        cr_assert(to < p && t < collalg__allgatherv_rdb_rounds(to, p, m));
+                        collalg__allgatherv_rdb_forward(to, p, m, t, &tto, &tfrom);
+                        cr_assert_eq(tfrom, r, "p=%d m=%d round %d: %d sends to %d, which receives from %d", p, m,
+                                     t, r, to, tfrom);
+                    }
+                    if (from >= 0) {
+                        collalg__allgatherv_rdb_groups(r, p, m, &g, &gn, &pg, &pgn);
+                        av_receive(r, from, pg, pgn, p, m);
+                    }
+                }
+            }
+            steps += 1 + rounds;
+        }
+        for (r = 0; r < p; r++)
+            for (b = 0; b < p; b++) {
+                cr_assert(held[r][b], "p=%d: rank %d ends without block %d", p, r, b);
+                cr_assert_eq(got[r][b], b == r ? 0 : 1, "p=%d: rank %d received block %d %d times", p, r, b,
+                             got[r][b]);
+            }
+        /* latency: ceil(lg p) exchanges plus the forwarding rounds, at most lg(p)^2 / 2 + lg p */
+        cr_assert(steps <= collalg__ceil_log2(p) * (collalg__ceil_log2(p) + 3) / 2, "p=%d: %d steps", p, steps);
+    }
+}

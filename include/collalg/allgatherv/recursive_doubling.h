@@ -16,8 +16,9 @@
  *   g + i, i >= q, have no partner: the q members that received G' forward it inside G by
  *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below m), so every
  *   member of G ends with the blocks of G and G'.
- * Every rank receives every other block exactly once, and no rank ever resends the whole result
- * (unlike allgather/recursive_doubling.h, which folds the extra ranks).
+ * The peers of each step and round come from core/allgatherv_schedule.h (pure functions, unit
+ * tested). Every rank receives every other block exactly once, and no rank ever resends the
+ * whole result (unlike allgather/recursive_doubling.h, which folds the extra ranks).
  *
  * @par Trace, p = 6 (a <-> b: exchange; a -> b: forward; [..]: ranks whose blocks move)
  * @verbatim
@@ -53,32 +54,27 @@
 #define COLLALG_ALLGATHERV_RECURSIVE_DOUBLING_H
 
 #include "../core/allgatherv_common.h"
+#include "../core/allgatherv_schedule.h"
 
 /**
- * @brief The doubling steps over the rank-order plan @p s of @p recvbuf (own block in place).
+ * @brief The doubling steps over the rank-order plan @p s of @p recvbuf (own block in place),
+ *        peers from core/allgatherv_schedule.h.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allgatherv_rdb_steps(collalg__ctx *c, const collalg__vset *s, void *recvbuf)
 {
-    int m, h, g, pg, gn, pgn, partner, i, err = MPI_SUCCESS, p = c->size, me = c->rank;
+    int m, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
 
     for (m = 1; m < p && err == MPI_SUCCESS; m <<= 1) {
-        g = me & ~(m - 1);
-        pg = g ^ m;
-        if (pg >= p)
+        if (!collalg__allgatherv_rdb_groups(me, p, m, &g, &gn, &pg, &pgn))
             continue; /* the partner group does not exist: G is already the whole 2m-group */
-        gn = g + m < p ? m : p - g;
-        pgn = pg + m < p ? m : p - pg;
-        partner = me ^ m;
-        if (partner < p)
+        partner = collalg__allgatherv_rdb_partner(me, p, m);
+        if (partner >= 0)
             err = collalg__vset_sendrecv(c, s, recvbuf, g, gn, partner, pg, pgn, partner, COLLALG_TAG_DATA);
-        /* lower group, partial partner group: forward G' to the members without a partner */
-        i = me - g;
-        for (h = pgn; pg > g && h < m && err == MPI_SUCCESS; h <<= 1) {
-            if (i < h && i + h < m)
-                err = collalg__vset_sendrecv(c, s, recvbuf, pg, pgn, me + h, 0, 0, MPI_PROC_NULL, COLLALG_TAG_DATA);
-            else if (i >= h && i < 2 * h)
-                err = collalg__vset_sendrecv(c, s, recvbuf, 0, 0, MPI_PROC_NULL, pg, pgn, me - h, COLLALG_TAG_DATA);
+        for (t = 0; t < collalg__allgatherv_rdb_rounds(me, p, m) && err == MPI_SUCCESS; t++) {
+            collalg__allgatherv_rdb_forward(me, p, m, t, &to, &from);
+            err = collalg__vset_sendrecv(c, s, recvbuf, pg, pgn, to < 0 ? MPI_PROC_NULL : to, pg, pgn,
+                                         from < 0 ? MPI_PROC_NULL : from, COLLALG_TAG_DATA);
         }
     }
     return err;
