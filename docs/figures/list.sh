@@ -1,0 +1,36 @@
+#!/bin/sh
+# list.sh - prints the algorithm table of docs/figures/record.c: one line
+#   REC_ALG(collective, algorithm, collalg_<collective>_<algorithm>(REC_ARGS_<collective>, 0, ...))
+# for every public algorithm of include/collalg/<collective>/*.h, its tuning parameters (whatever
+# follows the MPI function's arguments) passed as 0 / NULL, i.e. at their defaults.
+# Usage: sh docs/figures/list.sh [INCLUDE_DIR] > build/figures/algorithms.h
+inc=${1:-include}
+for coll in alltoall allgather allreduce bcast alltoallv allgatherv barrier; do
+    case $coll in
+    alltoall | allgather) nstd=7 ;;
+    allreduce) nstd=6 ;;
+    bcast) nstd=5 ;;
+    alltoallv) nstd=9 ;;
+    allgatherv) nstd=8 ;;
+    barrier) nstd=1 ;;
+    esac
+    for h in "$inc"/collalg/$coll/*.h; do
+        [ -f "$h" ] || continue
+        # The signature: from "COLLALG_INLINE int collalg_<coll>_<alg>(" to the closing ")",
+        # joined; the number of parameters is one more than its commas.
+        awk -v coll="$coll" -v nstd="$nstd" '
+            $0 ~ "^COLLALG_INLINE int collalg_" coll "_[a-z0-9_]*\\(" { sig = ""; on = 1 }
+            on { sig = sig " " $0; if (index($0, ")")) { on = 0; emit(sig) } }
+            function emit(s,   name, args, n, extra, call, i) {
+                match(s, /collalg_[a-z0-9_]*\(/); name = substr(s, RSTART + 8, RLENGTH - 9)
+                alg = substr(name, length(coll) + 2)
+                args = s; sub(/^[^(]*\(/, "", args); sub(/\).*$/, "", args)
+                n = split(args, parts, ",")
+                extra = n - nstd
+                if (extra < 0) return
+                call = "collalg_" name "(REC_ARGS_" coll
+                for (i = 0; i < extra; i++) call = call ", 0"
+                printf "REC_ALG(%s, %s, %s))\n", coll, alg, call
+            }' "$h"
+    done
+done

@@ -1,0 +1,41 @@
+# mk/figures.mk - the figures of the documentation, included by the top Makefile.
+#
+#   make figures      for every algorithm of include/collalg/<collective>/ and p in FIG_P:
+#                     record who sends to whom under SimGrid (docs/figures/record.c) into
+#                     build/figures/<collective>_<algorithm>_p<P>.msgs, and draw each list with
+#                     gnuplot (docs/figures/draw.gp) into .svg and .png beside it
+#
+# The recorder (build/figures/record) is also built by `make build`, for tests/test_figures.c.
+
+# This file is read before the Makefile's first rule: keep `all` the default goal.
+ifeq ($(.DEFAULT_GOAL),)
+.DEFAULT_GOAL := all
+endif
+
+FIG_DIR ?= $(BUILD)/figures
+FIG_P   ?= 6 8
+
+.PHONY: figures
+
+build: $(FIG_DIR)/record
+
+# The algorithm table, regenerated from the headers (new algorithms join by themselves).
+$(FIG_DIR)/algorithms.h: docs/figures/list.sh $(HEADERS)
+	@mkdir -p $(@D)
+	sh docs/figures/list.sh include > $@.tmp && mv $@.tmp $@
+
+$(FIG_DIR)/record: docs/figures/record.c $(FIG_DIR)/algorithms.h $(HEADERS)
+	$(SMPICC) $(TESTCFLAGS) -Iinclude -I$(FIG_DIR) $< -o $@ -lm 2>&1 | grep -v '^\[' || true
+	@test -x $@
+
+figures: $(FIG_DIR)/record
+	@start=$$(date +%s); rm -f $(FIG_DIR)/*.msgs $(FIG_DIR)/*.svg $(FIG_DIR)/*.png; \
+	for p in $(FIG_P); do \
+	  sh docs/figures/run.sh $$p $(FIG_DIR)/record $(FIG_DIR) </dev/null || exit 1; \
+	done; \
+	for f in $(FIG_DIR)/*.msgs; do \
+	  for ext in svg png; do \
+	    gnuplot -e "msgs='$$f'; out='$${f%.msgs}.$$ext'" docs/figures/draw.gp || exit 1; \
+	  done; \
+	done; \
+	echo "figures: $$(ls $(FIG_DIR)/*.svg | wc -l) figures in $(FIG_DIR) ($$(( $$(date +%s) - start )) s)"
