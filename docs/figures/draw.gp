@@ -24,18 +24,22 @@ array ST[M > 0 ? M : 1]
 array FR[M > 0 ? M : 1]
 array TO[M > 0 ? M : 1]
 array BY[M > 0 ? M : 1]
-bmin = 0; bmax = 0
+# bmin, bmax: smallest and largest non-zero sizes (0 when none); ntok: zero-byte tokens.
+bmin = 0; bmax = 0; ntok = 0
 if (M > 0) {
-    stats msgs using (i = int($0) + 1, ST[i] = $1, FR[i] = $2, TO[i] = $3, BY[i] = $4) nooutput
-    stats msgs using 4 nooutput
-    bmin = STATS_min; bmax = STATS_max
+    stats msgs using (i = int($0) + 1, ST[i] = $1, FR[i] = $2, TO[i] = $3, BY[i] = $4, ntok = ntok + ($4 == 0)) nooutput
+    if (ntok < M) {
+        stats msgs using ($4 > 0 ? $4 : NaN) nooutput
+        bmin = STATS_min; bmax = STATS_max
+    }
 }
 natives = sprintf("< grep '^# native' '%s' | cut -d' ' -f3-", msgs)
 nnative = int(system(sprintf("grep -c '^# native' '%s' || true", msgs)))
 native_names = system(sprintf("grep '^# native' '%s' | cut -d' ' -f5 | sort -u | tr '\\n' ' '", msgs))
 
 W = 220 + 70 * (S > 1 ? S : 1)
-H = 110 + 34 * P
+W = W < 520 ? 520 : W
+H = 120 + 34 * P + (nnative > 0 ? 18 : 0)
 if (out[strlen(out) - 3:] eq ".png") {
     set terminal pngcairo size W, H font "Sans,10"
 } else {
@@ -54,14 +58,15 @@ set xlabel "step"
 set xtics ()
 set for [s = 0 : S - 1] xtics add (sprintf("%d", s) s + 0.4)
 set grid ytics lc rgb "#dddddd" lt 1
-uniform = (bmin == bmax)
-set title sprintf("%s, p = %d: %d messages in %d steps%s%s", name, P, M, S, \
-                  M > 0 && uniform ? (bmax > 0 ? sprintf(", %d bytes each", bmax) : ", all zero-byte tokens") : "", \
-                  nnative > 0 ? "\n(squares: native ".native_names."calls, whose messages are SimGrid's own)" : "") noenhanced
-# Colour by size: grey for zero bytes, then green (small) to purple (largest).
+sizes = (bmax == 0) ? "" : (bmin == bmax ? sprintf(", %d bytes each", bmax) : "")
+tokens = (ntok == 0) ? "" : (ntok == M ? ", all zero-byte tokens" : sprintf(" (dashed: %d zero-byte tokens)", ntok))
+set title sprintf("%s, p = %d\n%d messages in %d steps%s%s%s", name, P, M, S, sizes, tokens, \
+                  nnative > 0 ? "\nsquares: native ".native_names."calls (their messages are SimGrid's own)" : "") noenhanced
+# Colour by size: grey for zero bytes, then green (small) to purple (largest); the colour box
+# only when the data messages have several sizes.
 set cbrange [0 : (bmax > 0 ? bmax : 1)]
 set palette defined (0 "#777777", 0.001 "#1b9e77", 0.5 "#386cb0", 1 "#7b3294")
-if (M > 0 && !uniform) {
+if (bmin < bmax) {
     set cblabel "bytes"
     set colorbox
 } else {
