@@ -3,8 +3,9 @@
  *
  * Each test runs the recorder (docs/figures/record.c, built by `make build` as
  * build/figures/record) under SimGrid through docs/figures/run.sh, as `make figures` does, into
- * build/figures/test/; checks the recorded message list against what the algorithm must send
- * (peers from the pure schedule functions of core/, steps, sizes); then draws the list with
+ * build/figures-test/ (not under build/figures, where Doxygen looks for the pages' images);
+ * checks the recorded message list against what the algorithm must send (peers from the pure
+ * schedule functions of core/, steps, sizes); then draws the list with
  * docs/figures/draw.gp and checks that the SVG has exactly one arrow per message: one plot group
  * titled "step S: A -> B, N B", holding a path, per line of the list.
  */
@@ -12,7 +13,7 @@
 #include <collalg/core/schedule.h>
 #include <collalg/core/barrier_schedule.h>
 
-#define TF_DIR "build/figures/test"
+#define TF_DIR "build/figures-test"
 #define TF_MAX 1024
 #define TF_PMAX 16
 
