@@ -3,7 +3,10 @@
 #   make figures      for every algorithm of include/collalg/<collective>/ and p in FIG_P:
 #                     record who sends to whom under SimGrid (docs/figures/record.c) into
 #                     build/figures/<collective>_<algorithm>_p<P>.msgs, and draw each list with
-#                     gnuplot (docs/figures/draw.gp) into .svg and .png beside it
+#                     gnuplot (docs/figures/draw.gp) into .svg and .png beside it; an algorithm
+#                     that fails is reported (and fails the target) after the others are drawn
+#                     FIG_P: the process counts (default 6 8; at most 16, the hosts of
+#                     docs/figures/platform.xml)
 #
 # The recorder (build/figures/record) is also built by `make build`, for tests/test_figures.c.
 
@@ -29,13 +32,14 @@ $(FIG_DIR)/record: docs/figures/record.c $(FIG_DIR)/algorithms.h $(HEADERS)
 	@test -x $@
 
 figures: $(FIG_DIR)/record
-	@start=$$(date +%s); rm -f $(FIG_DIR)/*.msgs $(FIG_DIR)/*.svg $(FIG_DIR)/*.png; \
+	@start=$$(date +%s); fail=0; rm -f $(FIG_DIR)/*.msgs $(FIG_DIR)/*.svg $(FIG_DIR)/*.png; \
 	for p in $(FIG_P); do \
-	  sh docs/figures/run.sh $$p $(FIG_DIR)/record $(FIG_DIR) </dev/null || exit 1; \
+	  sh docs/figures/run.sh $$p $(FIG_DIR)/record $(FIG_DIR) </dev/null || fail=1; \
 	done; \
 	for f in $(FIG_DIR)/*.msgs; do \
 	  for ext in svg png; do \
-	    gnuplot -e "msgs='$$f'; out='$${f%.msgs}.$$ext'" docs/figures/draw.gp || exit 1; \
+	    gnuplot -e "msgs='$$f'; out='$${f%.msgs}.$$ext'" docs/figures/draw.gp || fail=1; \
 	  done; \
 	done; \
-	echo "figures: $$(ls $(FIG_DIR)/*.svg | wc -l) figures in $(FIG_DIR) ($$(( $$(date +%s) - start )) s)"
+	echo "figures: $$(ls $(FIG_DIR)/*.svg | wc -l) figures in $(FIG_DIR) ($$(( $$(date +%s) - start )) s)"; \
+	exit $$fail

@@ -42,7 +42,7 @@
 #include <time.h>
 
 #define REC_BLOCK 256          /* MPI_INT per block: 1 KiB */
-#define REC_PMAX 64            /* ranks */
+#define REC_PMAX 16            /* ranks (the hosts of docs/figures/platform.xml) */
 #define REC_EMAX 4096          /* events per rank per algorithm */
 #define REC_TICK 1e-7          /* posting times are rounded to 0.1 us (a round lasts 5 us) */
 
