@@ -228,7 +228,10 @@ Test(alltoallv, mpich_p2) { cl_mpich("alltoallv", 2, CL_FULL); }
 Test(alltoallv, mpich_p3) { cl_mpich("alltoallv", 3, "--counts big --types struct,int-vector"); }
 Test(alltoallv, mpich_p4) { cl_mpich("alltoallv", 4, "--counts 1000 --types vector,int-vector"); }
 Test(alltoallv, mpich_p5) { cl_mpich("alltoallv", 5, "--counts 3 --types int-vector"); }
-Test(alltoallv, mpich_p6) { cl_mpich("alltoallv", 6, "--counts 0,1000 --types struct --no-inplace --patterns heavy,irregular"); }
+Test(alltoallv, mpich_p6)
+{
+    cl_mpich("alltoallv", 6, "--counts 0,1000 --types struct --no-inplace --patterns heavy,irregular");
+}
 Test(alltoallv, mpich_p7) { cl_mpich("alltoallv", 7, "--counts 1 --types double --patterns zeros,random"); }
 Test(alltoallv, mpich_p8) { cl_mpich("alltoallv", 8, "--counts 3 --types int --no-inplace --patterns uniform,heavy"); }
 Test(alltoallv, smpi_p16) { cl_smpi("alltoallv", 16, "--counts 3,1000 --types int,vector,int-vector"); }

@@ -32,8 +32,9 @@
  *
  * @par Cost
  * With p processes, F kept phases (at most p) and n_f bytes the largest message of phase f:
- * alpha log p + 8 p^2 beta (the allgather of the p x p matrix of 8-byte sizes, roughly) +
- * sum over f of (alpha + n_f beta) + (F - 1) delta_l, plus O(p^2) local work on every rank.
+ * alpha lg p + 8 p^2 beta (the allgather of the p x p matrix of 8-byte sizes, roughly) +
+ * sum over f of (alpha + n_f beta) + (F - 1) delta_l + kappa_s + kappa_l, plus O(p^2) local
+ * work on every rank.
  *
  * @par Restrictions
  * Any p up to 46340 (COLLALG_ALLTOALLV_MAX_P; beyond, MPI_ERR_NO_MEM), any counts and

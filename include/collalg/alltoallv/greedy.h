@@ -32,11 +32,11 @@
  *
  * @par Cost
  * With p processes, F phases (at most 2p - 3) and n_f bytes the largest message of phase f:
- * alpha log p + 8 p^2 beta (the allgather of the p x p matrix of 8-byte sizes, roughly, for the
- * native allgather) + sum over f of (alpha + n_f beta) + (F - 1) delta_l, plus the local
- * schedule computation: O(p^2 log p) for the sort and O(p^3 / 64) word operations for the
- * first-fit search, the same on every rank. Worth it when the messages are large and uneven;
- * for small messages the allgather dominates.
+ * alpha lg p + 8 p^2 beta (the allgather of the p x p matrix of 8-byte sizes, roughly, for the
+ * native allgather) + sum over f of (alpha + n_f beta) + (F - 1) delta_l + kappa_s + kappa_l,
+ * plus the local schedule computation: O(p^2 lg p) for the sort and O(p^3 / 64) word
+ * operations for the first-fit search, the same on every rank. Worth it when the messages are
+ * large and uneven; for small messages the allgather dominates.
  *
  * @par Restrictions
  * Any p up to 46340 (COLLALG_ALLTOALLV_MAX_P: the message matrix is indexed by an int; beyond,

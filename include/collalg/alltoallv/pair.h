@@ -28,7 +28,7 @@
  *
  * @par Cost
  * With p processes, S = p - 1 (p even) or p (p odd) steps and n_s bytes the largest message of
- * step s: sum over s of (alpha + n_s beta) + (S - 1) theta + gamma_n + gamma_s + gamma_l.
+ * step s: sum over s of (alpha + n_s beta) + (S - 1) theta + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any counts (zero included) and displacements, any datatypes, MPI_IN_PLACE.

@@ -10,7 +10,7 @@
  *
  * @par Cost
  * With p processes, S steps as above and n_s bytes the largest message of step s:
- * sum over s of (alpha + n_s beta) + (S - 1) delta_h + gamma_l.
+ * sum over s of (alpha + n_s beta) + (S - 1) delta_h + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any counts and displacements, any datatypes, MPI_IN_PLACE.

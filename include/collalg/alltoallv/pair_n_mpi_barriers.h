@@ -11,7 +11,7 @@
  *
  * @par Cost
  * With p processes, S steps as above and n_s bytes the largest message of step s:
- * sum over s of (alpha + n_s beta) + N delta_h + gamma_n + gamma_s + gamma_l.
+ * sum over s of (alpha + n_s beta) + N delta_h + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any counts and displacements, any datatypes, MPI_IN_PLACE. For p <= 2 there

@@ -18,7 +18,7 @@
  *
  * @par Cost
  * With p processes and n_i bytes the largest message of phase i:
- * sum over i = 1 .. p-1 of (alpha + n_i beta) + (p - 2) theta + gamma_n + gamma_s + gamma_l;
+ * sum over i = 1 .. p-1 of (alpha + n_i beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l;
  * for equal messages of n bytes, the alltoall ring's (p - 1)(alpha + n beta) + ...
  *
  * @par Restrictions

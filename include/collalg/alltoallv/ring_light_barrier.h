@@ -21,7 +21,7 @@
  *
  * @par Cost
  * With p processes and n_i bytes the largest message of phase i:
- * sum over i of (alpha + n_i beta) + (p - 2) delta_l + gamma_s + gamma_l.
+ * sum over i of (alpha + n_i beta) + (p - 2) delta_l + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any counts and displacements, any datatypes, MPI_IN_PLACE.

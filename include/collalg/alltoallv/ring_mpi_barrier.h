@@ -10,7 +10,7 @@
  *
  * @par Cost
  * With p processes and n_i bytes the largest message of phase i:
- * sum over i of (alpha + n_i beta) + (p - 2) delta_h + gamma_l.
+ * sum over i of (alpha + n_i beta) + (p - 2) delta_h + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any counts and displacements, any datatypes, MPI_IN_PLACE.

@@ -20,9 +20,9 @@
    @endverbatim
  *
  * @par Cost
- * With p processes, m non-empty messages leaving the busiest sender and n_max bytes the largest
- * message: at most m (alpha + n_max beta) + gamma (all contention terms: nothing orders the
- * messages); for equal messages of n bytes, (p - 1)(alpha + n beta) + gamma.
+ * With p processes and rank i sending m_i non-empty messages of N_i bytes in all: about
+ * max over i of (m_i alpha + N_i beta) + kappa (all contention terms: nothing orders the
+ * messages); for equal messages of n bytes, (p - 1)(alpha + n beta) + kappa.
  *
  * @par Restrictions
  * None: any p >= 1, any counts (zero included) and displacements, any datatypes, MPI_IN_PLACE.

@@ -18,8 +18,8 @@
    @endverbatim
  *
  * @par Cost
- * As simple.h (for equal messages of n bytes, (p - 1)(alpha + n beta) + gamma), with a smaller
- * node-contention share of gamma.
+ * As simple.h (for equal messages of n bytes, (p - 1)(alpha + n beta) + kappa), with a smaller
+ * node-contention share of kappa.
  *
  * @par Restrictions
  * None: any p >= 1, any counts and displacements, any datatypes, MPI_IN_PLACE.
