@@ -182,11 +182,11 @@ COLLALG_INLINE int collalg__alltoallv_scheduled(collalg__ctx *c, const collalg__
     void *mem = NULL;
     MPI_Aint pp = (MPI_Aint)p * p;
 
+    if (!collalg__alltoallv_schedule_fits(p))
+        return MPI_ERR_NO_MEM;
     err = collalg__alltoallv_self_copy(c, v);
     if (err != MPI_SUCCESS || p == 1)
         return err;
-    if (!collalg__alltoallv_schedule_fits(p))
-        return MPI_ERR_NO_MEM;
     err = collalg__scratch(c, collalg__alltoallv_scheduled_bytes(p, kind), &mem);
     if (err != MPI_SUCCESS)
         return err;
