@@ -243,7 +243,7 @@ static void trials(int a, MPI_Comm comm, const char *cname, int nrot, int stride
 }
 
 /* `n` calls back to back, no delay, no line-up: algorithm `a`, or (a < 0) all wanted
- * algorithms in turn. Every call must return MPI_SUCCESS and have the barrier property. */
+ * algorithms in turn (at least two rounds of them). Every call must return MPI_SUCCESS and have the barrier property. */
 static void back_to_back(int a, int n, MPI_Comm comm, const char *cname)
 {
     int p, i, k, nwant = 0;
@@ -252,6 +252,8 @@ static void back_to_back(int a, int n, MPI_Comm comm, const char *cname)
         nwant += want(k) && !algos[k].broken;
     if (a < 0 && nwant == 0)
         return;
+    if (a < 0 && n < 2 * nwant)
+        n = 2 * nwant; /* every algorithm at least twice, each after another one */
     MPI_Comm_size(comm, &p);
     MPI_Barrier(comm);
     for (i = 0, k = 0; i < n; i++) {

@@ -4,11 +4,13 @@
  *        delta_l; core/barrier.h) repeated p - 1 times around the ring: a full barrier.
  *
  * @par Phases
- * Rounds k = 1 .. p - 1, each one light-weight barrier (collalg__light_barrier) on the ring: rank
- * r sends a zero-byte token to r + 1 (mod p), the rank it hears from in the ring, and waits for
- * the token of r - 1 (mod p), the rank it talks to. Invariant: after round k, rank r has heard,
- * transitively, from the k ranks r - 1, ..., r - k (each of them has entered the barrier): r - 1
- * sent its round-k token only after its own round k - 1, which needed r - 2's token, and so on.
+ * Rounds k = 1 .. p - 1, each one light-weight barrier of core/barrier.h,
+ * collalg__light_barrier(pcomm, r + 1, r - 1) (mod p): rank r sends a zero-byte token to r + 1
+ * and waits for the token of r - 1 (in the words of core/barrier.h: on a ring whose data would
+ * flow from r + 1 to r, the token goes to the rank r hears from and comes from the rank r talks
+ * to). Invariant: after round k, rank r has heard, transitively, from the k ranks r - 1, ...,
+ * r - k (each of them has entered the barrier): r - 1 sent its round-k token only after its own
+ * round k - 1, which needed r - 2's token, and so on.
  * After p - 1 rounds that is every rank.
  *
  * A single light-weight barrier only orders the pairs it links: it tells r that r - 1 has
