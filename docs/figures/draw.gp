@@ -76,5 +76,5 @@ if (bmin < bmax) {
 dash(b) = b == 0 ? 2 : 1
 native_plot = nnative > 0 ? ", natives using ($1 + 0.4):2 with points pt 5 ps 1.1 lc rgb '#e08214' title 'native collective'" : ""
 eval "plot for [i = 1 : M] '+' using (ST[i]):(FR[i]):(0.8):(TO[i] - FR[i]) every ::0::0 with vectors \
-          filled head size 0.12, 20 lw 1.5 dt dash(BY[i]) lc palette cb BY[i] \
+          filled head size character 0.9, 20 lw 1.5 dt dash(BY[i]) lc palette cb BY[i] \
           title sprintf('step %d: %d -> %d, %d B', ST[i], FR[i], TO[i], BY[i])" . native_plot
