@@ -63,9 +63,10 @@
  * - `collalg_tuned.h`: `collalg_tuned_alltoall`, `_allgather`, `_allreduce`, `_bcast`,
  *   `_alltoallv`, `_allgatherv`, `_barrier` defined with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
  *   on how many processes and with which MPI they were tuned, and `COLLALG_TUNED_<COLL>_BOUNDS`
- *   (the rules' lower bounds, for tests). The tuned alltoallv and its runners-up are re-measured
- *   with the selector's 8-byte MPI_Allreduce included (what the generated routine adds to each
- *   call); the sample measurements (CSV, plots) are of the algorithms alone.
+ *   (the rules' lower bounds, for tests). When the alltoallv rules depend on the size, the tuned
+ *   alltoallv and its runners-up are re-measured with the selector's 8-byte MPI_Allreduce
+ *   included (what the generated routine then adds to each call); the sample measurements (CSV,
+ *   plots) are of the algorithms alone.
  * - `collalg_tuned.csv`: every measurement, written as it is made.
  * - `<coll>.dat`, `<coll>.gp`, `<coll>.png`, `<coll>.svg` (not for the barrier, which has one
  *   size): time against size of every algorithm
@@ -166,7 +167,7 @@ typedef struct tuner {
     FILE *csv;           /**< measurement log (rank 0) */
     tune_pattern pat;    /**< communication pattern of alltoallv and allgatherv */
     int *vc;             /**< counts and offsets of one v-collective call (4 p ints) */
-    int routine_phase;   /**< measuring the tuned routine: add the selector's own cost */
+    int routine_phase;   /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
     time_t start;        /**< wall-clock start (for the budget and the ETA) */
     time_t coll_deadline; /**< end of the current collective's share of the budget, 0 = none */
     int stopped;         /**< agreed: interrupted or out of budget */
@@ -695,6 +696,20 @@ static int tune_flatten(const tune_result *r, tune_flat *out, int max)
     return n;
 }
 
+/**
+ * @brief 1 when the routine the rules of @p r define pays the selector's own cost at each call:
+ *        alltoallv rules that depend on the size (select.h sends its 8-byte allreduce only then).
+ */
+static int tune_routine_cost(enum tune_coll coll, const tune_result *r)
+{
+    tune_flat fl[TUNE_MAX_SEGS];
+    int nf;
+    if (coll != TUNE_ALLTOALLV)
+        return 0;
+    nf = tune_flatten(r, fl, TUNE_MAX_SEGS);
+    return nf > 1 || (nf == 1 && (fl[0].lo != 0 || fl[0].hi < TUNE_INF));
+}
+
 /** @brief The tuned routine as the generated header defines it, at @p bytes. @return its time. */
 static double tune_measure_routine(tuner *T, enum tune_coll coll, const tune_result *r, long bytes)
 {
@@ -703,7 +718,7 @@ static double tune_measure_routine(tuner *T, enum tune_coll coll, const tune_res
     int c;
     double t;
     tune_rule_text(r, bytes, text, sizeof text, &cd, &c);
-    T->routine_phase = 1;
+    T->routine_phase = tune_routine_cost(coll, r);
     if (!cd)
         t = tune_measure(T, coll, NULL, NULL, bytes, "routine");
     else
@@ -801,7 +816,7 @@ static void tune_collective(tuner *T, enum tune_coll coll, tune_result *r)
                 break;
             sd.cand = &r->cand[j];
             sd.choice = -1;
-            T->routine_phase = 1; /* on the routine's footing: with the selector's own cost */
+            T->routine_phase = tune_routine_cost(coll, r); /* on the routine's footing */
             tr = tune_measure_side(T, coll, sd, r->sz[i], "rival");
             T->routine_phase = 0;
             if (tr < r->rival[i]) {
@@ -836,7 +851,7 @@ static int tune_report(const tuner *T, enum tune_coll coll, const tune_result *r
                     : " (not tuned: interrupted)");
     if (!r->tuned)
         return 0;
-    if (coll == TUNE_ALLTOALLV)
+    if (tune_routine_cost(coll, r))
         printf("  (tuned and next include the selector's 8-byte MPI_Allreduce; algorithms alone: %s.dat)\n",
                tune_coll_name[coll]);
     printf("  %10s  %-50s %11s %11s %11s %-20s %8s\n", "bytes", "tuned routine runs", "tuned (us)", "native (us)",

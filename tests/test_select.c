@@ -150,6 +150,8 @@ Test(select, v_collectives_and_barrier_compile_c99_and_cxx)
     cr_expect(compile_v("bar", C99, "c", "barrier", bar) == 0, "barrier rules");
     cr_expect(compile_v("bar-cxx", CXX, "cpp", "barrier", bar) == 0, "barrier rules as C++");
     cr_expect(compile_v("bar-empty", C99, "c", "barrier", "") == 0, "no rules: native only");
+    cr_expect(compile_v("a2av-empty", C99, "c", "alltoallv", "") == 0, "no rules: native only");
+    cr_expect(compile_v("agv-empty", C99, "c", "allgatherv", "") == 0, "no rules: native only");
 }
 
 Test(select, v_collectives_and_barrier_reject_bad_rules)

@@ -47,7 +47,7 @@
  * | allgather  | per-process block: recvcount * size(recvtype)                   | local |
  * | allreduce  | whole vector: count * size(datatype)                            | local |
  * | bcast      | whole vector: count * size(datatype)                            | local |
- * | alltoallv  | mean per-pair block: (sum over ranks i of sum_j recvcounts_i[j] * size(recvtype_i)) / p^2, rounded down | **one MPI_Allreduce of one long long (8 bytes, MPI_SUM) on comm per call** |
+ * | alltoallv  | mean per-pair block: (sum over ranks i of sum_j recvcounts_i[j] * size(recvtype_i)) / p^2, rounded down | **one MPI_Allreduce of one long long (8 bytes, MPI_SUM) on comm per call** (none when the choice for this p does not depend on n, see below) |
  * | allgatherv | mean per-process block: (sum_j recvcounts[j] * size(recvtype)) / p, rounded down | local |
  * | barrier    | 0 (rules select by p: `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, alg)`) | local |
  * Every rank computes the same n and p, so every rank picks the same algorithm (the receive side
@@ -57,8 +57,12 @@
  * over the ranks by that allreduce, so n is the mean of the whole matrix on every rank. The
  * allreduce runs on every rank exactly when comm is an intracommunicator (a property every rank
  * sees alike), so it cannot leave a rank waiting; a rank whose recvtype or recvcounts is invalid
- * contributes 0 and uses no rule (the native call reports the error). An allgatherv rank has
- * every rank's count, so it needs no message.
+ * contributes 0 and uses no rule (the native call reports the error). The allreduce is skipped
+ * (n is then reported as 0) when the choice for this p cannot depend on n: the first rule whose
+ * process range holds p covers [0, COLLALG_INF), or no rule holds p (native). A routine tuned for
+ * one pattern (one rule from 0 up, as collalg-tune writes for a pattern file used as is) thus
+ * costs no more than its algorithm. An allgatherv rank has every rank's count, so it needs no
+ * message.
  *
  * @par Checks at compile time
  * - An unknown algorithm is an undeclared identifier whose name says which one, e.g.
@@ -181,18 +185,26 @@ COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Dataty
     *n = (long long)count * size;
 }
 
+/** @brief What collalg__select_measure_v() computes. */
+enum collalg__select_mean {
+    COLLALG__MEAN_LOCAL,  /**< allgatherv: sum of the p counts / p, no communication */
+    COLLALG__MEAN_GLOBAL, /**< alltoallv: the sum over all ranks (one allreduce) / p^2 */
+    COLLALG__MEAN_NONE    /**< alltoallv whose rules do not depend on n for this p: n = 0 */
+};
+
 /**
  * @brief Mean block of a v-collective (see the table above): sum_j @p counts[j] * size(@p type)
- *        bytes over this rank's p counts, divided by p (allgatherv), or, when @p allreduce is set,
+ *        bytes over this rank's p counts, divided by p (COLLALG__MEAN_LOCAL, allgatherv), or
  *        summed over the ranks of @p comm by one MPI_Allreduce (MPI_SUM of one long long) and
- *        divided by p * p (alltoallv). Leaves *n = -1 (no rule matches, the native collective
- *        runs and reports the error) when @p comm, @p type or @p counts is invalid on this rank.
+ *        divided by p * p (COLLALG__MEAN_GLOBAL, alltoallv); COLLALG__MEAN_NONE checks the
+ *        arguments and gives n = 0. Leaves *n = -1 (no rule matches, the native collective runs
+ *        and reports the error) when @p comm, @p type or @p counts is invalid on this rank.
  *
  * The allreduce runs on every rank when @p comm is an intracommunicator, whatever the other
  * arguments, so a rank with invalid arguments cannot leave the others waiting in it (it adds 0).
  */
-COLLALG_INLINE void collalg__select_measure_v(MPI_Comm comm, const int *counts, MPI_Datatype type, int allreduce,
-                                              long long *n, int *p)
+COLLALG_INLINE void collalg__select_measure_v(MPI_Comm comm, const int *counts, MPI_Datatype type,
+                                              enum collalg__select_mean mode, long long *n, int *p)
 {
     long long local = 0, total = 0;
     int size = 0, j, ok;
@@ -208,12 +220,21 @@ COLLALG_INLINE void collalg__select_measure_v(MPI_Comm comm, const int *counts, 
     }
     if (!ok)
         local = 0;
-    if (allreduce) {
+    if (mode == COLLALG__MEAN_GLOBAL) {
         if (COLLALG_MPI(Allreduce)(&local, &total, 1, MPI_LONG_LONG, MPI_SUM, comm) != MPI_SUCCESS || !ok)
             return;
         *n = total / ((long long)*p * *p);
     } else if (ok)
-        *n = local / *p;
+        *n = mode == COLLALG__MEAN_LOCAL ? local / *p : 0;
+}
+
+/** @brief Size of @p comm when it is an intracommunicator, else 0 (no rule matches). */
+COLLALG_INLINE long long collalg__select_procs(MPI_Comm comm)
+{
+    int p = 0;
+    if (collalg__check_comm(comm) != MPI_SUCCESS || COLLALG_MPI(Comm_size)(comm, &p) != MPI_SUCCESS)
+        return 0;
+    return p;
 }
 
 /** @brief The barrier's size for the rules: n = 0 and p = size of @p comm; n = -1 (native) for
@@ -342,6 +363,29 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__CLOSE_A_E(x)
 #define COLLALG__CLOSE_B_E(x)
 
+/* Does the choice for p = collalg__ps depend on n? The first rule whose process range holds p
+ * decides: n-independent when it covers [0, COLLALG_INF); no such rule: always native. */
+#define COLLALG__FLAT1(pmin, pmax, lo, hi, ...)                                                             \
+    if (!collalg__seen && collalg__ps >= (pmin) && collalg__ps <= (pmax))                                   \
+        collalg__seen = 1, collalg__flat = (lo) == 0 && (hi) == COLLALG_INF;
+#define COLLALG__FLAT_A(...) COLLALG__NCAT(COLLALG__FLAT_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__FLAT_B(...) COLLALG__NCAT(COLLALG__FLAT_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__FLAT_A_M(...) COLLALG__FLAT1(__VA_ARGS__) COLLALG__FLAT_B
+#define COLLALG__FLAT_B_M(...) COLLALG__FLAT1(__VA_ARGS__) COLLALG__FLAT_A
+#define COLLALG__FLAT_A_E(x)
+#define COLLALG__FLAT_B_E(x)
+/* The alltoallv measure: the allreduce only when the choice for this p depends on n. */
+#define COLLALG__A2AV_MEASURE(rules)                                                                        \
+    {                                                                                                       \
+        long long collalg__ps = collalg__select_procs(comm);                                                \
+        int collalg__seen = 0, collalg__flat = 1;                                                           \
+        (void)collalg__seen, (void)collalg__ps; /* no rules: nothing reads them */                          \
+        COLLALG__FLAT_A rules(~)                                                                             \
+        collalg__select_measure_v(comm, recvcounts, recvtype,                                               \
+                                  collalg__flat ? COLLALG__MEAN_NONE : COLLALG__MEAN_GLOBAL, &collalg__n,   \
+                                  &collalg__pi);                                                            \
+    }
+
 /* Body shared by the routines: measure, walk the rules, fall back to the native call. `measure` is a
  * statement that sets collalg__n and collalg__pi. */
 #define COLLALG__BODY_M(coll, measure, rules, native)                                                      \
@@ -433,7 +477,8 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
  * The size compared is the mean per-pair block of the whole count matrix,
  * (sum over all ranks of sum_j recvcounts[j] * size(recvtype)) / p^2 bytes, rounded down; every
  * rank computes it with one MPI_Allreduce of one long long on @p comm (see the file comment), so
- * each call costs that allreduce besides the algorithm. Buffers, types and errors are those of
+ * each call costs that allreduce besides the algorithm, unless the rules for this p do not depend
+ * on n (then n = 0 is reported and no message is sent). Buffers, types and errors are those of
  * MPI_Alltoallv and of the algorithm that runs.
  * @param name the routine's name
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `alltoallv` algorithms
@@ -443,7 +488,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], \
                             MPI_Datatype recvtype, MPI_Comm comm)                                            \
     COLLALG__BODY_M(alltoallv,                                                                               \
-                    collalg__select_measure_v(comm, recvcounts, recvtype, 1, &collalg__n, &collalg__pi),     \
+                    COLLALG__A2AV_MEASURE(rules),                                                            \
                     rules,                                                                                   \
                     COLLALG_MPI(Alltoallv)(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,      \
                                            rdispls, recvtype, comm))
@@ -461,7 +506,8 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
     COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) \
     COLLALG__BODY_M(allgatherv,                                                                              \
-                    collalg__select_measure_v(comm, recvcounts, recvtype, 0, &collalg__n, &collalg__pi),     \
+                    collalg__select_measure_v(comm, recvcounts, recvtype, COLLALG__MEAN_LOCAL, &collalg__n,  \
+                                              &collalg__pi),                                                 \
                     rules,                                                                                   \
                     COLLALG_MPI(Allgatherv)(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,       \
                                             recvtype, comm))

@@ -77,6 +77,12 @@ COLLALG_TUNED_ALLTOALLV(alltoallv_tuned,
     COLLALG_RULE(64, 1000, pair_light_barrier)
     COLLALG_RULE(1000, COLLALG_INF, ring_n_mpi_barriers, 0))
 
+/* For p <= 3 one rule from 0 up: the choice cannot depend on n, so no allreduce runs and n is
+ * reported as 0; from p = 4 on the size decides again. */
+COLLALG_TUNED_ALLTOALLV(alltoallv_flat,
+    COLLALG_RULE_P(1, 3, 0, COLLALG_INF, pair)
+    COLLALG_RULE(0, 100, simple))
+
 COLLALG_TUNED_ALLGATHERV(allgatherv_tuned,
     COLLALG_RULE_P(1, 1, 0, COLLALG_INF, simple)
     COLLALG_RULE(0, 100, bruck)
@@ -382,6 +388,44 @@ static void test_alltoallv(th_result *res, const th_opts *o, MPI_Comm comm, cons
     free(v);
 }
 
+/* alltoallv_flat at mean blocks 99 and 100, skewed: pair with n = 0 for p <= 3, else by n. */
+static void test_alltoallv_flat(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    int p, rank, i, err;
+    int *v;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    v = (int *)th_alloc(4 * (size_t)p * sizeof(int));
+    for (i = 0; i < 2; i++) {
+        long long pp = (long long)p * p, total = (99 + i) * pp, n = p <= 3 ? 0 : 99 + i;
+        const char *want = p <= 3 ? "alltoallv_flat:pair" : n < 100 ? "alltoallv_flat:simple" : "alltoallv_flat:native";
+        int *sc = v, *sd = v + p, *rc = v + 2 * p, *rd = v + 3 * p;
+        long sb, rb;
+        char *s, *r1, *r2, what[200];
+        a2av_counts(p, rank, total, 1, sc, rc);
+        sb = a2av_displs(sc, sd, p);
+        rb = a2av_displs(rc, rd, p);
+        s = (char *)th_alloc((size_t)sb + 1);
+        r1 = (char *)th_alloc((size_t)rb + 1);
+        r2 = (char *)th_alloc((size_t)rb + 1);
+        fill(s, (size_t)sb + 1, rank, (int)total);
+        memset(r1, 7, (size_t)rb + 1);
+        memset(r2, 7, (size_t)rb + 1);
+        MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, comm);
+        err = alltoallv_flat(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, comm);
+        snprintf(what, sizeof what, "%s alltoallv_flat total=%lld chose %s with n=%lld", cname, total, want, n);
+        th_expect(res, o, what, sel_was_keep(want, n, p));
+        snprintf(what, sizeof what, "%s alltoallv_flat total=%lld: all ranks chose alike", cname, total);
+        th_expect(res, o, what, sel_agree(comm));
+        snprintf(what, sizeof what, "%s alltoallv_flat total=%lld result (err %d)", cname, total, err);
+        th_check(res, o, what, r2, r1, (size_t)rb + 1);
+        free(s);
+        free(r1);
+        free(r2);
+    }
+    free(v);
+}
+
 static const char *allgatherv_expect(int p, long long n)
 {
     if (p == 1)
@@ -541,6 +585,8 @@ int main(int argc, char **argv)
     test_alltoallv(&res, &o, MPI_COMM_WORLD, "world");
     test_alltoallv(&res, &o, MPI_COMM_SELF, "self");
     test_alltoallv(&res, &o, half, name);
+    test_alltoallv_flat(&res, &o, MPI_COMM_WORLD, "world");
+    test_alltoallv_flat(&res, &o, half, name);
     test_allgatherv(&res, &o, MPI_COMM_WORLD, "world");
     test_allgatherv(&res, &o, half, name);
     test_barrier(&res, &o, MPI_COMM_WORLD, "world");
