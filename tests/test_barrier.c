@@ -356,7 +356,10 @@ static void expect_broken(const char *launcher, const char *dir, int np, const c
 
 /* MPICH p = 4: the real algorithms must pass, the two broken ones must fail (a long delay, so
  * the early exits show even when the scheduler is slow). */
-Test(barrier_broken, mpich_p4) { expect_broken("mpiexec -n 4", "mpich", 4, "--broken --rotations 1 --repeat 2 --delay 20000"); }
+Test(barrier_broken, mpich_p4)
+{
+    expect_broken("mpiexec -n 4", "mpich", 4, "--broken --rotations 1 --repeat 2 --delay 20000");
+}
 
 Test(barrier_broken, smpi_p17)
 {

@@ -243,7 +243,8 @@ static void trials(int a, MPI_Comm comm, const char *cname, int nrot, int stride
 }
 
 /* `n` calls back to back, no delay, no line-up: algorithm `a`, or (a < 0) all wanted
- * algorithms in turn (at least two rounds of them). Every call must return MPI_SUCCESS and have the barrier property. */
+ * algorithms in turn (at least two rounds of them). Every call must return MPI_SUCCESS and have
+ * the barrier property. */
 static void back_to_back(int a, int n, MPI_Comm comm, const char *cname)
 {
     int p, i, k, nwant = 0;
@@ -265,8 +266,9 @@ static void back_to_back(int a, int n, MPI_Comm comm, const char *cname)
         }
         tb_call(b, comm, 0, "");
     }
-    snprintf(what, sizeof what, "barrier %s p=%d comm=%s: %d calls back to back, each returns MPI_SUCCESS with "
-             "max entry <= min exit", a < 0 ? "all-interleaved" : algos[a].name, p, cname, n);
+    snprintf(what, sizeof what,
+             "barrier %s p=%d comm=%s: %d calls back to back, each returns MPI_SUCCESS with max entry <= min exit",
+             a < 0 ? "all-interleaved" : algos[a].name, p, cname, n);
     tb_flush(what);
 }
 
@@ -319,14 +321,16 @@ static void check_errors(void)
         if (algos[a].broken || !th_want_algo(&o, algos[a].name))
             continue;
         snprintf(label, sizeof label, "%s comm=MPI_COMM_NULL", algos[a].name);
-        expect_error(label, algos[a].fn(MPI_COMM_NULL, algos[a].a < 0 ? 0 : algos[a].a, algos[a].b < 0 ? 0 : algos[a].b),
+        expect_error(label,
+                     algos[a].fn(MPI_COMM_NULL, algos[a].a < 0 ? 0 : algos[a].a, algos[a].b < 0 ? 0 : algos[a].b),
                      MPI_ERR_COMM);
     }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++) {
         if (!th_want_algo(&o, bad[i].fn ? "js" : "mcs"))
             continue;
-        expect_error(bad[i].label, bad[i].fn ? collalg_barrier_js(ec, bad[i].a) : collalg_barrier_mcs(ec, bad[i].a, bad[i].b),
+        expect_error(bad[i].label,
+                     bad[i].fn ? collalg_barrier_js(ec, bad[i].a) : collalg_barrier_mcs(ec, bad[i].a, bad[i].b),
                      MPI_ERR_ARG);
     }
     /* The communicator still works after the errors (nothing left in flight). */
