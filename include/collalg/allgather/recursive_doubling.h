@@ -1,39 +1,47 @@
 /**
  * @file recursive_doubling.h
  * @brief Allgather, recursive doubling (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
- *        MPI_Allgather", rdb; Thakur, Rabenseifner & Gropp 2005, §4.1).
+ *        MPI_Allgather", rdb; Thakur, Rabenseifner & Gropp 2005, §4.1), any p without folding.
  *
- * @par Phases (p a power of two)
- * Phase 0 copies the own block into recvbuf. In step k = 0 .. lg p - 1, rank j exchanges with
- * j XOR 2^k everything it holds. Invariant: before step k, rank j holds the 2^k consecutive
- * blocks [j - (j mod 2^k), + 2^k), and its partner the adjacent range of the same length, so
- * each step is one contiguous send and one contiguous receive and doubles the range.
+ * @par Phases
+ * Phase 0 copies the own block into recvbuf. In step k = 0 .. ceil(lg p) - 1, with m = 2^k, the
+ * ranks form groups of m consecutive ranks G = [g, g + m) clipped to p (g = rank with its k low
+ * bits cleared); G is paired with G' = [g XOR m, + m), clipped to p. Invariant: before step k,
+ * every member of G holds the blocks of all ranks of G, one contiguous range of recvbuf.
+ * - G' empty (g XOR m >= p): nothing to do in this step.
+ * - Otherwise rank j sends the blocks of G to j XOR m and receives those of G' from it (one
+ *   contiguous range each way), when that rank exists. For p a power of two this is all: the
+ *   paper's rdb, lg p steps.
+ * - When G is the lower group and G' holds only q < m ranks (p not a power of two), the members
+ *   g + i, i >= q, have no partner: the q members that received G' forward it inside G by
+ *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below m), so every
+ *   member of G ends with the blocks of G and G' (MPICH's fix-up inside the exchange).
+ * The peers of each step and round come from core/rdb_schedule.h (pure functions, unit tested).
+ * Every rank receives every other block exactly once, and no rank resends the whole result: the
+ * extra ranks are not folded onto a power-of-two subset.
  *
- * @par Generalisation to any p (fold the extra ranks)
- * Let q be the largest power of two <= p and e = p - q. The first 2e ranks pair up:
- * - fold: even rank 2i (i < e) sends its own block to rank 2i + 1 and leaves the doubling;
- * - the q remaining ranks (odd ranks below 2e, all ranks from 2e on) run the doubling above
- *   under new ranks v = 0 .. q-1 (rank 2i + 1 is v = i, rank m >= 2e is v = m - e). New rank v
- *   stands for the blocks [f(v), f(v + 1)) with f(v) = 2v for v <= e and v + e otherwise, so
- *   the invariant "a consecutive run of new ranks holds a consecutive run of blocks" survives:
- *   every message is still one contiguous range of recvbuf;
- * - unfold: rank 2i + 1 sends all p blocks to rank 2i.
- * So the folded ranks add two steps: lg q + 2 steps for p not a power of two.
- *
- * @par Trace, p = 6 (q = 4, e = 2; new ranks 0..3 = ranks 1, 3, 4, 5)
+ * @par Trace, p = 6 (a <-> b: exchange; a -> b: forward; [..]: blocks moved)
  * @verbatim
-   fold:     0 -> 1 (block 0),  2 -> 3 (block 2)
-   step 0:   1 <-> 3  (blocks [0,2) / [2,4)),  4 <-> 5  (block 4 / block 5)
-   step 1:   1 <-> 4  (blocks [0,4) / [4,6)),  3 <-> 5  (likewise)
-   unfold:   1 -> 0,  3 -> 2  (all 6 blocks)
+   step 0 (m=1):  0 <-> 1,  2 <-> 3,  4 <-> 5                 (one block each way)
+   step 1 (m=2):  0 <-> 2,  1 <-> 3  ([0,2) / [2,4));  4 and 5 idle (G' = [6,8) is empty)
+   step 2 (m=4):  0 <-> 4,  1 <-> 5  ([0,4) / [4,6));  then forward [4,6): 0 -> 2,  1 -> 3
    @endverbatim
  *
  * @par Cost
  * With p processes and n = recvcount * size of recvtype bytes per block, p a power of two:
- * lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + gamma. Otherwise, with q and e as above,
- * on the folded pairs' critical path (fold n, doubling at most (p - 2) n, unfold p n):
- * (lg(q) + 2) alpha + (2p - 1) n beta + (lg(q) + 1) theta + gamma, about twice the bandwidth
- * term, as the paper says ("the cost almost doubles").
+ * lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + gamma. Otherwise, with L = ceil(lg p),
+ * R = the forwarding rounds on the critical path (at a step whose partner group holds q < m
+ * ranks, ceil(lg(m / q)) rounds of q blocks; R <= L(L - 1) / 2) and W n the bytes on the
+ * critical path (each step or round lasts as long as its largest message: m blocks in the
+ * exchange with mask m, q blocks in a forwarding round): (L + R) alpha + W n beta + (L + R - 1)
+ * theta + gamma, while every rank still receives only (p - 1) n bytes. W is at most about
+ * 2.25 p (p - 1 + 1.23 p for all p < 2100). Examples (W, L + R): p = 6: 9, 4; p = 17: 35, 9;
+ * p = 24: 39, 6; p = 48: 79, 7. The fold of the extra ranks (the paper's rdb for any p and the
+ * previous version of this header) costs W = 2p - 1 + lg q and lg q + 2 steps (q the largest
+ * power of two <= p): p = 6: 13, 4; p = 17: 37, 6; p = 24: 55, 6; p = 48: 111, 7. So the
+ * bandwidth term never grows (modelled for p < 2100) and drops by up to a third for p well
+ * above a power of two, but little just above one, where the latency term grows instead
+ * (p = 2^k + 1: 2k + 1 steps instead of k + 2).
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0.
@@ -44,52 +52,50 @@
  * @par References
  * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allgather, "Recursive doubling (rdb)";
  * R. Thakur, R. Rabenseifner, W. Gropp, "Optimization of Collective Communication Operations in
- * MPICH", IJHPCA 2005, §4.1 (recursive doubling allgather).
+ * MPICH", IJHPCA 2005, §4.1 (recursive doubling allgather; for p not a power of two the missing
+ * data are sent inside the exchange, as here).
  */
 #ifndef COLLALG_ALLGATHER_RECURSIVE_DOUBLING_H
 #define COLLALG_ALLGATHER_RECURSIVE_DOUBLING_H
 
 #include "../core/allgather_common.h"
-
-/** @brief First block held by new rank @p v when @p e extra ranks are folded: f(v) above. */
-COLLALG_INLINE int collalg__allgather_rdb_first(int v, int e)
-{
-    return v <= e ? 2 * v : v + e;
-}
-
-/** @brief Rank of new rank @p v when @p e extra ranks are folded. */
-COLLALG_INLINE int collalg__allgather_rdb_rank(int v, int e)
-{
-    return v < e ? 2 * v + 1 : v + e;
-}
+#include "../core/rdb_schedule.h"
 
 /**
- * @brief The doubling steps among the q = 2^m new ranks, new rank @p v, blocks of @p b.
- * @return MPI_SUCCESS or the MPI error code.
+ * @brief The doubling steps (own block already in place), blocks of @p b in @p recvbuf; peers
+ *        from core/rdb_schedule.h. Blocks [first, first + n) travel as n * b->per_block
+ *        elements of b->type from block @p first. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allgather_rdb_steps(collalg__ctx *c, void *recvbuf, int recvcount, MPI_Aint rext,
-                                                const collalg__blocks *b, int v, int q, int e)
+                                                const collalg__blocks *b)
 {
-    int mask, lo, plo, first, pfirst, err = MPI_SUCCESS;
+    int m, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
+    void *theirs;
 
-    for (mask = 1; mask < q && err == MPI_SUCCESS; mask <<= 1) {
-        lo = v & ~(mask - 1);
-        plo = lo ^ mask;
-        first = collalg__allgather_rdb_first(lo, e);
-        pfirst = collalg__allgather_rdb_first(plo, e);
-        err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, (MPI_Aint)first * recvcount, rext),
-                                    (collalg__allgather_rdb_first(lo + mask, e) - first) * b->per_block, b->type,
-                                    collalg__allgather_rdb_rank(v ^ mask, e), COLLALG_TAG_DATA,
-                                    collalg__at(recvbuf, (MPI_Aint)pfirst * recvcount, rext),
-                                    (collalg__allgather_rdb_first(plo + mask, e) - pfirst) * b->per_block, b->type,
-                                    collalg__allgather_rdb_rank(v ^ mask, e), COLLALG_TAG_DATA, c->pcomm,
-                                    MPI_STATUS_IGNORE);
+    for (m = 1; m < p && err == MPI_SUCCESS; m <<= 1) {
+        if (!collalg__rdb_groups(me, p, m, &g, &gn, &pg, &pgn))
+            continue; /* the partner group does not exist: G is already the whole 2m-group */
+        theirs = collalg__at(recvbuf, (MPI_Aint)pg * recvcount, rext);
+        partner = collalg__rdb_partner(me, p, m);
+        if (partner >= 0)
+            err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, (MPI_Aint)g * recvcount, rext), gn * b->per_block,
+                                        b->type, partner, COLLALG_TAG_DATA, theirs, pgn * b->per_block, b->type,
+                                        partner, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+        /* lower group, partial partner group: forward G' to the members without a partner */
+        for (t = 0; t < collalg__rdb_rounds(me, p, m) && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(me, p, m, t, &to, &from);
+            if (to >= 0)
+                err = COLLALG_MPI(Send)(theirs, pgn * b->per_block, b->type, to, COLLALG_TAG_DATA, c->pcomm);
+            else if (from >= 0)
+                err = COLLALG_MPI(Recv)(theirs, pgn * b->per_block, b->type, from, COLLALG_TAG_DATA, c->pcomm,
+                                        MPI_STATUS_IGNORE);
+        }
     }
     return err;
 }
 
 /**
- * @brief MPI_Allgather by recursive doubling (extra ranks folded for p not a power of two).
+ * @brief MPI_Allgather by recursive doubling (any p; partial groups completed by forwarding).
  *
  * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h).
  */
@@ -99,34 +105,14 @@ COLLALG_INLINE int collalg_allgather_recursive_doubling(const void *sendbuf, int
 {
     collalg__ctx c;
     collalg__blocks b;
-    MPI_Aint lb, rext = 0;
-    int q, e, me;
+    MPI_Aint rext = 0;
     int err = collalg__allgather_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
     if (err == MPI_SUCCESS)
+        err = collalg__allgather_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &rext);
+    if (err == MPI_SUCCESS && c.size > 1)
         err = collalg__ctx_blocks(&c, recvcount, recvtype, c.size, &b);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Type_get_extent)(recvtype, &lb, &rext);
-    if (err != MPI_SUCCESS)
-        return collalg__leave(&c, err);
-    me = c.rank;
-    q = collalg__pof2_floor(c.size);
-    e = c.size - q;
-    if (me < 2 * e && me % 2 == 0) {
-        /* folded rank: own block to the partner, all p blocks (its own included) back at the end */
-        err = COLLALG_MPI(Send)(sendbuf, sendcount, sendtype, me + 1, COLLALG_TAG_DATA, c.pcomm);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Recv)(recvbuf, c.size * b.per_block, b.type, me + 1, COLLALG_TAG_DATA2, c.pcomm,
-                                    MPI_STATUS_IGNORE);
-        return collalg__leave(&c, err);
-    }
-    err = collalg__allgather_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &rext);
-    if (err == MPI_SUCCESS && me < 2 * e)
-        err = COLLALG_MPI(Recv)(collalg__at(recvbuf, (MPI_Aint)(me - 1) * recvcount, rext), recvcount, recvtype,
-                                me - 1, COLLALG_TAG_DATA, c.pcomm, MPI_STATUS_IGNORE);
-    if (err == MPI_SUCCESS)
-        err = collalg__allgather_rdb_steps(&c, recvbuf, recvcount, rext, &b, me < 2 * e ? me / 2 : me - e, q, e);
-    if (err == MPI_SUCCESS && me < 2 * e)
-        err = COLLALG_MPI(Send)(recvbuf, c.size * b.per_block, b.type, me - 1, COLLALG_TAG_DATA2, c.pcomm);
+    if (err == MPI_SUCCESS && c.size > 1)
+        err = collalg__allgather_rdb_steps(&c, recvbuf, recvcount, rext, &b);
     return collalg__leave(&c, err);
 }
 

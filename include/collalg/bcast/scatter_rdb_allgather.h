@@ -1,31 +1,45 @@
 /**
  * @file scatter_rdb_allgather.h
  * @brief Bcast, van de Geijn: binomial scatter then recursive-doubling allgather (Imamura's
- *        slides, "Bcast (broadcast)" 2. V.Geijn/Rabenseifner: all S steps, then all M steps).
+ *        slides, "Bcast (broadcast)" 2. V.Geijn/Rabenseifner: all S steps, then all M steps;
+ *        Thakur, Rabenseifner & Gropp 2005, §4.2), any p without folding.
  *
  * @par Phases
- * Ranks are taken relative to the root, v = (rank - root) mod p; q is the largest power of two
- * <= p. The message is cut into q uneven blocks of elements (the first count mod q blocks one
- * element longer; some blocks are empty when count < q); block b belongs to relative rank b.
- * -# Scatter (ranks v < q): a binomial scatter (the tree of binomial.h); v receives from its
- *    parent the blocks of its subtree, [v, v + lowbit(v)), and passes the upper parts on.
- *    Invariant: afterwards v holds block v.
- * -# Allgather by recursive doubling (ranks v < q): for m = 1, 2, 4, ..., q/2, v exchanges with
- *    v XOR m the group of m blocks it holds, [v & ~(m-1), + m), for its partner's group.
- *    Invariant: after the exchange with mask m, v holds the 2m blocks [v & ~(2m-1), + 2m).
- * -# Fold (only when p is not a power of two): v < p - q sends the whole message to v + q.
+ * Ranks are taken relative to the root, v = (rank - root) mod p. The message is cut into p
+ * uneven blocks of elements (the first count mod p blocks one element longer; some blocks are
+ * empty when count < p); block b belongs to relative rank b.
+ * -# Scatter: a binomial scatter over all p ranks (the tree of binomial.h, subtrees clipped to
+ *    p); v receives from its parent the blocks of its subtree, [v, v + lowbit(v)) clipped, and
+ *    passes the upper parts on. Invariant: afterwards v holds block v.
+ * -# Allgather by recursive doubling for any p (the schedule of core/rdb_schedule.h, as in
+ *    allgather/recursive_doubling.h): for m = 1, 2, 4, ... below p, the group G = [v & ~(m-1),
+ *    + m) clipped to p is paired with G' = [(v & ~(m-1)) XOR m, + m) clipped; v sends the
+ *    blocks of G to v XOR m and receives those of G' (one contiguous range each way) when that
+ *    rank exists; when G is the lower group and G' holds only q < m ranks, the q members that
+ *    received G' forward it to the other members of G by doubling (h = q, 2q, ... below m).
+ *    Invariant: after the step with mask m, v holds the blocks of its whole 2m-group.
+ * No rank receives the whole message from another (no fold of the ranks past a power of two):
+ * every rank receives each block it lacks exactly once.
  *
- * @par Trace, p = 6 (q = 4), root 0, count 8 (blocks of 2 elements: b0 = [0,2), b1 = [2,4), ...)
+ * @par Trace, p = 6, root 0, count 12 (blocks of 2 elements: b0 = [0,2), b1 = [2,4), ...)
  * @verbatim
-   scatter:    0 -> 2: b2 b3;     0 -> 1: b1;     2 -> 3: b3
-   allgather:  m = 1: 0 <-> 1 (b0 / b1),   2 <-> 3 (b2 / b3)
-               m = 2: 0 <-> 2 (b0 b1 / b2 b3),   1 <-> 3 (b0 b1 / b2 b3)
-   fold:       0 -> 4 (all),  1 -> 5 (all)
+   scatter:    0 -> 4: b4 b5;   0 -> 2: b2 b3;   0 -> 1: b1;   2 -> 3: b3;   4 -> 5: b5
+   allgather:  m = 1: 0 <-> 1 (b0 / b1),  2 <-> 3 (b2 / b3),  4 <-> 5 (b4 / b5)
+               m = 2: 0 <-> 2 (b0 b1 / b2 b3),  1 <-> 3 (likewise);  4, 5 idle
+               m = 4: 0 <-> 4 (b0..b3 / b4 b5),  1 <-> 5 (likewise);  forward b4 b5: 0 -> 2,  1 -> 3
    @endverbatim
  *
  * @par Cost
- * With p processes, q the largest power of two <= p and n = count * size of datatype bytes:
- * 2 log2(q) alpha + 2 ((q - 1) / q) n beta, plus alpha + n beta for the fold when p != q.
+ * With p processes and n = count * size of datatype bytes, p a power of two:
+ * 2 lg(p) alpha + 2 ((p - 1) / p) n beta. Otherwise, with L = ceil(lg p): the scatter costs
+ * L alpha + ((p - 1) / p) n beta, the allgather (L + R) alpha + (W / p) n beta with R and W as
+ * in allgather/recursive_doubling.h (blocks of n / p bytes; p = 6: W = 9, R = 1; p = 17: W = 35,
+ * R = 4; p = 24: W = 39, R = 1; p = 48: W = 79, R = 1). In all (bandwidth term): p = 6: 2.33 n,
+ * p = 17: 3.00 n, p = 24: 2.58 n, p = 48: 2.63 n beta, where the fold onto q = 2^floor(lg p)
+ * ranks (the previous version of this header: scatter and allgather among q, then the whole
+ * message to the p - q others) costs 2 ((q - 1) / q) n + n: 2.5 n, 2.88 n, 2.88 n, 2.94 n, in
+ * 2 lg(q) + 1 steps. So this version is cheaper for p well above a power of two and dearer
+ * just above one (about p < 1.25 q, e.g. p = 17 .. 23, 33 .. 47), in both terms.
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
@@ -38,36 +52,52 @@
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Bcast
- * (broadcast)", 2. V.Geijn/Rabenseifner (recursive halving/doubling).
+ * (broadcast)", 2. V.Geijn/Rabenseifner (recursive halving/doubling); R. Thakur,
+ * R. Rabenseifner, W. Gropp, "Optimization of Collective Communication Operations in MPICH",
+ * IJHPCA 2005, §4.1, §4.2 (scatter and allgather broadcast; the allgather sends the missing data
+ * inside the exchange for p not a power of two).
  */
 #ifndef COLLALG_BCAST_SCATTER_RDB_ALLGATHER_H
 #define COLLALG_BCAST_SCATTER_RDB_ALLGATHER_H
 
 #include "../core/bcast_common.h"
+#include "../core/rdb_schedule.h"
 
 /**
- * @brief Recursive-doubling allgather of the q blocks among the relative ranks 0 .. q-1 (q a
- *        power of two, v < q); see the file comment. @return MPI error code.
+ * @brief Recursive-doubling allgather of the p blocks among all p relative ranks (v holds
+ *        block v); see the file comment. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__bcast_rdb_allgather(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                                MPI_Aint ext, int root, int v, int q)
+                                                MPI_Aint ext, int root, int v)
 {
-    int m, mine, theirs, err = MPI_SUCCESS;
-    for (m = 1; m < q && err == MPI_SUCCESS; m <<= 1) {
-        mine = v & ~(m - 1);
-        theirs = mine ^ m;
-        err = collalg__bcast_exchange(c, buf, collalg__bcast_block_lo(mine, q, count),
-                                      collalg__bcast_block_lo(mine + m, q, count),
-                                      collalg__bcast_block_lo(theirs, q, count),
-                                      collalg__bcast_block_lo(theirs + m, q, count), type, ext,
-                                      collalg__bcast_abs(v ^ m, root, c->size));
+    int m, t, g, gn, pg, pgn, partner, to, from, p = c->size, err = MPI_SUCCESS;
+    MPI_Aint lo, hi;
+
+    for (m = 1; m < p && err == MPI_SUCCESS; m <<= 1) {
+        if (!collalg__rdb_groups(v, p, m, &g, &gn, &pg, &pgn))
+            continue; /* the partner group does not exist: G is already the whole 2m-group */
+        lo = collalg__bcast_block_lo(pg, p, count);
+        hi = collalg__bcast_block_lo(pg + pgn, p, count);
+        partner = collalg__rdb_partner(v, p, m);
+        if (partner >= 0)
+            err = collalg__bcast_exchange(c, buf, collalg__bcast_block_lo(g, p, count),
+                                          collalg__bcast_block_lo(g + gn, p, count), lo, hi, type, ext,
+                                          collalg__bcast_abs(partner, root, p));
+        /* lower group, partial partner group: forward G' to the members without a partner */
+        for (t = 0; t < collalg__rdb_rounds(v, p, m) && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(v, p, m, t, &to, &from);
+            if (to >= 0)
+                err = collalg__bcast_send(c, buf, lo, hi, type, ext, collalg__bcast_abs(to, root, p));
+            else if (from >= 0)
+                err = collalg__bcast_recv(c, buf, lo, hi, type, ext, collalg__bcast_abs(from, root, p));
+        }
     }
     return err;
 }
 
 /**
- * @brief MPI_Bcast by van de Geijn's algorithm: binomial scatter, recursive-doubling allgather,
- *        and for p not a power of two the fold described in the file comment.
+ * @brief MPI_Bcast by van de Geijn's algorithm: binomial scatter, then recursive-doubling
+ *        allgather for any p (see the file comment).
  *
  * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
  * @return as collalg_bcast_binomial().
@@ -77,18 +107,13 @@ COLLALG_INLINE int collalg_bcast_scatter_rdb_allgather(void *buffer, int count, 
 {
     collalg__ctx c;
     collalg__bcast_view w;
-    int v, q, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    int v, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS && w.count > 0) {
         v = collalg__relrank(c.rank, root, c.size);
-        q = collalg__pof2_floor(c.size);
-        if (v < q) {
-            err = collalg__bcast_scatter(&c, w.buf, w.count, w.type, w.extent, root, v, q);
-            if (err == MPI_SUCCESS)
-                err = collalg__bcast_rdb_allgather(&c, w.buf, w.count, w.type, w.extent, root, v, q);
-        }
+        err = collalg__bcast_scatter(&c, w.buf, w.count, w.type, w.extent, root, v, c.size);
         if (err == MPI_SUCCESS)
-            err = collalg__bcast_fold(&c, w.buf, w.count, w.type, w.extent, root, v, q);
+            err = collalg__bcast_rdb_allgather(&c, w.buf, w.count, w.type, w.extent, root, v);
     }
     err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);
