@@ -340,90 +340,74 @@ static long a2av_displs(const int *c, int *d, int p)
     return o;
 }
 
+/* One alltoallv case: `fn` (a tuned routine named `label`) on a matrix of `total` bytes
+ * (a2av_counts) must choose `want` with mean block `n` on every rank, alike on all ranks, and give
+ * MPI_Alltoallv's result. */
+static void a2av_case(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname, collalg_alltoallv_fn fn,
+                      const char *label, long long total, int skewed, const char *want, long long n)
+{
+    int p, rank, err;
+    int *v, *sc, *sd, *rc, *rd;
+    long sb, rb;
+    char *s, *r1, *r2, what[200];
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    v = (int *)th_alloc(4 * (size_t)p * sizeof(int));
+    sc = v, sd = v + p, rc = v + 2 * p, rd = v + 3 * p;
+    a2av_counts(p, rank, total, skewed, sc, rc);
+    sb = a2av_displs(sc, sd, p);
+    rb = a2av_displs(rc, rd, p);
+    s = (char *)th_alloc((size_t)sb + 1);
+    r1 = (char *)th_alloc((size_t)rb + 1);
+    r2 = (char *)th_alloc((size_t)rb + 1);
+    fill(s, (size_t)sb + 1, rank, (int)total);
+    memset(r1, 7, (size_t)rb + 1);
+    memset(r2, 7, (size_t)rb + 1);
+    MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, comm);
+    err = fn(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, comm);
+    snprintf(what, sizeof what, "%s %s %s total=%lld n=%lld chose %s", cname, label, skewed ? "skewed" : "uniform",
+             total, n, want);
+    th_expect(res, o, what, sel_was_keep(want, n, p));
+    snprintf(what, sizeof what, "%s %s %s total=%lld: all ranks chose alike", cname, label,
+             skewed ? "skewed" : "uniform", total);
+    th_expect(res, o, what, sel_agree(comm));
+    snprintf(what, sizeof what, "%s %s %s total=%lld result (err %d)", cname, label, skewed ? "skewed" : "uniform",
+             total, err);
+    th_check(res, o, what, r2, r1, (size_t)rb + 1);
+    free(s);
+    free(r1);
+    free(r2);
+    free(v);
+}
+
 /* Alltoallv at mean blocks straddling each threshold (n p^2 - 1, n p^2 and n p^2 + p^2 - 1 bytes
  * in all), uniform and skewed: every rank must choose the rule of the global mean, the same on
  * every rank, and the result must equal MPI_Alltoallv's. */
 static void test_alltoallv(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
 {
     static const long long means[] = {0, 1, 63, 64, 999, 1000};
-    int p, rank, i, k, sk, err;
-    int *v;
+    int p, i, k, sk;
     MPI_Comm_size(comm, &p);
-    MPI_Comm_rank(comm, &rank);
-    v = (int *)th_alloc(4 * (size_t)p * sizeof(int));
     for (i = 0; i < (int)(sizeof means / sizeof *means); i++)
         for (k = -1; k <= 1; k++)
             for (sk = 0; sk <= 1; sk++) {
                 long long pp = (long long)p * p, total = means[i] * pp + (k < 0 ? -1 : k > 0 ? pp - 1 : 0);
-                long long n = total < 0 ? -1 : total / pp;
-                int *sc = v, *sd = v + p, *rc = v + 2 * p, *rd = v + 3 * p;
-                long sb, rb;
-                char *s, *r1, *r2, what[200];
-                if (total < 0)
-                    continue;
-                a2av_counts(p, rank, total, sk, sc, rc);
-                sb = a2av_displs(sc, sd, p);
-                rb = a2av_displs(rc, rd, p);
-                s = (char *)th_alloc((size_t)sb + 1);
-                r1 = (char *)th_alloc((size_t)rb + 1);
-                r2 = (char *)th_alloc((size_t)rb + 1);
-                fill(s, (size_t)sb + 1, rank, (int)total);
-                memset(r1, 7, (size_t)rb + 1);
-                memset(r2, 7, (size_t)rb + 1);
-                MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, comm);
-                err = alltoallv_tuned(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, comm);
-                snprintf(what, sizeof what, "%s alltoallv %s total=%lld n=%lld chose %s", cname,
-                         sk ? "skewed" : "uniform", total, n, alltoallv_expect(n));
-                th_expect(res, o, what, sel_was_keep(alltoallv_expect(n), n, p));
-                snprintf(what, sizeof what, "%s alltoallv %s total=%lld: all ranks chose alike", cname,
-                         sk ? "skewed" : "uniform", total);
-                th_expect(res, o, what, sel_agree(comm));
-                snprintf(what, sizeof what, "%s alltoallv %s total=%lld result (err %d)", cname,
-                         sk ? "skewed" : "uniform", total, err);
-                th_check(res, o, what, r2, r1, (size_t)rb + 1);
-                free(s);
-                free(r1);
-                free(r2);
+                if (total >= 0)
+                    a2av_case(res, o, comm, cname, alltoallv_tuned, "alltoallv", total, sk,
+                              alltoallv_expect(total / pp), total / pp);
             }
-    free(v);
 }
 
 /* alltoallv_flat at mean blocks 99 and 100, skewed: pair with n = 0 for p <= 3, else by n. */
 static void test_alltoallv_flat(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
 {
-    int p, rank, i, err;
-    int *v;
+    int p, i;
     MPI_Comm_size(comm, &p);
-    MPI_Comm_rank(comm, &rank);
-    v = (int *)th_alloc(4 * (size_t)p * sizeof(int));
     for (i = 0; i < 2; i++) {
-        long long pp = (long long)p * p, total = (99 + i) * pp, n = p <= 3 ? 0 : 99 + i;
+        long long n = p <= 3 ? 0 : 99 + i;
         const char *want = p <= 3 ? "alltoallv_flat:pair" : n < 100 ? "alltoallv_flat:simple" : "alltoallv_flat:native";
-        int *sc = v, *sd = v + p, *rc = v + 2 * p, *rd = v + 3 * p;
-        long sb, rb;
-        char *s, *r1, *r2, what[200];
-        a2av_counts(p, rank, total, 1, sc, rc);
-        sb = a2av_displs(sc, sd, p);
-        rb = a2av_displs(rc, rd, p);
-        s = (char *)th_alloc((size_t)sb + 1);
-        r1 = (char *)th_alloc((size_t)rb + 1);
-        r2 = (char *)th_alloc((size_t)rb + 1);
-        fill(s, (size_t)sb + 1, rank, (int)total);
-        memset(r1, 7, (size_t)rb + 1);
-        memset(r2, 7, (size_t)rb + 1);
-        MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, comm);
-        err = alltoallv_flat(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, comm);
-        snprintf(what, sizeof what, "%s alltoallv_flat total=%lld chose %s with n=%lld", cname, total, want, n);
-        th_expect(res, o, what, sel_was_keep(want, n, p));
-        snprintf(what, sizeof what, "%s alltoallv_flat total=%lld: all ranks chose alike", cname, total);
-        th_expect(res, o, what, sel_agree(comm));
-        snprintf(what, sizeof what, "%s alltoallv_flat total=%lld result (err %d)", cname, total, err);
-        th_check(res, o, what, r2, r1, (size_t)rb + 1);
-        free(s);
-        free(r1);
-        free(r2);
+        a2av_case(res, o, comm, cname, alltoallv_flat, "alltoallv_flat", (99 + i) * (long long)p * p, 1, want, n);
     }
-    free(v);
 }
 
 static const char *allgatherv_expect(int p, long long n)
