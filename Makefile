@@ -4,7 +4,8 @@
 #   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
 #                           against MPICH's and SimGrid's mpi.h
 #   make examples           build the example programs
-#   make docs               Doxygen HTML in build/docs (zero warnings)
+#   make docs               Doxygen HTML in build/docs (zero warnings), with the figures of make figures
+#   make figures            every algorithm's messages recorded under SimGrid and drawn (build/figures)
 #   make install PREFIX=... headers and collalg.pc
 #   make valgrind           a subset of the algorithms under valgrind (leaks and errors)
 
@@ -89,7 +90,8 @@ headers:
 
 examples: $(EXAMPLES:%=$(BUILD)/examples/%)
 
-docs:
+# The reference embeds the communication figures (mk/figures.mk), so they are drawn first.
+docs: figures
 	@mkdir -p $(BUILD)/docs
 	doxygen docs/Doxyfile 2> $(BUILD)/docs/warnings.txt
 	@if [ -s $(BUILD)/docs/warnings.txt ]; then cat $(BUILD)/docs/warnings.txt; exit 1; fi

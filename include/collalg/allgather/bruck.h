@@ -21,9 +21,15 @@
    step 2 (d=4):   T = [0 1 2 3 4]    (1 block from rank 4)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_bruck_p6.svg
+ * @image html allgather_bruck_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:
- * ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + gamma, plus two local copies of
+ * ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + kappa, plus two local copies of
  * p n bytes in all (phase 0 and the rotation).
  *
  * @par Restrictions

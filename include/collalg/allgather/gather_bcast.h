@@ -22,10 +22,16 @@
    bcast:   0 -> 4 [0..4];  0 -> 2;  2 -> 3,  0 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_gather_bcast_p6.svg
+ * @image html allgather_gather_bcast_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block, L = ceil(lg p):
  * gather L alpha + (p - 1) n beta + (L - 1) theta, then broadcast
- * L (alpha + p n beta) + (L - 1) theta + gamma (the paper's binary-tree estimate is
+ * L (alpha + p n beta) + (L - 1) theta + kappa (the paper's binary-tree estimate is
  * lg(p)(alpha + n beta) + ... for the gather; with the binomial tree the root receives p - 1
  * blocks in all).
  *

@@ -27,10 +27,16 @@
    phase 2:  0, 2, 4 all-gather blocks [0,2) [2,4) [4,6);  likewise 1, 3, 5
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_mesh_2d_p6.svg
+ * @image html allgather_mesh_2d_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = recvcount * size of recvtype bytes per block and x = y = sqrt(p):
- * (x - 1)(alpha + n beta) + (y - 1)(alpha + x n beta) + theta + gamma
- * = 2 (sqrt(p) - 1) alpha + (p - 1) n beta + theta + gamma.
+ * (x - 1)(alpha + n beta) + (y - 1)(alpha + x n beta) + theta + kappa
+ * = 2 (sqrt(p) - 1) alpha + (p - 1) n beta + theta + kappa.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0.

@@ -31,10 +31,16 @@
    phase 3:  {0,4,8} {1,5,9} {2,6,10} {3,7,11}         exchange 4 blocks
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_mesh_3d_p6.svg
+ * @image html allgather_mesh_3d_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = recvcount * size of recvtype bytes per block and x = y = z = cbrt(p):
  * (x - 1)(alpha + n beta) + (y - 1)(alpha + x n beta) + (z - 1)(alpha + x y n beta) + 2 theta
- * + gamma = 3 (cbrt(p) - 1) alpha + (p - 1) n beta + 2 theta + gamma.
+ * + kappa = 3 (cbrt(p) - 1) alpha + (p - 1) n beta + 2 theta + kappa.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0.

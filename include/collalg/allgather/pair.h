@@ -24,9 +24,15 @@
    step 2:  0 <-> 2,  1 idle
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_pair_p6.svg
+ * @image html allgather_pair_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = recvcount * size of recvtype bytes per block and S steps (p - 1 for
- * even p, p for odd p): S (alpha + n beta) + (S - 1) theta + gamma_n + gamma_s + gamma_l
+ * even p, p for odd p): S (alpha + n beta) + (S - 1) theta + kappa_n + kappa_s + kappa_l
  * (for odd p each rank is idle in one step: (p - 1) messages of n bytes per rank).
  *
  * @par Restrictions

@@ -11,9 +11,15 @@
  * complete (core/barrier.h; an idle rank skips it): a rank never gets a step-(s+1) message
  * while still busy with step s.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_pair_light_barrier_p6.svg
+ * @image html allgather_pair_light_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = recvcount * size of recvtype bytes per block and S steps as above:
- * S (alpha + n beta) + (S - 1) delta_l + gamma_s + gamma_l.
+ * S (alpha + n beta) + (S - 1) delta_l + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0.

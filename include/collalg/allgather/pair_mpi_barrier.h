@@ -10,9 +10,15 @@
  * communicator separates every two steps, so the steps run in lock step at the price of
  * S - 1 heavy synchronisations.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_pair_mpi_barrier_p6.svg
+ * @image html allgather_pair_mpi_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = recvcount * size of recvtype bytes per block and S steps as above:
- * S (alpha + n beta) + (S - 1) delta_h + gamma_l.
+ * S (alpha + n beta) + (S - 1) delta_h + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0. For p <= 2 there is one

@@ -12,9 +12,15 @@
  * N trades the contention the unsynchronised pair allows against the synchronisation cost of
  * pair_mpi_barrier.h (N = S - 1).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_pair_n_mpi_barriers_p6.svg
+ * @image html allgather_pair_n_mpi_barriers_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = recvcount * size of recvtype bytes per block and S steps as above:
- * S (alpha + n beta) + N delta_h + gamma_n + gamma_s + gamma_l.
+ * S (alpha + n beta) + N delta_h + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0. For p <= 2 there is one

@@ -11,9 +11,15 @@
  * (core/barrier.h): a receiver never gets a phase-(i+1) message while still busy with phase i,
  * so node contention is gone.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_ring_light_barrier_p6.svg
+ * @image html allgather_ring_light_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:
- * (p - 1)(alpha + n beta) + (p - 2) delta_l + gamma_s + gamma_l.
+ * (p - 1)(alpha + n beta) + (p - 2) delta_l + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0.

@@ -9,9 +9,15 @@
  * communicator separates every two phases, so the phases run in lock step and less data is in
  * flight at once (less switch contention) at the price of p - 2 heavy synchronisations.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_ring_mpi_barrier_p6.svg
+ * @image html allgather_ring_mpi_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:
- * (p - 1)(alpha + n beta) + (p - 2) delta_h + gamma_l.
+ * (p - 1)(alpha + n beta) + (p - 2) delta_h + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0. For p <= 2 there is no

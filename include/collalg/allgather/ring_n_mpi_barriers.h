@@ -11,9 +11,15 @@
  * (p - 1) / (N + 1) phases. N trades the contention the unsynchronised ring allows against the
  * synchronisation cost of ring_mpi_barrier.h (N = p - 2).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_ring_n_mpi_barriers_p6.svg
+ * @image html allgather_ring_n_mpi_barriers_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:
- * (p - 1)(alpha + n beta) + N delta_h + gamma_n + gamma_s + gamma_l.
+ * (p - 1)(alpha + n beta) + N delta_h + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0. For p <= 2 there is no

@@ -10,9 +10,15 @@
  * all of them. One communication phase: MPI and the network decide the order, so every rank
  * sends to rank 0 first (node contention at low ranks); spreading_simple.h staggers the order.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_simple_p6.svg
+ * @image html allgather_simple_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:
- * (p - 1)(alpha + n beta) + gamma_n + gamma_s + gamma_l (no theta: a single phase).
+ * (p - 1)(alpha + n beta) + kappa_n + kappa_s + kappa_l (no theta: a single phase).
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0.

@@ -10,9 +10,15 @@
  * i-th message of every rank goes to a different destination, which may reduce node
  * contention.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_spreading_simple_p6.svg
+ * @image html allgather_spreading_simple_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:
- * (p - 1)(alpha + n beta) + gamma_n + gamma_s + gamma_l, the gamma terms possibly smaller than
+ * (p - 1)(alpha + n beta) + kappa_n + kappa_s + kappa_l, the kappa terms possibly smaller than
  * for simple.h.
  *
  * @par Restrictions

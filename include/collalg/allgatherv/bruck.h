@@ -26,9 +26,15 @@
    step 2 (d=4):   T = [0 1 2 3 4]    (block of 4, from rank 4)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_bruck_p6.svg
+ * @image html allgatherv_bruck_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j, N = sum n_j:
- * ceil(lg p) alpha + (N - n_rank) beta received per rank + (ceil(lg p) - 1) theta + gamma (for
+ * ceil(lg p) alpha + (N - n_rank) beta received per rank + (ceil(lg p) - 1) theta + kappa (for
  * equal blocks n: (p - 1) n beta), plus local copies of about 2 N bytes (phase 0 and the final
  * placement).
  *

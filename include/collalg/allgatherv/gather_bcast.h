@@ -23,10 +23,16 @@
    bcast:   0 -> 4 [0..4];  0 -> 2;  2 -> 3,  0 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_gather_bcast_p6.svg
+ * @image html allgatherv_gather_bcast_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j, N = sum n_j and
  * L = ceil(lg p): gather L alpha + (N - n_0) beta at the root + (L - 1) theta, then broadcast
- * L (alpha + N beta) + (L - 1) theta + gamma.
+ * L (alpha + N beta) + (L - 1) theta + kappa.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements.

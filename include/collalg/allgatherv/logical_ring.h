@@ -21,10 +21,16 @@
    step 1:  0 -> 1 [2],  1 -> 2 [0],  2 -> 0 [1]
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_logical_ring_p6.svg
+ * @image html allgatherv_logical_ring_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n_j = recvcounts[j] * size of recvtype bytes in block j: each step lasts
  * as long as its largest block, at most (p - 1)(alpha + max_j n_j beta) + (p - 2) theta +
- * gamma_s (equal blocks n: (p - 1)(alpha + n beta), the paper's estimate); a very large block
+ * kappa_s (equal blocks n: (p - 1)(alpha + n beta), the paper's estimate); a very large block
  * travels around the whole ring, one step per rank.
  *
  * @par Restrictions

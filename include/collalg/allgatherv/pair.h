@@ -24,10 +24,16 @@
    step 2:  0 <-> 2,  1 idle
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_pair_p6.svg
+ * @image html allgatherv_pair_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j and S steps (p - 1
  * for even p, p for odd p), a step lasting as long as its largest message:
- * at most S (alpha + max_j n_j beta) + (S - 1) theta + gamma_n + gamma_s + gamma_l.
+ * at most S (alpha + max_j n_j beta) + (S - 1) theta + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements.

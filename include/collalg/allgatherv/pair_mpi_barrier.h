@@ -15,9 +15,15 @@
    step 0:  1 <-> 2;  MPI_Barrier;  step 1:  0 <-> 1;  MPI_Barrier;  step 2:  0 <-> 2
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_pair_mpi_barrier_p6.svg
+ * @image html allgatherv_pair_mpi_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j and S steps as
- * above: at most S (alpha + max_j n_j beta) + (S - 1) delta_h + gamma_l.
+ * above: at most S (alpha + max_j n_j beta) + (S - 1) delta_h + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements. For p <= 2

@@ -27,10 +27,16 @@
    step 2 (m=4):  0 <-> 4,  1 <-> 5  ([0..3] / [4,5]);  then forward [4,5]: 0 -> 2,  1 -> 3
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_recursive_doubling_p6.svg
+ * @image html allgatherv_recursive_doubling_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j, N = sum n_j, p a
  * power of two and blocks of equal size n: lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta +
- * gamma, as the paper's rdb. Irregular blocks: step k moves the 2^k blocks of a group, so a
+ * kappa, as the paper's rdb. Irregular blocks: step k moves the 2^k blocks of a group, so a
  * step lasts as long as its heaviest group. Otherwise, at each step whose partner group holds
  * q < m ranks, ceil(lg(m / q)) forwarding rounds of those q blocks follow; in all at most
  * ceil(lg p) + sum of those rounds (<= lg(p)^2 / 2) alphas; each rank still receives N - n_rank

@@ -17,9 +17,15 @@
    phase 2:  0 -> 2,  1 -> 0,  2 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_ring_mpi_barrier_p6.svg
+ * @image html allgatherv_ring_mpi_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n_j = recvcounts[j] * size of recvtype bytes in block j:
- * at most (p - 1)(alpha + max_j n_j beta) + (p - 2) delta_h + gamma_l.
+ * at most (p - 1)(alpha + max_j n_j beta) + (p - 2) delta_h + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements. For p <= 2

@@ -18,9 +18,15 @@
    phase 3:  j -> j + 3;   phase 4:  j -> j + 4   (mod 5)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_ring_n_mpi_barriers_p6.svg
+ * @image html allgatherv_ring_n_mpi_barriers_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n_j = recvcounts[j] * size of recvtype bytes in block j:
- * at most (p - 1)(alpha + max_j n_j beta) + N delta_h + gamma_n + gamma_s + gamma_l.
+ * at most (p - 1)(alpha + max_j n_j beta) + N delta_h + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements. For p <= 2

@@ -18,10 +18,16 @@
    phase 1:  0 -> 1, 0 -> 2, 2 -> 0, 2 -> 1   (all at once; rank 1 sends nothing)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_simple_p6.svg
+ * @image html allgatherv_simple_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j and N = sum n_j:
  * rank j sends (p - 1) messages of n_j bytes and receives N - n_j bytes:
- * (p - 1)(alpha + max_j n_j beta) + gamma_n + gamma_s + gamma_l (no theta: a single phase).
+ * (p - 1)(alpha + max_j n_j beta) + kappa_n + kappa_s + kappa_l (no theta: a single phase).
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, counts 0, any displacements.

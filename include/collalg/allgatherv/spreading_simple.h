@@ -15,9 +15,15 @@
    rank 0 sends to 1, 2;  rank 1 sends to 2, 0;  rank 2 sends to 0, 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgatherv_spreading_simple_p6.svg
+ * @image html allgatherv_spreading_simple_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n_j = recvcounts[j] * size of recvtype bytes in block j:
- * (p - 1)(alpha + max_j n_j beta) + gamma_n + gamma_s + gamma_l, the gamma terms possibly
+ * (p - 1)(alpha + max_j n_j beta) + kappa_n + kappa_s + kappa_l, the kappa terms possibly
  * smaller than for simple.h.
  *
  * @par Restrictions

@@ -9,10 +9,16 @@
  * 2. Local reduction in rank order, from the right: recvbuf = v(p-1), then for
  *    j = p-2 down to 0, recvbuf = v_j op recvbuf. Invariant: recvbuf holds [j .. p-1].
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allreduce_allgather_based_p6.svg
+ * @image html allreduce_allgather_based_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes: the cost of the allgather with
- * n bytes per rank (e.g. ring: (p - 1)(alpha + n beta) + (p - 2) theta + gamma_s), plus
- * p - 1 local reductions of n bytes.
+ * n bytes per rank (e.g. ring: (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s), plus
+ * p - 1 local reductions of n bytes ((p - 1) n gamma).
  *
  * @par Restrictions
  * None: any p >= 1, any count, any datatype MPI_Reduce_local accepts with @c op, MPI_IN_PLACE

@@ -29,11 +29,17 @@
    unfold:   1 -> 0 (8 elements)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allreduce_rabenseifner_p6.svg
+ * @image html allreduce_rabenseifner_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes:
- * 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + (2 lg(pof2) - 1) theta + gamma, i.e. about
+ * 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + (2 lg(pof2) - 1) theta + kappa, i.e. about
  * twice a recursive-doubling allgather of n/p bytes per rank; plus 2 (alpha + n beta) for the
- * fold and unfold when p is not a power of two; local reductions of about n bytes in all.
+ * fold and unfold when p is not a power of two; local reductions of about n bytes in all (n gamma).
  *
  * @par Restrictions
  * None: any p >= 1, any count (blocks may be empty or differ by one element), any datatype

@@ -29,7 +29,13 @@
    allgather: 3 elements per rank (rank 2's block padded from 1 element)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allreduce_rabenseifner_var1_p6.svg
+ * @image html allreduce_rabenseifner_var1_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = count * size of datatype bytes, pof2 as above:
  * lg(pof2) alpha + (pof2 - 1)/pof2 n beta (halving) + alpha + n/p beta (redistribution)
  * + the allgather of n/p bytes per rank (e.g. ring: (p - 1)(alpha + n/p beta)), plus

@@ -14,11 +14,17 @@
  * 3. Allgather: the given allgather (default collalg_allgather_ring), in place, B elements per
  *    rank, into a buffer of p * B elements (recvbuf itself when p divides count).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allreduce_rabenseifner_var2_p6.svg
+ * @image html allreduce_rabenseifner_var2_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes: the alltoall with n/p bytes per
  * pair (e.g. ring: (p - 1)(alpha + n/p beta) + (p - 2) theta) plus the allgather with n/p bytes
  * per rank (e.g. ring: (p - 1)(alpha + n/p beta) + (p - 2) theta), plus p - 1 local reductions
- * of n/p bytes.
+ * of n/p bytes ((p - 1)/p n gamma).
  *
  * @par Restrictions
  * None: any p >= 1 (no power of two needed), any count (padding as above, never reduced), any

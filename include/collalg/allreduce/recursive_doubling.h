@@ -22,10 +22,16 @@
    unfold:  1 -> 0
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allreduce_recursive_doubling_p6.svg
+ * @image html allreduce_recursive_doubling_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes:
- * lg(pof2) (alpha + n beta) + (lg(pof2) - 1) theta + gamma, plus 2 (alpha + n beta) when p is
- * not a power of two (fold and unfold), and lg(pof2) (+1) local reductions of n bytes.
+ * lg(pof2) (alpha + n beta) + (lg(pof2) - 1) theta + kappa, plus 2 (alpha + n beta) when p is
+ * not a power of two (fold and unfold), and lg(pof2) (+1) local reductions of n bytes (n gamma each).
  *
  * @par Restrictions
  * None: any p >= 1, any count, any datatype MPI_Reduce_local accepts with @c op, MPI_IN_PLACE.

@@ -21,10 +21,16 @@
    bcast:   0 -> 4;  0 -> 2, 4 -> 5;  0 -> 1, 2 -> 3
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allreduce_reduce_bcast_p6.svg
+ * @image html allreduce_reduce_bcast_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes, ceil(lg p) rounds each way:
- * 2 ceil(lg p) (alpha + n beta) + (2 ceil(lg p) - 1) theta + gamma, plus up to ceil(lg p)
- * local reductions of n bytes at rank 0.
+ * 2 ceil(lg p) (alpha + n beta) + (2 ceil(lg p) - 1) theta + kappa, plus up to ceil(lg p)
+ * local reductions of n bytes at rank 0 (ceil(lg p) n gamma).
  *
  * @par Restrictions
  * None: any p >= 1 (the binomial tree needs no power of two), any count, any datatype

@@ -22,10 +22,16 @@
                   s=1:  0 -> 1 C,  1 -> 2 A,  2 -> 0 B
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allreduce_ring_p6.svg
+ * @image html allreduce_ring_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes:
- * 2 (p - 1)(alpha + n/p beta) + (2p - 3) theta + gamma, and (p - 1) local reductions of n/p
- * bytes: the bandwidth term 2 (p-1)/p n beta is optimal (Patarasuk & Yuan).
+ * 2 (p - 1)(alpha + n/p beta) + (2p - 3) theta + (p - 1)/p n gamma + kappa ((p - 1) local
+ * reductions of n/p bytes): the bandwidth term 2 (p-1)/p n beta is optimal (Patarasuk & Yuan).
  *
  * @par Restrictions
  * Any p >= 1 (no power of two needed), any count, any datatype MPI_Reduce_local accepts with

@@ -24,11 +24,17 @@
    stage 3:  0 -> 1, 0 -> 2;  3 -> 4, 3 -> 5
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allreduce_two_stage_p6.svg
+ * @image html allreduce_two_stage_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = count * size of datatype bytes, block size B and nb = ceil(p / B):
  * 2 (B - 1)(alpha + n beta) at the masters (the members' messages arrive one after the other)
  * + ceil(lg nb) (alpha + n beta) (+ 2 (alpha + n beta) when nb is not a power of two)
- * + gamma; B - 1 + ceil(lg nb) local reductions of n bytes at a master. Meant for short
+ * + kappa; B - 1 + ceil(lg nb) local reductions of n bytes at a master (n gamma each). Meant for short
  * vectors, where the alpha terms dominate and B trades the masters' fan-in against the depth of
  * stage 2.
  *

@@ -24,9 +24,15 @@
    inverse rotation: 0>0 1>0 2>0 3>0 4>0
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_bruck_p6.svg
+ * @image html alltoall_bruck_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = sendcount * size of sendtype bytes per pair, L = ceil(lg p) rounds
- * of at most floor(p / 2) blocks: L alpha + L floor(p / 2) n beta + (L - 1) theta + gamma, plus
+ * of at most floor(p / 2) blocks: L alpha + L floor(p / 2) n beta + (L - 1) theta + kappa, plus
  * the two local rotations (the paper's formula, for p a power of two, prints the bandwidth term
  * as (n^2 / 2) lg(p) beta; the blocks moved are p / 2 per round).
  *

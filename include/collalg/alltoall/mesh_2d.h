@@ -28,12 +28,18 @@
                                       receives 2>0 3>0 from rank 2, 4>0 5>0 from rank 4
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_mesh_2d_p6.svg
+ * @image html alltoall_mesh_2d_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = sendcount * size of sendtype bytes per pair. The paper models each
  * phase as an allgather (x = y = sqrt(p)): 2(sqrt(p) - 1) alpha + (p - 1) p n beta + theta +
- * gamma. This implementation forwards only the blocks a partner needs, p / d blocks to each of
+ * kappa. This implementation forwards only the blocks a partner needs, p / d blocks to each of
  * the d - 1 partners of a dimension of size d: (x - 1 + y - 1) alpha + ((x - 1) y + (y - 1) x)
- * n beta + theta + gamma, i.e. 2(sqrt(p) - 1) alpha + 2(p - sqrt(p)) n beta + theta + gamma for
+ * n beta + theta + kappa, i.e. 2(sqrt(p) - 1) alpha + 2(p - sqrt(p)) n beta + theta + kappa for
  * a square mesh: the message count of the paper, about p n bytes per rank and phase.
  *
  * @par Restrictions

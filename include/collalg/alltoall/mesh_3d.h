@@ -18,12 +18,18 @@
    phase z: rank 0 <-> 4 and 0 <-> 8 (4 blocks each: for rank 4 resp. 8, from ranks 0..3)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_mesh_3d_p6.svg
+ * @image html alltoall_mesh_3d_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = sendcount * size of sendtype bytes per pair. The paper models each
  * phase as an allgather (x = y = z = cbrt(p)): 3(cbrt(p) - 1) alpha + (p - 1) p n beta +
- * 2 theta + gamma. This implementation forwards only the blocks a partner needs:
+ * 2 theta + kappa. This implementation forwards only the blocks a partner needs:
  * (x + y + z - 3) alpha + ((x - 1) p / x + (y - 1) p / y + (z - 1) p / z) n beta + 2 theta +
- * gamma, i.e. 3(cbrt(p) - 1) alpha + 3(p - p^(2/3)) n beta + 2 theta + gamma for a cube.
+ * kappa, i.e. 3(cbrt(p) - 1) alpha + 3(p - p^(2/3)) n beta + 2 theta + kappa for a cube.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE. When p has no three factors > 1 the mesh

@@ -24,9 +24,15 @@
    step 4:  0 <-> 4,  1 <-> 3,  (2)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_pair_p6.svg
+ * @image html alltoall_pair_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = sendcount * size of sendtype bytes per pair, S = p - 1 (p even) or
- * p (p odd): S (alpha + n beta) + (S - 1) theta + gamma_n + gamma_s + gamma_l, the ring's cost
+ * p (p odd): S (alpha + n beta) + (S - 1) theta + kappa_n + kappa_s + kappa_l, the ring's cost
  * for even p (one more step, with one rank idle in each, for odd p). Each rank interacts with
  * one partner per step instead of two in the ring.
  *

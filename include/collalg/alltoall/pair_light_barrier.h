@@ -10,9 +10,15 @@
  * same rank. So no rank receives step-(s+1) data while its partner-to-be is still busy with step
  * s. A rank idle in step s + 1 (p odd) skips the token (MPI_PROC_NULL).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_pair_light_barrier_p6.svg
+ * @image html alltoall_pair_light_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n bytes per pair and S = p - 1 (p even) or p (p odd) steps:
- * S (alpha + n beta) + (S - 1) delta_l + gamma_s + gamma_l.
+ * S (alpha + n beta) + (S - 1) delta_l + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE.

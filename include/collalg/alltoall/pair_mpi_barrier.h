@@ -7,9 +7,15 @@
  * even p, p for odd p; idle ranks of odd p take part in every barrier), so the steps run in lock
  * step and at most one step's data is in the network at a time.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_pair_mpi_barrier_p6.svg
+ * @image html alltoall_pair_mpi_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n bytes per pair and S steps as above:
- * S (alpha + n beta) + (S - 1) delta_h + gamma_l.
+ * S (alpha + n beta) + (S - 1) delta_h + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE.

@@ -8,9 +8,15 @@
  * floor(k S / (N + 1)) (steps counted from 1; core/schedule.h collalg__barrier_after), one
  * barrier about every S / (N + 1) steps. N = S - 1 is pair_mpi_barrier.h.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_pair_n_mpi_barriers_p6.svg
+ * @image html alltoall_pair_n_mpi_barriers_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n bytes per pair and S steps as above:
- * S (alpha + n beta) + N delta_h + gamma_n + gamma_s + gamma_l.
+ * S (alpha + n beta) + N delta_h + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE. For p <= 2 there is no gap and no barrier.

@@ -28,12 +28,18 @@
    back:     0 -> 4 (blocks (s,4)), 1 -> 5 (blocks (s,5)); ranks 0..3 copy their own blocks
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_recursive_doubling_p6.svg
+ * @image html alltoall_recursive_doubling_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = sendcount * size of sendtype bytes per pair. p a power of two (the
- * paper's formula): lg(p) alpha + (p - 1) p n beta + (lg(p) - 1) theta + gamma. Otherwise, with
+ * paper's formula): lg(p) alpha + (p - 1) p n beta + (lg(p) - 1) theta + kappa. Otherwise, with
  * q and e as above: the fold and the return add 2 (alpha + p n beta) and 2 theta, and a rank
  * that stands for a pair sends up to two messages per round: at most
- * (2 lg(q) + 2) alpha + (p - 1 + 2) p n beta + (lg(q) + 1) theta + gamma, the "almost double"
+ * (2 lg(q) + 2) alpha + (p - 1 + 2) p n beta + (lg(q) + 1) theta + kappa, the "almost double"
  * cost the paper quotes for non-powers of two.
  *
  * @par Restrictions

@@ -15,9 +15,15 @@
    phase 2:  0 -> 2,  1 -> 0,  2 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_ring_p6.svg
+ * @image html alltoall_ring_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = sendcount * size of sendtype bytes per pair:
- * (p - 1)(alpha + n beta) + (p - 2) theta + gamma_n + gamma_s + gamma_l.
+ * (p - 1)(alpha + n beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE.

@@ -9,8 +9,14 @@
  * next receiver (j + i + 1) mod p before sending (core/barrier.h). A receiver thus never gets a
  * phase-(i+1) message while still busy with phase i: node contention is gone.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_ring_light_barrier_p6.svg
+ * @image html alltoall_ring_light_barrier_p8.svg
+ *
  * @par Cost
- * With p processes and n bytes per pair: (p - 1)(alpha + n beta) + (p - 2) delta_l + gamma_s + gamma_l.
+ * Symbols as defined in @ref cost_model.
+ * With p processes and n bytes per pair: (p - 1)(alpha + n beta) + (p - 2) delta_l + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE.

@@ -6,8 +6,14 @@
  * The ring algorithm (ring.h) with MPI_Barrier between every two of its p - 1 phases, so the
  * phases run in lock step and at most one phase's data is in the network at a time.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_ring_mpi_barrier_p6.svg
+ * @image html alltoall_ring_mpi_barrier_p8.svg
+ *
  * @par Cost
- * With p processes and n bytes per pair: (p - 1)(alpha + n beta) + (p - 2) delta_h + gamma_l.
+ * Symbols as defined in @ref cost_model.
+ * With p processes and n bytes per pair: (p - 1)(alpha + n beta) + (p - 2) delta_h + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE.

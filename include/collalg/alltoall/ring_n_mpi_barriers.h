@@ -8,8 +8,14 @@
  * from 1), i.e. one barrier about every (p - 1) / (N + 1) phases. N trades the contention the
  * unsynchronised ring allows against the synchronisation cost of ring_mpi_barrier.h (N = p - 2).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_ring_n_mpi_barriers_p6.svg
+ * @image html alltoall_ring_n_mpi_barriers_p8.svg
+ *
  * @par Cost
- * With p processes and n bytes per pair: (p - 1)(alpha + n beta) + N delta_h + gamma_n + gamma_s + gamma_l.
+ * Symbols as defined in @ref cost_model.
+ * With p processes and n bytes per pair: (p - 1)(alpha + n beta) + N delta_h + kappa_n + kappa_s + kappa_l.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE. For p <= 2 there is no gap and no barrier.

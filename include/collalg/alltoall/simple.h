@@ -16,9 +16,15 @@
    rank 2:  2 -> 0,  2 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoall_simple_p6.svg
+ * @image html alltoall_simple_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = sendcount * size of sendtype bytes per pair:
- * (p - 1)(alpha + n beta) + gamma (all contention terms: nothing orders the messages).
+ * (p - 1)(alpha + n beta) + kappa (all contention terms: nothing orders the messages).
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE.

@@ -30,7 +30,13 @@
    phase 1 (step 2):  0 -> 2 (2),  2 -> 0 (8)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_alltoall_based_p6.svg
+ * @image html alltoallv_alltoall_based_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, F kept phases (at most p) and n_f bytes the largest message of phase f:
  * alpha lg p + 8 p^2 beta (the allgather of the p x p matrix of 8-byte sizes, roughly) +
  * sum over f of (alpha + n_f beta) + (F - 1) delta_l + kappa_s + kappa_l, plus O(p^2) local

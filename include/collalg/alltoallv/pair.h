@@ -26,7 +26,13 @@
    step 4:  0 <-> 4,  1 <-> 3,  (2)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_pair_p6.svg
+ * @image html alltoallv_pair_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, S = p - 1 (p even) or p (p odd) steps and n_s bytes the largest message of
  * step s: sum over s of (alpha + n_s beta) + (S - 1) theta + kappa_n + kappa_s + kappa_l.
  *

@@ -11,7 +11,13 @@
  * message is empty needs no token; both partners know its size). A rank idle in step s + 1
  * (p odd) skips the tokens.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_pair_light_barrier_p6.svg
+ * @image html alltoallv_pair_light_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, S = p - 1 (p even) or p (p odd) steps and n_s bytes the largest message of
  * step s: sum over s of (alpha + n_s beta) + (S - 1) delta_l + kappa_s + kappa_l.
  *

@@ -8,7 +8,13 @@
  * even p, p for odd p; idle ranks and ranks whose messages of a step are empty take part in
  * every barrier), so the steps run in lock step.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_pair_mpi_barrier_p6.svg
+ * @image html alltoallv_pair_mpi_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, S steps as above and n_s bytes the largest message of step s:
  * sum over s of (alpha + n_s beta) + (S - 1) delta_h + kappa_l.
  *

@@ -9,7 +9,13 @@
  * floor(k S / (N + 1)) (steps counted from 1; core/schedule.h collalg__barrier_after).
  * N = S - 1 is pair_mpi_barrier.h.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_pair_n_mpi_barriers_p6.svg
+ * @image html alltoallv_pair_n_mpi_barriers_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, S steps as above and n_s bytes the largest message of step s:
  * sum over s of (alpha + n_s beta) + N delta_h + kappa_n + kappa_s + kappa_l.
  *

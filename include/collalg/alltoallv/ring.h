@@ -16,7 +16,13 @@
    phase 2:  0 -> 2,  1 -> 0,          2 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_ring_p6.svg
+ * @image html alltoallv_ring_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n_i bytes the largest message of phase i:
  * sum over i = 1 .. p-1 of (alpha + n_i beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l;
  * for equal messages of n bytes, the alltoall ring's (p - 1)(alpha + n beta) + ...

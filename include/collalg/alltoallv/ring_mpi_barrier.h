@@ -8,7 +8,13 @@
  * phases run in lock step and at most one phase's data is in the network at a time. Every rank
  * takes part in every barrier, even in a phase where all its messages are empty.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_ring_mpi_barrier_p6.svg
+ * @image html alltoallv_ring_mpi_barrier_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n_i bytes the largest message of phase i:
  * sum over i of (alpha + n_i beta) + (p - 2) delta_h + kappa_l.
  *

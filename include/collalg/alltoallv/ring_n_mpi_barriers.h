@@ -9,7 +9,13 @@
  * from 1; core/schedule.h collalg__barrier_after), one barrier about every (p - 1) / (N + 1)
  * phases. N = p - 2 is ring_mpi_barrier.h.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_ring_n_mpi_barriers_p6.svg
+ * @image html alltoallv_ring_n_mpi_barriers_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n_i bytes the largest message of phase i:
  * sum over i of (alpha + n_i beta) + N delta_h + kappa_n + kappa_s + kappa_l.
  *

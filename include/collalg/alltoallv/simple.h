@@ -19,7 +19,13 @@
    rank 2:  2 -> 0,  2 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_simple_p6.svg
+ * @image html alltoallv_simple_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and rank i sending m_i non-empty messages of N_i bytes in all: about
  * max over i of (m_i alpha + N_i beta) + kappa (all contention terms: nothing orders the
  * messages); for equal messages of n bytes, (p - 1)(alpha + n beta) + kappa.

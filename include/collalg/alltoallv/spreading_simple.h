@@ -17,7 +17,13 @@
    rank 2:  2 -> 0,  2 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html alltoallv_spreading_simple_p6.svg
+ * @image html alltoallv_spreading_simple_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * As simple.h (for equal messages of n bytes, (p - 1)(alpha + n beta) + kappa), with a smaller
  * node-contention share of kappa.
  *

@@ -22,7 +22,13 @@
              round 3: 0 -> 1,  2 -> 3
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html barrier_binomial_p6.svg
+ * @image html barrier_binomial_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes: 2 ceil(lg p) rounds, 2 ceil(lg p) alpha: each half crosses a tree of depth
  * ceil(lg p), and rank 0 handles its ceil(lg p) tokens of each half one after another. No beta
  * term: the tokens carry no data.

@@ -17,7 +17,13 @@
    round 2 (2^2 = 4):  0->4  1->5  2->0  3->1  4->2  5->3    rank 0 has heard from {5,4,3,2,1}
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html barrier_dissemination_p6.svg
+ * @image html barrier_dissemination_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes: ceil(lg p) rounds of one zero-byte message sent and one received per rank,
  * ceil(lg p) alpha (no beta term: the tokens carry no data).
  *

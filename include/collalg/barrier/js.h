@@ -25,7 +25,13 @@
    release:    0 -> 1, 0 -> 2,  3 -> 4, 3 -> 5
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html barrier_js_p6.svg
+ * @image html barrier_js_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, group size g and M = ceil(p / g) masters: 3 rounds. Between 3 alpha, when
  * the messages of one round overlap, and (2 (g - 1) + 2 (M - 1)) alpha, when a master handles
  * its messages one after another; with the default g = ceil(sqrt p), about 4 sqrt(p) alpha at

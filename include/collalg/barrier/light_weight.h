@@ -27,7 +27,13 @@
    after round 5: rank 0 has heard from {5, 4, 3, 2, 1}   (all: the barrier is complete)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html barrier_light_weight_p6.svg
+ * @image html barrier_light_weight_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes: p - 1 rounds, (p - 1) alpha, i.e. (p - 1) delta_l in the cost model of Faraj
  * & Yuan, where delta_l is the cost of one light-weight barrier. No beta term: the tokens carry
  * no data. Linear in p: a teaching baseline, and what p - 1 light barriers between phases add up

@@ -26,7 +26,13 @@
              round 2: 1 -> 3, 1 -> 4, 2 -> 5, 2 -> 6
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html barrier_mcs_p6.svg
+ * @image html barrier_mcs_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, fan-in a, fan-out b, and h(k) = the height of the k-ary heap tree over p
  * ranks (about log_k p): h(a) + h(b) rounds. Between (h(a) + h(b)) alpha, when the tokens of one
  * level overlap, and (a h(a) + b h(b)) alpha, when a parent handles its children's tokens one

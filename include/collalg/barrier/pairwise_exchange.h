@@ -22,7 +22,13 @@
    fold out:  0 -> 4,  1 -> 5
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html barrier_pairwise_exchange_p6.svg
+ * @image html barrier_pairwise_exchange_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes: floor(lg p) rounds, floor(lg p) alpha, when p is a power of two;
  * floor(lg p) + 2 rounds, (floor(lg p) + 2) alpha, otherwise (the fold adds one message before
  * and one after). No beta term: the tokens carry no data.

@@ -25,7 +25,13 @@
  * As chain.h: `segsize` bytes rounded down to whole elements (at least one);
  * 0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384 bytes).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html bcast_binary_tree_p6.svg
+ * @image html bcast_binary_tree_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = count * size of datatype bytes, s segments and tree height
  * h = floor(log2 p): (h + s - 1) * 2(alpha + (n / s) beta) (two sends per step from an inner rank).
  *

@@ -18,7 +18,13 @@
    @endverbatim
  * (rank 4 has no child 6, so it sends to 5 in round 2 already.)
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html bcast_binomial_p6.svg
+ * @image html bcast_binomial_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes: ceil(log2 p)(alpha + n beta).
  *
  * @par Restrictions

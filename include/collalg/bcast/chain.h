@@ -23,7 +23,13 @@
  * element), so every message is a range of elements of the user's buffer sent with the user's
  * datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (16384 bytes; core/bcast_common.h).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html bcast_chain_p6.svg
+ * @image html bcast_chain_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes, n = count * size of datatype bytes and s = ceil(n / segment bytes)
  * segments: (p + s - 2)(alpha + (n / s) beta).
  *

@@ -28,7 +28,13 @@
    fold: 0 -> 4, 1 -> 5 (all)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html bcast_csm_p6.svg
+ * @image html bcast_csm_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With n = count * size of datatype bytes: a C step with j splits open costs
  * alpha + (n / 2^j) beta; an S step with j splits open before it, alpha + (n / 2^(j+1)) beta;
  * an M step closing the (j+1)-th split, alpha + (n / 2^(j+1)) beta (a bidirectional exchange).

@@ -13,7 +13,13 @@
    1 -> 2, 1 -> 0   (both posted at once; the root's link serialises them)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html bcast_linear_p6.svg
+ * @image html bcast_linear_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes: (p - 1)(alpha + n beta) at the root.
  *
  * @par Restrictions

@@ -21,7 +21,13 @@
    ring i=1:  0 -> 1: b2,  1 -> 2: b0,  2 -> 0: b1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html bcast_scatter_ring_allgather_p6.svg
+ * @image html bcast_scatter_ring_allgather_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes:
  * ceil(log2 p) alpha + ((p - 1) / p) n beta (scatter) + (p - 1)(alpha + (n / p) beta) (ring).
  *
