@@ -8,7 +8,8 @@
 #   make tune-run / tune-smpi-run   the same without the dependency step
 #
 # Variables: TUNE_NP, TUNE_ARGS (tuner options), TUNE_OUT; TUNE_SMPI_NP, TUNE_SMPI_ARGS,
-# TUNE_SMPI_OUT. Example: make tune TUNE_ARGS='--collectives alltoall --max-size 4M'.
+# TUNE_SMPI_OUT. Examples: make tune TUNE_ARGS='--collectives alltoall --max-size 4M';
+# make tune-smpi TUNE_SMPI_ARGS='--quick --collectives alltoallv,allgatherv,barrier --pattern random'.
 
 # This file is read before the Makefile's first rule: keep `all` the default goal.
 ifeq ($(.DEFAULT_GOAL),)
