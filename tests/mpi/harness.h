@@ -300,4 +300,56 @@ static inline int th_finish(th_result *r, const char *prog)
     return failed ? 1 : 0;
 }
 
+/* ---- rejected tuning parameters (the N of the N-barrier algorithms) ------------------------- */
+
+/* Error code the recording error handler last saw (0 = not called). */
+static int th_handler_saw;
+
+static void th_record_error(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm;
+    th_handler_saw = *code;
+}
+
+/* A duplicate of MPI_COMM_WORLD whose error handler records into th_handler_saw. A recording
+ * handler rather than MPI_ERRORS_RETURN: SimGrid 3.32's MPI_Comm_call_errhandler crashes on a
+ * communicator whose handler is MPI_ERRORS_RETURN. Free with th_recording_comm_free. */
+static inline MPI_Comm th_recording_comm(MPI_Errhandler *eh)
+{
+    MPI_Comm c;
+    MPI_Comm_dup(MPI_COMM_WORLD, &c);
+    MPI_Comm_create_errhandler(th_record_error, eh);
+    MPI_Comm_set_errhandler(c, *eh);
+    th_handler_saw = 0;
+    return c;
+}
+
+static inline void th_recording_comm_free(MPI_Comm *c, MPI_Errhandler *eh)
+{
+    MPI_Comm_free(c);
+    MPI_Errhandler_free(eh);
+}
+
+/* The out-of-range values of N for a phased algorithm on p processes with the ring schedule
+ * (pair = 0: p - 1 phases) or the pair schedule (pair = 1): -1, and the number of phases when
+ * there are at least two. Returns how many values it wrote (1 or 2). */
+static inline int th_bad_nbarriers(int pair, int p, int values[2])
+{
+    int phases = pair ? (p <= 1 ? 0 : (p % 2 == 0 ? p - 1 : p)) : p - 1;
+    values[0] = -1;
+    values[1] = phases;
+    return phases >= 2 ? 2 : 1;
+}
+
+/* Records one call that must be rejected: it returned MPI_ERR_ARG, the error handler saw that
+ * class (th_handler_saw, reset here for the next call), and the receive buffer is untouched. */
+static inline void th_expect_rejected(th_result *r, const th_opts *o, const char *what, int err, int untouched)
+{
+    int cls = MPI_SUCCESS;
+    if (th_handler_saw != 0)
+        MPI_Error_class(th_handler_saw, &cls);
+    th_handler_saw = 0;
+    th_expect(r, o, what, err == MPI_ERR_ARG && cls == MPI_ERR_ARG && untouched);
+}
+
 #endif /* COLLALG_TESTS_HARNESS_H */
