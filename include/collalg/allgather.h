@@ -1,6 +1,35 @@
 /**
  * @file allgather.h
+ * @ingroup allgather
  * @brief Every allgather algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup allgather Allgather
+ * @brief MPI_Allgather: every rank's block ends up on every rank, in rank order.
+ *
+ * Every function takes exactly MPI_Allgather's arguments (tuning parameters appended, 0 = default).
+ * n is one rank's block in bytes, recvcount * size(recvtype); symbols of the costs as in
+ * @ref cost_model. Each file listed above is an algorithm's page: phases, a trace, the cost, two
+ * figures of its messages.
+ *
+ * | function | cost (leading terms) | restrictions, parameters |
+ * |---|---|---|
+ * | collalg_allgather_simple() | (p - 1)(alpha + n beta) + kappa | none |
+ * | collalg_allgather_spreading_simple() | (p - 1)(alpha + n beta) + kappa, less node contention | none |
+ * | collalg_allgather_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l | none |
+ * | collalg_allgather_ring_light_barrier() | (p - 1)(alpha + n beta) + (p - 2) delta_l + kappa_s + kappa_l | none |
+ * | collalg_allgather_ring_mpi_barrier() | (p - 1)(alpha + n beta) + (p - 2) delta_h + kappa_l | none |
+ * | collalg_allgather_ring_n_mpi_barriers() | (p - 1)(alpha + n beta) + N delta_h + kappa | N barriers, 1 .. p - 2 |
+ * | collalg_allgather_pair() | S (alpha + n beta) + (S - 1) theta + kappa_n + kappa_s + kappa_l, S = p - 1 (p even) or p (p odd) | none |
+ * | collalg_allgather_pair_light_barrier() | S (alpha + n beta) + (S - 1) delta_l + kappa_s + kappa_l | none |
+ * | collalg_allgather_pair_mpi_barrier() | S (alpha + n beta) + (S - 1) delta_h + kappa_l | none |
+ * | collalg_allgather_pair_n_mpi_barriers() | S (alpha + n beta) + N delta_h + kappa | N barriers, 1 .. S - 1 |
+ * | collalg_allgather_mesh_2d() | 2(sqrt(p) - 1) alpha + (p - 1) n beta + theta + kappa | none |
+ * | collalg_allgather_mesh_3d() | 3(cbrt(p) - 1) alpha + (p - 1) n beta + 2 theta + kappa | none |
+ * | collalg_allgather_recursive_doubling() | lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + kappa for p a power of two; see its page otherwise | none |
+ * | collalg_allgather_bruck() | ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + kappa | none; p n bytes of scratch |
+ * | collalg_allgather_gather_bcast() | 2 ceil(lg p) alpha + (p - 1) n beta + ceil(lg p) p n beta + kappa | none |
  */
 #ifndef COLLALG_ALLGATHER_H
 #define COLLALG_ALLGATHER_H
