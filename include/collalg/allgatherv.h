@@ -1,6 +1,34 @@
 /**
  * @file allgatherv.h
+ * @ingroup allgatherv
  * @brief Every allgatherv algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup allgatherv Allgatherv
+ * @brief MPI_Allgatherv: every rank's block, of its own size, ends up on every rank.
+ *
+ * Every function takes exactly MPI_Allgatherv's arguments (tuning parameters appended, 0 =
+ * default). n_j is rank j's block in bytes, recvcounts[j] * size(recvtype), and N the sum of
+ * them; a step lasts as long as its largest message. Symbols as in @ref cost_model. Each file
+ * listed above is an algorithm's page: phases, a trace, the cost, two figures of its messages.
+ *
+ * | function | cost (leading terms) | restrictions, parameters |
+ * |---|---|---|
+ * | collalg_allgatherv_simple() | (p - 1)(alpha + max_j n_j beta) + kappa | none |
+ * | collalg_allgatherv_spreading_simple() | (p - 1)(alpha + max_j n_j beta) + kappa, less node contention | none |
+ * | collalg_allgatherv_ring() | at most (p - 1)(alpha + max_j n_j beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l | none |
+ * | collalg_allgatherv_ring_light_barrier() | at most (p - 1)(alpha + max_j n_j beta) + (p - 2) delta_l + kappa_s + kappa_l | none |
+ * | collalg_allgatherv_ring_mpi_barrier() | at most (p - 1)(alpha + max_j n_j beta) + (p - 2) delta_h + kappa_l | none |
+ * | collalg_allgatherv_ring_n_mpi_barriers() | at most (p - 1)(alpha + max_j n_j beta) + N delta_h + kappa | N barriers, 1 .. p - 2 |
+ * | collalg_allgatherv_pair() | at most S (alpha + max_j n_j beta) + (S - 1) theta + kappa_n + kappa_s + kappa_l | none |
+ * | collalg_allgatherv_pair_light_barrier() | at most S (alpha + max_j n_j beta) + (S - 1) delta_l + kappa_s + kappa_l | none |
+ * | collalg_allgatherv_pair_mpi_barrier() | at most S (alpha + max_j n_j beta) + (S - 1) delta_h + kappa_l | none |
+ * | collalg_allgatherv_pair_n_mpi_barriers() | at most S (alpha + max_j n_j beta) + N delta_h + kappa | N barriers, 1 .. S - 1 |
+ * | collalg_allgatherv_recursive_doubling() | lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + kappa for p a power of two and equal blocks; see its page otherwise | none |
+ * | collalg_allgatherv_bruck() | ceil(lg p) alpha + (N - n_r) beta + (ceil(lg p) - 1) theta + kappa | none; N bytes of scratch |
+ * | collalg_allgatherv_gather_bcast() | 2 ceil(lg p) alpha + (N - n_0) beta + ceil(lg p) N beta + kappa | none |
+ * | collalg_allgatherv_logical_ring() | at most (p - 1)(alpha + max_j n_j beta) + (p - 2) theta + kappa_s | none |
  */
 #ifndef COLLALG_ALLGATHERV_H
 #define COLLALG_ALLGATHERV_H

@@ -1,6 +1,29 @@
 /**
  * @file allreduce.h
+ * @ingroup allreduce
  * @brief Every allreduce algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup allreduce Allreduce
+ * @brief MPI_Allreduce: every rank gets v_0 op v_1 op ... op v_(p-1), elementwise.
+ *
+ * Every function takes exactly MPI_Allreduce's arguments (tuning parameters appended, 0 or NULL =
+ * default). n is the whole vector in bytes, count * size(datatype); gamma is the computation time
+ * per byte of a reduction; pof2 is the largest power of two <= p. Symbols as in @ref cost_model.
+ * Each file listed above is an algorithm's page: phases, a trace, the cost, two figures of its
+ * messages.
+ *
+ * | function | cost (leading terms) | restrictions, parameters |
+ * |---|---|---|
+ * | collalg_allreduce_reduce_bcast() | 2 ceil(lg p)(alpha + n beta) + ceil(lg p) n gamma + kappa | none |
+ * | collalg_allreduce_allgather_based() | the allgather of n bytes per rank + (p - 1) n gamma | inner allgather (NULL = ring) |
+ * | collalg_allreduce_recursive_doubling() | lg(pof2)(alpha + n beta) + lg(pof2) n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2 | none |
+ * | collalg_allreduce_rabenseifner() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2 | none |
+ * | collalg_allreduce_rabenseifner_var1() | halving reduce-scatter + one redistribution + the allgather of n/p bytes per rank | inner allgather (NULL = ring) |
+ * | collalg_allreduce_rabenseifner_var2() | the alltoall of n/p bytes per pair + the allgather of n/p bytes per rank + (p - 1)/p n gamma | inner alltoall and allgather (NULL = ring) |
+ * | collalg_allreduce_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa | commutative op only |
+ * | collalg_allreduce_two_stage() | 2 (B - 1)(alpha + n beta) + ceil(lg nb)(alpha + n beta) + kappa, nb = ceil(p / B) blocks | block size B (default 8) |
  */
 #ifndef COLLALG_ALLREDUCE_H
 #define COLLALG_ALLREDUCE_H

@@ -1,6 +1,34 @@
 /**
  * @file alltoall.h
+ * @ingroup alltoall
  * @brief Every alltoall algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup alltoall Alltoall
+ * @brief MPI_Alltoall: every rank sends a distinct block to every rank (a transpose of blocks).
+ *
+ * Every function takes exactly MPI_Alltoall's arguments (tuning parameters appended, 0 = default).
+ * n is one block in bytes, sendcount * size(sendtype); symbols of the costs as in @ref cost_model.
+ * Each file listed above is an algorithm's page: phases, a trace, the cost, two figures of its
+ * messages.
+ *
+ * | function | cost (leading terms) | restrictions, parameters |
+ * |---|---|---|
+ * | collalg_alltoall_simple() | (p - 1)(alpha + n beta) + kappa | none |
+ * | collalg_alltoall_spreading_simple() | (p - 1)(alpha + n beta) + kappa, less node contention | none |
+ * | collalg_alltoall_mesh_2d() | 2(sqrt(p) - 1) alpha + 2(p - sqrt(p)) n beta + theta + kappa | none; prime p: one dimension |
+ * | collalg_alltoall_mesh_3d() | 3(cbrt(p) - 1) alpha + 3(p - p^(2/3)) n beta + 2 theta + kappa | none |
+ * | collalg_alltoall_recursive_doubling() | lg(p) alpha + (p - 1) p n beta + (lg(p) - 1) theta + kappa | p^2 n bytes of scratch; small messages |
+ * | collalg_alltoall_bruck() | ceil(lg p) alpha + ceil(lg p) floor(p / 2) n beta + (ceil(lg p) - 1) theta + kappa | none; small messages |
+ * | collalg_alltoall_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l | none |
+ * | collalg_alltoall_ring_light_barrier() | (p - 1)(alpha + n beta) + (p - 2) delta_l + kappa_s + kappa_l | none |
+ * | collalg_alltoall_ring_mpi_barrier() | (p - 1)(alpha + n beta) + (p - 2) delta_h + kappa_l | none |
+ * | collalg_alltoall_ring_n_mpi_barriers() | (p - 1)(alpha + n beta) + N delta_h + kappa | N barriers, 1 .. p - 2 |
+ * | collalg_alltoall_pair() | S (alpha + n beta) + (S - 1) theta + kappa_n + kappa_s + kappa_l, S = p - 1 (p even) or p (p odd) | none |
+ * | collalg_alltoall_pair_light_barrier() | S (alpha + n beta) + (S - 1) delta_l + kappa_s + kappa_l | none |
+ * | collalg_alltoall_pair_mpi_barrier() | S (alpha + n beta) + (S - 1) delta_h + kappa_l | none |
+ * | collalg_alltoall_pair_n_mpi_barriers() | S (alpha + n beta) + N delta_h + kappa | N barriers, 1 .. S - 1 |
  */
 #ifndef COLLALG_ALLTOALL_H
 #define COLLALG_ALLTOALL_H

@@ -1,7 +1,27 @@
 /**
  * @file collalg/barrier.h
+ * @ingroup barrier
  * @brief Every barrier algorithm of the catalogue (family umbrella). Not to be confused with
  *        core/barrier.h, the light-weight barrier primitive used between phases.
+ */
+
+/**
+ * @defgroup barrier Barrier
+ * @brief MPI_Barrier: no rank leaves before every rank has entered.
+ *
+ * Every function takes exactly MPI_Barrier's argument (tuning parameters appended, 0 = default).
+ * The tokens carry no data, so every cost is a number of message latencies alpha
+ * (@ref cost_model). Each file listed above is an algorithm's page: phases, a trace, the cost, two
+ * figures of its messages.
+ *
+ * | function | cost (leading terms) | restrictions, parameters |
+ * |---|---|---|
+ * | collalg_barrier_dissemination() | ceil(lg p) alpha | none |
+ * | collalg_barrier_pairwise_exchange() | floor(lg p) alpha for p a power of two, (floor(lg p) + 2) alpha otherwise | none |
+ * | collalg_barrier_binomial() | 2 ceil(lg p) alpha | none |
+ * | collalg_barrier_mcs() | from (h(a) + h(b)) alpha to (a h(a) + b h(b)) alpha, h(k) the height of a k-ary tree over p ranks | fan-in a (default 4), fan-out b (default 2) |
+ * | collalg_barrier_js() | 3 rounds: from 3 alpha to (2 (g - 1) + 2 (ceil(p / g) - 1)) alpha | group size g (default ceil(sqrt p)) |
+ * | collalg_barrier_light_weight() | (p - 1) alpha | none |
  */
 #ifndef COLLALG_BARRIER_H
 #define COLLALG_BARRIER_H

@@ -1,6 +1,30 @@
 /**
  * @file bcast.h
+ * @ingroup bcast
  * @brief Every bcast algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup bcast Bcast
+ * @brief MPI_Bcast: the root's message is copied to every rank.
+ *
+ * Every function takes exactly MPI_Bcast's arguments (tuning parameters appended, 0 or NULL =
+ * default). n is the message in bytes, count * size(datatype); symbols as in @ref cost_model.
+ * Each file listed above is an algorithm's page: phases, a trace, the cost, two figures of its
+ * messages.
+ *
+ * | function | cost (leading terms) | restrictions, parameters |
+ * |---|---|---|
+ * | collalg_bcast_linear() | (p - 1)(alpha + n beta) at the root | none |
+ * | collalg_bcast_chain() | (p + s - 2)(alpha + (n / s) beta), s segments | segment size (default 16 KiB) |
+ * | collalg_bcast_binary_tree() | 2 (floor(lg p) + s - 1)(alpha + (n / s) beta), s segments | segment size (default 16 KiB) |
+ * | collalg_bcast_binomial() | ceil(lg p)(alpha + n beta) | none |
+ * | collalg_bcast_scatter_rdb_allgather() | 2 lg(p) alpha + 2 ((p - 1) / p) n beta for p a power of two; see its page otherwise | none |
+ * | collalg_bcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 ((p - 1) / p) n beta | none |
+ * | collalg_bcast_csm() | from k(alpha + n beta) (binomial) to 2k alpha + 2 ((q - 1) / q) n beta (van de Geijn), q = 2^k <= p | a Copy/Split/Merge program (NULL = binomial) |
+ *
+ * The Copy/Split/Merge programs of collalg_bcast_csm() are written, checked, printed and
+ * enumerated with the functions of core/csm_program.h (in this group too).
  */
 #ifndef COLLALG_BCAST_H
 #define COLLALG_BCAST_H

@@ -1,5 +1,6 @@
 /**
  * @file select.h
+ * @ingroup selector
  * @brief The selector: macros that turn a pasted list of size thresholds into a tuned collective
  *        (Faraj & Yuan, ICS'05, §3.4 and Figure 3(a)).
  *
@@ -91,6 +92,19 @@
  * @par References
  * A. Faraj, X. Yuan, "Automatic Generation and Tuning of MPI Collective Communication
  * Routines", ICS'05, §3.4 and Figure 3(a).
+ */
+
+/**
+ * @defgroup selector Selector: tuned routines
+ * @brief Macros that turn a list of size thresholds (by hand, or pasted from `make tune`) into a
+ *        tuned collective with exactly the MPI function's arguments.
+ *
+ * COLLALG_TUNED_ALLTOALL(), COLLALG_TUNED_ALLGATHER(), COLLALG_TUNED_ALLREDUCE(),
+ * COLLALG_TUNED_BCAST(), COLLALG_TUNED_ALLTOALLV(), COLLALG_TUNED_ALLGATHERV() and
+ * COLLALG_TUNED_BARRIER() define the routine from rules COLLALG_RULE() and COLLALG_RULE_P();
+ * COLLALG_INF is the open upper bound and COLLALG_SELECT_HOOK() observes each choice. The file
+ * select.h explains the rules, the message size each collective compares, the compile-time checks
+ * and the cost; the tuner is described in @ref collalg-tune.c.
  */
 #ifndef COLLALG_SELECT_H
 #define COLLALG_SELECT_H

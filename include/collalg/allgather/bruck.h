@@ -1,5 +1,6 @@
 /**
  * @file bruck.h
+ * @ingroup allgather
  * @brief Allgather, Bruck's concatenation algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms
  *        for MPI_Allgather", Bruck; Bruck et al. 1997; Thakur, Rabenseifner & Gropp 2005, §4.1).
  *
@@ -79,8 +80,11 @@ COLLALG_INLINE int collalg__allgather_bruck_steps(collalg__ctx *c, void *t, void
 /**
  * @brief MPI_Allgather by Bruck's concatenation algorithm.
  *
- * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h), plus
- * MPI_ERR_NO_MEM when the scratch buffer cannot be allocated.
+ * @allgather_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); or the class of an error raised by an MPI call. Errors go through
+ *         @p comm's error handler. Also MPI_ERR_NO_MEM when the scratch buffer cannot be
+ *         allocated.
  */
 COLLALG_INLINE int collalg_allgather_bruck(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm)

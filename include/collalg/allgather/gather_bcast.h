@@ -1,5 +1,6 @@
 /**
  * @file gather_bcast.h
+ * @ingroup allgather
  * @brief Allgather, gather then broadcast (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgather", Gather-Bcast), binomial trees rooted at rank 0.
  *
@@ -95,7 +96,10 @@ COLLALG_INLINE int collalg__allgather_bcast0(collalg__ctx *c, void *recvbuf, con
 /**
  * @brief MPI_Allgather by a binomial gather to rank 0 followed by a binomial broadcast.
  *
- * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h).
+ * @allgather_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); or the class of an error raised by an MPI call. Errors go through
+ *         @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgather_gather_bcast(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                   void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)

@@ -1,5 +1,6 @@
 /**
  * @file pair.h
+ * @ingroup allgather
  * @brief Allgather, pair algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for MPI_Allgather",
  *        pair algorithm, the all-to-all pair pattern).
  *
@@ -87,7 +88,10 @@ COLLALG_INLINE int collalg__allgather_pair_phases(collalg__ctx *c, const void *s
 /**
  * @brief MPI_Allgather by the pair algorithm.
  *
- * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h).
+ * @allgather_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); or the class of an error raised by an MPI call. Errors go through
+ *         @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgather_pair(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm)

@@ -1,5 +1,6 @@
 /**
  * @file pair_light_barrier.h
+ * @ingroup allgather
  * @brief Allgather, pair with light barrier (Faraj & Yuan, ICS'05, §3.1 "Algorithms for MPI_Allgather").
  *
  * @par Phases
@@ -39,7 +40,10 @@
 /**
  * @brief MPI_Allgather by the pair algorithm with a light-weight barrier between phases.
  *
- * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h).
+ * @allgather_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); or the class of an error raised by an MPI call. Errors go through
+ *         @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgather_pair_light_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                         void *recvbuf, int recvcount, MPI_Datatype recvtype,

@@ -1,5 +1,6 @@
 /**
  * @file pair_n_mpi_barriers.h
+ * @ingroup allgather
  * @brief Allgather, pair with N MPI barriers (Faraj & Yuan, ICS'05, §3.1 "Algorithms for MPI_Allgather").
  *
  * @par Phases
@@ -41,7 +42,7 @@
 /**
  * @brief MPI_Allgather by the pair algorithm with @p nbarriers MPI barriers.
  *
- * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h), plus:
+ * @allgather_args
  * @param nbarriers N, the number of MPI barriers, in 1 .. S - 1 (S = collalg__pair_nsteps(p):
  *        p - 1 for even p, p for odd p); 0 selects the default max(1, (S - 1) / 2) (no barrier
  *        for p <= 2, where any N >= 0 is accepted).

@@ -1,5 +1,6 @@
 /**
  * @file ring.h
+ * @ingroup allgather
  * @brief Allgather, ring algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for MPI_Allgather",
  *        ring algorithm, the all-to-all ring pattern).
  *
@@ -77,10 +78,7 @@ COLLALG_INLINE int collalg__allgather_ring_phases(collalg__ctx *c, const void *s
 /**
  * @brief MPI_Allgather by the ring algorithm.
  *
- * Arguments as MPI_Allgather: the own block (sendcount elements of @p sendtype at @p sendbuf)
- * lands on every rank as block r of @p recvbuf (recvcount elements of @p recvtype at element
- * offset r * recvcount), r being this rank. @p sendbuf may be MPI_IN_PLACE: the own block is
- * then already in place in @p recvbuf.
+ * @allgather_args
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad
  *         arguments (core/args.h); or the class of an error raised by an MPI call. Errors go
  *         through @p comm's error handler.

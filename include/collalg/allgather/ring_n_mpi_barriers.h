@@ -1,5 +1,6 @@
 /**
  * @file ring_n_mpi_barriers.h
+ * @ingroup allgather
  * @brief Allgather, ring with N MPI barriers (Faraj & Yuan, ICS'05, §3.1 "Algorithms for MPI_Allgather").
  *
  * @par Phases
@@ -40,7 +41,7 @@
 /**
  * @brief MPI_Allgather by the ring algorithm with @p nbarriers MPI barriers.
  *
- * Arguments, buffer shapes and errors as collalg_allgather_ring(), plus:
+ * @allgather_args
  * @param nbarriers N, the number of MPI barriers, in 1 .. p - 2; 0 selects the default
  *        max(1, (p - 2) / 2) (no barrier for p <= 2, where any N >= 0 is accepted).
  * @return additionally MPI_ERR_ARG when nbarriers < 0 or, for p > 2, nbarriers > p - 2.

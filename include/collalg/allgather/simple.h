@@ -1,5 +1,6 @@
 /**
  * @file simple.h
+ * @ingroup allgather
  * @brief Allgather, simple algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for MPI_Allgather",
  *        simple algorithm, the all-to-all simple pattern).
  *
@@ -71,8 +72,10 @@ COLLALG_INLINE int collalg__allgather_simple_phase(collalg__ctx *c, const void *
 /**
  * @brief MPI_Allgather by the simple algorithm.
  *
- * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h), plus
- * MPI_ERR_NO_MEM when the request array cannot be allocated.
+ * @allgather_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); or the class of an error raised by an MPI call. Errors go through
+ *         @p comm's error handler. Also MPI_ERR_NO_MEM when the request array cannot be allocated.
  */
 COLLALG_INLINE int collalg_allgather_simple(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm)

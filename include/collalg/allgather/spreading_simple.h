@@ -1,5 +1,6 @@
 /**
  * @file spreading_simple.h
+ * @ingroup allgather
  * @brief Allgather, spreading simple algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgather", spreading simple algorithm).
  *
@@ -39,7 +40,10 @@
 /**
  * @brief MPI_Allgather by the spreading simple algorithm.
  *
- * Arguments, buffer shapes and errors as collalg_allgather_simple().
+ * @allgather_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); or the class of an error raised by an MPI call. Errors go through
+ *         @p comm's error handler. Also MPI_ERR_NO_MEM when the request array cannot be allocated.
  */
 COLLALG_INLINE int collalg_allgather_spreading_simple(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,

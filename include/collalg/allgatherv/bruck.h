@@ -1,5 +1,6 @@
 /**
  * @file bruck.h
+ * @ingroup allgatherv
  * @brief Allgatherv, Bruck's concatenation algorithm with irregular blocks (Bruck et al. 1997;
  *        Thakur, Rabenseifner & Gropp 2005, §4.1; the allgather Bruck of Faraj & Yuan, ICS'05,
  *        §3.1, extended to MPI_Allgatherv).
@@ -101,9 +102,11 @@ COLLALG_INLINE int collalg__allgatherv_bruck_steps(collalg__ctx *c, const collal
 /**
  * @brief MPI_Allgatherv by Bruck's concatenation algorithm.
  *
- * Arguments and buffer shapes as collalg_allgatherv_ring() (allgatherv/ring.h).
- * @return as collalg_allgatherv_ring(), plus MPI_ERR_NO_MEM when the scratch buffer or the
- *         index arrays cannot be allocated.
+ * @allgatherv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
+ *         (NULL recvcounts or displs) for bad arguments (core/args.h); or the class of an error
+ *         raised by an MPI call. Errors go through @p comm's error handler. Also MPI_ERR_NO_MEM
+ *         when the scratch buffer or the index arrays cannot be allocated.
  */
 COLLALG_INLINE int collalg_allgatherv_bruck(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                             const int recvcounts[], const int displs[], MPI_Datatype recvtype,

@@ -1,5 +1,6 @@
 /**
  * @file gather_bcast.h
+ * @ingroup allgatherv
  * @brief Allgatherv, gather then broadcast (the allgather Gather-Bcast of Faraj & Yuan, ICS'05,
  *        §3.1, extended to irregular blocks), binomial trees rooted at rank 0.
  *
@@ -93,9 +94,11 @@ COLLALG_INLINE int collalg__allgatherv_bcast0(collalg__ctx *c, const collalg__vs
 /**
  * @brief MPI_Allgatherv by a binomial gather to rank 0 followed by a binomial broadcast.
  *
- * Arguments and buffer shapes as collalg_allgatherv_ring() (allgatherv/ring.h).
- * @return as collalg_allgatherv_ring(), plus MPI_ERR_NO_MEM when the index arrays cannot be
- *         allocated.
+ * @allgatherv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
+ *         (NULL recvcounts or displs) for bad arguments (core/args.h); or the class of an error
+ *         raised by an MPI call. Errors go through @p comm's error handler. Also MPI_ERR_NO_MEM
+ *         when the index arrays cannot be allocated.
  */
 COLLALG_INLINE int collalg_allgatherv_gather_bcast(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                    void *recvbuf, const int recvcounts[], const int displs[],

@@ -1,5 +1,6 @@
 /**
  * @file logical_ring.h
+ * @ingroup allgatherv
  * @brief Allgatherv, logical ring with neighbour forwarding in rank order (MPICH's ring
  *        allgatherv; the pattern of Faraj & Yuan's topology-specific allgather, ICS'05, §3.1,
  *        on the ring 0 -> 1 -> ... -> p - 1 -> 0 instead of the switches' DFS order).
@@ -52,7 +53,10 @@
 /**
  * @brief MPI_Allgatherv by neighbour forwarding around the ring of ranks.
  *
- * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h).
+ * @allgatherv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
+ *         (NULL recvcounts or displs) for bad arguments (core/args.h); or the class of an error
+ *         raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgatherv_logical_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                    void *recvbuf, const int recvcounts[], const int displs[],

@@ -1,5 +1,6 @@
 /**
  * @file pair_light_barrier.h
+ * @ingroup allgatherv
  * @brief Allgatherv, pair with light barrier (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgatherv").
  *
@@ -46,7 +47,10 @@
 /**
  * @brief MPI_Allgatherv by the pair algorithm with a light-weight barrier between steps.
  *
- * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h).
+ * @allgatherv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
+ *         (NULL recvcounts or displs) for bad arguments (core/args.h); or the class of an error
+ *         raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgatherv_pair_light_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                          void *recvbuf, const int recvcounts[], const int displs[],

@@ -1,5 +1,6 @@
 /**
  * @file pair_mpi_barrier.h
+ * @ingroup allgatherv
  * @brief Allgatherv, pair with MPI barrier (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgatherv").
  *
@@ -44,7 +45,10 @@
 /**
  * @brief MPI_Allgatherv by the pair algorithm with an MPI barrier between every two steps.
  *
- * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h).
+ * @allgatherv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
+ *         (NULL recvcounts or displs) for bad arguments (core/args.h); or the class of an error
+ *         raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgatherv_pair_mpi_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                        void *recvbuf, const int recvcounts[], const int displs[],

@@ -1,5 +1,6 @@
 /**
  * @file recursive_doubling.h
+ * @ingroup allgatherv
  * @brief Allgatherv, recursive doubling (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgatherv"; Thakur, Rabenseifner & Gropp 2005, §4.1), any p without folding.
  *
@@ -89,9 +90,11 @@ COLLALG_INLINE int collalg__allgatherv_rdb_steps(collalg__ctx *c, const collalg_
 /**
  * @brief MPI_Allgatherv by recursive doubling (any p, partial groups completed by forwarding).
  *
- * Arguments and buffer shapes as collalg_allgatherv_ring() (allgatherv/ring.h).
- * @return as collalg_allgatherv_ring(), plus MPI_ERR_NO_MEM when the index arrays cannot be
- *         allocated.
+ * @allgatherv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
+ *         (NULL recvcounts or displs) for bad arguments (core/args.h); or the class of an error
+ *         raised by an MPI call. Errors go through @p comm's error handler. Also MPI_ERR_NO_MEM
+ *         when the index arrays cannot be allocated.
  */
 COLLALG_INLINE int collalg_allgatherv_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                          void *recvbuf, const int recvcounts[], const int displs[],

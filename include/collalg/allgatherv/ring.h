@@ -1,5 +1,6 @@
 /**
  * @file ring.h
+ * @ingroup allgatherv
  * @brief Allgatherv, ring algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgatherv": the allgather ring algorithm extended to irregular blocks).
  *
@@ -107,11 +108,7 @@ COLLALG_INLINE int collalg__allgatherv_ring_run(const void *sendbuf, int sendcou
 /**
  * @brief MPI_Allgatherv by the ring algorithm.
  *
- * Arguments as MPI_Allgatherv: the own block (sendcount elements of @p sendtype at @p sendbuf)
- * lands on every rank as block r of @p recvbuf: recvcounts[r] elements of @p recvtype at
- * element displacement displs[r] (in extents of @p recvtype), r being this rank. Blocks may lie
- * in any order, with gaps (left untouched); a count may be 0. @p sendbuf may be MPI_IN_PLACE:
- * the own block is then already in place in @p recvbuf.
+ * @allgatherv_args
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
  *         (NULL recvcounts or displs) for bad arguments (core/args.h); or the class of an
  *         error raised by an MPI call. Errors go through @p comm's error handler.

@@ -1,5 +1,6 @@
 /**
  * @file ring_mpi_barrier.h
+ * @ingroup allgatherv
  * @brief Allgatherv, ring with MPI barrier (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgatherv").
  *
@@ -46,7 +47,10 @@
 /**
  * @brief MPI_Allgatherv by the ring algorithm with an MPI barrier between every two phases.
  *
- * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h).
+ * @allgatherv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
+ *         (NULL recvcounts or displs) for bad arguments (core/args.h); or the class of an error
+ *         raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgatherv_ring_mpi_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                        void *recvbuf, const int recvcounts[], const int displs[],

@@ -1,5 +1,6 @@
 /**
  * @file ring_n_mpi_barriers.h
+ * @ingroup allgatherv
  * @brief Allgatherv, ring with N MPI barriers (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgatherv").
  *
@@ -47,7 +48,7 @@
 /**
  * @brief MPI_Allgatherv by the ring algorithm with @p nbarriers MPI barriers.
  *
- * Arguments, buffer shapes and errors as collalg_allgatherv_ring() (allgatherv/ring.h), plus:
+ * @allgatherv_args
  * @param nbarriers N, the number of MPI barriers, in 1 .. p - 2; 0 selects the default
  *        max(1, (p - 2) / 2) (no barrier for p <= 2, where any N >= 0 is accepted).
  * @return additionally MPI_ERR_ARG when nbarriers < 0 or, for p > 2, nbarriers > p - 2

@@ -1,5 +1,6 @@
 /**
  * @file simple.h
+ * @ingroup allgatherv
  * @brief Allgatherv, simple algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgatherv": the allgather simple algorithm extended to irregular blocks).
  *
@@ -85,11 +86,7 @@ COLLALG_INLINE int collalg__allgatherv_simple_phase(collalg__ctx *c, const void 
 /**
  * @brief MPI_Allgatherv by the simple algorithm.
  *
- * Arguments as MPI_Allgatherv: the own block (sendcount elements of @p sendtype at @p sendbuf)
- * lands on every rank as block r of @p recvbuf: recvcounts[r] elements of @p recvtype at
- * element displacement displs[r] (in extents of @p recvtype), r being this rank. Blocks may lie
- * in any order, with gaps (left untouched); a count may be 0. @p sendbuf may be MPI_IN_PLACE:
- * the own block is then already in place in @p recvbuf.
+ * @allgatherv_args
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
  *         (NULL recvcounts or displs) for bad arguments (core/args.h); MPI_ERR_NO_MEM when the
  *         request array cannot be allocated; or the class of an error raised by an MPI call.

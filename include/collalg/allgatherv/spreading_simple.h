@@ -1,5 +1,6 @@
 /**
  * @file spreading_simple.h
+ * @ingroup allgatherv
  * @brief Allgatherv, spreading simple algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgatherv": the allgather spreading simple algorithm extended to irregular blocks).
  *
@@ -44,7 +45,11 @@
 /**
  * @brief MPI_Allgatherv by the spreading simple algorithm.
  *
- * Arguments, buffer shapes and errors as collalg_allgatherv_simple() (allgatherv/simple.h).
+ * @allgatherv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
+ *         (NULL recvcounts or displs) for bad arguments (core/args.h); MPI_ERR_NO_MEM when the
+ *         request array cannot be allocated; or the class of an error raised by an MPI call.
+ *         Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgatherv_spreading_simple(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                        void *recvbuf, const int recvcounts[], const int displs[],

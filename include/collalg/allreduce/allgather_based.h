@@ -1,5 +1,6 @@
 /**
  * @file allgather_based.h
+ * @ingroup allreduce
  * @brief Allreduce, allgather-based (Faraj & Yuan, ICS'05, §3.1, "All-gather based
  *        algorithm"): gather every vector everywhere, then reduce locally.
  *
@@ -41,11 +42,17 @@
 /**
  * @brief MPI_Allreduce by an allgather of every vector followed by a local reduction.
  *
- * Arguments, buffer shapes and errors as collalg_allreduce_recursive_doubling(), plus:
+ * @allreduce_args
  * @param allgather the allgather used for phase 1 (any MPI_Allgather-shaped function, e.g. a
  *        catalogue allgather or MPI_Allgather itself); it is called on the private
  *        communicator. NULL selects collalg_allgather_ring. Its errors are returned as they
  *        come.
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
+ *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
+ *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
+ *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
+ *         go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allreduce_allgather_based(const void *sendbuf, void *recvbuf, int count,
                                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,

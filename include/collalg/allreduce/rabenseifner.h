@@ -1,5 +1,6 @@
 /**
  * @file rabenseifner.h
+ * @ingroup allreduce
  * @brief Allreduce, Rabenseifner's algorithm: reduce-scatter by recursive halving, then
  *        allgather by recursive doubling (Faraj & Yuan, ICS'05, §3.1, "MPICH Rabenseifner
  *        algorithm"; Rabenseifner 1997).
@@ -86,7 +87,13 @@ COLLALG_INLINE int collalg__allreduce_retrace(const collalg__ctx *c, const colla
  * @brief MPI_Allreduce by Rabenseifner's algorithm (recursive-halving reduce-scatter,
  *        recursive-doubling allgather).
  *
- * Arguments, buffer shapes and errors as collalg_allreduce_recursive_doubling().
+ * @allreduce_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
+ *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
+ *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
+ *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
+ *         go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                                   MPI_Op op, MPI_Comm comm)

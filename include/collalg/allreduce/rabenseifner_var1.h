@@ -1,5 +1,6 @@
 /**
  * @file rabenseifner_var1.h
+ * @ingroup allreduce
  * @brief Allreduce, Rabenseifner variation 1: reduce-scatter by recursive halving, allgather by
  *        any catalogue allgather (Faraj & Yuan, ICS'05, §3.1, "Rabenseifner algorithm
  *        variation 1").
@@ -129,11 +130,17 @@ COLLALG_INLINE int collalg__allreduce_gather_out(const collalg__ctx *c, const co
 /**
  * @brief MPI_Allreduce by Rabenseifner's reduce-scatter and a given allgather.
  *
- * Arguments, buffer shapes and errors as collalg_allreduce_recursive_doubling(), plus:
+ * @allreduce_args
  * @param allgather the allgather of phase 5 (any MPI_Allgather-shaped function that accepts
  *        MPI_IN_PLACE, e.g. a catalogue allgather or MPI_Allgather), called on the private
  *        communicator with ceil(count / p) elements per rank. NULL selects
  *        collalg_allgather_ring. Its errors are returned as they come.
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
+ *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
+ *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
+ *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
+ *         go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allreduce_rabenseifner_var1(const void *sendbuf, void *recvbuf, int count,
                                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,

@@ -1,5 +1,6 @@
 /**
  * @file rabenseifner_var2.h
+ * @ingroup allreduce
  * @brief Allreduce, Rabenseifner variation 2: reduce-scatter by an alltoall of blocks and a
  *        local reduction, allgather by any catalogue allgather (Faraj & Yuan, ICS'05, §3.1,
  *        "Rabenseifner algorithm variation 2").
@@ -65,7 +66,7 @@ COLLALG_INLINE int collalg__allreduce_reduce_copies(const collalg__ctx *c, const
 /**
  * @brief MPI_Allreduce by an alltoall of blocks, a local reduction and an allgather.
  *
- * Arguments, buffer shapes and errors as collalg_allreduce_recursive_doubling(), plus:
+ * @allreduce_args
  * @param alltoall the alltoall of phase 1 (any MPI_Alltoall-shaped function, e.g. a catalogue
  *        alltoall or MPI_Alltoall), called on the private communicator with ceil(count / p)
  *        elements per pair. NULL selects collalg_alltoall_ring.
@@ -73,6 +74,12 @@ COLLALG_INLINE int collalg__allreduce_reduce_copies(const collalg__ctx *c, const
  *        MPI_IN_PLACE), called on the private communicator with ceil(count / p) elements per
  *        rank. NULL selects collalg_allgather_ring.
  * The inner functions' errors are returned as they come.
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
+ *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
+ *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
+ *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
+ *         go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allreduce_rabenseifner_var2(const void *sendbuf, void *recvbuf, int count,
                                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,

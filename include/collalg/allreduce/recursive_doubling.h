@@ -1,5 +1,6 @@
 /**
  * @file recursive_doubling.h
+ * @ingroup allreduce
  * @brief Allreduce, recursive doubling (Faraj & Yuan, ICS'05, §3.1, "Recursive doubling (rdb)
  *        algorithm").
  *
@@ -54,7 +55,7 @@
 /**
  * @brief MPI_Allreduce by recursive doubling.
  *
- * Arguments as MPI_Allreduce: @p sendbuf and @p recvbuf each hold @p count elements of
+ * @allreduce_args
  * @p datatype; on return @p recvbuf holds v0 op v1 op ... op v(p-1) elementwise, v_j being rank
  * j's @p sendbuf. @p sendbuf may be MPI_IN_PLACE (the input is then taken from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP

@@ -1,5 +1,6 @@
 /**
  * @file reduce_bcast.h
+ * @ingroup allreduce
  * @brief Allreduce, reduce then broadcast (Faraj & Yuan, ICS'05, §3.1, "Reduce-Bcast
  *        algorithm"), both on the binomial tree rooted at rank 0.
  *
@@ -88,7 +89,13 @@ COLLALG_INLINE int collalg__allreduce_binomial_bcast(const collalg__ctx *c, cons
 /**
  * @brief MPI_Allreduce by a binomial reduce to rank 0 followed by a binomial broadcast.
  *
- * Arguments, buffer shapes and errors as collalg_allreduce_recursive_doubling().
+ * @allreduce_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
+ *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
+ *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
+ *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
+ *         go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allreduce_reduce_bcast(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                                   MPI_Op op, MPI_Comm comm)

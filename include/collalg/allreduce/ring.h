@@ -1,5 +1,6 @@
 /**
  * @file ring.h
+ * @ingroup allreduce
  * @brief Allreduce, ring: reduce-scatter around a ring, then allgather around the same ring
  *        (Patarasuk & Yuan's bandwidth-optimal allreduce; Faraj & Yuan, ICS'05, §3.1).
  *
@@ -85,9 +86,14 @@ COLLALG_INLINE int collalg__allreduce_ring_phases(const collalg__ctx *c, const c
 /**
  * @brief MPI_Allreduce by the ring algorithm (reduce-scatter ring, allgather ring).
  *
- * Arguments, buffer shapes and errors as collalg_allreduce_recursive_doubling(), and
- * additionally MPI_ERR_OP when @p op is not commutative (see Restrictions; nothing is sent and
- * @p recvbuf is left untouched).
+ * @allreduce_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
+ *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
+ *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
+ *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
+ *         go through @p comm's error handler. Also MPI_ERR_OP when @p op is not commutative (see
+ *         Restrictions; nothing is sent and @p recvbuf is left untouched).
  */
 COLLALG_INLINE int collalg_allreduce_ring(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                           MPI_Op op, MPI_Comm comm)

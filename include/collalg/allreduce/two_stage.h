@@ -1,5 +1,6 @@
 /**
  * @file two_stage.h
+ * @ingroup allreduce
  * @brief Allreduce, two-stage blocked reduction for short vectors (Pritchard, Nicholson &
  *        Schwarzmeier, CUG 2004, "MPI_Allreduce": ranks grouped in blocks, a master per block,
  *        the masters combine).
@@ -91,10 +92,16 @@ COLLALG_INLINE int collalg__allreduce_two_stage_master(collalg__ctx *c, const co
 /**
  * @brief MPI_Allreduce by the two-stage blocked reduction.
  *
- * Arguments, buffer shapes and errors as collalg_allreduce_recursive_doubling(), plus:
+ * @allreduce_args
  * @param block B, the number of consecutive ranks per block: 0 selects
  *        COLLALG_ALLREDUCE_TWO_STAGE_BLOCK (8); values >= p make one block; a negative value
  *        returns MPI_ERR_ARG (before any message).
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
+ *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
+ *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
+ *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
+ *         go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allreduce_two_stage(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                                MPI_Op op, MPI_Comm comm, int block)

@@ -1,5 +1,6 @@
 /**
  * @file mesh_2d.h
+ * @ingroup alltoall
  * @brief Alltoall, 2D mesh algorithm (Faraj & Yuan, ICS'05, §3.1 "2D mesh algorithm"), as a
  *        dimension-by-dimension store-and-forward exchange.
  *
@@ -164,9 +165,7 @@ COLLALG_INLINE int collalg__alltoall_mesh(collalg__ctx *c, const void *sendbuf, 
 /**
  * @brief MPI_Alltoall by the 2D mesh algorithm.
  *
- * Arguments as MPI_Alltoall: block j of @p sendbuf (sendcount elements of @p sendtype at element
- * offset j * sendcount) goes to rank j and lands there as block i of @p recvbuf (recvcount
- * elements of @p recvtype at element offset i * recvcount), i being the sender's rank.
+ * @alltoall_args
  * @p sendbuf may be MPI_IN_PLACE (the data then come from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad
  *         arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffers cannot be allocated;

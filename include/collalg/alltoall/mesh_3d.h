@@ -1,5 +1,6 @@
 /**
  * @file mesh_3d.h
+ * @ingroup alltoall
  * @brief Alltoall, 3D mesh algorithm (Faraj & Yuan, ICS'05, §3.1 "3D mesh algorithm"), as a
  *        dimension-by-dimension store-and-forward exchange.
  *
@@ -53,7 +54,10 @@
 /**
  * @brief MPI_Alltoall by the 3D mesh algorithm.
  *
- * Arguments, buffer shapes and errors as collalg_alltoall_mesh_2d().
+ * @alltoall_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); MPI_ERR_NO_MEM when the scratch buffers cannot be allocated; or the class
+ *         of an error raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_alltoall_mesh_3d(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm)

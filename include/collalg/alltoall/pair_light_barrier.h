@@ -1,5 +1,6 @@
 /**
  * @file pair_light_barrier.h
+ * @ingroup alltoall
  * @brief Alltoall, pair with light barrier (Faraj & Yuan, ICS'05, §3.1), any p.
  *
  * @par Phases
@@ -38,7 +39,10 @@
 /**
  * @brief MPI_Alltoall by the pair algorithm with a light-weight barrier between steps.
  *
- * Arguments, buffer shapes and errors as collalg_alltoall_pair().
+ * @alltoall_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); MPI_ERR_NO_MEM when in-place staging cannot be allocated; or the class of
+ *         an error raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_alltoall_pair_light_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                        void *recvbuf, int recvcount, MPI_Datatype recvtype,

@@ -1,5 +1,6 @@
 /**
  * @file pair_mpi_barrier.h
+ * @ingroup alltoall
  * @brief Alltoall, pair with MPI barrier (Faraj & Yuan, ICS'05, §3.1), any p.
  *
  * @par Phases
@@ -35,7 +36,10 @@
 /**
  * @brief MPI_Alltoall by the pair algorithm with an MPI barrier between steps.
  *
- * Arguments, buffer shapes and errors as collalg_alltoall_pair().
+ * @alltoall_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); MPI_ERR_NO_MEM when in-place staging cannot be allocated; or the class of
+ *         an error raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_alltoall_pair_mpi_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                      void *recvbuf, int recvcount, MPI_Datatype recvtype,

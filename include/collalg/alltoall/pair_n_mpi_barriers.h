@@ -1,5 +1,6 @@
 /**
  * @file pair_n_mpi_barriers.h
+ * @ingroup alltoall
  * @brief Alltoall, pair with N MPI barriers (Faraj & Yuan, ICS'05, §3.1), any p.
  *
  * @par Phases
@@ -36,7 +37,7 @@
 /**
  * @brief MPI_Alltoall by the pair algorithm with @p nbarriers MPI barriers.
  *
- * Arguments, buffer shapes and errors as collalg_alltoall_pair(), plus:
+ * @alltoall_args
  * @param nbarriers N, the number of MPI barriers, in 1 .. S - 1 where S =
  *        collalg__pair_nsteps(p) (p - 1 for even p, p for odd p); 0 selects the default
  *        max(1, (S - 1) / 2) (no barrier for p <= 2).

@@ -1,5 +1,6 @@
 /**
  * @file recursive_doubling.h
+ * @ingroup alltoall
  * @brief Alltoall, recursive doubling algorithm (Faraj & Yuan, ICS'05, §3.1 "Recursive doubling
  *        (rdb) algorithm"), generalised to any p by folding the ranks beyond a power of two.
  *
@@ -161,9 +162,7 @@ COLLALG_INLINE int collalg__alltoall_rdb_core(collalg__ctx *c, collalg__alltoall
  * @brief MPI_Alltoall by recursive doubling (an allgather of the send buffers, then a local
  *        selection).
  *
- * Arguments as MPI_Alltoall: block j of @p sendbuf (sendcount elements of @p sendtype at element
- * offset j * sendcount) goes to rank j and lands there as block i of @p recvbuf (recvcount
- * elements of @p recvtype at element offset i * recvcount), i being the sender's rank.
+ * @alltoall_args
  * @p sendbuf may be MPI_IN_PLACE (the data then come from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad
  *         arguments (core/args.h); MPI_ERR_NO_MEM when the p * p-block buffer (or the in-place

@@ -1,5 +1,6 @@
 /**
  * @file simple.h
+ * @ingroup alltoall
  * @brief Alltoall, simple algorithm (Faraj & Yuan, ICS'05, §3.1 "Simple algorithm").
  *
  * @par Phases
@@ -88,9 +89,7 @@ COLLALG_INLINE int collalg__alltoall_post_all(collalg__ctx *c, const void *sendb
 /**
  * @brief MPI_Alltoall by the simple algorithm.
  *
- * Arguments as MPI_Alltoall: block j of @p sendbuf (sendcount elements of @p sendtype at element
- * offset j * sendcount) goes to rank j and lands there as block i of @p recvbuf (recvcount
- * elements of @p recvtype at element offset i * recvcount), i being the sender's rank.
+ * @alltoall_args
  * @p sendbuf may be MPI_IN_PLACE (the data then come from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad
  *         arguments (core/args.h); MPI_ERR_NO_MEM when the request array or the in-place staging

@@ -1,5 +1,6 @@
 /**
  * @file spreading_simple.h
+ * @ingroup alltoall
  * @brief Alltoall, spreading simple algorithm (Faraj & Yuan, ICS'05, §3.1 "Spreading Simple
  *        algorithm").
  *
@@ -44,7 +45,11 @@
 /**
  * @brief MPI_Alltoall by the spreading simple algorithm.
  *
- * Arguments, buffer shapes and errors as collalg_alltoall_simple().
+ * @alltoall_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); MPI_ERR_NO_MEM when the request array or the in-place staging cannot be
+ *         allocated; or the class of an error raised by an MPI call. Errors go through @p comm's
+ *         error handler.
  */
 COLLALG_INLINE int collalg_alltoall_spreading_simple(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                      void *recvbuf, int recvcount, MPI_Datatype recvtype,

@@ -1,5 +1,6 @@
 /**
  * @file alltoall_based.h
+ * @ingroup alltoallv
  * @brief Alltoallv, all-to-all based scheduling algorithm of CC-MPI (Karwande, Yuan &
  *        Lowenthal, PPoPP 2003), named in Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Alltoallv".
@@ -68,7 +69,12 @@
 /**
  * @brief MPI_Alltoallv by the all-to-all based scheduling algorithm of CC-MPI.
  *
- * Arguments, buffer shapes and errors as collalg_alltoallv_greedy().
+ * @alltoallv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG (a
+ *         NULL counts or displacements array) for bad arguments (core/args.h); MPI_ERR_NO_MEM when
+ *         the schedule's scratch or the in-place staging cannot be allocated, or p >
+ *         COLLALG_ALLTOALLV_MAX_P; or the class of an error raised by an MPI call. Errors go
+ *         through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_alltoallv_alltoall_based(const void *sendbuf, const int sendcounts[], const int sdispls[],
                                                     MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],

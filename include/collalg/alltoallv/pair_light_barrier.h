@@ -1,5 +1,6 @@
 /**
  * @file pair_light_barrier.h
+ * @ingroup alltoallv
  * @brief Alltoallv, pair with light barrier (Faraj & Yuan, ICS'05, §3.1, the alltoallv version
  *        of the alltoall one), any p.
  *
@@ -39,7 +40,11 @@
 /**
  * @brief MPI_Alltoallv by the pair algorithm with a light-weight barrier between steps.
  *
- * Arguments, buffer shapes and errors as collalg_alltoallv_pair().
+ * @alltoallv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG (a
+ *         NULL counts or displacements array) for bad arguments (core/args.h); MPI_ERR_NO_MEM when
+ *         the in-place staging cannot be allocated; or the class of an error raised by an MPI
+ *         call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_alltoallv_pair_light_barrier(const void *sendbuf, const int sendcounts[],
                                                         const int sdispls[], MPI_Datatype sendtype, void *recvbuf,

@@ -1,5 +1,6 @@
 /**
  * @file pair_n_mpi_barriers.h
+ * @ingroup alltoallv
  * @brief Alltoallv, pair with N MPI barriers (Faraj & Yuan, ICS'05, §3.1, the alltoallv version
  *        of the alltoall one), any p.
  *
@@ -38,7 +39,7 @@
 /**
  * @brief MPI_Alltoallv by the pair algorithm with @p nbarriers MPI barriers.
  *
- * Arguments, buffer shapes and errors as collalg_alltoallv_pair(), plus:
+ * @alltoallv_args
  * @param nbarriers N, the number of MPI barriers, in 1 .. S - 1 where S =
  *        collalg__pair_nsteps(p) (p - 1 for even p, p for odd p); 0 selects the default
  *        max(1, (S - 1) / 2) (no barrier for p <= 2).

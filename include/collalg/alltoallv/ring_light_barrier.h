@@ -1,5 +1,6 @@
 /**
  * @file ring_light_barrier.h
+ * @ingroup alltoallv
  * @brief Alltoallv, ring with light barrier (Faraj & Yuan, ICS'05, §3.1, the alltoallv version
  *        of the alltoall one).
  *
@@ -47,7 +48,11 @@
 /**
  * @brief MPI_Alltoallv by the ring algorithm with a light-weight barrier between phases.
  *
- * Arguments, buffer shapes and errors as collalg_alltoallv_ring().
+ * @alltoallv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG (a
+ *         NULL counts or displacements array) for bad arguments (core/args.h); MPI_ERR_NO_MEM when
+ *         the in-place staging cannot be allocated; or the class of an error raised by an MPI
+ *         call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_alltoallv_ring_light_barrier(const void *sendbuf, const int sendcounts[],
                                                         const int sdispls[], MPI_Datatype sendtype, void *recvbuf,

@@ -1,5 +1,6 @@
 /**
  * @file ring_n_mpi_barriers.h
+ * @ingroup alltoallv
  * @brief Alltoallv, ring with N MPI barriers (Faraj & Yuan, ICS'05, §3.1, the alltoallv version
  *        of the alltoall one).
  *
@@ -38,7 +39,7 @@
 /**
  * @brief MPI_Alltoallv by the ring algorithm with @p nbarriers MPI barriers.
  *
- * Arguments, buffer shapes and errors as collalg_alltoallv_ring(), plus:
+ * @alltoallv_args
  * @param nbarriers N, the number of MPI barriers, in 1 .. p - 2; 0 selects the default
  *        max(1, (p - 2) / 2) (no barrier for p <= 2).
  * @return additionally MPI_ERR_ARG when nbarriers < 0 or, for p > 2, nbarriers > p - 2 (checked

@@ -1,5 +1,6 @@
 /**
  * @file simple.h
+ * @ingroup alltoallv
  * @brief Alltoallv, simple algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Alltoallv": the alltoallv version of the alltoall simple algorithm).
  *
@@ -83,11 +84,7 @@ COLLALG_INLINE int collalg__alltoallv_post_all(collalg__ctx *c, const collalg__a
 /**
  * @brief MPI_Alltoallv by the simple algorithm.
  *
- * Arguments as MPI_Alltoallv: block j of @p sendbuf (sendcounts[j] elements of @p sendtype at
- * element displacement sdispls[j]) goes to rank j and lands there as block i of @p recvbuf
- * (recvcounts[i] elements of @p recvtype at element displacement rdispls[i]), i being the
- * sender's rank. @p sendbuf may be MPI_IN_PLACE (MPI 2.2: the blocks then come from @p recvbuf
- * and @p sendcounts, @p sdispls, @p sendtype are ignored).
+ * @alltoallv_args
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG
  *         (a NULL counts or displacements array) for bad arguments (core/args.h);
  *         MPI_ERR_NO_MEM when the request array or the in-place staging cannot be allocated; or

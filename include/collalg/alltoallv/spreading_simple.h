@@ -1,5 +1,6 @@
 /**
  * @file spreading_simple.h
+ * @ingroup alltoallv
  * @brief Alltoallv, spreading simple algorithm (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Alltoallv": the alltoallv version of the alltoall spreading simple algorithm).
  *
@@ -45,7 +46,11 @@
 /**
  * @brief MPI_Alltoallv by the spreading simple algorithm.
  *
- * Arguments, buffer shapes and errors as collalg_alltoallv_simple().
+ * @alltoallv_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ARG (a
+ *         NULL counts or displacements array) for bad arguments (core/args.h); MPI_ERR_NO_MEM when
+ *         the request array or the in-place staging cannot be allocated; or the class of an error
+ *         raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_alltoallv_spreading_simple(const void *sendbuf, const int sendcounts[],
                                                       const int sdispls[], MPI_Datatype sendtype, void *recvbuf,

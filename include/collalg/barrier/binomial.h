@@ -1,5 +1,6 @@
 /**
  * @file binomial.h
+ * @ingroup barrier
  * @brief Barrier, binomial gather-release: tokens gathered to rank 0 up a binomial tree, then a
  *        release token broadcast down the same tree.
  *
@@ -74,7 +75,11 @@ COLLALG_INLINE int collalg__barrier_binomial_tree(const collalg__ctx *c)
 /**
  * @brief MPI_Barrier by a binomial gather to rank 0 and a binomial release: returns on each rank
  *        only after every rank of @p comm has entered the call.
- * @return as collalg_barrier_dissemination().
+ *
+ * @barrier_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM when @p comm is MPI_COMM_NULL or an intercommunicator; or the
+ *         error class of a failing MPI call (point-to-point, or the private communicator's
+ *         creation).
  */
 COLLALG_INLINE int collalg_barrier_binomial(MPI_Comm comm)
 {

@@ -1,5 +1,6 @@
 /**
  * @file dissemination.h
+ * @ingroup barrier
  * @brief Barrier, dissemination algorithm (Hensgen, Finkel & Manber 1988; Mellor-Crummey &
  *        Scott 1991, "The dissemination barrier").
  *
@@ -60,6 +61,8 @@ COLLALG_INLINE int collalg__barrier_dissemination_rounds(const collalg__ctx *c)
 /**
  * @brief MPI_Barrier by the dissemination algorithm: returns on each rank only after every rank
  *        of @p comm has entered the call.
+ *
+ * @barrier_args
  * @return MPI_SUCCESS; MPI_ERR_COMM when @p comm is MPI_COMM_NULL or an intercommunicator; or
  *         the error class of a failing MPI call (point-to-point, or the private communicator's
  *         creation).

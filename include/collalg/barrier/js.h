@@ -1,5 +1,6 @@
 /**
  * @file js.h
+ * @ingroup barrier
  * @brief Barrier, the JS tree barrier (Pritchard, Nicholson & Schwarzmeier, CUG 2004,
  *        §"MPI_Barrier"): a group fan-in, an all-to-all among the group masters, a group release.
  *
@@ -111,6 +112,8 @@ COLLALG_INLINE int collalg__barrier_js_levels(collalg__ctx *c, int g)
 /**
  * @brief MPI_Barrier by the JS tree barrier: returns on each rank only after every rank of
  *        @p comm has entered the call.
+ *
+ * @barrier_args
  * @param group g, the number of consecutive ranks per first-level group (master included), >= 1;
  *              0 selects ceil(sqrt(p)); values above p behave like p.
  * @return MPI_SUCCESS; MPI_ERR_COMM when @p comm is MPI_COMM_NULL or an intercommunicator;

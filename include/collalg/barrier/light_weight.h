@@ -1,5 +1,6 @@
 /**
  * @file light_weight.h
+ * @ingroup barrier
  * @brief Barrier, the catalogue's light-weight barrier (Faraj & Yuan, ICS'05, §3.1, cost model
  *        delta_l; core/barrier.h) repeated p - 1 times around the ring: a full barrier.
  *
@@ -67,7 +68,11 @@ COLLALG_INLINE int collalg__barrier_light_weight_rounds(const collalg__ctx *c)
 /**
  * @brief MPI_Barrier by p - 1 light-weight barriers around the ring: returns on each rank only
  *        after every rank of @p comm has entered the call.
- * @return as collalg_barrier_dissemination().
+ *
+ * @barrier_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM when @p comm is MPI_COMM_NULL or an intercommunicator; or the
+ *         error class of a failing MPI call (point-to-point, or the private communicator's
+ *         creation).
  */
 COLLALG_INLINE int collalg_barrier_light_weight(MPI_Comm comm)
 {

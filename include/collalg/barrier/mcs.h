@@ -1,5 +1,6 @@
 /**
  * @file mcs.h
+ * @ingroup barrier
  * @brief Barrier, the Mellor-Crummey & Scott tree barrier (ACM TOCS 1991) in message-passing
  *        form, with a fan-in arrival tree and a fan-out wake-up tree (Pritchard, Nicholson &
  *        Schwarzmeier, CUG 2004, §"MPI_Barrier").
@@ -84,6 +85,8 @@ COLLALG_INLINE int collalg__barrier_mcs_trees(const collalg__ctx *c, int fanin, 
 /**
  * @brief MPI_Barrier by the MCS tree barrier: returns on each rank only after every rank of
  *        @p comm has entered the call.
+ *
+ * @barrier_args
  * @param fanin  children per node of the arrival tree, >= 2; 0 selects 4 (Mellor-Crummey &
  *               Scott's value); values above p - 1 behave like p - 1.
  * @param fanout children per node of the wake-up tree, >= 2; 0 selects 2 (binary wake-up);

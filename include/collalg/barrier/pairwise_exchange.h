@@ -1,5 +1,6 @@
 /**
  * @file pairwise_exchange.h
+ * @ingroup barrier
  * @brief Barrier, pairwise exchange (recursive doubling; Brooks' butterfly barrier, 1986) with a
  *        fold for p not a power of two.
  *
@@ -78,7 +79,11 @@ COLLALG_INLINE int collalg__barrier_pairwise_exchange_rounds(const collalg__ctx 
 /**
  * @brief MPI_Barrier by pairwise exchange (recursive doubling) with a fold: returns on each rank
  *        only after every rank of @p comm has entered the call.
- * @return as collalg_barrier_dissemination().
+ *
+ * @barrier_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM when @p comm is MPI_COMM_NULL or an intercommunicator; or the
+ *         error class of a failing MPI call (point-to-point, or the private communicator's
+ *         creation).
  */
 COLLALG_INLINE int collalg_barrier_pairwise_exchange(MPI_Comm comm)
 {

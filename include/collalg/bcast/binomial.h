@@ -1,5 +1,6 @@
 /**
  * @file binomial.h
+ * @ingroup bcast
  * @brief Bcast, binomial tree (Imamura's slides, "Bcast (broadcast)" 1. Binomial: the product
  *        of C steps over every hypercube dimension).
  *
@@ -64,7 +65,10 @@ COLLALG_INLINE int collalg__bcast_binomial_tree(const collalg__ctx *c, void *buf
 /**
  * @brief MPI_Bcast by the binomial tree.
  *
- * Arguments, buffer shape and errors as collalg_bcast_linear() (no MPI_ERR_NO_MEM: no scratch).
+ * @bcast_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
+ *         bad arguments (core/args.h); or the class of an error raised by an MPI call (never
+ *         MPI_ERR_NO_MEM: no scratch). Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {

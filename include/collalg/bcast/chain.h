@@ -1,5 +1,6 @@
 /**
  * @file chain.h
+ * @ingroup bcast
  * @brief Bcast, pipelined chain (Imamura's slides, "Collective Communication" table: Broadcast -
  *        Chain, after Vadhiyar et al.).
  *
@@ -55,11 +56,15 @@
 /**
  * @brief MPI_Bcast by the pipelined chain root -> root+1 -> ... (mod p).
  *
- * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
+ * @bcast_args
  * @param segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
  *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384). A value above the message size gives one
  *        segment (no pipelining).
- * @return as collalg_bcast_linear(), plus MPI_ERR_ARG when @p segsize < 0 (before any message).
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
+ *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
+ *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         MPI call. Errors go through @p comm's error handler. Also MPI_ERR_ARG when @p segsize <
+ *         0 (before any message).
  */
 COLLALG_INLINE int collalg_bcast_chain(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                                        int segsize)

@@ -1,5 +1,6 @@
 /**
  * @file csm.h
+ * @ingroup bcast
  * @brief Bcast, any Copy/Split/Merge program (Imamura's slides, "Simple re-definition of the
  *        binary algorithms" and "Bcast (broadcast)": Binomial, V.Geijn, Hybrid1, Hybrid2).
  *
@@ -95,14 +96,17 @@ COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf
 /**
  * @brief MPI_Bcast by a Copy/Split/Merge program.
  *
- * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
+ * @bcast_args
  * @param program the program as a string (syntax and validity in core/csm_program.h), valid
  *        for k = log2 q dimensions, q the largest power of two <= p (so for p = 6 a 2-dimension
  *        program such as "S0 C1 M0"); NULL = the binomial tree "C0 C1 .. C(k-1)". Presets:
  *        collalg_bcast_csm_binomial(), collalg_bcast_csm_van_de_geijn(),
  *        collalg_bcast_csm_hybrid1(); all programs: collalg_bcast_csm_enumerate().
- * @return as collalg_bcast_binomial(), plus MPI_ERR_ARG when @p program is not a valid program
- *         for k dimensions (checked before any message).
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
+ *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
+ *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         MPI call. Errors go through @p comm's error handler. Also MPI_ERR_ARG when @p program is
+ *         not a valid program for k dimensions (checked before any message).
  */
 COLLALG_INLINE int collalg_bcast_csm(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                                      const char *program)

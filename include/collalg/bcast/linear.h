@@ -1,5 +1,6 @@
 /**
  * @file linear.h
+ * @ingroup bcast
  * @brief Bcast, linear algorithm ("sequential" in Vadhiyar et al., listed in Imamura's slides
  *        "Collective Communication": Broadcast - Seq.).
  *
@@ -65,8 +66,7 @@ COLLALG_INLINE int collalg__bcast_linear_phase(collalg__ctx *c, void *buffer, in
 /**
  * @brief MPI_Bcast by the linear algorithm: the root sends the message to every rank.
  *
- * Arguments as MPI_Bcast: the @p count elements of @p datatype at @p buffer on rank @p root are
- * copied into @p buffer on every rank.
+ * @bcast_args
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT
  *         for bad arguments (core/args.h); MPI_ERR_NO_MEM when the root's requests cannot be
  *         allocated; or the class of an error raised by an MPI call. Errors go through @p comm's

@@ -1,5 +1,6 @@
 /**
  * @file scatter_ring_allgather.h
+ * @ingroup bcast
  * @brief Bcast, binomial scatter then ring allgather (the long-message variant of van de
  *        Geijn's broadcast; Imamura's slides, "Bcast (broadcast)" 2, with the allgather done by
  *        the ring of Faraj & Yuan, ICS'05, §3.1).
@@ -74,8 +75,11 @@ COLLALG_INLINE int collalg__bcast_ring_allgather(const collalg__ctx *c, void *bu
 /**
  * @brief MPI_Bcast by binomial scatter then ring allgather.
  *
- * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
- * @return as collalg_bcast_binomial().
+ * @bcast_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
+ *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
+ *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_bcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
                                                         MPI_Comm comm)

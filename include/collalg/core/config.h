@@ -1,5 +1,6 @@
 /**
  * @file config.h
+ * @ingroup core
  * @brief Configuration macros of the catalogue: PMPI entry points, allocator, argument checks.
  *
  * Define any of these before the first `#include` of a collalg header (or on the compiler's

@@ -1,6 +1,25 @@
 /**
  * @file core.h
+ * @ingroup core
  * @brief All shared building blocks of the catalogue (what every algorithm header includes).
+ */
+
+/**
+ * @defgroup core Building blocks
+ * @brief What an application may use besides the algorithms: configuration macros and
+ *        function-pointer types.
+ *
+ * - Configuration (core/config.h), defined before the first include: `COLLALG_USE_PMPI` (call the
+ *   `PMPI_` entry points, for a PMPI interposition library; see COLLALG_MPI()),
+ *   COLLALG_MALLOC() / COLLALG_FREE() (the allocator of scratch buffers), `COLLALG_NO_ARG_CHECKS`
+ *   (skip the argument checks of the entry step), COLLALG_INLINE (how every function is defined).
+ * - Function-pointer types (core/fn.h), one per collective, with exactly the MPI function's
+ *   argument list: collalg_alltoall_fn, collalg_allgather_fn, collalg_allreduce_fn,
+ *   collalg_bcast_fn, collalg_alltoallv_fn, collalg_allgatherv_fn, collalg_barrier_fn. The
+ *   allreduce variations take an inner algorithm of these types.
+ * - The other files of core/ are the private machinery of the algorithms (private communicator,
+ *   argument checks, datatypes, scratch, schedules); their functions, all named `collalg__*`, are
+ *   in the internal reference (`make docs-internal`), not here.
  */
 #ifndef COLLALG_CORE_CORE_H
 #define COLLALG_CORE_CORE_H

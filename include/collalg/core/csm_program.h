@@ -1,5 +1,6 @@
 /**
  * @file csm_program.h
+ * @ingroup bcast
  * @brief Copy/Split/Merge broadcast programs without MPI: syntax, validation, the state of each
  *        rank after each step, named presets and the enumeration of every program
  *        (Imamura's slides, "Simple re-definition of the binary algorithms").
@@ -84,7 +85,11 @@ typedef struct collalg_bcast_csm_step {
     int dim; /**< hypercube dimension, 0 <= dim < k */
 } collalg_bcast_csm_step;
 
-/** @brief k with p = 2^k for the power of two p' <= @p p the programs run on (p >= 1). */
+/**
+ * @brief k with p' = 2^k for the power of two p' <= @p p the programs run on.
+ * @param p the number of processes, >= 1.
+ * @return k = floor(log2 p).
+ */
 static inline int collalg_bcast_csm_dims(int p)
 {
     int k = 0;
@@ -95,6 +100,9 @@ static inline int collalg_bcast_csm_dims(int p)
 
 /**
  * @brief Checks the array form: @p n steps valid for 2^@p k ranks (see Validity).
+ * @param[in] steps the program, @p n steps.
+ * @param n the number of steps, >= 0.
+ * @param k the number of hypercube dimensions, 0 <= k <= COLLALG_BCAST_CSM_MAX_DIMS.
  * @return 1 when valid, 0 otherwise.
  */
 static inline int collalg_bcast_csm_valid(const collalg_bcast_csm_step *steps, int n, int k)
@@ -131,8 +139,10 @@ static inline int collalg_bcast_csm_valid(const collalg_bcast_csm_step *steps, i
 
 /**
  * @brief Parses the string form (see Syntax) and validates it for 2^@p k ranks.
- * @param steps receives up to COLLALG_BCAST_CSM_MAX_STEPS steps
- * @param n receives the number of steps
+ * @param[in] text the program as a NUL-terminated string, e.g. "S0 C1 M0".
+ * @param k the number of hypercube dimensions, 0 <= k <= COLLALG_BCAST_CSM_MAX_DIMS.
+ * @param[out] steps receives up to COLLALG_BCAST_CSM_MAX_STEPS steps
+ * @param[out] n receives the number of steps
  * @return 0 when @p text is a valid program, -1 otherwise (syntax, or see Validity).
  */
 static inline int collalg_bcast_csm_parse(const char *text, int k, collalg_bcast_csm_step *steps, int *n)
@@ -172,6 +182,10 @@ static inline int collalg_bcast_csm_parse(const char *text, int k, collalg_bcast
 
 /**
  * @brief Prints @p n steps as "C0 S1 M1" into @p buf of @p size bytes (NUL-terminated).
+ * @param[in] steps the program, @p n steps.
+ * @param n the number of steps, >= 0.
+ * @param[out] buf receives the string form.
+ * @param size bytes of @p buf.
  * @return the length written, or -1 when @p buf is too small (COLLALG_BCAST_CSM_MAX_TEXT always
  *         suffices for a valid program).
  */
@@ -203,7 +217,12 @@ static inline int collalg_bcast_csm_format(const collalg_bcast_csm_step *steps, 
     return (int)len;
 }
 
-/** @brief The split point of range [lo, hi): lo + ceil((hi - lo) / 2) (lower half the larger). */
+/**
+ * @brief The split point of range [lo, hi): lo + ceil((hi - lo) / 2) (lower half the larger).
+ * @param lo the first element of the range.
+ * @param hi one past the last element of the range, >= @p lo.
+ * @return the first element of the upper half.
+ */
 static inline long long collalg_bcast_csm_split(long long lo, long long hi)
 {
     return lo + (hi - lo + 1) / 2;
@@ -212,8 +231,13 @@ static inline long long collalg_bcast_csm_split(long long lo, long long hi)
 /**
  * @brief The state of relative rank @p v before step @p t (0 <= t <= n) of a valid program of
  *        @p n steps, on a message of @p count elements (see Semantics).
- * @param lo receives the first element of v's range
- * @param hi receives one past the last element of v's range
+ * @param[in] steps a valid program of @p n steps.
+ * @param n the number of steps.
+ * @param t the step, 0 <= t <= n (t = n: the state after the program).
+ * @param v the relative rank (rank - root) mod p', 0 <= v < p'.
+ * @param count the number of elements of the message, >= 0.
+ * @param[out] lo receives the first element of v's range
+ * @param[out] hi receives one past the last element of v's range
  * @return 1 when v holds data (its range) before step t, 0 when it holds nothing yet.
  */
 static inline int collalg_bcast_csm_state(const collalg_bcast_csm_step *steps, int n, int t, int v, int count,
@@ -252,9 +276,10 @@ static inline int collalg_bcast_csm_state(const collalg_bcast_csm_step *steps, i
  *        ascending, "S0 .. Sj C(j+1) .. C(k-1) Mj .. M0"; descending, the same with every
  *        dimension d renamed k-1-d. j = -1 is the binomial tree (all C), j = k-1 van de Geijn
  *        (all S then all M).
+ * @param p the number of processes, >= 1.
  * @param j -1 <= j <= k-1
  * @param order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
- * @param buf receives the program (COLLALG_BCAST_CSM_MAX_TEXT bytes always suffice)
+ * @param[out] buf receives the program (COLLALG_BCAST_CSM_MAX_TEXT bytes always suffice)
  * @param size bytes of @p buf
  * @return the program's length, or -1 for p < 1, j or order out of range, or a short buffer.
  */
@@ -281,13 +306,27 @@ static inline int collalg_bcast_csm_hybrid1(int p, int j, int order, char *buf, 
     return collalg_bcast_csm_format(steps, n, buf, size);
 }
 
-/** @brief The binomial tree (all C), i.e. Hybrid1(-1); arguments and return as collalg_bcast_csm_hybrid1(). */
+/**
+ * @brief The binomial tree (all C), i.e. Hybrid1(-1).
+ * @param p the number of processes, >= 1.
+ * @param order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
+ * @param[out] buf receives the program (COLLALG_BCAST_CSM_MAX_TEXT bytes always suffice)
+ * @param size bytes of @p buf
+ * @return the program's length, or -1 for p < 1, order out of range, or a short buffer.
+ */
 static inline int collalg_bcast_csm_binomial(int p, int order, char *buf, size_t size)
 {
     return collalg_bcast_csm_hybrid1(p, -1, order, buf, size);
 }
 
-/** @brief Van de Geijn (all S then all M), i.e. Hybrid1(k-1); arguments and return as collalg_bcast_csm_hybrid1(). */
+/**
+ * @brief Van de Geijn (all S then all M), i.e. Hybrid1(k-1).
+ * @param p the number of processes, >= 1.
+ * @param order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
+ * @param[out] buf receives the program (COLLALG_BCAST_CSM_MAX_TEXT bytes always suffice)
+ * @param size bytes of @p buf
+ * @return the program's length, or -1 for p < 1, order out of range, or a short buffer.
+ */
 static inline int collalg_bcast_csm_van_de_geijn(int p, int order, char *buf, size_t size)
 {
     return collalg_bcast_csm_hybrid1(p, collalg_bcast_csm_dims(p > 0 ? p : 1) - 1, order, buf, size);

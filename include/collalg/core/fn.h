@@ -1,5 +1,6 @@
 /**
  * @file fn.h
+ * @ingroup core
  * @brief Function-pointer types of the collectives, for algorithms that take an inner algorithm
  *        as a parameter (e.g. Rabenseifner's variations).
  *
