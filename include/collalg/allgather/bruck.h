@@ -12,6 +12,7 @@
  *   Invariant: after the step, T[i] holds the block of rank (j + i) mod p for i < min(2d, p).
  * - Final inverse rotation: T[0 .. p - j) -> recvbuf slots j .. p - 1 and
  *   T[p - j .. p) -> slots 0 .. j - 1 (two local copies of consecutive runs).
+ *
  * Any p: the last step simply sends the p - d blocks still missing, no power of two needed.
  *
  * @par Trace, p = 5, rank 0 (T after each step, entries are source ranks)

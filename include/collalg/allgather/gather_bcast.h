@@ -15,6 +15,7 @@
  *   run of blocks in rank order (no rotation needed).
  * - Broadcast (same tree, reversed): every rank but 0 receives all p blocks from its parent,
  *   then sends them to its children, the largest subtree first.
+ *
  * Any p: the binomial tree is simply clipped at p.
  *
  * @par Trace, p = 5

@@ -14,6 +14,7 @@
  * - Phase 2 (y dimension): the y ranks of each column all-gather their rows' x-block ranges.
  *   Since a row's blocks are consecutive in recvbuf, each message is one contiguous range of
  *   x blocks: no derived datatype and no packing (the choice the rank layout allows).
+ *
  * Inside a phase every rank posts all its receives and sends at once, staggered as in
  * spreading_simple.h (core of collalg__allgather_mesh in core/allgather_common.h).
  *

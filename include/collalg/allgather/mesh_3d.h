@@ -14,6 +14,7 @@
  *   Invariant: rank r then holds the x * y consecutive blocks of its plane c.
  * - Phase 3 (z dimension): the z ranks sharing (a, b) all-gather their planes' x * y-block
  *   ranges.
+ *
  * The rank layout makes every range consecutive in recvbuf, so each message is one contiguous
  * run of blocks: no derived datatype and no packing. Inside a phase every rank posts all its
  * receives and sends at once, staggered as in spreading_simple.h (collalg__allgather_mesh in

@@ -42,7 +42,7 @@
  * @brief MPI_Allgather by the ring algorithm with @p nbarriers MPI barriers.
  *
  * @allgather_args
- * @param nbarriers N, the number of MPI barriers, in 1 .. p - 2; 0 selects the default
+ * @param[in] nbarriers N, the number of MPI barriers, in 1 .. p - 2; 0 selects the default
  *        max(1, (p - 2) / 2) (no barrier for p <= 2, where any N >= 0 is accepted).
  * @return additionally MPI_ERR_ARG when nbarriers < 0 or, for p > 2, nbarriers > p - 2.
  */

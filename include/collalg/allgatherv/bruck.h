@@ -17,6 +17,7 @@
  *   INT_MAX elements). Invariant: after the step, T[i] holds the block of rank (j + i) mod p for
  *   i < min(2d, p).
  * - Final: T[i] is copied to displs[(j + i) mod p] of recvbuf for i = 1 .. p - 1.
+ *
  * Any p: the last step simply sends the p - d blocks still missing, no power of two needed.
  *
  * @par Trace, p = 5, rank 0 (T after each step, entries are source ranks)

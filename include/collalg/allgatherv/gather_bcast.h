@@ -16,6 +16,7 @@
  * - Broadcast (same tree, reversed): every rank but 0 receives the p blocks from its parent (its
  *   own block arrives again, with the same bytes), then sends them to its children, the largest
  *   subtree first.
+ *
  * Any p: the binomial tree is simply clipped at p.
  *
  * @par Trace, p = 5 ([..]: ranks whose blocks move)

@@ -48,7 +48,7 @@
  * @brief MPI_Allgatherv by the pair algorithm with @p nbarriers MPI barriers.
  *
  * @allgatherv_args
- * @param nbarriers N, the number of MPI barriers, in 1 .. S - 1 (S = collalg__pair_nsteps(p):
+ * @param[in] nbarriers N, the number of MPI barriers, in 1 .. S - 1 (S = collalg__pair_nsteps(p):
  *        p - 1 for even p, p for odd p); 0 selects the default max(1, (S - 1) / 2) (no barrier
  *        for p <= 2, where any N >= 0 is accepted).
  * @return additionally MPI_ERR_ARG when nbarriers < 0 or, for p > 2, nbarriers > S - 1

@@ -17,6 +17,7 @@
  *   g + i, i >= q, have no partner: the q members that received G' forward it inside G by
  *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below m), so every
  *   member of G ends with the blocks of G and G'.
+ *
  * The peers of each step and round come from core/allgatherv_schedule.h (pure functions, unit
  * tested). Every rank receives every other block exactly once, and no rank ever resends the
  * whole result (unlike allgather/recursive_doubling.h, which folds the extra ranks).

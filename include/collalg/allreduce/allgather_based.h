@@ -43,7 +43,7 @@
  * @brief MPI_Allreduce by an allgather of every vector followed by a local reduction.
  *
  * @allreduce_args
- * @param allgather the allgather used for phase 1 (any MPI_Allgather-shaped function, e.g. a
+ * @param[in] allgather the allgather used for phase 1 (any MPI_Allgather-shaped function, e.g. a
  *        catalogue allgather or MPI_Allgather itself); it is called on the private
  *        communicator. NULL selects collalg_allgather_ring. Its errors are returned as they
  *        come.

@@ -131,7 +131,7 @@ COLLALG_INLINE int collalg__allreduce_gather_out(const collalg__ctx *c, const co
  * @brief MPI_Allreduce by Rabenseifner's reduce-scatter and a given allgather.
  *
  * @allreduce_args
- * @param allgather the allgather of phase 5 (any MPI_Allgather-shaped function that accepts
+ * @param[in] allgather the allgather of phase 5 (any MPI_Allgather-shaped function that accepts
  *        MPI_IN_PLACE, e.g. a catalogue allgather or MPI_Allgather), called on the private
  *        communicator with ceil(count / p) elements per rank. NULL selects
  *        collalg_allgather_ring. Its errors are returned as they come.

@@ -67,10 +67,10 @@ COLLALG_INLINE int collalg__allreduce_reduce_copies(const collalg__ctx *c, const
  * @brief MPI_Allreduce by an alltoall of blocks, a local reduction and an allgather.
  *
  * @allreduce_args
- * @param alltoall the alltoall of phase 1 (any MPI_Alltoall-shaped function, e.g. a catalogue
+ * @param[in] alltoall the alltoall of phase 1 (any MPI_Alltoall-shaped function, e.g. a catalogue
  *        alltoall or MPI_Alltoall), called on the private communicator with ceil(count / p)
  *        elements per pair. NULL selects collalg_alltoall_ring.
- * @param allgather the allgather of phase 3 (any MPI_Allgather-shaped function that accepts
+ * @param[in] allgather the allgather of phase 3 (any MPI_Allgather-shaped function that accepts
  *        MPI_IN_PLACE), called on the private communicator with ceil(count / p) elements per
  *        rank. NULL selects collalg_allgather_ring.
  * The inner functions' errors are returned as they come.

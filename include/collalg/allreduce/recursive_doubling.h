@@ -56,8 +56,6 @@
  * @brief MPI_Allreduce by recursive doubling.
  *
  * @allreduce_args
- * @p datatype; on return @p recvbuf holds v0 op v1 op ... op v(p-1) elementwise, v_j being rank
- * j's @p sendbuf. @p sendbuf may be MPI_IN_PLACE (the input is then taken from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every

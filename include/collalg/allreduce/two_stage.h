@@ -93,7 +93,7 @@ COLLALG_INLINE int collalg__allreduce_two_stage_master(collalg__ctx *c, const co
  * @brief MPI_Allreduce by the two-stage blocked reduction.
  *
  * @allreduce_args
- * @param block B, the number of consecutive ranks per block: 0 selects
+ * @param[in] block B, the number of consecutive ranks per block: 0 selects
  *        COLLALG_ALLREDUCE_TWO_STAGE_BLOCK (8); values >= p make one block; a negative value
  *        returns MPI_ERR_ARG (before any message).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP

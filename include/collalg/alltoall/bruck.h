@@ -14,6 +14,7 @@
  *    after the last round it has travelled i ranks, so position i of rank j holds the block of
  *    rank (j - i) mod p for rank j.
  * 3. Inverse rotation: position i goes to block (j - i) mod p of the receive buffer.
+ *
  * Nothing in it needs a power of two: for other p the last round simply has fewer positions.
  *
  * @par Trace, p = 5, rank 0 (position i: "s>d" = block of rank s for rank d)
@@ -125,7 +126,6 @@ COLLALG_INLINE int collalg__alltoall_bruck(collalg__ctx *c, const void *sendbuf,
  * @brief MPI_Alltoall by Bruck's algorithm (radix 2).
  *
  * @alltoall_args
- * @p sendbuf may be MPI_IN_PLACE (the data then come from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad
  *         arguments (core/args.h); MPI_ERR_NO_MEM when the work buffers (or the in-place
  *         staging) cannot be allocated; or the class of an error raised by an MPI call. Errors

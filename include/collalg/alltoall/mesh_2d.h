@@ -166,7 +166,6 @@ COLLALG_INLINE int collalg__alltoall_mesh(collalg__ctx *c, const void *sendbuf, 
  * @brief MPI_Alltoall by the 2D mesh algorithm.
  *
  * @alltoall_args
- * @p sendbuf may be MPI_IN_PLACE (the data then come from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad
  *         arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffers cannot be allocated;
  *         or the class of an error raised by an MPI call. Errors go through @p comm's error

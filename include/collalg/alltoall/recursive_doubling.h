@@ -163,7 +163,6 @@ COLLALG_INLINE int collalg__alltoall_rdb_core(collalg__ctx *c, collalg__alltoall
  *        selection).
  *
  * @alltoall_args
- * @p sendbuf may be MPI_IN_PLACE (the data then come from @p recvbuf).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad
  *         arguments (core/args.h); MPI_ERR_NO_MEM when the p * p-block buffer (or the in-place
  *         staging) cannot be allocated; or the class of an error raised by an MPI call. Errors

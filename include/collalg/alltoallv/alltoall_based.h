@@ -17,6 +17,7 @@
  *    empty is dropped (every rank knows the matrix, so all drop the same phases).
  * 4. Phase by phase, one send-receive per rank (either side idle when its message is empty),
  *    with the light-weight barrier (core/barrier.h) between the remaining phases.
+ *
  * Against greedy.h: at most p phases instead of up to 2p - 3, no sort, but a large message
  * does not choose its companions.
  *

@@ -40,7 +40,7 @@
  * @brief MPI_Alltoallv by the pair algorithm with @p nbarriers MPI barriers.
  *
  * @alltoallv_args
- * @param nbarriers N, the number of MPI barriers, in 1 .. S - 1 where S =
+ * @param[in] nbarriers N, the number of MPI barriers, in 1 .. S - 1 where S =
  *        collalg__pair_nsteps(p) (p - 1 for even p, p for odd p); 0 selects the default
  *        max(1, (S - 1) / 2) (no barrier for p <= 2).
  * @return additionally MPI_ERR_ARG when nbarriers < 0 or, for p > 2, nbarriers > S - 1 (checked

@@ -40,7 +40,7 @@
  * @brief MPI_Alltoallv by the ring algorithm with @p nbarriers MPI barriers.
  *
  * @alltoallv_args
- * @param nbarriers N, the number of MPI barriers, in 1 .. p - 2; 0 selects the default
+ * @param[in] nbarriers N, the number of MPI barriers, in 1 .. p - 2; 0 selects the default
  *        max(1, (p - 2) / 2) (no barrier for p <= 2).
  * @return additionally MPI_ERR_ARG when nbarriers < 0 or, for p > 2, nbarriers > p - 2 (checked
  *         before any message; the receive buffer is untouched).

@@ -15,6 +15,7 @@
  *   master has them, every master has heard from its whole group: every rank has entered.
  * - Release: every master sends a token to each member of its group; a non-master leaves when it
  *   has its master's token.
+ *
  * The paper's second level is a vector of flag stores into the other masters' memory; here each
  * flag is a zero-byte message. g = 1 makes every rank a master (a plain all-to-all of tokens);
  * g = p makes rank 0 the only master (a flat gather and a flat release).
@@ -114,7 +115,7 @@ COLLALG_INLINE int collalg__barrier_js_levels(collalg__ctx *c, int g)
  *        @p comm has entered the call.
  *
  * @barrier_args
- * @param group g, the number of consecutive ranks per first-level group (master included), >= 1;
+ * @param[in] group g, the number of consecutive ranks per first-level group (master included), >= 1;
  *              0 selects ceil(sqrt(p)); values above p behave like p.
  * @return MPI_SUCCESS; MPI_ERR_COMM when @p comm is MPI_COMM_NULL or an intercommunicator;
  *         MPI_ERR_ARG when @p group < 0 (before any message); MPI_ERR_NO_MEM when a master's

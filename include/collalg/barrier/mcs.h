@@ -13,6 +13,7 @@
  *   its arrival parent. When rank 0 has all its children's tokens, every rank has entered.
  * - Wake-up: rank r > 0 waits for a token from its wake-up parent, then sends a token to each of
  *   its wake-up children.
+ *
  * The original barrier polls flags in shared memory (fan-in 4 for arrival, binary wake-up); on
  * the Cray X1 Pritchard et al. found a 64-way fan-in/fan-out best. Here the flags are zero-byte
  * messages, and both fans are parameters.
@@ -87,9 +88,9 @@ COLLALG_INLINE int collalg__barrier_mcs_trees(const collalg__ctx *c, int fanin, 
  *        @p comm has entered the call.
  *
  * @barrier_args
- * @param fanin  children per node of the arrival tree, >= 2; 0 selects 4 (Mellor-Crummey &
+ * @param[in] fanin  children per node of the arrival tree, >= 2; 0 selects 4 (Mellor-Crummey &
  *               Scott's value); values above p - 1 behave like p - 1.
- * @param fanout children per node of the wake-up tree, >= 2; 0 selects 2 (binary wake-up);
+ * @param[in] fanout children per node of the wake-up tree, >= 2; 0 selects 2 (binary wake-up);
  *               values above p - 1 behave like p - 1.
  * @return MPI_SUCCESS; MPI_ERR_COMM when @p comm is MPI_COMM_NULL or an intercommunicator;
  *         MPI_ERR_ARG when @p fanin or @p fanout is negative or equals 1 (before any message);

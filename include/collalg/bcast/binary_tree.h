@@ -58,7 +58,7 @@
  * @brief MPI_Bcast by the pipelined binary tree.
  *
  * @bcast_args
- * @param segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
+ * @param[in] segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
  *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384). A value above the message size gives one
  *        segment.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for

@@ -57,7 +57,7 @@
  * @brief MPI_Bcast by the pipelined chain root -> root+1 -> ... (mod p).
  *
  * @bcast_args
- * @param segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
+ * @param[in] segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
  *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384). A value above the message size gives one
  *        segment (no pipelining).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for

@@ -97,7 +97,7 @@ COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf
  * @brief MPI_Bcast by a Copy/Split/Merge program.
  *
  * @bcast_args
- * @param program the program as a string (syntax and validity in core/csm_program.h), valid
+ * @param[in] program the program as a string (syntax and validity in core/csm_program.h), valid
  *        for k = log2 q dimensions, q the largest power of two <= p (so for p = 6 a 2-dimension
  *        program such as "S0 C1 M0"); NULL = the binomial tree "C0 C1 .. C(k-1)". Presets:
  *        collalg_bcast_csm_binomial(), collalg_bcast_csm_van_de_geijn(),

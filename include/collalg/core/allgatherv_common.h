@@ -13,6 +13,7 @@
  * - otherwise one element of an MPI_Type_create_hindexed over the element type, block lengths
  *   counts[i] and byte displacements (displs[i] - displs[first non-empty]) * extent, so a set
  *   may hold more than INT_MAX elements and its blocks may lie in any order, with gaps.
+ *
  * Both sides of a message build their set from their own plan of the same blocks, so the type
  * signatures match even when the ranks' receive types differ.
  */

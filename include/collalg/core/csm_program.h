@@ -44,6 +44,7 @@
  *   pushed, so v's range becomes the lower half and v + 2^d's the upper half.
  * - M(d) (d on top of the stack): every holder v exchanges its range with v XOR 2^d; d is popped
  *   and both ranges become their union, the range before S(d).
+ *
  * Each step keeps both facts true (by the nesting rule, M(d) only ever undoes the innermost
  * split, so the two halves it joins are exactly the partners' ranges). After the last step of
  * a valid program every dimension is opened and no split is open, so every rank holds
@@ -87,7 +88,7 @@ typedef struct collalg_bcast_csm_step {
 
 /**
  * @brief k with p' = 2^k for the power of two p' <= @p p the programs run on.
- * @param p the number of processes, >= 1.
+ * @param[in] p the number of processes, >= 1.
  * @return k = floor(log2 p).
  */
 static inline int collalg_bcast_csm_dims(int p)
@@ -101,8 +102,8 @@ static inline int collalg_bcast_csm_dims(int p)
 /**
  * @brief Checks the array form: @p n steps valid for 2^@p k ranks (see Validity).
  * @param[in] steps the program, @p n steps.
- * @param n the number of steps, >= 0.
- * @param k the number of hypercube dimensions, 0 <= k <= COLLALG_BCAST_CSM_MAX_DIMS.
+ * @param[in] n the number of steps, >= 0.
+ * @param[in] k the number of hypercube dimensions, 0 <= k <= COLLALG_BCAST_CSM_MAX_DIMS.
  * @return 1 when valid, 0 otherwise.
  */
 static inline int collalg_bcast_csm_valid(const collalg_bcast_csm_step *steps, int n, int k)
@@ -140,7 +141,7 @@ static inline int collalg_bcast_csm_valid(const collalg_bcast_csm_step *steps, i
 /**
  * @brief Parses the string form (see Syntax) and validates it for 2^@p k ranks.
  * @param[in] text the program as a NUL-terminated string, e.g. "S0 C1 M0".
- * @param k the number of hypercube dimensions, 0 <= k <= COLLALG_BCAST_CSM_MAX_DIMS.
+ * @param[in] k the number of hypercube dimensions, 0 <= k <= COLLALG_BCAST_CSM_MAX_DIMS.
  * @param[out] steps receives up to COLLALG_BCAST_CSM_MAX_STEPS steps
  * @param[out] n receives the number of steps
  * @return 0 when @p text is a valid program, -1 otherwise (syntax, or see Validity).
@@ -183,9 +184,9 @@ static inline int collalg_bcast_csm_parse(const char *text, int k, collalg_bcast
 /**
  * @brief Prints @p n steps as "C0 S1 M1" into @p buf of @p size bytes (NUL-terminated).
  * @param[in] steps the program, @p n steps.
- * @param n the number of steps, >= 0.
+ * @param[in] n the number of steps, >= 0.
  * @param[out] buf receives the string form.
- * @param size bytes of @p buf.
+ * @param[in] size bytes of @p buf.
  * @return the length written, or -1 when @p buf is too small (COLLALG_BCAST_CSM_MAX_TEXT always
  *         suffices for a valid program).
  */
@@ -219,8 +220,8 @@ static inline int collalg_bcast_csm_format(const collalg_bcast_csm_step *steps, 
 
 /**
  * @brief The split point of range [lo, hi): lo + ceil((hi - lo) / 2) (lower half the larger).
- * @param lo the first element of the range.
- * @param hi one past the last element of the range, >= @p lo.
+ * @param[in] lo the first element of the range.
+ * @param[in] hi one past the last element of the range, >= @p lo.
  * @return the first element of the upper half.
  */
 static inline long long collalg_bcast_csm_split(long long lo, long long hi)
@@ -232,10 +233,10 @@ static inline long long collalg_bcast_csm_split(long long lo, long long hi)
  * @brief The state of relative rank @p v before step @p t (0 <= t <= n) of a valid program of
  *        @p n steps, on a message of @p count elements (see Semantics).
  * @param[in] steps a valid program of @p n steps.
- * @param n the number of steps.
- * @param t the step, 0 <= t <= n (t = n: the state after the program).
- * @param v the relative rank (rank - root) mod p', 0 <= v < p'.
- * @param count the number of elements of the message, >= 0.
+ * @param[in] n the number of steps.
+ * @param[in] t the step, 0 <= t <= n (t = n: the state after the program).
+ * @param[in] v the relative rank (rank - root) mod p', 0 <= v < p'.
+ * @param[in] count the number of elements of the message, >= 0.
  * @param[out] lo receives the first element of v's range
  * @param[out] hi receives one past the last element of v's range
  * @return 1 when v holds data (its range) before step t, 0 when it holds nothing yet.
@@ -276,11 +277,11 @@ static inline int collalg_bcast_csm_state(const collalg_bcast_csm_step *steps, i
  *        ascending, "S0 .. Sj C(j+1) .. C(k-1) Mj .. M0"; descending, the same with every
  *        dimension d renamed k-1-d. j = -1 is the binomial tree (all C), j = k-1 van de Geijn
  *        (all S then all M).
- * @param p the number of processes, >= 1.
- * @param j -1 <= j <= k-1
- * @param order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
+ * @param[in] p the number of processes, >= 1.
+ * @param[in] j -1 <= j <= k-1
+ * @param[in] order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
  * @param[out] buf receives the program (COLLALG_BCAST_CSM_MAX_TEXT bytes always suffice)
- * @param size bytes of @p buf
+ * @param[in] size bytes of @p buf
  * @return the program's length, or -1 for p < 1, j or order out of range, or a short buffer.
  */
 static inline int collalg_bcast_csm_hybrid1(int p, int j, int order, char *buf, size_t size)
@@ -308,10 +309,10 @@ static inline int collalg_bcast_csm_hybrid1(int p, int j, int order, char *buf, 
 
 /**
  * @brief The binomial tree (all C), i.e. Hybrid1(-1).
- * @param p the number of processes, >= 1.
- * @param order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
+ * @param[in] p the number of processes, >= 1.
+ * @param[in] order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
  * @param[out] buf receives the program (COLLALG_BCAST_CSM_MAX_TEXT bytes always suffice)
- * @param size bytes of @p buf
+ * @param[in] size bytes of @p buf
  * @return the program's length, or -1 for p < 1, order out of range, or a short buffer.
  */
 static inline int collalg_bcast_csm_binomial(int p, int order, char *buf, size_t size)
@@ -321,10 +322,10 @@ static inline int collalg_bcast_csm_binomial(int p, int order, char *buf, size_t
 
 /**
  * @brief Van de Geijn (all S then all M), i.e. Hybrid1(k-1).
- * @param p the number of processes, >= 1.
- * @param order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
+ * @param[in] p the number of processes, >= 1.
+ * @param[in] order COLLALG_BCAST_CSM_ASCENDING or COLLALG_BCAST_CSM_DESCENDING
  * @param[out] buf receives the program (COLLALG_BCAST_CSM_MAX_TEXT bytes always suffice)
- * @param size bytes of @p buf
+ * @param[in] size bytes of @p buf
  * @return the program's length, or -1 for p < 1, order out of range, or a short buffer.
  */
 static inline int collalg_bcast_csm_van_de_geijn(int p, int order, char *buf, size_t size)
@@ -336,8 +337,8 @@ static inline int collalg_bcast_csm_van_de_geijn(int p, int order, char *buf, si
 
 /**
  * @brief Called once per program by collalg_bcast_csm_enumerate().
- * @param program the program, NUL-terminated (valid only during the call)
- * @param arg the caller's pointer
+ * @param[in] program the program, NUL-terminated (valid only during the call)
+ * @param[in] arg the caller's pointer
  * @return 0 to go on, non-zero to stop the enumeration.
  */
 typedef int (*collalg_bcast_csm_visit)(const char *program, void *arg);
@@ -434,11 +435,11 @@ static inline void collalg__csm_grow(collalg__csm_enum *e, int n, int opened, in
  * Canonical programs (see Counting) come in a fixed order: depth first, at each position C
  * before S before M. With COLLALG_BCAST_CSM_ALL_ORDERS each canonical program is followed by its
  * k! - 1 other dimension namings (every valid program exactly once).
- * @param p number of ranks, >= 1
- * @param order COLLALG_BCAST_CSM_ASCENDING (canonical, dimensions opened 0, 1, ...),
+ * @param[in] p number of ranks, >= 1
+ * @param[in] order COLLALG_BCAST_CSM_ASCENDING (canonical, dimensions opened 0, 1, ...),
  *        COLLALG_BCAST_CSM_DESCENDING (canonical, k-1, k-2, ...) or COLLALG_BCAST_CSM_ALL_ORDERS
- * @param visit called with each program; NULL only counts
- * @param arg passed to @p visit
+ * @param[in] visit called with each program; NULL only counts
+ * @param[in] arg passed to @p visit
  * @return the number of programs visited (6, 22, 90 canonical programs for p = 4, 8, 16; 1 for
  *         p = 1; 2 for p = 2), fewer if @p visit stopped early; -1 for p < 1 or a bad @p order.
  */
