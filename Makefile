@@ -4,7 +4,8 @@
 #   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
 #                           against MPICH's and SimGrid's mpi.h
 #   make examples           build the example programs
-#   make docs               Doxygen HTML in build/docs (zero warnings), with the figures of make figures
+#   make docs               Doxygen HTML in build/docs (zero warnings, strict), with the figures of make figures
+#   make docs-internal      the same with the private helpers and the tuner's internals (build/docs-internal)
 #   make figures            every algorithm's messages recorded under SimGrid and drawn (build/figures)
 #   make install PREFIX=... headers and collalg.pc
 #   make valgrind           a subset of the algorithms under valgrind (leaks and errors)
@@ -27,7 +28,7 @@ TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
 # Extra targets (e.g. the tuner: mk/tune.mk).
 -include $(wildcard mk/*.mk)
 
-.PHONY: all deps build check check-run headers examples docs install uninstall valgrind clean
+.PHONY: all deps build check check-run headers examples docs docs-internal install uninstall valgrind clean
 
 all: build
 
@@ -59,7 +60,7 @@ $(BUILD)/examples/%: examples/%.c $(HEADERS)
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: build headers
+check-run: build headers docs
 	@start=$$(date +%s); fail=0; \
 	for s in $(CR_SUITES); do \
 	  t0=$$(date +%s); echo "== $$s"; \
@@ -91,11 +92,23 @@ headers:
 examples: $(EXAMPLES:%=$(BUILD)/examples/%)
 
 # The reference embeds the communication figures (mk/figures.mk), so they are drawn first.
+# Strict: every public parameter documented (WARN_NO_PARAMDOC, WARN_IF_INCOMPLETE_DOC); any warning
+# fails the target, and make check runs it. The html directory is rebuilt from scratch so that no
+# page of a removed or hidden symbol survives.
 docs: figures
+	@rm -rf $(BUILD)/docs/html
 	@mkdir -p $(BUILD)/docs
 	doxygen docs/Doxyfile 2> $(BUILD)/docs/warnings.txt
 	@if [ -s $(BUILD)/docs/warnings.txt ]; then cat $(BUILD)/docs/warnings.txt; exit 1; fi
 	@echo "docs: $(BUILD)/docs/html/index.html (no warnings)"
+
+# The internal reference (private collalg__ helpers, the tuner's internals); warnings are kept in
+# build/docs-internal/warnings.txt and do not fail.
+docs-internal: figures
+	@rm -rf $(BUILD)/docs-internal/html
+	@mkdir -p $(BUILD)/docs-internal
+	doxygen docs/Doxyfile.internal 2> $(BUILD)/docs-internal/warnings.txt
+	@echo "docs-internal: $(BUILD)/docs-internal/html/index.html ($$(wc -l < $(BUILD)/docs-internal/warnings.txt) warning lines)"
 
 install:
 	@mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
