@@ -10,7 +10,7 @@
  *
  * Every function takes exactly MPI_Allgather's arguments (tuning parameters appended, 0 = default).
  * n is one rank's block in bytes, recvcount * size(recvtype); symbols of the costs as in
- * @ref cost_model. Each file listed above is an algorithm's page: phases, a trace, the cost, two
+ * @ref cost_model. Each file listed below is an algorithm's page: phases, a trace, the cost, two
  * figures of its messages.
  *
  * | function | cost (leading terms) | restrictions, parameters |

@@ -11,7 +11,7 @@
  * Every function takes exactly MPI_Allgatherv's arguments (tuning parameters appended, 0 =
  * default). n_j is rank j's block in bytes, recvcounts[j] * size(recvtype), and N the sum of
  * them; a step lasts as long as its largest message. Symbols as in @ref cost_model. Each file
- * listed above is an algorithm's page: phases, a trace, the cost, two figures of its messages.
+ * listed below is an algorithm's page: phases, a trace, the cost, two figures of its messages.
  *
  * | function | cost (leading terms) | restrictions, parameters |
  * |---|---|---|

@@ -11,7 +11,7 @@
  * Every function takes exactly MPI_Allreduce's arguments (tuning parameters appended, 0 or NULL =
  * default). n is the whole vector in bytes, count * size(datatype); gamma is the computation time
  * per byte of a reduction; pof2 is the largest power of two <= p. Symbols as in @ref cost_model.
- * Each file listed above is an algorithm's page: phases, a trace, the cost, two figures of its
+ * Each file listed below is an algorithm's page: phases, a trace, the cost, two figures of its
  * messages.
  *
  * | function | cost (leading terms) | restrictions, parameters |

@@ -10,7 +10,7 @@
  *
  * Every function takes exactly MPI_Alltoall's arguments (tuning parameters appended, 0 = default).
  * n is one block in bytes, sendcount * size(sendtype); symbols of the costs as in @ref cost_model.
- * Each file listed above is an algorithm's page: phases, a trace, the cost, two figures of its
+ * Each file listed below is an algorithm's page: phases, a trace, the cost, two figures of its
  * messages.
  *
  * | function | cost (leading terms) | restrictions, parameters |
@@ -19,7 +19,7 @@
  * | collalg_alltoall_spreading_simple() | (p - 1)(alpha + n beta) + kappa, less node contention | none |
  * | collalg_alltoall_mesh_2d() | 2(sqrt(p) - 1) alpha + 2(p - sqrt(p)) n beta + theta + kappa | none; prime p: one dimension |
  * | collalg_alltoall_mesh_3d() | 3(cbrt(p) - 1) alpha + 3(p - p^(2/3)) n beta + 2 theta + kappa | none |
- * | collalg_alltoall_recursive_doubling() | lg(p) alpha + (p - 1) p n beta + (lg(p) - 1) theta + kappa | p^2 n bytes of scratch; small messages |
+ * | collalg_alltoall_recursive_doubling() | lg(p) alpha + (p - 1) p n beta + (lg(p) - 1) theta + kappa for p a power of two, almost double otherwise | p^2 n bytes of scratch; small messages |
  * | collalg_alltoall_bruck() | ceil(lg p) alpha + ceil(lg p) floor(p / 2) n beta + (ceil(lg p) - 1) theta + kappa | none; small messages |
  * | collalg_alltoall_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l | none |
  * | collalg_alltoall_ring_light_barrier() | (p - 1)(alpha + n beta) + (p - 2) delta_l + kappa_s + kappa_l | none |

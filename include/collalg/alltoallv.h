@@ -11,7 +11,7 @@
  * Every function takes exactly MPI_Alltoallv's arguments (tuning parameters appended, 0 = default).
  * The blocks differ, so the costs sum over the phases: n_s is the largest message of phase s (for
  * equal blocks of n bytes, the alltoall costs of @ref alltoall). Symbols as in @ref cost_model.
- * Each file listed above is an algorithm's page: phases, a trace, the cost, two figures of its
+ * Each file listed below is an algorithm's page: phases, a trace, the cost, two figures of its
  * messages.
  *
  * | function | cost (leading terms) | restrictions, parameters |

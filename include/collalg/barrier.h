@@ -11,7 +11,7 @@
  *
  * Every function takes exactly MPI_Barrier's argument (tuning parameters appended, 0 = default).
  * The tokens carry no data, so every cost is a number of message latencies alpha
- * (@ref cost_model). Each file listed above is an algorithm's page: phases, a trace, the cost, two
+ * (@ref cost_model). Each file listed below is an algorithm's page: phases, a trace, the cost, two
  * figures of its messages.
  *
  * | function | cost (leading terms) | restrictions, parameters |

@@ -10,7 +10,7 @@
  *
  * Every function takes exactly MPI_Bcast's arguments (tuning parameters appended, 0 or NULL =
  * default). n is the message in bytes, count * size(datatype); symbols as in @ref cost_model.
- * Each file listed above is an algorithm's page: phases, a trace, the cost, two figures of its
+ * Each file listed below is an algorithm's page: phases, a trace, the cost, two figures of its
  * messages.
  *
  * | function | cost (leading terms) | restrictions, parameters |
