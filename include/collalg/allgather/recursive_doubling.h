@@ -1,5 +1,6 @@
 /**
  * @file recursive_doubling.h
+ * @ingroup allgather
  * @brief Allgather, recursive doubling (Faraj & Yuan, ICS'05, §3.1 "Algorithms for
  *        MPI_Allgather", rdb; Thakur, Rabenseifner & Gropp 2005, §4.1), any p without folding.
  *
@@ -16,6 +17,7 @@
  *   g + i, i >= q, have no partner: the q members that received G' forward it inside G by
  *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below m), so every
  *   member of G ends with the blocks of G and G' (MPICH's fix-up inside the exchange).
+ *
  * The peers of each step and round come from core/rdb_schedule.h (pure functions, unit tested).
  * Every rank receives every other block exactly once, and no rank resends the whole result: the
  * extra ranks are not folded onto a power-of-two subset.
@@ -27,14 +29,20 @@
    step 2 (m=4):  0 <-> 4,  1 <-> 5  ([0,4) / [4,6));  then forward [4,6): 0 -> 2,  1 -> 3
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_recursive_doubling_p6.svg
+ * @image html allgather_recursive_doubling_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block, p a power of two:
- * lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + gamma. Otherwise, with L = ceil(lg p),
+ * lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + kappa. Otherwise, with L = ceil(lg p),
  * R = the forwarding rounds on the critical path (at a step whose partner group holds q < m
  * ranks, ceil(lg(m / q)) rounds of q blocks; R <= L(L - 1) / 2) and W n the bytes on the
  * critical path (each step or round lasts as long as its largest message: m blocks in the
  * exchange with mask m, q blocks in a forwarding round): (L + R) alpha + W n beta + (L + R - 1)
- * theta + gamma, while every rank still receives only (p - 1) n bytes. W is at most about
+ * theta + kappa, while every rank still receives only (p - 1) n bytes. W is at most about
  * 2.25 p (p - 1 + 1.23 p for all p < 2100). Examples (W, L + R): p = 6: 9, 4; p = 17: 35, 9;
  * p = 24: 39, 6; p = 48: 79, 7. The fold of the extra ranks (the paper's rdb for any p and the
  * previous version of this header) costs W = 2p - 1 + lg q and lg q + 2 steps (q the largest
@@ -97,7 +105,10 @@ COLLALG_INLINE int collalg__allgather_rdb_steps(collalg__ctx *c, void *recvbuf, 
 /**
  * @brief MPI_Allgather by recursive doubling (any p; partial groups completed by forwarding).
  *
- * Arguments, buffer shapes and errors as collalg_allgather_ring() (allgather/ring.h).
+ * @allgather_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for bad arguments
+ *         (core/args.h); or the class of an error raised by an MPI call. Errors go through
+ *         @p comm's error handler.
  */
 COLLALG_INLINE int collalg_allgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                                         void *recvbuf, int recvcount, MPI_Datatype recvtype,

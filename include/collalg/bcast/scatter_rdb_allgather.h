@@ -1,5 +1,6 @@
 /**
  * @file scatter_rdb_allgather.h
+ * @ingroup bcast
  * @brief Bcast, van de Geijn: binomial scatter then recursive-doubling allgather (Imamura's
  *        slides, "Bcast (broadcast)" 2. V.Geijn/Rabenseifner: all S steps, then all M steps;
  *        Thakur, Rabenseifner & Gropp 2005, §4.2), any p without folding.
@@ -29,7 +30,13 @@
                m = 4: 0 <-> 4 (b0..b3 / b4 b5),  1 <-> 5 (likewise);  forward b4 b5: 0 -> 2,  1 -> 3
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html bcast_scatter_rdb_allgather_p6.svg
+ * @image html bcast_scatter_rdb_allgather_p8.svg
+ *
  * @par Cost
+ * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes, p a power of two:
  * 2 lg(p) alpha + 2 ((p - 1) / p) n beta. Otherwise, with L = ceil(lg p): the scatter costs
  * L alpha + ((p - 1) / p) n beta, the allgather (L + R) alpha + (W / p) n beta with R and W as
@@ -99,8 +106,11 @@ COLLALG_INLINE int collalg__bcast_rdb_allgather(const collalg__ctx *c, void *buf
  * @brief MPI_Bcast by van de Geijn's algorithm: binomial scatter, then recursive-doubling
  *        allgather for any p (see the file comment).
  *
- * Arguments and buffer shape as MPI_Bcast (see collalg_bcast_linear()).
- * @return as collalg_bcast_binomial().
+ * @bcast_args
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
+ *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
+ *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_bcast_scatter_rdb_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
                                                        MPI_Comm comm)

@@ -17,6 +17,7 @@
  * - When G is the lower group and G' holds only q < m ranks, the members g + i with i >= q have
  *   no partner: in forwarding round t = 0, 1, ... (h = q 2^t < m) member i < h sends the blocks
  *   of G' to member i + h (when i + h < m) and member h <= i < 2h receives them from i - h.
+ *
  * Every rank thus receives every other rank's block exactly once, and nobody resends the whole
  * result (unlike the fold of the extra ranks onto a power-of-two subset). Steps: ceil(lg p)
  * exchanges plus, at each step whose partner group holds q < m ranks, ceil(lg(m / q))
