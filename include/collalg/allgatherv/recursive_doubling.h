@@ -18,7 +18,7 @@
  *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below m), so every
  *   member of G ends with the blocks of G and G'.
  *
- * The peers of each step and round come from core/allgatherv_schedule.h (pure functions, unit
+ * The peers of each step and round come from core/rdb_schedule.h (pure functions, unit
  * tested). Every rank receives every other block exactly once, and no rank ever resends the
  * whole result (unlike allgather/recursive_doubling.h, which folds the extra ranks).
  *
@@ -62,25 +62,25 @@
 #define COLLALG_ALLGATHERV_RECURSIVE_DOUBLING_H
 
 #include "../core/allgatherv_common.h"
-#include "../core/allgatherv_schedule.h"
+#include "../core/rdb_schedule.h"
 
 /**
  * @brief The doubling steps over the rank-order plan @p s of @p recvbuf (own block in place),
- *        peers from core/allgatherv_schedule.h.
+ *        peers from core/rdb_schedule.h.
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__allgatherv_rdb_steps(collalg__ctx *c, const collalg__vset *s, void *recvbuf)
+COLLALG_INLINE int collalg__rdb_steps(collalg__ctx *c, const collalg__vset *s, void *recvbuf)
 {
     int m, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
 
     for (m = 1; m < p && err == MPI_SUCCESS; m <<= 1) {
-        if (!collalg__allgatherv_rdb_groups(me, p, m, &g, &gn, &pg, &pgn))
+        if (!collalg__rdb_groups(me, p, m, &g, &gn, &pg, &pgn))
             continue; /* the partner group does not exist: G is already the whole 2m-group */
-        partner = collalg__allgatherv_rdb_partner(me, p, m);
+        partner = collalg__rdb_partner(me, p, m);
         if (partner >= 0)
             err = collalg__vset_sendrecv(c, s, recvbuf, g, gn, partner, pg, pgn, partner, COLLALG_TAG_DATA);
-        for (t = 0; t < collalg__allgatherv_rdb_rounds(me, p, m) && err == MPI_SUCCESS; t++) {
-            collalg__allgatherv_rdb_forward(me, p, m, t, &to, &from);
+        for (t = 0; t < collalg__rdb_rounds(me, p, m) && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(me, p, m, t, &to, &from);
             err = collalg__vset_sendrecv(c, s, recvbuf, pg, pgn, to < 0 ? MPI_PROC_NULL : to, pg, pgn,
                                          from < 0 ? MPI_PROC_NULL : from, COLLALG_TAG_DATA);
         }
@@ -111,7 +111,7 @@ COLLALG_INLINE int collalg_allgatherv_recursive_doubling(const void *sendbuf, in
     if (err == MPI_SUCCESS && c.size > 1)
         err = collalg__vset_recv(&c, recvcounts, displs, recvtype, &s);
     if (err == MPI_SUCCESS && c.size > 1)
-        err = collalg__allgatherv_rdb_steps(&c, &s, recvbuf);
+        err = collalg__rdb_steps(&c, &s, recvbuf);
     return collalg__leave(&c, err);
 }
 
