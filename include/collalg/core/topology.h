@@ -552,7 +552,37 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
                 cnt[j] = (int)i + 1;
         }
     }
-    /* 4. Roots and cycles: every switch must reach the single root through its parents. */
+    /* 4. Nodes= lists: hosts, duplicates by sorting. */
+    for (i = 0; i < nsw && !err; i++) {
+        long count, c;
+        if (!sw[i].nodes_len)
+            continue;
+        exp.n = 0;
+        err = collalg__topo_hostlist(txt.p + sw[i].nodes, sw[i].nodes_len, &exp, &count);
+        if (err == COLLALG__TOPO_ESYNTAX)
+            err = collalg__topo_err(msg, msglen, file, sw[i].line, err, "malformed hostlist in Nodes=");
+        if (!err && collalg__topo_sput(&nm, exp.p, exp.n))
+            err = COLLALG__TOPO_ENOMEM;
+        for (c = 0; c < count && !err; c++) {
+            if (nhe == caphe) {
+                collalg__topo_hent *q;
+                caphe = caphe ? 2 * caphe : 64;
+                q = (collalg__topo_hent *)realloc(he, caphe * sizeof *he);
+                if (!q) {
+                    err = COLLALG__TOPO_ENOMEM;
+                    break;
+                }
+                he = q;
+            }
+            he[nhe].name = 0; /* set in step 6, once the names no longer move */
+            he[nhe].sw = (int)i;
+            he[nhe].order = (int)nhe;
+            he[nhe].line = sw[i].line;
+            nhe++;
+        }
+    }
+
+    /* 5. Roots and cycles: every switch must reach the single root through its parents. */
     if (!err) {
         int root = -1;
         for (i = 0; i < nsw && !err; i++)
@@ -581,36 +611,6 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
             err = collalg__topo_err(msg, msglen, file, sw[0].line, COLLALG__TOPO_ECYCLE,
                                     "cycle among switches (no root switch)");
         t->root = root;
-    }
-
-    /* 5. Nodes= lists: hosts, duplicates by sorting. */
-    for (i = 0; i < nsw && !err; i++) {
-        long count, c;
-        if (!sw[i].nodes_len)
-            continue;
-        exp.n = 0;
-        err = collalg__topo_hostlist(txt.p + sw[i].nodes, sw[i].nodes_len, &exp, &count);
-        if (err == COLLALG__TOPO_ESYNTAX)
-            err = collalg__topo_err(msg, msglen, file, sw[i].line, err, "malformed hostlist in Nodes=");
-        if (!err && collalg__topo_sput(&nm, exp.p, exp.n))
-            err = COLLALG__TOPO_ENOMEM;
-        for (c = 0; c < count && !err; c++) {
-            if (nhe == caphe) {
-                collalg__topo_hent *q;
-                caphe = caphe ? 2 * caphe : 64;
-                q = (collalg__topo_hent *)realloc(he, caphe * sizeof *he);
-                if (!q) {
-                    err = COLLALG__TOPO_ENOMEM;
-                    break;
-                }
-                he = q;
-            }
-            he[nhe].name = 0; /* set in step 6, once the names no longer move */
-            he[nhe].sw = (int)i;
-            he[nhe].order = (int)nhe;
-            he[nhe].line = sw[i].line;
-            nhe++;
-        }
     }
 
     /* 6. The tree. */
