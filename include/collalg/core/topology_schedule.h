@@ -148,6 +148,75 @@ static inline int collalg__topo_a2a_uniform(const collalg__topo_tree *rt, int *p
     return (k - 1) * m * m;
 }
 
+/** @brief Marks (@p mark = 1) or tests (0: returns 1 when all free) the directed links of the path
+ *         from @p s to @p d in the occupancy rows @p up, @p down (one byte per vertex). */
+static inline int collalg__topo_path(const collalg__topo_tree *rt, const int *depth, int s, int d,
+                                     unsigned char *up, unsigned char *down, int mark)
+{
+    while (s != d) {
+        if (depth[s] >= depth[d]) {
+            if (mark)
+                up[s] = 1;
+            else if (up[s])
+                return 0;
+            s = rt->parent[s];
+        } else {
+            if (mark)
+                down[d] = 1;
+            else if (down[d])
+                return 0;
+            d = rt->parent[d];
+        }
+    }
+    return 1;
+}
+
+/** @brief Kuhn's augmenting path for local message @p a of one group: @p ok[a * L + t] says whether
+ *         a fits phase t, @p owner[t] is the message holding t (-1 none), @p seen marks phases. */
+static inline int collalg__topo_augment(int a, int L, const unsigned char *ok, int *owner, int *match,
+                                        unsigned char *seen, int *stack)
+{
+    /* iterative DFS: stack holds (message, next phase) pairs */
+    int top = 0;
+    stack[0] = a;
+    stack[1] = 0;
+    while (top >= 0) {
+        int m = stack[2 * top], t = stack[2 * top + 1], found = -1;
+        for (; t < L; t++)
+            if (ok[(size_t)m * L + t] && !seen[t]) {
+                found = t;
+                break;
+            }
+        if (found < 0) {
+            top--;
+            continue;
+        }
+        stack[2 * top + 1] = found + 1;
+        seen[found] = 1;
+        if (owner[found] < 0) {
+            /* unwind: each stacked message takes the phase it was exploring */
+            int i;
+            for (i = top; i >= 0; i--) {
+                int mm = stack[2 * i], tt = i == top ? found : stack[2 * i + 1] - 1;
+                (void)tt;
+                if (i == top) {
+                    owner[found] = mm;
+                    match[mm] = found;
+                } else {
+                    int ph = stack[2 * i + 1] - 1;
+                    owner[ph] = mm;
+                    match[mm] = ph;
+                }
+            }
+            return 1;
+        }
+        top++;
+        stack[2 * top] = owner[found];
+        stack[2 * top + 1] = 0;
+    }
+    return 0;
+}
+
 /**
  * @brief Contention-free all-to-all phases on @p rt (see the file comment): @p phase[s p + d] is
  *        the phase (0-based) of the message from rank s to rank d, -1 on the diagonal.
@@ -158,133 +227,215 @@ static inline int collalg__topo_a2a_uniform(const collalg__topo_tree *rt, int *p
  */
 static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *phase)
 {
-    int p = rt->p, n = rt->n, *depth, *up, *down, *sbusy, *rbusy, *msg, nmsg = 0, left, t, v, i;
-    long *score;
+    int p = rt->p, n = rt->n, c, k = 0, L, mmax = 0, i, j, t, v, np, err = 0;
+    int *depth = 0, *grp = 0, *gsize = 0, *gstart = 0, *mem = 0, *lc = 0, *rc = 0, *path = 0;
+    int *owner = 0, *match = 0, *stack = 0, *left = 0, nleft = 0;
+    unsigned char *occ = 0, *ok = 0, *seen = 0;
+    size_t cap = 0;
     if (p == 1) {
         phase[0] = -1;
         return 0;
     }
-    if ((t = collalg__topo_a2a_uniform(rt, phase)) >= 0)
-        return t;
-    depth = (int *)malloc((size_t)(n > p ? n : p) * 5 * sizeof(int));
-    msg = (int *)malloc((size_t)p * (size_t)(p - 1) * sizeof(int));
-    score = (long *)malloc((size_t)p * (size_t)(p - 1) * 2 * sizeof(long));
-    if (!depth || !msg || !score) {
-        free(depth);
-        free(msg);
-        free(score);
-        return -1;
-    }
-    up = depth + n;
-    down = up + n;
-    sbusy = down + n;
-    rbusy = sbusy + n;
-    /* depths: parents of a vertex may have larger indices, so walk up */
-    for (v = 0; v < n; v++) {
-        int u = v, d = 0;
-        while (rt->parent[u] >= 0)
-            u = rt->parent[u], d++;
-        depth[v] = d;
-        up[v] = down[v] = sbusy[v] = rbusy[v] = -1;
-    }
-    /* messages with their keys: largest link load on the path, then the sum of the loads */
-    for (i = 0; i < p; i++)
-        for (t = 0; t < p; t++) {
-            int a = i, b = t;
-            long mx = 0, sum = 0;
-            if (i == t) {
-                phase[i * p + i] = -1;
-                continue;
-            }
-            while (a != b) {
-                int w = depth[a] >= depth[b] ? a : b;
-                long load = (long)rt->size[w] * (p - rt->size[w]);
-                mx = load > mx ? load : mx;
-                sum += load;
-                if (w == a)
-                    a = rt->parent[a];
-                else
-                    b = rt->parent[b];
-            }
-            msg[nmsg] = i * p + t;
-            score[2 * nmsg] = mx;
-            score[2 * nmsg + 1] = sum;
-            nmsg++;
+    if ((np = collalg__topo_a2a_uniform(rt, phase)) >= 0)
+        return np;
+    depth = (int *)malloc((size_t)n * sizeof(int));
+    grp = (int *)malloc((size_t)p * sizeof(int));
+    gsize = (int *)calloc((size_t)p + 1, sizeof(int));
+    gstart = (int *)calloc((size_t)p + 2, sizeof(int));
+    mem = (int *)malloc((size_t)p * sizeof(int));
+    left = (int *)malloc((size_t)p * (size_t)p * sizeof(int));
+    if (!depth || !grp || !gsize || !gstart || !mem || !left)
+        err = 1;
+    if (!err) {
+        /* centroid c: from the root, go down to a child holding more than p/2 ranks */
+        for (v = 0; v < n; v++) {
+            int u = v, d = 0;
+            while (rt->parent[u] >= 0)
+                u = rt->parent[u], d++;
+            depth[v] = d;
         }
-    /* order by (largest load desc, sum desc, s, d): a bottom-up merge sort (stable, no qsort context) */
-    {
-        int *tmp = (int *)malloc((size_t)nmsg * 2 * sizeof(int)), *ord, *aux, width;
-        if (!tmp) {
-            free(depth);
-            free(msg);
-            free(score);
-            return -1;
+        c = rt->root;
+        for (;;) {
+            int next = -1, e;
+            for (e = rt->first[c]; e < rt->first[c + 1]; e++)
+                if (2 * rt->size[rt->child[e]] > p)
+                    next = rt->child[e];
+            if (next < 0)
+                break;
+            c = next;
         }
-        ord = tmp;
-        aux = tmp + nmsg;
-        for (i = 0; i < nmsg; i++)
-            ord[i] = i;
-        for (width = 1; width < nmsg; width *= 2) {
-            int lo;
-            for (lo = 0; lo < nmsg; lo += 2 * width) {
-                int mid = lo + width < nmsg ? lo + width : nmsg, hi = lo + 2 * width < nmsg ? lo + 2 * width : nmsg;
-                int a = lo, b = mid, o = lo;
-                while (a < mid || b < hi) {
-                    int takea;
-                    if (a == mid)
-                        takea = 0;
-                    else if (b == hi)
-                        takea = 1;
-                    else {
-                        long *sa = score + 2 * ord[a], *sb = score + 2 * ord[b];
-                        takea = sa[0] != sb[0] ? sa[0] > sb[0] : sa[1] != sb[1] ? sa[1] > sb[1] : ord[a] <= ord[b];
+        /* groups: the components of the tree without c that hold ranks; the part above c is the
+         * group of the ranks outside c's subtree. Group ids in order of their first rank. */
+        {
+            int *gid = (int *)malloc(((size_t)n + 1) * sizeof(int));
+            if (!gid)
+                err = 1;
+            else {
+                for (v = 0; v <= n; v++)
+                    gid[v] = -1;
+                for (i = 0; i < p; i++) {
+                    int u = i, key;
+                    while (u != c && rt->parent[u] >= 0 && rt->parent[u] != c)
+                        u = rt->parent[u];
+                    key = rt->parent[u] == c ? u : n; /* n: outside c's subtree */
+                    if (gid[key] < 0)
+                        gid[key] = k++;
+                    grp[i] = gid[key];
+                    gsize[grp[i]]++;
+                }
+                free(gid);
+            }
+        }
+    }
+    if (!err) {
+        for (i = 0; i < k; i++) {
+            gstart[i + 1] = gstart[i] + gsize[i];
+            mmax = gsize[i] > mmax ? gsize[i] : mmax;
+        }
+        for (i = 0; i < k; i++)
+            gsize[i] = 0;
+        for (i = 0; i < p; i++)
+            mem[gstart[grp[i]] + gsize[grp[i]]++] = i;
+        L = mmax * (p - mmax);
+        lc = (int *)malloc((size_t)k * (size_t)L * sizeof(int));
+        rc = (int *)malloc((size_t)k * (size_t)L * sizeof(int));
+        path = (int *)malloc((2 * (size_t)k + 4) * 3 * sizeof(int));
+        cap = (size_t)L;
+        occ = (unsigned char *)calloc(cap * 2 * (size_t)n, 1);
+        if (!lc || !rc || !path || !occ)
+            err = 1;
+    }
+    if (!err) {
+        /* 1. Global messages between groups: a bipartite edge colouring (Koenig) of the group
+         *    multigraph with m_i m_j arcs i -> j in L = max degree colours: in each colour a group
+         *    sends at most one message and receives at most one. */
+        for (i = 0; i < k * L; i++)
+            lc[i] = rc[i] = -1;
+        for (i = 0; i < k; i++)
+            for (j = 0; j < k; j++) {
+                int rep;
+                if (i == j)
+                    continue;
+                for (rep = 0; rep < gsize[i] * gsize[j]; rep++) {
+                    int a = 0, b = 0, np2 = 0, x, side, col;
+                    while (lc[i * L + a] >= 0)
+                        a++;
+                    while (rc[j * L + b] >= 0)
+                        b++;
+                    if (rc[j * L + a] >= 0) {
+                        /* flip the a/b path from j: j -a- i1 -b- j2 -a- ... */
+                        x = j, side = 1, col = a;
+                        for (;;) {
+                            int y = side ? rc[x * L + col] : lc[x * L + col];
+                            if (y < 0)
+                                break;
+                            path[3 * np2] = side ? y : x;     /* left end */
+                            path[3 * np2 + 1] = side ? x : y; /* right end */
+                            path[3 * np2 + 2] = col;
+                            np2++;
+                            x = y, side = !side, col = col == a ? b : a;
+                        }
+                        for (t = 0; t < np2; t++) {
+                            lc[path[3 * t] * L + path[3 * t + 2]] = -1;
+                            rc[path[3 * t + 1] * L + path[3 * t + 2]] = -1;
+                        }
+                        for (t = 0; t < np2; t++) {
+                            int nc = path[3 * t + 2] == a ? b : a;
+                            lc[path[3 * t] * L + nc] = path[3 * t + 1];
+                            rc[path[3 * t + 1] * L + nc] = path[3 * t];
+                        }
                     }
-                    aux[o++] = takea ? ord[a++] : ord[b++];
+                    lc[i * L + a] = j;
+                    rc[j * L + a] = i;
                 }
             }
-            memcpy(ord, aux, (size_t)nmsg * sizeof(int));
-        }
-        for (i = 0; i < nmsg; i++)
-            aux[i] = msg[ord[i]];
-        memcpy(msg, aux, (size_t)nmsg * sizeof(int));
-        free(tmp);
-    }
-    /* phases, first fit; up[v] / down[v] / sbusy[s] / rbusy[d] hold the last phase using them */
-    for (left = nmsg, t = 0; left > 0; t++) {
-        int kept = 0;
-        for (i = 0; i < left; i++) {
-            int s = msg[i] / p, d = msg[i] % p, a = s, b = d, ok = sbusy[s] != t && rbusy[d] != t;
-            while (ok && a != b) {
-                if (depth[a] >= depth[b]) {
-                    ok = up[a] != t;
-                    a = rt->parent[a];
-                } else {
-                    ok = down[b] != t;
-                    b = rt->parent[b];
-                }
+        /* machine labels: the q-th colour of class i -> j carries member q mod m_i of i to member
+         * q / m_i of j */
+        for (i = 0; i < p * p; i++)
+            phase[i] = -1;
+        for (i = 0; i < k; i++)
+            for (j = 0; j < k; j++) {
+                int q = 0;
+                if (i == j)
+                    continue;
+                for (t = 0; t < L; t++)
+                    if (lc[i * L + t] == j) {
+                        int s = mem[gstart[i] + q % gsize[i]], d = mem[gstart[j] + q / gsize[i]];
+                        phase[s * p + d] = t;
+                        collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 1);
+                        q++;
+                    }
             }
-            if (!ok) {
-                msg[kept++] = msg[i];
+        /* 2. Local messages, group by group: at most one per phase and group (so locals never meet
+         *    each other), matched to phases whose global messages leave their path free. */
+        for (i = 0; i < k && !err; i++) {
+            int m = gsize[i], nl = m * (m - 1), a, b2;
+            if (m < 2)
                 continue;
+            ok = (unsigned char *)malloc((size_t)nl * L);
+            owner = (int *)malloc((size_t)L * sizeof(int));
+            match = (int *)malloc((size_t)nl * sizeof(int));
+            seen = (unsigned char *)malloc((size_t)L);
+            stack = (int *)malloc(((size_t)nl + 1) * 2 * sizeof(int));
+            if (!ok || !owner || !match || !seen || !stack) {
+                err = 1;
+                break;
             }
-            for (a = s, b = d; a != b;) {
-                if (depth[a] >= depth[b]) {
-                    up[a] = t;
-                    a = rt->parent[a];
-                } else {
-                    down[b] = t;
-                    b = rt->parent[b];
-                }
+            for (t = 0; t < L; t++)
+                owner[t] = -1;
+            for (a = 0; a < nl; a++) {
+                int s = mem[gstart[i] + a / (m - 1)], d = mem[gstart[i] + (a % (m - 1) + a / (m - 1) + 1) % m];
+                match[a] = -1;
+                for (t = 0; t < L; t++)
+                    ok[(size_t)a * L + t] = (unsigned char)collalg__topo_path(
+                        rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 0);
             }
-            sbusy[s] = rbusy[d] = t;
-            phase[s * p + d] = t;
+            for (a = 0; a < nl; a++) {
+                memset(seen, 0, (size_t)L);
+                collalg__topo_augment(a, L, ok, owner, match, seen, stack);
+            }
+            for (a = 0; a < nl; a++) {
+                int s = mem[gstart[i] + a / (m - 1)], d = mem[gstart[i] + (a % (m - 1) + a / (m - 1) + 1) % m];
+                if (match[a] >= 0) {
+                    t = match[a];
+                    phase[s * p + d] = t;
+                    collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 1);
+                } else
+                    left[nleft++] = s * p + d;
+            }
+            b2 = 0;
+            (void)b2;
+            free(ok), free(owner), free(match), free(seen), free(stack);
+            ok = seen = 0, owner = match = stack = 0;
         }
-        left = kept;
     }
-    free(depth);
-    free(msg);
-    free(score);
-    return t;
+    np = L;
+    /* 3. What did not fit: first fit over all phases, new ones as needed. */
+    for (i = 0; i < nleft && !err; i++) {
+        int s = left[i] / p, d = left[i] % p;
+        for (t = 0;; t++) {
+            if ((size_t)t == cap) {
+                unsigned char *q = (unsigned char *)realloc(occ, cap * 2 * 2 * (size_t)n);
+                if (!q) {
+                    err = 1;
+                    break;
+                }
+                occ = q;
+                memset(occ + cap * 2 * n, 0, cap * 2 * (size_t)n);
+                cap *= 2;
+            }
+            if (collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 0))
+                break;
+        }
+        if (err)
+            break;
+        phase[s * p + d] = t;
+        collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 1);
+        np = t + 1 > np ? t + 1 : np;
+    }
+    free(depth), free(grp), free(gsize), free(gstart), free(mem), free(lc), free(rc), free(path);
+    free(occ), free(left), free(ok), free(owner), free(match), free(seen), free(stack);
+    return err ? -1 : np;
 }
 
 /**
