@@ -5,17 +5,17 @@
  *        MPI_Allgather", rdb; Thakur, Rabenseifner & Gropp 2005, §4.1), any p without folding.
  *
  * @par Phases
- * Phase 0 copies the own block into recvbuf. In step k = 0 .. ceil(lg p) - 1, with m = 2^k, the
- * ranks form groups of m consecutive ranks G = [g, g + m) clipped to p (g = rank with its k low
- * bits cleared); G is paired with G' = [g XOR m, + m), clipped to p. Invariant: before step k,
- * every member of G holds the blocks of all ranks of G, one contiguous range of recvbuf.
- * - G' empty (g XOR m >= p): nothing to do in this step.
- * - Otherwise rank j sends the blocks of G to j XOR m and receives those of G' from it (one
+ * Phase 0 copies the own block into recvbuf. In step k = 0 .. ceil(lg p) - 1, with mask = 2^k, the
+ * ranks form groups of mask consecutive ranks G = [g, g + mask) clipped to p (g = rank with its k
+ * low bits cleared); G is paired with G' = [g XOR mask, + mask), clipped to p. Invariant: before
+ * step k, every member of G holds the blocks of all ranks of G, one contiguous range of recvbuf.
+ * - G' empty (g XOR mask >= p): nothing to do in this step.
+ * - Otherwise rank j sends the blocks of G to j XOR mask and receives those of G' from it (one
  *   contiguous range each way), when that rank exists. For p a power of two this is all: the
  *   paper's rdb, lg p steps.
- * - When G is the lower group and G' holds only q < m ranks (p not a power of two), the members
+ * - When G is the lower group and G' holds only q < mask ranks (p not a power of two), the members
  *   g + i, i >= q, have no partner: the q members that received G' forward it inside G by
- *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below m), so every
+ *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below mask), so every
  *   member of G ends with the blocks of G and G' (MPICH's fix-up inside the exchange).
  *
  * The peers of each step and round come from core/rdb_schedule.h (pure functions, unit tested).
@@ -24,9 +24,9 @@
  *
  * @par Trace, p = 6 (a <-> b: exchange; a -> b: forward; [..]: blocks moved)
  * @verbatim
-   step 0 (m=1):  0 <-> 1,  2 <-> 3,  4 <-> 5                 (one block each way)
-   step 1 (m=2):  0 <-> 2,  1 <-> 3  ([0,2) / [2,4));  4 and 5 idle (G' = [6,8) is empty)
-   step 2 (m=4):  0 <-> 4,  1 <-> 5  ([0,4) / [4,6));  then forward [4,6): 0 -> 2,  1 -> 3
+   step 0 (mask=1):  0 <-> 1,  2 <-> 3,  4 <-> 5                 (one block each way)
+   step 1 (mask=2):  0 <-> 2,  1 <-> 3  ([0,2) / [2,4));  4 and 5 idle (G' = [6,8) is empty)
+   step 2 (mask=4):  0 <-> 4,  1 <-> 5  ([0,4) / [4,6));  then forward [4,6): 0 -> 2,  1 -> 3
    @endverbatim
  *
  * @par Figure
@@ -38,10 +38,10 @@
  * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block, p a power of two:
  * lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + kappa. Otherwise, with L = ceil(lg p),
- * R = the forwarding rounds on the critical path (at a step whose partner group holds q < m
- * ranks, ceil(lg(m / q)) rounds of q blocks; R <= L(L - 1) / 2) and W n the bytes on the
- * critical path (each step or round lasts as long as its largest message: m blocks in the
- * exchange with mask m, q blocks in a forwarding round): (L + R) alpha + W n beta + (L + R - 1)
+ * R = the forwarding rounds on the critical path (at a step whose partner group holds q < mask
+ * ranks, ceil(lg(mask / q)) rounds of q blocks; R <= L(L - 1) / 2) and W n the bytes on the
+ * critical path (each step or round lasts as long as its largest message: mask blocks in the
+ * exchange of a step, q blocks in a forwarding round): (L + R) alpha + W n beta + (L + R - 1)
  * theta + kappa, while every rank still receives only (p - 1) n bytes. W is at most about
  * 2.25 p (p - 1 + 1.23 p for all p < 2100). Examples (W, L + R): p = 6: 9, 4; p = 17: 35, 9;
  * p = 24: 39, 6; p = 48: 79, 7. The fold of the extra ranks (the paper's rdb for any p and the
@@ -77,21 +77,21 @@
 COLLALG_INLINE int collalg__allgather_rdb_steps(collalg__ctx *c, void *recvbuf, int recvcount, MPI_Aint rext,
                                                 const collalg__blocks *b)
 {
-    int m, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
+    int mask, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
     void *theirs;
 
-    for (m = 1; m < p && err == MPI_SUCCESS; m <<= 1) {
-        if (!collalg__rdb_groups(me, p, m, &g, &gn, &pg, &pgn))
-            continue; /* the partner group does not exist: G is already the whole 2m-group */
+    for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
+        if (!collalg__rdb_groups(me, p, mask, &g, &gn, &pg, &pgn))
+            continue; /* the partner group does not exist: G is already the whole group of 2 mask ranks */
         theirs = collalg__at(recvbuf, (MPI_Aint)pg * recvcount, rext);
-        partner = collalg__rdb_partner(me, p, m);
+        partner = collalg__rdb_partner(me, p, mask);
         if (partner >= 0)
             err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, (MPI_Aint)g * recvcount, rext), gn * b->per_block,
                                         b->type, partner, COLLALG_TAG_DATA, theirs, pgn * b->per_block, b->type,
                                         partner, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
         /* lower group, partial partner group: forward G' to the members without a partner */
-        for (t = 0; t < collalg__rdb_rounds(me, p, m) && err == MPI_SUCCESS; t++) {
-            collalg__rdb_forward(me, p, m, t, &to, &from);
+        for (t = 0; t < collalg__rdb_rounds(me, p, mask) && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(me, p, mask, t, &to, &from);
             if (to >= 0)
                 err = COLLALG_MPI(Send)(theirs, pgn * b->per_block, b->type, to, COLLALG_TAG_DATA, c->pcomm);
             else if (from >= 0)

@@ -6,16 +6,16 @@
  *
  * @par Phases
  * Phase 0 copies the own block to displs[rank] of recvbuf. In step k = 0 .. ceil(lg p) - 1,
- * with m = 2^k, the ranks form groups of m consecutive ranks G = [g, g + m) clipped to p
- * (g = rank with its k low bits cleared); group G is paired with group G' = [g XOR m, + m),
+ * with mask = 2^k, the ranks form groups of mask consecutive ranks G = [g, g + mask) clipped to p
+ * (g = rank with its k low bits cleared); group G is paired with group G' = [g XOR mask, + mask),
  * clipped to p. Invariant: before step k, every member of G holds the blocks of all ranks of G.
- * - G' empty (g XOR m >= p): nothing to do in this step.
- * - Otherwise rank j exchanges with j XOR m when that rank exists: it sends the blocks of G and
+ * - G' empty (g XOR mask >= p): nothing to do in this step.
+ * - Otherwise rank j exchanges with j XOR mask when that rank exists: it sends the blocks of G and
  *   receives those of G', each set of irregular blocks as one message (one hindexed datatype
  *   over recvbuf, core/allgatherv_common.h).
- * - When G is the lower group and G' holds only q < m ranks (p not a power of two), the members
+ * - When G is the lower group and G' holds only q < mask ranks (p not a power of two), the members
  *   g + i, i >= q, have no partner: the q members that received G' forward it inside G by
- *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below m), so every
+ *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below mask), so every
  *   member of G ends with the blocks of G and G'.
  *
  * The peers of each step and round come from core/rdb_schedule.h (pure functions, unit
@@ -24,9 +24,9 @@
  *
  * @par Trace, p = 6 (a <-> b: exchange; a -> b: forward; [..]: ranks whose blocks move)
  * @verbatim
-   step 0 (m=1):  0 <-> 1,  2 <-> 3,  4 <-> 5
-   step 1 (m=2):  0 <-> 2,  1 <-> 3  ([0,1] / [2,3]);  4 and 5 idle (G' = [6,8) is empty)
-   step 2 (m=4):  0 <-> 4,  1 <-> 5  ([0..3] / [4,5]);  then forward [4,5]: 0 -> 2,  1 -> 3
+   step 0 (mask=1):  0 <-> 1,  2 <-> 3,  4 <-> 5
+   step 1 (mask=2):  0 <-> 2,  1 <-> 3  ([0,1] / [2,3]);  4 and 5 idle (G' = [6,8) is empty)
+   step 2 (mask=4):  0 <-> 4,  1 <-> 5  ([0..3] / [4,5]);  then forward [4,5]: 0 -> 2,  1 -> 3
    @endverbatim
  *
  * @par Figure
@@ -40,7 +40,7 @@
  * power of two and blocks of equal size n: lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta +
  * kappa, as the paper's rdb. Irregular blocks: step k moves the 2^k blocks of a group, so a
  * step lasts as long as its heaviest group. Otherwise, at each step whose partner group holds
- * q < m ranks, ceil(lg(m / q)) forwarding rounds of those q blocks follow; in all at most
+ * q < mask ranks, ceil(lg(mask / q)) forwarding rounds of those q blocks follow; in all at most
  * ceil(lg p) + sum of those rounds (<= lg(p)^2 / 2) alphas; each rank still receives N - n_rank
  * bytes, a forwarder sends the q forwarded blocks once per round.
  *
@@ -71,16 +71,16 @@
  */
 COLLALG_INLINE int collalg__rdb_steps(collalg__ctx *c, const collalg__vset *s, void *recvbuf)
 {
-    int m, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
+    int mask, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
 
-    for (m = 1; m < p && err == MPI_SUCCESS; m <<= 1) {
-        if (!collalg__rdb_groups(me, p, m, &g, &gn, &pg, &pgn))
-            continue; /* the partner group does not exist: G is already the whole 2m-group */
-        partner = collalg__rdb_partner(me, p, m);
+    for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
+        if (!collalg__rdb_groups(me, p, mask, &g, &gn, &pg, &pgn))
+            continue; /* the partner group does not exist: G is already the whole group of 2 mask ranks */
+        partner = collalg__rdb_partner(me, p, mask);
         if (partner >= 0)
             err = collalg__vset_sendrecv(c, s, recvbuf, g, gn, partner, pg, pgn, partner, COLLALG_TAG_DATA);
-        for (t = 0; t < collalg__rdb_rounds(me, p, m) && err == MPI_SUCCESS; t++) {
-            collalg__rdb_forward(me, p, m, t, &to, &from);
+        for (t = 0; t < collalg__rdb_rounds(me, p, mask) && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(me, p, mask, t, &to, &from);
             err = collalg__vset_sendrecv(c, s, recvbuf, pg, pgn, to < 0 ? MPI_PROC_NULL : to, pg, pgn,
                                          from < 0 ? MPI_PROC_NULL : from, COLLALG_TAG_DATA);
         }

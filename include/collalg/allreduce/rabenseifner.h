@@ -78,7 +78,7 @@ COLLALG_INLINE int collalg__allreduce_retrace(const collalg__ctx *c, const colla
         err = collalg__allreduce_exchange(
             c, r, buf, collalg__allreduce_split(count, nblocks, lo[s + 1]),
             collalg__allreduce_split(count, nblocks, hi[s + 1]), buf, collalg__allreduce_split(count, nblocks, slo),
-            collalg__allreduce_split(count, nblocks, shi), collalg__allreduce_fold_rank(f, f->newidx ^ mask));
+            collalg__allreduce_split(count, nblocks, shi), collalg__allreduce_fold_rank(f, f->newrank ^ mask));
     }
     return err;
 }
@@ -114,7 +114,7 @@ COLLALG_INLINE int collalg_allreduce_rabenseifner(const void *sendbuf, void *rec
     err = collalg__scratch_typed(&c, count, &r.ti, &tmp);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_fold_in(&c, &r, &f, &acc, &tmp, count);
-    if (err == MPI_SUCCESS && f.newidx >= 0) {
+    if (err == MPI_SUCCESS && f.newrank >= 0) {
         err = collalg__allreduce_halving(&c, &r, &f, &acc, &tmp, count, f.pof2, collalg__allreduce_split, lo, hi);
         if (err == MPI_SUCCESS)
             err = collalg__allreduce_retrace(&c, &r, &f, acc, count, f.pof2, collalg__ceil_log2(f.pof2), lo, hi);

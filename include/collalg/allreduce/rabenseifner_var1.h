@@ -101,7 +101,7 @@ COLLALG_INLINE int collalg__allreduce_redistribute(const collalg__ctx *c, const 
         err = COLLALG_MPI(Irecv)(mine, b - a, r->type, holder, COLLALG_TAG_DATA2, c->pcomm, &req[n++]);
     else
         err = collalg__allreduce_copy(c, r, collalg__allreduce_at(r, acc, a), mine, b - a);
-    for (j = lo; f->newidx >= 0 && j < hi && err == MPI_SUCCESS; j++) {
+    for (j = lo; f->newrank >= 0 && j < hi && err == MPI_SUCCESS; j++) {
         if (j == me)
             continue;
         a = collalg__allreduce_split_padded(count, p, j);
@@ -167,12 +167,12 @@ COLLALG_INLINE int collalg_allreduce_rabenseifner_var1(const void *sendbuf, void
         err = collalg__allreduce_padded(&c, &r, recvbuf, count, &work);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_fold_in(&c, &r, &f, &acc, &tmp, count);
-    if (err == MPI_SUCCESS && f.newidx >= 0)
+    if (err == MPI_SUCCESS && f.newrank >= 0)
         err = collalg__allreduce_halving(&c, &r, &f, &acc, &tmp, count, c.size, collalg__allreduce_split_padded, lo,
                                          hi);
     if (err == MPI_SUCCESS)
-        err = collalg__allreduce_redistribute(&c, &r, &f, acc, work, count, f.newidx >= 0 ? lo[last] : 0,
-                                              f.newidx >= 0 ? hi[last] : 0);
+        err = collalg__allreduce_redistribute(&c, &r, &f, acc, work, count, f.newrank >= 0 ? lo[last] : 0,
+                                              f.newrank >= 0 ? hi[last] : 0);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_gather_out(&c, &r, allgather, work, recvbuf, count);
     return collalg__leave(&c, err);

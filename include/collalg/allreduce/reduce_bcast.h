@@ -6,11 +6,12 @@
  *
  * @par Phases
  * 1. Copy the input into @c recvbuf.
- * 2. Binomial reduce to rank 0 (tree of core/schedule.h: the parent of v > 0 is v with its
- *    lowest set bit cleared). Rank v receives from its children v + 1, v + 2, v + 4, ... in that
- *    order, each child standing for the run [v + 2^k, v + 2^(k+1)) clipped to p, and appends it
- *    on the right. Invariant: after the child v + 2^k, rank v holds [v .. v + 2^(k+1) - 1].
- *    Then v sends its run to its parent.
+ * 2. Binomial reduce to rank 0 (tree of core/schedule.h: the parent of relrank > 0 is relrank with
+ *    its lowest set bit cleared). Rank relrank receives from its children relrank + 1, relrank + 2,
+ *    relrank + 4, ... in that order, each child standing for the run [relrank + 2^k,
+ *    relrank + 2^(k+1)) clipped to p, and appends it on the right. Invariant: after the child
+ *    relrank + 2^k, rank relrank holds [relrank .. relrank + 2^(k+1) - 1]. Then relrank sends its
+ *    run to its parent.
  * 3. Binomial broadcast of the result from rank 0 on the same tree (each rank receives from its
  *    parent, then sends to its children, farthest first).
  *
@@ -50,21 +51,21 @@
 #include "../core/allreduce_common.h"
 
 /**
- * @brief Binomial reduce to rank 0: on return *acc holds, at rank v, the reduction over v's
- *        subtree (at rank 0: the result). *tmp is scratch of @p count elements (NULL on a
+ * @brief Binomial reduce to rank 0: on return *acc holds, at rank relrank, the reduction over
+ *        relrank's subtree (at rank 0: the result). *tmp is scratch of @p count elements (NULL on a
  *        leaf). @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allreduce_binomial_reduce(const collalg__ctx *c, const collalg__allreduce_red *r,
                                                       void **acc, void **tmp, int count)
 {
-    int mask, err = MPI_SUCCESS, v = c->rank, top = collalg__binomial_mask(c->rank, c->size);
-    for (mask = 1; mask < top && v + mask < c->size && err == MPI_SUCCESS; mask <<= 1) {
-        err = COLLALG_MPI(Recv)(*tmp, count, r->type, v + mask, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+    int mask, err = MPI_SUCCESS, relrank = c->rank, top = collalg__binomial_mask(c->rank, c->size);
+    for (mask = 1; mask < top && relrank + mask < c->size && err == MPI_SUCCESS; mask <<= 1) {
+        err = COLLALG_MPI(Recv)(*tmp, count, r->type, relrank + mask, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS)
             err = collalg__allreduce_combine(r, acc, tmp, 0, count, 0);
     }
-    if (err == MPI_SUCCESS && v > 0)
-        err = COLLALG_MPI(Send)(*acc, count, r->type, collalg__binomial_parent(v), COLLALG_TAG_DATA, c->pcomm);
+    if (err == MPI_SUCCESS && relrank > 0)
+        err = COLLALG_MPI(Send)(*acc, count, r->type, collalg__binomial_parent(relrank), COLLALG_TAG_DATA, c->pcomm);
     return err;
 }
 
@@ -76,13 +77,13 @@ COLLALG_INLINE int collalg__allreduce_binomial_reduce(const collalg__ctx *c, con
 COLLALG_INLINE int collalg__allreduce_binomial_bcast(const collalg__ctx *c, const collalg__allreduce_red *r,
                                                      void *buf, int count)
 {
-    int mask, err = MPI_SUCCESS, v = c->rank, top = collalg__binomial_mask(c->rank, c->size);
-    if (v > 0)
-        err = COLLALG_MPI(Recv)(buf, count, r->type, collalg__binomial_parent(v), COLLALG_TAG_DATA2, c->pcomm,
+    int mask, err = MPI_SUCCESS, relrank = c->rank, top = collalg__binomial_mask(c->rank, c->size);
+    if (relrank > 0)
+        err = COLLALG_MPI(Recv)(buf, count, r->type, collalg__binomial_parent(relrank), COLLALG_TAG_DATA2, c->pcomm,
                                 MPI_STATUS_IGNORE);
     for (mask = top >> 1; mask >= 1 && err == MPI_SUCCESS; mask >>= 1)
-        if (v + mask < c->size)
-            err = COLLALG_MPI(Send)(buf, count, r->type, v + mask, COLLALG_TAG_DATA2, c->pcomm);
+        if (relrank + mask < c->size)
+            err = COLLALG_MPI(Send)(buf, count, r->type, relrank + mask, COLLALG_TAG_DATA2, c->pcomm);
     return err;
 }
 

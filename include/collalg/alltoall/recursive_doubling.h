@@ -8,20 +8,20 @@
  * The alltoall as an allgather of whole send buffers: each rank collects the p send buffers of
  * all ranks (p * p blocks, "segment" s = rank s's send buffer, block (s, d) at segment s,
  * position d), then copies block (s, rank) of every segment s into block s of its receive
- * buffer. Let q be the largest power of two <= p and e = p - q.
- * 1. Fold (only when e > 0): rank q + i (i < e) sends its send buffer to rank i, which stores it
- *    as segment q + i. From here on rank i < e stands for the pair {i, q + i}.
- * 2. Recursive doubling among ranks 0 .. q-1, rounds k = 0 .. lg q - 1: rank j exchanges with
+ * buffer. Let pof2 be the largest power of two <= p and rem = p - pof2.
+ * 1. Fold (only when rem > 0): rank pof2 + i (i < rem) sends its send buffer to rank i, which
+ *    stores it as segment pof2 + i. From here on rank i < rem stands for the pair {i, pof2 + i}.
+ * 2. Recursive doubling among ranks 0 .. pof2-1, rounds k = 0 .. lg pof2 - 1: rank j exchanges with
  *    j XOR 2^k every segment it holds. Invariant before round k: rank j holds the segments of
  *    the ranks of its aligned group of 2^k ranks (j with the low k bits cleared, and the next
  *    2^k - 1) and of their fold partners; in the natural segment order these are two
- *    contiguous ranges, [base, base + 2^k) and [q + base, q + min(base + 2^k, e)), so a round is
- *    at most two messages each way (the second is empty, MPI_PROC_NULL, once base >= e).
- * 3. Copy-out: rank j < q copies blocks (s, j) for s = 0 .. p-1 into its receive buffer (one
- *    strided copy); rank i < e also sends blocks (s, q + i) straight into the receive buffer of
- *    rank q + i (one strided message).
+ *    contiguous ranges, [base, base + 2^k) and [pof2 + base, pof2 + min(base + 2^k, rem)), so a
+ *    round is at most two messages each way (the second is empty, MPI_PROC_NULL, once base >= rem).
+ * 3. Copy-out: rank j < pof2 copies blocks (s, j) for s = 0 .. p-1 into its receive buffer (one
+ *    strided copy); rank i < rem also sends blocks (s, pof2 + i) straight into the receive buffer
+ *    of rank pof2 + i (one strided message).
  *
- * @par Trace, p = 6 (q = 4, e = 2; "[..]" = segments held)
+ * @par Trace, p = 6 (pof2 = 4, rem = 2; "[..]" = segments held)
  * @verbatim
    fold:     4 -> 0, 5 -> 1                 0:[0,4] 1:[1,5] 2:[2] 3:[3]
    round 0:  0 <-> 1, 2 <-> 3               0,1:[0,1,4,5]   2,3:[2,3]
@@ -38,9 +38,9 @@
  * Symbols as defined in @ref cost_model.
  * With p processes and n = sendcount * size of sendtype bytes per pair. p a power of two (the
  * paper's formula): lg(p) alpha + (p - 1) p n beta + (lg(p) - 1) theta + kappa. Otherwise, with
- * q and e as above: the fold and the return add 2 (alpha + p n beta) and 2 theta, and a rank
+ * pof2 and rem as above: the fold and the return add 2 (alpha + p n beta) and 2 theta, and a rank
  * that stands for a pair sends up to two messages per round: at most
- * (2 lg(q) + 2) alpha + (p - 1 + 2) p n beta + (lg(q) + 1) theta + kappa, the "almost double"
+ * (2 lg(pof2) + 2) alpha + (p - 1 + 2) p n beta + (lg(pof2) + 1) theta + kappa, the "almost double"
  * cost the paper quotes for non-powers of two.
  *
  * @par Restrictions
@@ -48,7 +48,7 @@
  * grow as p * p * n.
  *
  * @par Memory
- * p * p * recvcount elements of recvtype on ranks 0 .. q-1 (none on the folded ranks), plus
+ * p * p * recvcount elements of recvtype on ranks 0 .. pof2-1 (none on the folded ranks), plus
  * p * recvcount elements of recvtype when sendbuf is MPI_IN_PLACE.
  *
  * @par References
@@ -61,15 +61,15 @@
 
 #include "../core/alltoall_common.h"
 
-/** @brief Shape of one recursive doubling call (see the file comment for q, e and segments). */
+/** @brief Shape of one recursive doubling call (see the file comment for pof2, rem and segments). */
 typedef struct collalg__alltoall_rdb {
     int p;                 /**< communicator size */
-    int q;                 /**< largest power of two <= p */
-    int e;                 /**< folded ranks, p - q */
+    int pof2;                 /**< largest power of two <= p */
+    int rem;                 /**< folded ranks, p - pof2 */
     int count;             /**< recvcount: elements of recvtype per block */
     MPI_Aint ext;          /**< extent of recvtype */
     collalg__blocks gb;    /**< block layout for messages of up to p * p blocks of recvtype */
-    void *all;             /**< the p * p blocks collected (ranks < q) */
+    void *all;             /**< the p * p blocks collected (ranks < pof2) */
 } collalg__alltoall_rdb;
 
 /** @brief Address of segment @p s (rank s's send buffer, p blocks) in the collected buffer. */
@@ -81,7 +81,7 @@ COLLALG_INLINE char *collalg__alltoall_rdb_seg(const collalg__alltoall_rdb *r, i
 /** @brief Number of fold partners' segments the aligned group [base, base + len) holds. */
 COLLALG_INLINE int collalg__alltoall_rdb_high(const collalg__alltoall_rdb *r, int base, int len)
 {
-    int end = base + len < r->e ? base + len : r->e;
+    int end = base + len < r->rem ? base + len : r->rem;
     return end > base ? end - base : 0;
 }
 
@@ -100,13 +100,13 @@ COLLALG_INLINE int collalg__alltoall_rdb_round(const collalg__ctx *c, collalg__a
     err = COLLALG_MPI(Irecv)(collalg__alltoall_rdb_seg(r, pbase), mask * blk, r->gb.type, peer, COLLALG_TAG_DATA,
                              c->pcomm, &req[n++]);
     if (err == MPI_SUCCESS && phi > 0)
-        err = COLLALG_MPI(Irecv)(collalg__alltoall_rdb_seg(r, r->q + pbase), phi * blk, r->gb.type, peer,
+        err = COLLALG_MPI(Irecv)(collalg__alltoall_rdb_seg(r, r->pof2 + pbase), phi * blk, r->gb.type, peer,
                                  COLLALG_TAG_DATA2, c->pcomm, &req[n++]);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Isend)(collalg__alltoall_rdb_seg(r, base), mask * blk, r->gb.type, peer, COLLALG_TAG_DATA,
                                  c->pcomm, &req[n++]);
     if (err == MPI_SUCCESS && hi > 0)
-        err = COLLALG_MPI(Isend)(collalg__alltoall_rdb_seg(r, r->q + base), hi * blk, r->gb.type, peer,
+        err = COLLALG_MPI(Isend)(collalg__alltoall_rdb_seg(r, r->pof2 + base), hi * blk, r->gb.type, peer,
                                  COLLALG_TAG_DATA2, c->pcomm, &req[n++]);
     return collalg__first(err, collalg__waitall(n, req));
 }
@@ -131,7 +131,7 @@ COLLALG_INLINE int collalg__alltoall_rdb_copy_out(const collalg__ctx *c, collalg
 }
 
 /**
- * @brief Steps 1-3 on a rank j < q. @return MPI_SUCCESS or the MPI error code.
+ * @brief Steps 1-3 on a rank j < pof2. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__alltoall_rdb_core(collalg__ctx *c, collalg__alltoall_rdb *r, const void *sendbuf,
                                               int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -146,15 +146,15 @@ COLLALG_INLINE int collalg__alltoall_rdb_core(collalg__ctx *c, collalg__alltoall
     if (err == MPI_SUCCESS)
         err = collalg__copy(sendbuf, r->p * sb.per_block, sb.type, collalg__alltoall_rdb_seg(r, me),
                             r->p * r->gb.per_block, r->gb.type, c->pcomm);
-    if (err == MPI_SUCCESS && me < r->e)
-        err = COLLALG_MPI(Recv)(collalg__alltoall_rdb_seg(r, r->q + me), r->p * r->gb.per_block, r->gb.type,
-                                r->q + me, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
-    for (mask = 1; mask < r->q && err == MPI_SUCCESS; mask <<= 1)
+    if (err == MPI_SUCCESS && me < r->rem)
+        err = COLLALG_MPI(Recv)(collalg__alltoall_rdb_seg(r, r->pof2 + me), r->p * r->gb.per_block, r->gb.type,
+                                r->pof2 + me, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+    for (mask = 1; mask < r->pof2 && err == MPI_SUCCESS; mask <<= 1)
         err = collalg__alltoall_rdb_round(c, r, mask);
     if (err == MPI_SUCCESS)
         err = collalg__alltoall_rdb_copy_out(c, r, me, recvbuf);
-    if (err == MPI_SUCCESS && me < r->e)
-        err = collalg__alltoall_rdb_copy_out(c, r, r->q + me, recvbuf);
+    if (err == MPI_SUCCESS && me < r->rem)
+        err = collalg__alltoall_rdb_copy_out(c, r, r->pof2 + me, recvbuf);
     return err;
 }
 
@@ -179,22 +179,22 @@ COLLALG_INLINE int collalg_alltoall_recursive_doubling(const void *sendbuf, int 
     int err = collalg__alltoall_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
     if (err == MPI_SUCCESS && !collalg__alltoall_empty(recvcount, recvtype)) {
         r.p = c.size;
-        r.q = collalg__pof2_floor(c.size);
-        r.e = c.size - r.q;
+        r.pof2 = collalg__pof2_floor(c.size);
+        r.rem = c.size - r.pof2;
         r.count = recvcount;
         r.all = NULL;
         err = collalg__typeinfo_get(recvtype, &rti);
         r.ext = rti.extent;
         if (err == MPI_SUCCESS)
             err = collalg__ctx_blocks(&c, recvcount, recvtype, (MPI_Aint)c.size * c.size, &r.gb);
-        if (err == MPI_SUCCESS && c.rank < r.q)
+        if (err == MPI_SUCCESS && c.rank < r.pof2)
             err = collalg__alltoall_rdb_core(&c, &r, sendbuf, sendcount, sendtype, recvbuf, &rti);
         else if (err == MPI_SUCCESS) {
-            /* Folded rank: its send buffer to rank - q, its receive buffer back from it. */
+            /* Folded rank: its send buffer to rank - pof2, its receive buffer back from it. */
             err = collalg__ctx_blocks(&c, sendcount, sendtype, c.size, &sb);
             if (err == MPI_SUCCESS)
-                err = COLLALG_MPI(Sendrecv)(sendbuf, c.size * sb.per_block, sb.type, c.rank - r.q, COLLALG_TAG_DATA,
-                                            recvbuf, c.size * r.gb.per_block, r.gb.type, c.rank - r.q,
+                err = COLLALG_MPI(Sendrecv)(sendbuf, c.size * sb.per_block, sb.type, c.rank - r.pof2, COLLALG_TAG_DATA,
+                                            recvbuf, c.size * r.gb.per_block, r.gb.type, c.rank - r.pof2,
                                             COLLALG_TAG_DATA, c.pcomm, MPI_STATUS_IGNORE);
         }
     }

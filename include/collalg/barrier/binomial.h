@@ -56,19 +56,19 @@
 /** @brief The gather to rank 0 and the release from it. @return MPI error code. */
 COLLALG_INLINE int collalg__barrier_binomial_tree(const collalg__ctx *c)
 {
-    int m, err = MPI_SUCCESS, p = c->size, me = c->rank, mask = collalg__binomial_mask(me, p);
+    int mask, err = MPI_SUCCESS, p = c->size, me = c->rank, top = collalg__binomial_mask(me, p);
 
-    for (m = 1; m < mask && err == MPI_SUCCESS; m <<= 1)
-        if (me + m < p)
-            err = COLLALG_MPI(Recv)(NULL, 0, MPI_BYTE, me + m, COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
+    for (mask = 1; mask < top && err == MPI_SUCCESS; mask <<= 1)
+        if (me + mask < p)
+            err = COLLALG_MPI(Recv)(NULL, 0, MPI_BYTE, me + mask, COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
     if (me > 0 && err == MPI_SUCCESS)
         err = COLLALG_MPI(Send)(NULL, 0, MPI_BYTE, collalg__binomial_parent(me), COLLALG_TAG_TOKEN, c->pcomm);
     if (me > 0 && err == MPI_SUCCESS)
         err = COLLALG_MPI(Recv)(NULL, 0, MPI_BYTE, collalg__binomial_parent(me), COLLALG_TAG_TOKEN, c->pcomm,
                                 MPI_STATUS_IGNORE);
-    for (m = mask >> 1; m > 0 && err == MPI_SUCCESS; m >>= 1)
-        if (me + m < p)
-            err = COLLALG_MPI(Send)(NULL, 0, MPI_BYTE, me + m, COLLALG_TAG_TOKEN, c->pcomm);
+    for (mask = top >> 1; mask > 0 && err == MPI_SUCCESS; mask >>= 1)
+        if (me + mask < p)
+            err = COLLALG_MPI(Send)(NULL, 0, MPI_BYTE, me + mask, COLLALG_TAG_TOKEN, c->pcomm);
     return err;
 }
 

@@ -5,12 +5,12 @@
  *        Broadcast - Binary, after Vadhiyar et al.).
  *
  * @par Phases
- * Ranks are taken relative to the root, v = (rank - root) mod p, and form the complete binary
- * tree in heap order: the parent of v > 0 is (v - 1) / 2, its children 2v + 1 and 2v + 2 when
- * below p. The message is cut into s segments; for each segment in turn, rank v > 0 receives it
- * from its parent and forwards it to its children with non-blocking sends, completed before the
- * next segment is forwarded. Invariant: a rank at depth h forwards segment k in step h + k + 1
- * (counting a step as one round of at most two sends).
+ * Ranks are taken relative to the root, relrank = (rank - root) mod p, and form the complete binary
+ * tree in heap order: the parent of relrank > 0 is (relrank - 1) / 2, its children 2 relrank + 1
+ * and 2 relrank + 2 when below p. The message is cut into s segments; for each segment in turn,
+ * rank relrank > 0 receives it from its parent and forwards it to its children with non-blocking
+ * sends, completed before the next segment is forwarded. Invariant: a rank at depth h forwards
+ * segment k in step h + k + 1 (counting a step as one round of at most two sends).
  *
  * @par Trace, p = 6, root 0, 1 segment
  * @verbatim
@@ -72,17 +72,17 @@ COLLALG_INLINE int collalg_bcast_binary_tree(void *buffer, int count, MPI_Dataty
 {
     collalg__ctx c;
     collalg__bcast_view w;
-    int seg, v, i, nchildren = 0, children[2], err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    int seg, relrank, i, nchildren = 0, children[2], err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS)
         err = collalg__bcast_seg_elems(segsize, w.size, w.count, &seg);
     if (err == MPI_SUCCESS) {
-        v = collalg__relrank(c.rank, root, c.size);
+        relrank = collalg__relrank(c.rank, root, c.size);
         for (i = 1; i <= 2; i++)
-            if (2L * v + i < c.size)
-                children[nchildren++] = collalg__bcast_abs(2 * v + i, root, c.size);
+            if (2L * relrank + i < c.size)
+                children[nchildren++] = collalg__bcast_abs(2 * relrank + i, root, c.size);
         err = collalg__bcast_pipeline(&c, w.buf, w.count, w.type, w.extent,
-                                      v > 0 ? collalg__bcast_abs((v - 1) / 2, root, c.size) : -1, children,
+                                      relrank > 0 ? collalg__bcast_abs((relrank - 1) / 2, root, c.size) : -1, children,
                                       nchildren, seg);
     }
     err = collalg__bcast_view_end(&c, &w, err);

@@ -5,11 +5,12 @@
  *        of C steps over every hypercube dimension).
  *
  * @par Phases
- * Ranks are taken relative to the root, v = (rank - root) mod p. The parent of v > 0 is v with
- * its lowest set bit cleared; the children of v are v + 2^j for every 2^j below v's lowest set
- * bit (every 2^j < p for the root) with v + 2^j < p. Rank v first receives the whole message from
- * its parent, then sends it to its children, the farthest (largest subtree) first. Invariant:
- * after round r (r = 1 .. ceil(log2 p)) the ranks v < 2^r hold the message.
+ * Ranks are taken relative to the root, relrank = (rank - root) mod p. The parent of relrank > 0 is
+ * relrank with its lowest set bit cleared; the children of relrank are relrank + 2^j for every 2^j
+ * below relrank's lowest set bit (every 2^j < p for the root) with relrank + 2^j < p. Rank relrank
+ * first receives the whole message from its parent, then sends it to its children, the farthest
+ * (largest subtree) first. Invariant: after round r (r = 1 .. ceil(log2 p)) the ranks relrank < 2^r
+ * hold the message.
  *
  * @par Trace, p = 6, root 0 (a -> b in round r)
  * @verbatim
@@ -48,16 +49,16 @@
 COLLALG_INLINE int collalg__bcast_binomial_tree(const collalg__ctx *c, void *buffer, int count,
                                                 MPI_Datatype datatype, int root)
 {
-    int p = c->size, v = collalg__relrank(c->rank, root, p), m = collalg__binomial_mask(v, p), err = MPI_SUCCESS;
+    int p = c->size, relrank = collalg__relrank(c->rank, root, p), mask = collalg__binomial_mask(relrank, p), err = MPI_SUCCESS;
 
     if (count == 0)
         return MPI_SUCCESS;
-    if (v > 0)
-        err = COLLALG_MPI(Recv)(buffer, count, datatype, collalg__bcast_abs(collalg__binomial_parent(v), root, p),
+    if (relrank > 0)
+        err = COLLALG_MPI(Recv)(buffer, count, datatype, collalg__bcast_abs(collalg__binomial_parent(relrank), root, p),
                                 COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
-    for (m >>= 1; m > 0 && err == MPI_SUCCESS; m >>= 1)
-        if (v + m < p)
-            err = COLLALG_MPI(Send)(buffer, count, datatype, collalg__bcast_abs(v + m, root, p), COLLALG_TAG_DATA,
+    for (mask >>= 1; mask > 0 && err == MPI_SUCCESS; mask >>= 1)
+        if (relrank + mask < p)
+            err = COLLALG_MPI(Send)(buffer, count, datatype, collalg__bcast_abs(relrank + mask, root, p), COLLALG_TAG_DATA,
                                     c->pcomm);
     return err;
 }

@@ -5,12 +5,13 @@
  *        Chain, after Vadhiyar et al.).
  *
  * @par Phases
- * Ranks are taken relative to the root, v = (rank - root) mod p, and form the chain
+ * Ranks are taken relative to the root, relrank = (rank - root) mod p, and form the chain
  * 0 -> 1 -> ... -> p-1. The message is cut into s segments of `seg` elements (the last one
- * shorter). For each segment in turn, rank v > 0 receives it from v - 1, and rank v < p - 1
- * forwards it to v + 1 with a non-blocking send, which is completed before the next segment is
- * forwarded (so receiving segment k + 1 overlaps forwarding segment k). Invariant: in step t
- * (t = 1 .. p + s - 2) rank v forwards segment t - v, if there is one.
+ * shorter). For each segment in turn, rank relrank > 0 receives it from relrank - 1, and rank
+ * relrank < p - 1 forwards it to relrank + 1 with a non-blocking send, which is completed before
+ * the next segment is forwarded (so receiving segment k + 1 overlaps forwarding segment k).
+ * Invariant: in step t (t = 1 .. p + s - 2) rank relrank forwards segment t - relrank, if there is
+ * one.
  *
  * @par Trace, p = 3, root 1, 2 segments (a -s-> b: segment s)
  * @verbatim
@@ -71,16 +72,16 @@ COLLALG_INLINE int collalg_bcast_chain(void *buffer, int count, MPI_Datatype dat
 {
     collalg__ctx c;
     collalg__bcast_view w;
-    int seg, v, next, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    int seg, relrank, next, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS)
         err = collalg__bcast_seg_elems(segsize, w.size, w.count, &seg);
     if (err == MPI_SUCCESS) {
-        v = collalg__relrank(c.rank, root, c.size);
-        next = collalg__bcast_abs(v + 1, root, c.size);
+        relrank = collalg__relrank(c.rank, root, c.size);
+        next = collalg__bcast_abs(relrank + 1, root, c.size);
         err = collalg__bcast_pipeline(&c, w.buf, w.count, w.type, w.extent,
-                                      v > 0 ? collalg__bcast_abs(v - 1, root, c.size) : -1, &next,
-                                      v + 1 < c.size ? 1 : 0, seg);
+                                      relrank > 0 ? collalg__bcast_abs(relrank - 1, root, c.size) : -1, &next,
+                                      relrank + 1 < c.size ? 1 : 0, seg);
     }
     err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);

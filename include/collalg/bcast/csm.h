@@ -10,18 +10,20 @@
  * core/csm_program.h, which this header includes; it adds the executor.
  *
  * @par Phases
- * Ranks are taken relative to the root, v = (rank - root) mod p; q = 2^k is the largest power
- * of two <= p.
+ * Ranks are taken relative to the root, relrank = (rank - root) mod p; pof2 = 2^k is the largest
+ * power of two <= p.
  * -# Validation: the program is parsed and checked for k dimensions (core/csm_program.h, Validity)
  *    before any message; an invalid program gives MPI_ERR_ARG on every rank.
- * -# Program (ranks v < q): step t moves, between v and v XOR 2^d, exactly the ranges
- *    collalg_bcast_csm_state() gives: C(d), a holder sends its range to its partner; S(d), a
+ * -# Program (ranks relrank < pof2): step t moves, between relrank and relrank XOR 2^d, exactly the
+ *    ranges collalg_bcast_csm_state() gives: C(d), a holder sends its range to its partner; S(d), a
  *    holder sends the partner's new range (the upper half of its own); M(d), the partners
- *    exchange their ranges. Invariant: before step t, rank v holds its collalg_bcast_csm_state()
- *    range if that function says it holds data. Empty ranges are not sent.
- * -# Fold (only when p is not a power of two): v < p - q sends the whole message to v + q.
+ *    exchange their ranges. Invariant: before step t, rank relrank holds its
+ *    collalg_bcast_csm_state() range if that function says it holds data. Empty ranges are not
+ *    sent.
+ * -# Fold (only when p is not a power of two): relrank < p - pof2 sends the whole message to
+ *    relrank + pof2.
  *
- * @par Trace, p = 6 (q = 4), program "S1 C0 M1", count 4 = elements e0..e3
+ * @par Trace, p = 6 (pof2 = 4), program "S1 C0 M1", count 4 = elements e0..e3
  * @verbatim
    S1:  0 -> 2: e2 e3          holds: 0 [e0 e1], 2 [e2 e3]
    C0:  0 -> 1: e0 e1,  2 -> 3: e2 e3    holds: 1 [e0 e1], 3 [e2 e3] too
@@ -40,8 +42,8 @@
  * alpha + (n / 2^j) beta; an S step with j splits open before it, alpha + (n / 2^(j+1)) beta;
  * an M step closing the (j+1)-th split, alpha + (n / 2^(j+1)) beta (a bidirectional exchange).
  * The binomial tree ("C0 .. C(k-1)") costs k(alpha + n beta); van de Geijn
- * ("S0 .. S(k-1) M(k-1) .. M0") 2k alpha + 2 ((q - 1) / q) n beta. The fold adds alpha + n beta
- * when p != q.
+ * ("S0 .. S(k-1) M(k-1) .. M0") 2k alpha + 2 ((pof2 - 1) / pof2) n beta. The fold adds alpha + n
+ * beta when p != pof2.
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
@@ -64,16 +66,16 @@
 #include "../core/csm_program.h"
 
 /**
- * @brief Step @p t of a parsed program on relative rank @p v < q (see the file comment).
+ * @brief Step @p t of a parsed program on relative rank @p relrank < pof2 (see the file comment).
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
                                            MPI_Aint ext, int root, const collalg_bcast_csm_step *steps, int n,
-                                           int t, int v)
+                                           int t, int relrank)
 {
     long long lo, hi, wlo, whi;
-    int w = v ^ (1 << steps[t].dim), peer = collalg__bcast_abs(w, root, c->size);
-    int holds = collalg_bcast_csm_state(steps, n, t, v, count, &lo, &hi);
+    int w = relrank ^ (1 << steps[t].dim), peer = collalg__bcast_abs(w, root, c->size);
+    int holds = collalg_bcast_csm_state(steps, n, t, relrank, count, &lo, &hi);
 
     if (steps[t].op == 'M') {
         /* Only holders take part; the partner holds the other half of the split being closed. */
@@ -88,7 +90,7 @@ COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf
         collalg_bcast_csm_state(steps, n, t + 1, w, count, &wlo, &whi);
         return collalg__bcast_send(c, buf, (MPI_Aint)wlo, (MPI_Aint)whi, type, ext, peer);
     }
-    if (collalg_bcast_csm_state(steps, n, t + 1, v, count, &lo, &hi))
+    if (collalg_bcast_csm_state(steps, n, t + 1, relrank, count, &lo, &hi))
         return collalg__bcast_recv(c, buf, (MPI_Aint)lo, (MPI_Aint)hi, type, ext, peer);
     return MPI_SUCCESS;
 }
@@ -98,9 +100,9 @@ COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf
  *
  * @bcast_args
  * @param[in] program the program as a string (syntax and validity in core/csm_program.h), valid
- *        for k = log2 q dimensions, q the largest power of two <= p (so for p = 6 a 2-dimension
- *        program such as "S0 C1 M0"); NULL = the binomial tree "C0 C1 .. C(k-1)". Presets:
- *        collalg_bcast_csm_binomial(), collalg_bcast_csm_van_de_geijn(),
+ *        for k = log2 pof2 dimensions, pof2 the largest power of two <= p (so for p = 6 a
+ *        2-dimension program such as "S0 C1 M0"); NULL = the binomial tree "C0 C1 .. C(k-1)".
+ *        Presets: collalg_bcast_csm_binomial(), collalg_bcast_csm_van_de_geijn(),
  *        collalg_bcast_csm_hybrid1(); all programs: collalg_bcast_csm_enumerate().
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
  *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
@@ -114,10 +116,10 @@ COLLALG_INLINE int collalg_bcast_csm(void *buffer, int count, MPI_Datatype datat
     collalg__ctx c;
     collalg__bcast_view w;
     collalg_bcast_csm_step steps[COLLALG_BCAST_CSM_MAX_STEPS];
-    int t, n = 0, k, q, v, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    int t, n = 0, k, pof2, relrank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     if (err == MPI_SUCCESS) {
         k = collalg_bcast_csm_dims(c.size);
-        q = 1 << k;
+        pof2 = 1 << k;
         if (!program)
             for (n = 0; n < k; n++) {
                 steps[n].op = 'C';
@@ -127,11 +129,11 @@ COLLALG_INLINE int collalg_bcast_csm(void *buffer, int count, MPI_Datatype datat
             err = MPI_ERR_ARG;
         err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
         if (err == MPI_SUCCESS && w.count > 0) {
-            v = collalg__relrank(c.rank, root, c.size);
-            for (t = 0; t < n && v < q && err == MPI_SUCCESS; t++)
-                err = collalg__bcast_csm_exec_step(&c, w.buf, w.count, w.type, w.extent, root, steps, n, t, v);
+            relrank = collalg__relrank(c.rank, root, c.size);
+            for (t = 0; t < n && relrank < pof2 && err == MPI_SUCCESS; t++)
+                err = collalg__bcast_csm_exec_step(&c, w.buf, w.count, w.type, w.extent, root, steps, n, t, relrank);
             if (err == MPI_SUCCESS)
-                err = collalg__bcast_fold(&c, w.buf, w.count, w.type, w.extent, root, v, q);
+                err = collalg__bcast_fold(&c, w.buf, w.count, w.type, w.extent, root, relrank, pof2);
         }
         err = collalg__bcast_view_end(&c, &w, err);
     }

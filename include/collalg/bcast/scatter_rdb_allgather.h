@@ -6,28 +6,30 @@
  *        Thakur, Rabenseifner & Gropp 2005, §4.2), any p without folding.
  *
  * @par Phases
- * Ranks are taken relative to the root, v = (rank - root) mod p. The message is cut into p
+ * Ranks are taken relative to the root, relrank = (rank - root) mod p. The message is cut into p
  * uneven blocks of elements (the first count mod p blocks one element longer; some blocks are
  * empty when count < p); block b belongs to relative rank b.
  * -# Scatter: a binomial scatter over all p ranks (the tree of binomial.h, subtrees clipped to
- *    p); v receives from its parent the blocks of its subtree, [v, v + lowbit(v)) clipped, and
- *    passes the upper parts on. Invariant: afterwards v holds block v.
+ *    p); relrank receives from its parent the blocks of its subtree, [relrank,
+ *    relrank + lowbit(relrank)) clipped, and passes the upper parts on. Invariant: afterwards
+ *    relrank holds block relrank.
  * -# Allgather by recursive doubling for any p (the schedule of core/rdb_schedule.h, as in
- *    allgather/recursive_doubling.h): for m = 1, 2, 4, ... below p, the group G = [v & ~(m-1),
- *    + m) clipped to p is paired with G' = [(v & ~(m-1)) XOR m, + m) clipped; v sends the
- *    blocks of G to v XOR m and receives those of G' (one contiguous range each way) when that
- *    rank exists; when G is the lower group and G' holds only q < m ranks, the q members that
- *    received G' forward it to the other members of G by doubling (h = q, 2q, ... below m).
- *    Invariant: after the step with mask m, v holds the blocks of its whole 2m-group.
+ *    allgather/recursive_doubling.h): for mask = 1, 2, 4, ... below p, the group G = [relrank &
+ *    ~(mask-1), + mask) clipped to p is paired with G' = [(relrank & ~(mask-1)) XOR mask, + mask)
+ *    clipped; relrank sends the blocks of G to relrank XOR mask and receives those of G' (one
+ *    contiguous range each way) when that rank exists; when G is the lower group and G' holds only
+ *    q < mask ranks, the q members that received G' forward it to the other members of G by
+ *    doubling (h = q, 2q, ... below mask). Invariant: after the step with this mask, relrank holds
+ *    the blocks of its whole group of 2 mask ranks.
  * No rank receives the whole message from another (no fold of the ranks past a power of two):
  * every rank receives each block it lacks exactly once.
  *
  * @par Trace, p = 6, root 0, count 12 (blocks of 2 elements: b0 = [0,2), b1 = [2,4), ...)
  * @verbatim
    scatter:    0 -> 4: b4 b5;   0 -> 2: b2 b3;   0 -> 1: b1;   2 -> 3: b3;   4 -> 5: b5
-   allgather:  m = 1: 0 <-> 1 (b0 / b1),  2 <-> 3 (b2 / b3),  4 <-> 5 (b4 / b5)
-               m = 2: 0 <-> 2 (b0 b1 / b2 b3),  1 <-> 3 (likewise);  4, 5 idle
-               m = 4: 0 <-> 4 (b0..b3 / b4 b5),  1 <-> 5 (likewise);  forward b4 b5: 0 -> 2,  1 -> 3
+   allgather:  mask = 1: 0 <-> 1 (b0 / b1),  2 <-> 3 (b2 / b3),  4 <-> 5 (b4 / b5)
+               mask = 2: 0 <-> 2 (b0 b1 / b2 b3),  1 <-> 3 (likewise);  4, 5 idle
+               mask = 4: 0 <-> 4 (b0..b3 / b4 b5),  1 <-> 5 (likewise);  forward b4 b5: 0 -> 2,  1 -> 3
    @endverbatim
  *
  * @par Figure
@@ -42,11 +44,11 @@
  * L alpha + ((p - 1) / p) n beta, the allgather (L + R) alpha + (W / p) n beta with R and W as
  * in allgather/recursive_doubling.h (blocks of n / p bytes; p = 6: W = 9, R = 1; p = 17: W = 35,
  * R = 4; p = 24: W = 39, R = 1; p = 48: W = 79, R = 1). In all (bandwidth term): p = 6: 2.33 n,
- * p = 17: 3.00 n, p = 24: 2.58 n, p = 48: 2.63 n beta, where the fold onto q = 2^floor(lg p)
- * ranks (the previous version of this header: scatter and allgather among q, then the whole
- * message to the p - q others) costs 2 ((q - 1) / q) n + n: 2.5 n, 2.88 n, 2.88 n, 2.94 n, in
- * 2 lg(q) + 1 steps. So this version is cheaper for p well above a power of two and dearer
- * just above one (about p < 1.25 q, e.g. p = 17 .. 23, 33 .. 47), in both terms.
+ * p = 17: 3.00 n, p = 24: 2.58 n, p = 48: 2.63 n beta, where the fold onto pof2 = 2^floor(lg p)
+ * ranks (the previous version of this header: scatter and allgather among pof2, then the whole
+ * message to the p - pof2 others) costs 2 ((pof2 - 1) / pof2) n + n: 2.5 n, 2.88 n, 2.88 n, 2.94 n,
+ * in 2 lg(pof2) + 1 steps. So this version is cheaper for p well above a power of two and dearer
+ * just above one (about p < 1.25 pof2, e.g. p = 17 .. 23, 33 .. 47), in both terms.
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
@@ -71,28 +73,28 @@
 #include "../core/rdb_schedule.h"
 
 /**
- * @brief Recursive-doubling allgather of the p blocks among all p relative ranks (v holds
- *        block v); see the file comment. @return MPI_SUCCESS or the MPI error code.
+ * @brief Recursive-doubling allgather of the p blocks among all p relative ranks (relrank holds
+ *        block relrank); see the file comment. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__bcast_rdb_allgather(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                                MPI_Aint ext, int root, int v)
+                                                MPI_Aint ext, int root, int relrank)
 {
-    int m, t, g, gn, pg, pgn, partner, to, from, p = c->size, err = MPI_SUCCESS;
+    int mask, t, g, gn, pg, pgn, partner, to, from, p = c->size, err = MPI_SUCCESS;
     MPI_Aint lo, hi;
 
-    for (m = 1; m < p && err == MPI_SUCCESS; m <<= 1) {
-        if (!collalg__rdb_groups(v, p, m, &g, &gn, &pg, &pgn))
-            continue; /* the partner group does not exist: G is already the whole 2m-group */
+    for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
+        if (!collalg__rdb_groups(relrank, p, mask, &g, &gn, &pg, &pgn))
+            continue; /* the partner group does not exist: G is already the whole group of 2 mask ranks */
         lo = collalg__bcast_block_lo(pg, p, count);
         hi = collalg__bcast_block_lo(pg + pgn, p, count);
-        partner = collalg__rdb_partner(v, p, m);
+        partner = collalg__rdb_partner(relrank, p, mask);
         if (partner >= 0)
             err = collalg__bcast_exchange(c, buf, collalg__bcast_block_lo(g, p, count),
                                           collalg__bcast_block_lo(g + gn, p, count), lo, hi, type, ext,
                                           collalg__bcast_abs(partner, root, p));
         /* lower group, partial partner group: forward G' to the members without a partner */
-        for (t = 0; t < collalg__rdb_rounds(v, p, m) && err == MPI_SUCCESS; t++) {
-            collalg__rdb_forward(v, p, m, t, &to, &from);
+        for (t = 0; t < collalg__rdb_rounds(relrank, p, mask) && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(relrank, p, mask, t, &to, &from);
             if (to >= 0)
                 err = collalg__bcast_send(c, buf, lo, hi, type, ext, collalg__bcast_abs(to, root, p));
             else if (from >= 0)
@@ -117,13 +119,13 @@ COLLALG_INLINE int collalg_bcast_scatter_rdb_allgather(void *buffer, int count, 
 {
     collalg__ctx c;
     collalg__bcast_view w;
-    int v, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    int relrank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS && w.count > 0) {
-        v = collalg__relrank(c.rank, root, c.size);
-        err = collalg__bcast_scatter(&c, w.buf, w.count, w.type, w.extent, root, v, c.size);
+        relrank = collalg__relrank(c.rank, root, c.size);
+        err = collalg__bcast_scatter(&c, w.buf, w.count, w.type, w.extent, root, relrank, c.size);
         if (err == MPI_SUCCESS)
-            err = collalg__bcast_rdb_allgather(&c, w.buf, w.count, w.type, w.extent, root, v);
+            err = collalg__bcast_rdb_allgather(&c, w.buf, w.count, w.type, w.extent, root, relrank);
     }
     err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);

@@ -6,14 +6,14 @@
  *        the ring of Faraj & Yuan, ICS'05, §3.1).
  *
  * @par Phases
- * Ranks are taken relative to the root, v = (rank - root) mod p. The message is cut into p
+ * Ranks are taken relative to the root, relrank = (rank - root) mod p. The message is cut into p
  * uneven blocks of elements (the first count mod p one element longer; some empty when
  * count < p); block b belongs to relative rank b.
  * -# Scatter: a binomial scatter over all p ranks (the tree of binomial.h, subtrees clipped to
- *    p, so any p works). Invariant: afterwards v holds block v.
- * -# Allgather by the ring: in step i = 0 .. p-2, v sends block (v - i) mod p to v + 1 and
- *    receives block (v - i - 1) mod p from v - 1. Invariant: after step i, v holds blocks
- *    v - i - 1 .. v.
+ *    p, so any p works). Invariant: afterwards relrank holds block relrank.
+ * -# Allgather by the ring: in step i = 0 .. p-2, relrank sends block (relrank - i) mod p to
+ *    relrank + 1 and receives block (relrank - i - 1) mod p from relrank - 1. Invariant: after step
+ *    i, relrank holds blocks relrank - i - 1 .. relrank.
  *
  * @par Trace, p = 3, root 0, blocks b0 b1 b2
  * @verbatim
@@ -52,14 +52,14 @@
 
 /** @brief Ring allgather of the p blocks (see the file comment). @return MPI error code. */
 COLLALG_INLINE int collalg__bcast_ring_allgather(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                                 MPI_Aint ext, int root, int v)
+                                                 MPI_Aint ext, int root, int relrank)
 {
     int i, sb, rb, p = c->size, err = MPI_SUCCESS;
-    int next = collalg__bcast_abs(collalg__ring_to(v, p, 1), root, p);
-    int prev = collalg__bcast_abs(collalg__ring_from(v, p, 1), root, p);
+    int next = collalg__bcast_abs(collalg__ring_to(relrank, p, 1), root, p);
+    int prev = collalg__bcast_abs(collalg__ring_from(relrank, p, 1), root, p);
     for (i = 0; i < p - 1 && err == MPI_SUCCESS; i++) {
-        sb = collalg__mod(v - i, p);
-        rb = collalg__mod(v - i - 1, p);
+        sb = collalg__mod(relrank - i, p);
+        rb = collalg__mod(relrank - i - 1, p);
         err = COLLALG_MPI(Sendrecv)(collalg__at(buf, collalg__bcast_block_lo(sb, p, count), ext),
                                     (int)(collalg__bcast_block_lo(sb + 1, p, count) -
                                           collalg__bcast_block_lo(sb, p, count)),
@@ -86,13 +86,13 @@ COLLALG_INLINE int collalg_bcast_scatter_ring_allgather(void *buffer, int count,
 {
     collalg__ctx c;
     collalg__bcast_view w;
-    int v, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    int relrank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS && w.count > 0) {
-        v = collalg__relrank(c.rank, root, c.size);
-        err = collalg__bcast_scatter(&c, w.buf, w.count, w.type, w.extent, root, v, c.size);
+        relrank = collalg__relrank(c.rank, root, c.size);
+        err = collalg__bcast_scatter(&c, w.buf, w.count, w.type, w.extent, root, relrank, c.size);
         if (err == MPI_SUCCESS)
-            err = collalg__bcast_ring_allgather(&c, w.buf, w.count, w.type, w.extent, root, v);
+            err = collalg__bcast_ring_allgather(&c, w.buf, w.count, w.type, w.extent, root, relrank);
     }
     err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);

@@ -177,7 +177,7 @@ typedef struct collalg__allreduce_fold {
     int idx;    /**< this rank's member index */
     int pof2;   /**< largest power of two <= n */
     int rem;    /**< n - pof2 */
-    int newidx; /**< this rank's index among the pof2 survivors, -1 for a waiting even member */
+    int newrank; /**< this rank's index among the pof2 survivors, -1 for a waiting even member */
 } collalg__allreduce_fold;
 
 /** @brief Fills @p f for a group of @p n members at stride @p stride, member @p idx. */
@@ -189,9 +189,9 @@ COLLALG_INLINE void collalg__allreduce_fold_init(collalg__allreduce_fold *f, int
     f->pof2 = collalg__pof2_floor(n);
     f->rem = n - f->pof2;
     if (idx < 2 * f->rem)
-        f->newidx = idx % 2 ? idx / 2 : -1;
+        f->newrank = idx % 2 ? idx / 2 : -1;
     else
-        f->newidx = idx - f->rem;
+        f->newrank = idx - f->rem;
 }
 
 /** @brief Rank of the survivor with new index @p i. */
@@ -210,7 +210,7 @@ COLLALG_INLINE int collalg__allreduce_fold_in(const collalg__ctx *c, const colla
     int err;
     if (f->idx >= 2 * f->rem)
         return MPI_SUCCESS;
-    if (f->newidx < 0)
+    if (f->newrank < 0)
         return COLLALG_MPI(Send)(*acc, count, r->type, (f->idx + 1) * f->stride, COLLALG_TAG_DATA, c->pcomm);
     err = COLLALG_MPI(Recv)(*tmp, count, r->type, (f->idx - 1) * f->stride, COLLALG_TAG_DATA, c->pcomm,
                             MPI_STATUS_IGNORE);
@@ -228,7 +228,7 @@ COLLALG_INLINE int collalg__allreduce_unfold(const collalg__ctx *c, const collal
 {
     if (f->idx >= 2 * f->rem)
         return MPI_SUCCESS;
-    if (f->newidx >= 0)
+    if (f->newrank >= 0)
         return COLLALG_MPI(Send)(acc, count, r->type, (f->idx - 1) * f->stride, COLLALG_TAG_DATA, c->pcomm);
     return COLLALG_MPI(Recv)(acc, count, r->type, (f->idx + 1) * f->stride, COLLALG_TAG_DATA, c->pcomm,
                              MPI_STATUS_IGNORE);
@@ -248,11 +248,11 @@ COLLALG_INLINE int collalg__allreduce_rdb(const collalg__ctx *c, const collalg__
                                           const collalg__allreduce_fold *f, void **acc, void **tmp, int count)
 {
     int mask, peer, err = collalg__allreduce_fold_in(c, r, f, acc, tmp, count);
-    for (mask = 1; f->newidx >= 0 && mask < f->pof2 && err == MPI_SUCCESS; mask <<= 1) {
-        peer = f->newidx ^ mask;
+    for (mask = 1; f->newrank >= 0 && mask < f->pof2 && err == MPI_SUCCESS; mask <<= 1) {
+        peer = f->newrank ^ mask;
         err = collalg__allreduce_exchange(c, r, *acc, 0, count, *tmp, 0, count, collalg__allreduce_fold_rank(f, peer));
         if (err == MPI_SUCCESS)
-            err = collalg__allreduce_combine(r, acc, tmp, 0, count, peer < f->newidx);
+            err = collalg__allreduce_combine(r, acc, tmp, 0, count, peer < f->newrank);
     }
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_unfold(c, r, f, *acc, count);
@@ -287,20 +287,20 @@ COLLALG_INLINE int collalg__allreduce_halving(const collalg__ctx *c, const colla
     lo[0] = 0;
     hi[0] = nblocks;
     for (mask = 1; mask < f->pof2 && err == MPI_SUCCESS; mask <<= 1, s++) {
-        peer = f->newidx ^ mask;
+        peer = f->newrank ^ mask;
         mid = lo[s] + (hi[s] - lo[s]) / 2;
-        klo = f->newidx & mask ? mid : lo[s];
-        khi = f->newidx & mask ? hi[s] : mid;
-        glo = f->newidx & mask ? lo[s] : mid;
-        ghi = f->newidx & mask ? mid : hi[s];
+        klo = f->newrank & mask ? mid : lo[s];
+        khi = f->newrank & mask ? hi[s] : mid;
+        glo = f->newrank & mask ? lo[s] : mid;
+        ghi = f->newrank & mask ? mid : hi[s];
         klo = split(count, nblocks, klo);
         khi = split(count, nblocks, khi);
         err = collalg__allreduce_exchange(c, r, *acc, split(count, nblocks, glo), split(count, nblocks, ghi), *tmp,
                                           klo, khi, collalg__allreduce_fold_rank(f, peer));
         if (err == MPI_SUCCESS)
-            err = collalg__allreduce_combine(r, acc, tmp, klo, khi - klo, peer < f->newidx);
-        lo[s + 1] = f->newidx & mask ? mid : lo[s];
-        hi[s + 1] = f->newidx & mask ? hi[s] : mid;
+            err = collalg__allreduce_combine(r, acc, tmp, klo, khi - klo, peer < f->newrank);
+        lo[s + 1] = f->newrank & mask ? mid : lo[s];
+        hi[s + 1] = f->newrank & mask ? hi[s] : mid;
     }
     return err;
 }

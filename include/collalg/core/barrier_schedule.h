@@ -38,41 +38,41 @@ static inline int collalg__dissemination_from(int rank, int p, int k)
     return collalg__ring_from(rank, p, 1 << k);
 }
 
-/* ---- Pairwise exchange: recursive doubling over q = 2^floor(lg p) ranks, with a fold -------
- * The ranks r >= q (the "extra" ranks, p - q < q of them) are folded onto r - q: each first
- * sends a token to r - q and at the end waits for its release from r - q. Ranks r < q exchange
- * tokens with r XOR 2^k in round k = 0 .. lg q - 1 (a rank with an extra partner r + q first
- * waits for that partner's token, and releases it after the last round).
+/* ---- Pairwise exchange: recursive doubling over pof2 = 2^floor(lg p) ranks, with a fold -------
+ * The ranks r >= pof2 (the "extra" ranks, p - pof2 < pof2 of them) are folded onto r - pof2: each
+ * first sends a token to r - pof2 and at the end waits for its release from r - pof2. Ranks
+ * r < pof2 exchange tokens with r XOR 2^k in round k = 0 .. lg pof2 - 1 (a rank with an extra
+ * partner r + pof2 first waits for that partner's token, and releases it after the last round).
  */
 
-/** @brief Ranks taking part in the exchange rounds: q = 2^floor(lg p). */
+/** @brief Ranks taking part in the exchange rounds: pof2 = 2^floor(lg p). */
 static inline int collalg__pairex_q(int p)
 {
     return collalg__pof2_floor(p);
 }
 
-/** @brief Exchange rounds: lg q (0 for p = 1). */
+/** @brief Exchange rounds: lg pof2 (0 for p = 1). */
 static inline int collalg__pairex_nrounds(int p)
 {
     return collalg__ceil_log2(collalg__pairex_q(p));
 }
 
-/** @brief Round @p k partner of rank @p rank < q: rank XOR 2^k. */
+/** @brief Round @p k partner of rank @p rank < pof2: rank XOR 2^k. */
 static inline int collalg__pairex_peer(int rank, int k)
 {
     return rank ^ (1 << k);
 }
 
 /**
- * @brief The fold partner of @p rank: r - q for an extra rank r >= q, r + q for a rank r < q
- *        with r + q < p, -1 for a rank without one (q = 2^floor(lg p)).
+ * @brief The fold partner of @p rank: r - pof2 for an extra rank r >= pof2, r + pof2 for a rank
+ *        r < pof2 with r + pof2 < p, -1 for a rank without one (pof2 = 2^floor(lg p)).
  */
 static inline int collalg__pairex_fold(int rank, int p)
 {
-    int q = collalg__pairex_q(p);
-    if (rank >= q)
-        return rank - q;
-    return rank + q < p ? rank + q : -1;
+    int pof2 = collalg__pairex_q(p);
+    if (rank >= pof2)
+        return rank - pof2;
+    return rank + pof2 < p ? rank + pof2 : -1;
 }
 
 /* ---- MCS tree barrier: arrival on a fan-in tree, wake-up on a fan-out tree -------------------

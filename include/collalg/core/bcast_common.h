@@ -7,7 +7,7 @@
  * Conventions: the message is the @c count elements of @c datatype at @c buffer. A range
  * [lo, hi) is the elements lo .. hi-1; element i lies at `collalg__at(buffer, i, extent)`, and a
  * range travels as hi - lo elements of the user's datatype (MPI packs; no staging copy). Ranks
- * are handled relative to the root: v = (rank - root) mod p (core/schedule.h).
+ * are handled relative to the root: relrank = (rank - root) mod p (core/schedule.h).
  *
  * The algorithms that split the message run these helpers on the byte view of
  * collalg__bcast_view (MPI_BYTE, extent 1), so that every rank cuts the message at the same
@@ -24,10 +24,10 @@
 #define COLLALG_BCAST_SEGSIZE_DEFAULT 16384
 #endif
 
-/** @brief Absolute rank of relative rank @p v in a broadcast of @p p ranks rooted at @p root. */
-COLLALG_INLINE int collalg__bcast_abs(int v, int root, int p)
+/** @brief Absolute rank of relative rank @p relrank in a broadcast of @p p ranks rooted at @p root. */
+COLLALG_INLINE int collalg__bcast_abs(int relrank, int root, int p)
 {
-    return (int)(((long)v + root) % p);
+    return (int)(((long)relrank + root) % p);
 }
 
 /**
@@ -210,27 +210,28 @@ COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int
 
 /**
  * @brief Binomial scatter of @p nblocks uneven blocks (collalg__bcast_block_lo) among the
- *        relative ranks 0 .. nblocks-1: relative rank v ends holding at least block v.
+ *        relative ranks 0 .. nblocks-1: relative rank relrank ends holding at least block relrank.
  *
- * Relative rank v > 0 receives from its binomial parent v & (v - 1) the blocks of its subtree,
- * [v, v + lowbit(v)) clipped to nblocks; then it sends to each child u = v + m (m = lowbit(v)/2,
- * ..., 1; for v = 0 from the smallest power of two >= nblocks, halved) the blocks
- * [u, u + m) clipped. Empty ranges are not sent. @p v must be < nblocks.
+ * Relative rank relrank > 0 receives from its binomial parent relrank & (relrank - 1) the blocks of
+ * its subtree, [relrank, relrank + lowbit(relrank)) clipped to nblocks; then it sends to each child
+ * u = relrank + mask (mask = lowbit(relrank)/2, ..., 1; for relrank = 0 from the smallest power of
+ * two >= nblocks, halved) the blocks [u, u + mask) clipped. Empty ranges are not sent. @p relrank
+ * must be < nblocks.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__bcast_scatter(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                          MPI_Aint ext, int root, int v, int nblocks)
+                                          MPI_Aint ext, int root, int relrank, int nblocks)
 {
-    int err = MPI_SUCCESS, m = collalg__binomial_mask(v, nblocks);
-    if (v > 0)
-        err = collalg__bcast_recv(c, buf, collalg__bcast_block_lo(v, nblocks, count),
-                                  collalg__bcast_block_lo(v + collalg__binomial_subtree(v, nblocks), nblocks, count),
-                                  type, ext, collalg__bcast_abs(collalg__binomial_parent(v), root, c->size));
-    for (m >>= 1; m > 0 && err == MPI_SUCCESS; m >>= 1) {
-        int u = v + m, end;
+    int err = MPI_SUCCESS, mask = collalg__binomial_mask(relrank, nblocks);
+    if (relrank > 0)
+        err = collalg__bcast_recv(c, buf, collalg__bcast_block_lo(relrank, nblocks, count),
+                                  collalg__bcast_block_lo(relrank + collalg__binomial_subtree(relrank, nblocks), nblocks, count),
+                                  type, ext, collalg__bcast_abs(collalg__binomial_parent(relrank), root, c->size));
+    for (mask >>= 1; mask > 0 && err == MPI_SUCCESS; mask >>= 1) {
+        int u = relrank + mask, end;
         if (u >= nblocks)
             continue;
-        end = u + m < nblocks ? u + m : nblocks;
+        end = u + mask < nblocks ? u + mask : nblocks;
         err = collalg__bcast_send(c, buf, collalg__bcast_block_lo(u, nblocks, count),
                                   collalg__bcast_block_lo(end, nblocks, count), type, ext,
                                   collalg__bcast_abs(u, root, c->size));
@@ -239,17 +240,18 @@ COLLALG_INLINE int collalg__bcast_scatter(const collalg__ctx *c, void *buf, int 
 }
 
 /**
- * @brief The fold that extends an algorithm run on the first @p q relative ranks to all p:
- *        relative rank v < p - q sends the whole message to v + q, which receives it.
+ * @brief The fold that extends an algorithm run on the first @p pof2 relative ranks to all p:
+ *        relative rank relrank < p - pof2 sends the whole message to relrank + pof2, which receives
+ *        it.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__bcast_fold(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                       MPI_Aint ext, int root, int v, int q)
+                                       MPI_Aint ext, int root, int relrank, int pof2)
 {
-    if (v < c->size - q)
-        return collalg__bcast_send(c, buf, 0, count, type, ext, collalg__bcast_abs(v + q, root, c->size));
-    if (v >= q)
-        return collalg__bcast_recv(c, buf, 0, count, type, ext, collalg__bcast_abs(v - q, root, c->size));
+    if (relrank < c->size - pof2)
+        return collalg__bcast_send(c, buf, 0, count, type, ext, collalg__bcast_abs(relrank + pof2, root, c->size));
+    if (relrank >= pof2)
+        return collalg__bcast_recv(c, buf, 0, count, type, ext, collalg__bcast_abs(relrank - pof2, root, c->size));
     return MPI_SUCCESS;
 }
 

@@ -150,9 +150,10 @@ static inline void collalg__mesh3d(int p, int *x, int *y, int *z)
 }
 
 /* ---- Binomial trees rooted at `root` (ranks relative to the root) -------------------------
- * Relative rank v = (rank - root) mod p. The parent of v > 0 is v with its lowest set bit
- * cleared; the children of v are v + 2^k for 2^k below v's lowest set bit (all k for v = 0)
- * and v + 2^k < p. This is the tree of MPICH's binomial bcast, gather and reduce.
+ * Relative rank relrank = (rank - root) mod p. The parent of relrank > 0 is relrank with its lowest
+ * set bit cleared; the children of relrank are relrank + 2^k for 2^k below relrank's lowest set bit
+ * (all k for relrank = 0) and relrank + 2^k < p. This is the tree of MPICH's binomial bcast, gather
+ * and reduce.
  */
 
 /** @brief Relative rank of @p rank in a tree rooted at @p root. */
@@ -161,32 +162,33 @@ static inline int collalg__relrank(int rank, int root, int p)
     return collalg__mod(rank - root, p);
 }
 
-/** @brief Parent (relative) of relative rank @p v > 0 in the binomial tree. */
-static inline int collalg__binomial_parent(int v)
+/** @brief Parent (relative) of relative rank @p relrank > 0 in the binomial tree. */
+static inline int collalg__binomial_parent(int relrank)
 {
-    return v & (v - 1);
+    return relrank & (relrank - 1);
 }
 
-/** @brief Lowest set bit of relative rank v (for v = 0: the smallest power of two >= p). */
-static inline int collalg__binomial_mask(int v, int p)
+/** @brief Lowest set bit of relative rank relrank (for relrank = 0: the smallest power of two >= p). */
+static inline int collalg__binomial_mask(int relrank, int p)
 {
     int mask = 1;
-    if (v == 0) {
+    if (relrank == 0) {
         while (mask < p)
             mask <<= 1;
         return mask;
     }
-    return v & -v;
+    return relrank & -relrank;
 }
 
 /**
- * @brief Number of relative ranks in the subtree of relative rank @p v (v itself included):
- *        the block of ranks [v, v + mask) clipped to p, where mask is v's lowest set bit.
+ * @brief Number of relative ranks in the subtree of relative rank @p relrank (relrank itself
+ *        included): the block of ranks [relrank, relrank + mask) clipped to p, where mask is
+ *        relrank's lowest set bit.
  */
-static inline int collalg__binomial_subtree(int v, int p)
+static inline int collalg__binomial_subtree(int relrank, int p)
 {
-    long end = (long)v + collalg__binomial_mask(v, p);
-    return (int)((end < p ? end : p) - v);
+    long end = (long)relrank + collalg__binomial_mask(relrank, p);
+    return (int)((end < p ? end : p) - relrank);
 }
 
 #endif /* COLLALG_CORE_SCHEDULE_H */
