@@ -484,6 +484,18 @@ Test(alltoall, small_p)
     cr_assert_eq(collalg__topo_tree_from_parents(4, 3, parent3, &rt), 0);
     cr_assert_eq(tt_check_a2a(&rt, "p=3"), 2);
     collalg__topo_tree_free(&rt);
+    {
+        /* two ranks on one host under a switch, and two hosts of one rank under two switches */
+        int chain[4] = {2, 2, 3, -1}, deep[8] = {2, 3, 4, 5, 6, 6, 7, -1};
+        cr_assert_eq(collalg__topo_tree_from_parents(4, 2, chain, &rt), 0);
+        cr_assert_eq(tt_check_a2a(&rt, "p=2 one host"), 1);
+        tt_check_ring(&rt, "p=2 one host");
+        collalg__topo_tree_free(&rt);
+        cr_assert_eq(collalg__topo_tree_from_parents(8, 2, deep, &rt), 0);
+        cr_assert_eq(tt_check_a2a(&rt, "p=2 two switches"), 1);
+        tt_check_ring(&rt, "p=2 two switches");
+        collalg__topo_tree_free(&rt);
+    }
     /* invalid parent arrays */
     {
         int twor[3] = {-1, 2, -1}, cyc[4] = {2, 3, 3, 2}, rankpar[3] = {1, 2, -1};
@@ -494,26 +506,22 @@ Test(alltoall, small_p)
     }
 }
 
+/* Random trees (up to 128 ranks here; the construction is not proven optimal off the exact
+ * class, so this asserts what it reaches on these trees, and the phase properties always). */
 Test(alltoall, random_trees)
 {
     unsigned seed = 777;
-    int hits = 0, total = 0, over = 0;
-    for (int it = 0; it < 150; it++) {
+    for (int it = 0; it < 180; it++) {
         collalg__topo_tree rt;
         char what[64];
         int np, bound;
-        cr_assert_eq(tt_random_tree(&seed, 2 + it % 48, 1 + it % 3, &rt), 0);
+        cr_assert_eq(tt_random_tree(&seed, it < 160 ? 2 + it % 48 : 128, 1 + it % 3, &rt), 0);
         snprintf(what, sizeof what, "tree %d (p=%d)", it, rt.p);
         np = tt_check_a2a(&rt, what);
         bound = collalg__topo_a2a_bound(&rt);
-        total++;
-        hits += np == bound;
-        if (np > bound)
-            over += np - bound;
+        cr_assert_eq(np, bound, "%s: %d phases, bound %d", what, np, bound);
         collalg__topo_tree_free(&rt);
     }
-    cr_log_info("greedy schedule on random trees: bound reached on %d of %d, %d phases over in all", hits, total,
-                over);
 }
 
 /* The rank tree built from a parsed description: the seeds' (b) with consecutive and round-robin

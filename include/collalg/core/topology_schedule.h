@@ -50,6 +50,9 @@
 
 #include "topology.h"
 
+/** @brief Label variants collalg__topo_a2a_phases() tries off the exact class before it keeps the best. */
+#define COLLALG__TOPO_A2A_TRIES 16
+
 /**
  * @brief The DFS logical ring of @p rt: @p ring[i] is the rank at position i (p entries), the
  *        ranks in depth-first order (children in the tree's order).
@@ -171,19 +174,39 @@ static inline int collalg__topo_path(const collalg__topo_tree *rt, const int *de
     return 1;
 }
 
-/** @brief Kuhn's augmenting path for local message @p a of one group: @p ok[a * L + t] says whether
- *         a fits phase t, @p owner[t] is the message holding t (-1 none), @p seen marks phases. */
-static inline int collalg__topo_augment(int a, int L, const unsigned char *ok, int *owner, int *match,
-                                        unsigned char *seen, int *stack)
+/** @brief What collalg__topo_augment() works on: the local messages ls[a] -> ld[a] of one group,
+ *         the L phases with their link occupancy, and the matching built so far. */
+typedef struct collalg__topo_match {
+    const collalg__topo_tree *rt; /**< the tree */
+    const int *depth;             /**< depth of each vertex */
+    unsigned char *occ;           /**< phase t: up links at occ + 2 t n, down links at occ + (2 t + 1) n */
+    int n;                        /**< vertices */
+    int L;                        /**< phases */
+    const int *ls, *ld;           /**< sender and receiver of each local message */
+    int *owner;                   /**< owner[t]: local message in phase t, -1 none */
+    int *match;                   /**< match[a]: phase of local message a, -1 none */
+    unsigned char *seen;          /**< phases visited by the current search */
+    int *stack;                   /**< (message, next phase) pairs of the search */
+} collalg__topo_match;
+
+/** @brief Whether local message @p a fits phase @p t (its path is free of the phase's messages). */
+static inline int collalg__topo_fits(const collalg__topo_match *mt, int a, int t)
 {
-    /* iterative DFS: stack holds (message, next phase) pairs */
-    int top = 0;
-    stack[0] = a;
-    stack[1] = 0;
+    return collalg__topo_path(mt->rt, mt->depth, mt->ls[a], mt->ld[a], mt->occ + (size_t)t * 2 * mt->n,
+                              mt->occ + ((size_t)t * 2 + 1) * mt->n, 0);
+}
+
+/** @brief Kuhn's augmenting path from local message @p a (iterative; @p mt->seen cleared by the
+ *         caller). @return 1 when @p a got a phase (others may have moved), else 0. */
+static inline int collalg__topo_augment(collalg__topo_match *mt, int a)
+{
+    int top = 0, *st = mt->stack;
+    st[0] = a;
+    st[1] = 0;
     while (top >= 0) {
-        int m = stack[2 * top], t = stack[2 * top + 1], found = -1;
-        for (; t < L; t++)
-            if (ok[(size_t)m * L + t] && !seen[t]) {
+        int m = st[2 * top], t = st[2 * top + 1], found = -1, i;
+        for (; t < mt->L; t++)
+            if (!mt->seen[t] && collalg__topo_fits(mt, m, t)) {
                 found = t;
                 break;
             }
@@ -191,28 +214,21 @@ static inline int collalg__topo_augment(int a, int L, const unsigned char *ok, i
             top--;
             continue;
         }
-        stack[2 * top + 1] = found + 1;
-        seen[found] = 1;
-        if (owner[found] < 0) {
-            /* unwind: each stacked message takes the phase it was exploring */
-            int i;
-            for (i = top; i >= 0; i--) {
-                int mm = stack[2 * i], tt = i == top ? found : stack[2 * i + 1] - 1;
-                (void)tt;
-                if (i == top) {
-                    owner[found] = mm;
-                    match[mm] = found;
-                } else {
-                    int ph = stack[2 * i + 1] - 1;
-                    owner[ph] = mm;
-                    match[mm] = ph;
-                }
-            }
-            return 1;
+        st[2 * top + 1] = found + 1;
+        mt->seen[found] = 1;
+        if (mt->owner[found] >= 0) {
+            top++;
+            st[2 * top] = mt->owner[found];
+            st[2 * top + 1] = 0;
+            continue;
         }
-        top++;
-        stack[2 * top] = owner[found];
-        stack[2 * top + 1] = 0;
+        /* augment: every message on the stack takes the phase it was exploring */
+        for (i = top; i >= 0; i--) {
+            int ph = st[2 * i + 1] - 1;
+            mt->owner[ph] = st[2 * i];
+            mt->match[st[2 * i]] = ph;
+        }
+        return 1;
     }
     return 0;
 }
@@ -228,9 +244,9 @@ static inline int collalg__topo_augment(int a, int L, const unsigned char *ok, i
 static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *phase)
 {
     int p = rt->p, n = rt->n, c, k = 0, L, mmax = 0, i, j, t, v, np, err = 0;
-    int *depth = 0, *grp = 0, *gsize = 0, *gstart = 0, *mem = 0, *lc = 0, *rc = 0, *path = 0;
-    int *owner = 0, *match = 0, *stack = 0, *left = 0, nleft = 0;
-    unsigned char *occ = 0, *ok = 0, *seen = 0;
+    int *depth = 0, *grp = 0, *gsize = 0, *gstart = 0, *mem = 0, *lc = 0, *rc = 0, *path = 0, *hint = 0;
+    int *owner = 0, *match = 0, *stack = 0, *left = 0, nleft = 0, *keep = 0, tr, best = -1;
+    unsigned char *occ = 0, *seen = 0;
     size_t cap = 0;
     if (p == 1) {
         phase[0] = -1;
@@ -244,7 +260,8 @@ static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *ph
     gstart = (int *)calloc((size_t)p + 2, sizeof(int));
     mem = (int *)malloc((size_t)p * sizeof(int));
     left = (int *)malloc((size_t)p * (size_t)p * sizeof(int));
-    if (!depth || !grp || !gsize || !gstart || !mem || !left)
+    keep = (int *)malloc((size_t)p * (size_t)p * sizeof(int));
+    if (!depth || !grp || !gsize || !gstart || !mem || !left || !keep)
         err = 1;
     if (!err) {
         /* centroid c: from the root, go down to a child holding more than p/2 ranks */
@@ -300,9 +317,10 @@ static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *ph
         lc = (int *)malloc((size_t)k * (size_t)L * sizeof(int));
         rc = (int *)malloc((size_t)k * (size_t)L * sizeof(int));
         path = (int *)malloc((2 * (size_t)k + 4) * 3 * sizeof(int));
+        hint = (int *)calloc(2 * (size_t)k, sizeof(int));
         cap = (size_t)L;
         occ = (unsigned char *)calloc(cap * 2 * (size_t)n, 1);
-        if (!lc || !rc || !path || !occ)
+        if (!lc || !rc || !path || !occ || !hint)
             err = 1;
     }
     if (!err) {
@@ -317,11 +335,12 @@ static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *ph
                 if (i == j)
                     continue;
                 for (rep = 0; rep < gsize[i] * gsize[j]; rep++) {
-                    int a = 0, b = 0, np2 = 0, x, side, col;
+                    int a = hint[i], b = hint[k + j], np2 = 0, x, side, col;
                     while (lc[i * L + a] >= 0)
                         a++;
                     while (rc[j * L + b] >= 0)
                         b++;
+                    hint[i] = a, hint[k + j] = b;
                     if (rc[j * L + a] >= 0) {
                         /* flip the a/b path from j: j -a- i1 -b- j2 -a- ... */
                         x = j, side = 1, col = a;
@@ -336,8 +355,10 @@ static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *ph
                             x = y, side = !side, col = col == a ? b : a;
                         }
                         for (t = 0; t < np2; t++) {
-                            lc[path[3 * t] * L + path[3 * t + 2]] = -1;
-                            rc[path[3 * t + 1] * L + path[3 * t + 2]] = -1;
+                            int u = path[3 * t], w = path[3 * t + 1], cl = path[3 * t + 2];
+                            lc[u * L + cl] = rc[w * L + cl] = -1;
+                            hint[u] = cl < hint[u] ? cl : hint[u];
+                            hint[k + w] = cl < hint[k + w] ? cl : hint[k + w];
                         }
                         for (t = 0; t < np2; t++) {
                             int nc = path[3 * t + 2] == a ? b : a;
@@ -349,18 +370,27 @@ static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *ph
                     rc[j * L + a] = i;
                 }
             }
-        /* machine labels: the q-th colour of class i -> j carries member q mod m_i of i to member
-         * q / m_i of j */
+    }
+    for (tr = 0; tr < COLLALG__TOPO_A2A_TRIES && !err; tr++) {
+        /* machine labels, try by try: the q-th colour of class i -> j carries member
+         * x = (q + a) mod m_i of i to member y = (q / m_i + b x + c) mod m_j of j (a bijection onto
+         * the pairs for any a, b, c); try 0 has a = b = c = 0, the others take them from a fixed
+         * hash of (try, i, j). The first try that reaches L phases is kept, else the best. */
         for (i = 0; i < p * p; i++)
             phase[i] = -1;
+        memset(occ, 0, cap * 2 * (size_t)n);
+        nleft = 0;
         for (i = 0; i < k; i++)
             for (j = 0; j < k; j++) {
                 int q = 0;
+                unsigned h = (unsigned)(tr * 7919 + i * 104729 + j * 1299709) * 2654435761u;
+                int oa = tr ? (int)(h % 1021u) : 0, ob = tr ? (int)((h >> 10) % 1021u) : 0, oc = tr ? (int)((h >> 20) % 1021u) : 0;
                 if (i == j)
                     continue;
                 for (t = 0; t < L; t++)
                     if (lc[i * L + t] == j) {
-                        int s = mem[gstart[i] + q % gsize[i]], d = mem[gstart[j] + q / gsize[i]];
+                        int x = (q + oa) % gsize[i], y = (q / gsize[i] + ob * x + oc) % gsize[j];
+                        int s = mem[gstart[i] + x], d = mem[gstart[j] + y];
                         phase[s * p + d] = t;
                         collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 1);
                         q++;
@@ -369,33 +399,42 @@ static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *ph
         /* 2. Local messages, group by group: at most one per phase and group (so locals never meet
          *    each other), matched to phases whose global messages leave their path free. */
         for (i = 0; i < k && !err; i++) {
-            int m = gsize[i], nl = m * (m - 1), a, b2;
+            int m = gsize[i], nl = m * (m - 1), a;
+            collalg__topo_match mt;
             if (m < 2)
                 continue;
-            ok = (unsigned char *)malloc((size_t)nl * L);
             owner = (int *)malloc((size_t)L * sizeof(int));
-            match = (int *)malloc((size_t)nl * sizeof(int));
+            match = (int *)malloc((size_t)nl * 3 * sizeof(int));
             seen = (unsigned char *)malloc((size_t)L);
             stack = (int *)malloc(((size_t)nl + 1) * 2 * sizeof(int));
-            if (!ok || !owner || !match || !seen || !stack) {
+            if (!owner || !match || !seen || !stack) {
                 err = 1;
                 break;
             }
+            mt.rt = rt, mt.depth = depth, mt.occ = occ, mt.n = n, mt.L = L;
+            mt.ls = match + nl, mt.ld = match + 2 * nl;
+            mt.owner = owner, mt.match = match, mt.seen = seen, mt.stack = stack;
             for (t = 0; t < L; t++)
                 owner[t] = -1;
             for (a = 0; a < nl; a++) {
-                int s = mem[gstart[i] + a / (m - 1)], d = mem[gstart[i] + (a % (m - 1) + a / (m - 1) + 1) % m];
                 match[a] = -1;
+                match[nl + a] = mem[gstart[i] + a / (m - 1)];
+                match[2 * nl + a] = mem[gstart[i] + (a % (m - 1) + a / (m - 1) + 1) % m];
+            }
+            /* first fit, then augmenting paths for the rest */
+            for (a = 0; a < nl; a++)
                 for (t = 0; t < L; t++)
-                    ok[(size_t)a * L + t] = (unsigned char)collalg__topo_path(
-                        rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 0);
-            }
+                    if (owner[t] < 0 && collalg__topo_fits(&mt, a, t)) {
+                        owner[t] = a, match[a] = t;
+                        break;
+                    }
+            for (a = 0; a < nl; a++)
+                if (match[a] < 0) {
+                    memset(seen, 0, (size_t)L);
+                    collalg__topo_augment(&mt, a);
+                }
             for (a = 0; a < nl; a++) {
-                memset(seen, 0, (size_t)L);
-                collalg__topo_augment(a, L, ok, owner, match, seen, stack);
-            }
-            for (a = 0; a < nl; a++) {
-                int s = mem[gstart[i] + a / (m - 1)], d = mem[gstart[i] + (a % (m - 1) + a / (m - 1) + 1) % m];
+                int s = match[nl + a], d = match[2 * nl + a];
                 if (match[a] >= 0) {
                     t = match[a];
                     phase[s * p + d] = t;
@@ -403,38 +442,45 @@ static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *ph
                 } else
                     left[nleft++] = s * p + d;
             }
-            b2 = 0;
-            (void)b2;
-            free(ok), free(owner), free(match), free(seen), free(stack);
-            ok = seen = 0, owner = match = stack = 0;
+            free(owner), free(match), free(seen), free(stack);
+            seen = 0, owner = match = stack = 0;
         }
-    }
-    np = L;
-    /* 3. What did not fit: first fit over all phases, new ones as needed. */
-    for (i = 0; i < nleft && !err; i++) {
-        int s = left[i] / p, d = left[i] % p;
-        for (t = 0;; t++) {
-            if ((size_t)t == cap) {
-                unsigned char *q = (unsigned char *)realloc(occ, cap * 2 * 2 * (size_t)n);
-                if (!q) {
-                    err = 1;
-                    break;
+        np = L;
+        /* 3. What did not fit: first fit over all phases, new ones as needed. */
+        for (i = 0; i < nleft && !err; i++) {
+            int s = left[i] / p, d = left[i] % p;
+            for (t = 0;; t++) {
+                if ((size_t)t == cap) {
+                    unsigned char *q = (unsigned char *)realloc(occ, cap * 2 * 2 * (size_t)n);
+                    if (!q) {
+                        err = 1;
+                        break;
+                    }
+                    occ = q;
+                    memset(occ + cap * 2 * n, 0, cap * 2 * (size_t)n);
+                    cap *= 2;
                 }
-                occ = q;
-                memset(occ + cap * 2 * n, 0, cap * 2 * (size_t)n);
-                cap *= 2;
+                if (collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 0))
+                    break;
             }
-            if (collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 0))
+            if (err)
                 break;
+            phase[s * p + d] = t;
+            collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 1);
+            np = t + 1 > np ? t + 1 : np;
         }
-        if (err)
+        if (!err && (best < 0 || np < best)) {
+            best = np;
+            memcpy(keep, phase, (size_t)p * p * sizeof(int));
+        }
+        if (best == L)
             break;
-        phase[s * p + d] = t;
-        collalg__topo_path(rt, depth, s, d, occ + (size_t)t * 2 * n, occ + ((size_t)t * 2 + 1) * n, 1);
-        np = t + 1 > np ? t + 1 : np;
     }
-    free(depth), free(grp), free(gsize), free(gstart), free(mem), free(lc), free(rc), free(path);
-    free(occ), free(left), free(ok), free(owner), free(match), free(seen), free(stack);
+    if (!err)
+        memcpy(phase, keep, (size_t)p * p * sizeof(int));
+    np = best;
+    free(depth), free(grp), free(gsize), free(gstart), free(mem), free(lc), free(rc), free(path), free(hint);
+    free(occ), free(left), free(keep), free(owner), free(match), free(seen), free(stack);
     return err ? -1 : np;
 }
 
