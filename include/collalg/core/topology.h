@@ -53,6 +53,14 @@
  * collalg__topo_tree_from_parents() builds it from any parent array (the node-level fallback
  * without a description: ranks under their host, hosts under one switch; and the unit tests).
  *
+ * @par Use by the MPI layer
+ * Parse once (collalg__topo_parse(); map any non-zero code to MPI_ERR_ARG and print the message
+ * on rank 0), compare collalg__topo::checksum across ranks, map each rank's processor name with
+ * collalg__topo_find_host() (allgather the names or the vertex numbers: every rank needs all
+ * of them), build collalg__topo_rank_tree() and keep it with the communicator; without a
+ * description, build the node-level tree with collalg__topo_tree_from_parents(). The schedules
+ * are in topology_schedule.h.
+ *
  * @par References
  * Slurm, topology.conf(5) (tree plugin) and the hostlist expression syntax of its configuration
  * files. A. Faraj, X. Yuan, "Automatic Generation and Tuning of MPI Collective Communication
