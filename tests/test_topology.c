@@ -170,7 +170,7 @@ Test(parse, syntax)
     /* case-insensitive keys, comments after text, blank lines, continuation, LinkSpeed ignored,
      * hosts on an inner switch, a switch without hosts */
     const char *ok = "# head\n\n  switchname=s0 NODES=n[001-003] # three\n"
-                     "SWITCHNAME=top Switches=s0,s1,empty \\\n   Nodes=front LinkSpeed=40\r\n"
+                     "SWITCHNAME=top Switches=s0,s1,empty \\\n   Nodes = front LinkSpeed=\"40 Gb\"\r\n"
                      "SwitchName=s1 nodes=rack1-n[1-2]-ib\nSwitchName=empty\n";
     cr_assert_eq(tt_parse(ok, &t, msg), 0, "%s", msg);
     cr_assert_eq(t.nswitch, 4);
@@ -192,6 +192,9 @@ Test(parse, syntax)
         "SwitchName=s0 Nodes=n[1-2] Foo=3\n",     /* unknown key */
         "SwitchName=s0 Nodes=a Nodes=b\n",         /* key twice */
         "SwitchName=s0 Nodes\n",                   /* no = */
+        "SwitchName=s0 Nodes=\"a\n",              /* unterminated quote */
+        "SwitchName=s0 Nodes=\"a\"b\n",           /* text after the quote */
+        "SwitchName=s0 Nodes=a \\\\\n",             /* even backslashes: no continuation */
         "SwitchName=s0 Nodes=\n",                  /* empty value */
         "SwitchName=s0 =x\n",                      /* empty key */
         "Nodes=a\n",                               /* no SwitchName */
@@ -205,6 +208,7 @@ Test(parse, syntax)
     };
     static const int code[] = {COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX,
                                COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX,
+                               COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX,
                                COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ECYCLE,
                                COLLALG__TOPO_ETWICE,  COLLALG__TOPO_ETWICE,  COLLALG__TOPO_EEMPTY,
                                COLLALG__TOPO_EEMPTY};
@@ -214,6 +218,10 @@ Test(parse, syntax)
         cr_assert(!strncmp(msg, "t.conf:", 7), "case %zu: '%s'", i, msg);
         collalg__topo_free(&t);
     }
+    /* a continuation joins the next line as it is (no blank added), as in Slurm */
+    cr_assert_eq(tt_parse("SwitchName=s0 Nodes=a,\\\nb,c\\\n  # comment only\n", &t, msg), 0, "%s", msg);
+    cr_assert_eq(t.nhost, 3);
+    collalg__topo_free(&t);
     /* NULL message buffer is allowed */
     cr_assert_eq(collalg__topo_parse("x", 0, &t, 0, 0), COLLALG__TOPO_ESYNTAX);
 }

@@ -10,11 +10,14 @@
  * - Keys are case-insensitive (as in Slurm). A line holds one `SwitchName=` (a plain name) and
  *   at most one each of `Nodes=`, `Switches=` (hostlist expressions, below) and `LinkSpeed=`.
  *   `LinkSpeed` is accepted and ignored (every link is taken as equal); any other key is an error
- *   (so that a misspelt `Node=` cannot silently drop hosts). Tokens are separated by blanks and
- *   written `Key=Value` without blanks around `=`.
- * - `#` starts a comment up to the end of the line (also after text); blank lines are skipped;
- *   a line whose last non-blank character (before any comment) is a backslash continues on the
- *   next line, as in Slurm's configuration parser. Messages name the line a logical line starts on.
+ *   (so that a misspelt `Node=` cannot silently drop hosts). As in Slurm's configuration parser,
+ *   a pair is `Key=Value` with optional blanks around `=`, the value plain (up to a blank) or in
+ *   double quotes.
+ * - As in Slurm's parser, `#` starts a comment up to the end of the line (also after text), and
+ *   a line that ends (before any comment and trailing blanks) in an odd number of backslashes
+ *   continues on the next line: the last backslash is removed and the next line appended as it
+ *   is. Blank lines are skipped. Unlike Slurm, backslash escapes (`\#`, `\\`) are not
+ *   interpreted. Messages name the line a logical line starts on.
  * - A switch may have both hosts and child switches (hosts on inner switches); a switch with
  *   neither is allowed. Host names and switch names are separate name spaces.
  * - Hostlist expressions, as Slurm's: comma-separated items; an item is text with any number of
@@ -403,14 +406,19 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
                 ;
             while (c > s && (c[-1] == ' ' || c[-1] == '\t' || c[-1] == '\r'))
                 c--;
-            if (c > s && c[-1] == '\\') {
-                if (collalg__topo_sput(&txt, s, (size_t)(c - 1 - s)) || collalg__topo_sput(&txt, " ", 1))
-                    err = COLLALG__TOPO_ENOMEM;
-                s = *e ? e + 1 : e;
-                lineno++;
-                if (!*s || err)
-                    break;
-                continue;
+            {
+                const char *b = c;
+                while (b > s && b[-1] == '\\')
+                    b--;
+                if ((c - b) % 2 == 1) { /* an odd number of trailing backslashes: continued */
+                    if (collalg__topo_sput(&txt, s, (size_t)(c - 1 - s)))
+                        err = COLLALG__TOPO_ENOMEM;
+                    s = *e ? e + 1 : e;
+                    lineno++;
+                    if (!*s || err)
+                        break;
+                    continue;
+                }
             }
             if (collalg__topo_sput(&txt, s, (size_t)(c - s)))
                 err = COLLALG__TOPO_ENOMEM;
@@ -428,30 +436,56 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
             memset(&rec, 0, sizeof rec);
             rec.line = start;
             while (k < end && !err) {
-                size_t ts, te, eq;
+                size_t ts, te, eq, vs, ve;
                 while (k < end && (txt.p[k] == ' ' || txt.p[k] == '\t' || txt.p[k] == '\r'))
                     k++;
                 if (k == end)
                     break;
+                /* Key [blanks] = [blanks] Value, Value plain or in double quotes (as Slurm's) */
                 ts = k;
-                while (k < end && txt.p[k] != ' ' && txt.p[k] != '\t' && txt.p[k] != '\r')
+                while (k < end && ((txt.p[k] >= 'a' && txt.p[k] <= 'z') || (txt.p[k] >= 'A' && txt.p[k] <= 'Z') ||
+                                   (txt.p[k] >= '0' && txt.p[k] <= '9') || txt.p[k] == '_' || txt.p[k] == '.'))
                     k++;
                 te = k;
-                for (eq = ts; eq < te && txt.p[eq] != '='; eq++)
-                    ;
-                if (eq == te || eq == ts || eq + 1 == te) {
+                while (k < end && (txt.p[k] == ' ' || txt.p[k] == '\t'))
+                    k++;
+                eq = k;
+                vs = ve = 0;
+                if (te > ts && k < end && txt.p[k] == '=') {
+                    k++;
+                    while (k < end && (txt.p[k] == ' ' || txt.p[k] == '\t'))
+                        k++;
+                    if (k < end && txt.p[k] == '"') {
+                        vs = ++k;
+                        while (k < end && txt.p[k] != '"')
+                            k++;
+                        ve = k;
+                        if (k < end)
+                            k++;
+                        else
+                            ve = vs; /* unterminated quote */
+                    } else {
+                        vs = k;
+                        while (k < end && txt.p[k] != ' ' && txt.p[k] != '\t' && txt.p[k] != '\r')
+                            k++;
+                        ve = k;
+                    }
+                }
+                if (ve == vs || (k < end && txt.p[k] != ' ' && txt.p[k] != '\t' && txt.p[k] != '\r')) {
                     char tok[64];
-                    size_t l = te - ts < sizeof tok - 1 ? te - ts : sizeof tok - 1;
-                    memcpy(tok, txt.p + ts, l);
+                    size_t l = 0;
+                    while (ts + l < end && l < sizeof tok - 1 && txt.p[ts + l] != ' ' && txt.p[ts + l] != '\t')
+                        tok[l] = txt.p[ts + l], l++;
                     tok[l] = '\0';
                     err = collalg__topo_err(msg, msglen, file, start, COLLALG__TOPO_ESYNTAX,
                                             "expected Key=Value, found '%s'", tok);
                     break;
                 }
+                (void)eq;
                 any = 1;
                 {
                     const char *key = txt.p + ts;
-                    size_t kl = eq - ts, *off = 0, *len = 0;
+                    size_t kl = te - ts, *off = 0, *len = 0;
                     if (collalg__topo_keyis(key, kl, "switchname"))
                         off = &rec.name, len = &rec.name_len;
                     else if (collalg__topo_keyis(key, kl, "nodes"))
@@ -477,7 +511,7 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
                         break;
                     }
                     if (len)
-                        *off = eq + 1, *len = te - eq - 1;
+                        *off = vs, *len = ve - vs;
                 }
             }
             if (!err && any && !rec.name_len)
