@@ -28,7 +28,7 @@ TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
 # Extra targets (e.g. the tuner: mk/tune.mk).
 -include $(wildcard mk/*.mk)
 
-.PHONY: all deps build check check-run headers examples docs docs-internal install uninstall valgrind clean
+.PHONY: all deps build check check-run format-check headers examples docs docs-internal install uninstall valgrind clean
 
 all: build
 
@@ -60,7 +60,7 @@ $(BUILD)/examples/%: examples/%.c $(HEADERS)
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: build headers docs
+check-run: format-check build headers docs
 	@start=$$(date +%s); fail=0; \
 	for s in $(CR_SUITES); do \
 	  t0=$$(date +%s); echo "== $$s"; \
@@ -69,6 +69,14 @@ check-run: build headers docs
 	done; \
 	echo "== all suites finished in $$(( $$(date +%s) - start )) s"; \
 	exit $$fail
+
+# Every C file follows .clang-format (clang-format 14). The topology files are still being
+# written and are left out until they are formatted.
+FORMAT_EXCLUDE := include/collalg/core/topology.h include/collalg/core/topology_schedule.h tests/test_topology.c
+FORMAT_FILES := $(filter-out $(FORMAT_EXCLUDE),$(sort $(shell find include tests examples docs/figures -name '*.[ch]')))
+format-check:
+	@clang-format --dry-run --Werror $(FORMAT_FILES)
+	@echo "format-check: $(words $(FORMAT_FILES)) files follow .clang-format"
 
 # Each header alone, included twice: gcc and clang as strict C99 with MPICH's mpi.h, smpicc
 # (SimGrid's mpi.h), and g++ as C++.

@@ -121,17 +121,17 @@ static void tune_on_signal(int sig)
 
 /** @brief Command-line settings. */
 typedef struct tune_opts {
-    int want[TUNE_NCOLL];   /**< collectives to tune */
+    int want[TUNE_NCOLL];       /**< collectives to tune */
     long sizes[TUNE_MAX_SIZES]; /**< sample sizes (bytes), ascending */
-    int nsizes;             /**< used entries of sizes */
-    double budget;          /**< wall-clock budget (s), 0 = none */
-    const char *out;        /**< output directory */
-    tune_rule rule;         /**< repetition rule */
-    double precision;       /**< binary-search stop, relative */
-    int any_procs;          /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
-    const char *pattern;    /**< --pattern of alltoallv and allgatherv */
-    int sizes_given;        /**< --sizes or --max-size was given */
-    char cmdline[1024];     /**< the command line, for the header comment */
+    int nsizes;                 /**< used entries of sizes */
+    double budget;              /**< wall-clock budget (s), 0 = none */
+    const char *out;            /**< output directory */
+    tune_rule rule;             /**< repetition rule */
+    double precision;           /**< binary-search stop, relative */
+    int any_procs;              /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
+    const char *pattern;        /**< --pattern of alltoallv and allgatherv */
+    int sizes_given;            /**< --sizes or --max-size was given */
+    char cmdline[1024];         /**< the command line, for the header comment */
 } tune_opts;
 
 /** @brief A candidate at a size: an algorithm with a fixed value, or a piecewise tuned one. */
@@ -144,38 +144,38 @@ typedef struct tune_piece {
 
 /** @brief A tunable unit: an algorithm of the table and (for parameters) its tuned values. */
 typedef struct tune_cand {
-    const tune_algo *algo;                  /**< row of tune_table */
-    tune_choice choice[TUNE_MAX_CHOICES];   /**< parameter values (one empty choice without a parameter) */
-    int nchoice;                            /**< used entries of choice */
+    const tune_algo *algo;                      /**< row of tune_table */
+    tune_choice choice[TUNE_MAX_CHOICES];       /**< parameter values (one empty choice without a parameter) */
+    int nchoice;                                /**< used entries of choice */
     double t[TUNE_MAX_SIZES][TUNE_MAX_CHOICES]; /**< median time (s) at sample size i with choice c */
-    tune_piece piece;                       /**< best choice per size range (step 3) */
-    double best[TUNE_MAX_SIZES];            /**< time of the best choice at each sample size */
+    tune_piece piece;                           /**< best choice per size range (step 3) */
+    double best[TUNE_MAX_SIZES];                /**< time of the best choice at each sample size */
 } tune_cand;
 
 /** @brief State of one run. */
 typedef struct tuner {
-    MPI_Comm comm;       /**< duplicate of MPI_COMM_WORLD, errors return */
-    int rank;            /**< rank in comm */
-    int p;               /**< size of comm */
-    tune_opts o;         /**< settings */
-    char *sbuf;          /**< send buffer: p * largest size bytes */
-    char *rbuf;          /**< receive buffer: p * largest size bytes */
-    double *loc;         /**< per-chunk local times + flags */
-    double *glob;        /**< per-chunk maxima over ranks + flags */
-    double *samples;     /**< the samples of the current measurement */
-    double *sorted;      /**< scratch for the median */
-    FILE *csv;           /**< measurement log (rank 0) */
-    tune_pattern pat;    /**< communication pattern of alltoallv and allgatherv */
-    int *vc;             /**< counts and offsets of one v-collective call (4 p ints) */
-    int routine_phase;   /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
-    time_t start;        /**< wall-clock start (for the budget and the ETA) */
+    MPI_Comm comm;        /**< duplicate of MPI_COMM_WORLD, errors return */
+    int rank;             /**< rank in comm */
+    int p;                /**< size of comm */
+    tune_opts o;          /**< settings */
+    char *sbuf;           /**< send buffer: p * largest size bytes */
+    char *rbuf;           /**< receive buffer: p * largest size bytes */
+    double *loc;          /**< per-chunk local times + flags */
+    double *glob;         /**< per-chunk maxima over ranks + flags */
+    double *samples;      /**< the samples of the current measurement */
+    double *sorted;       /**< scratch for the median */
+    FILE *csv;            /**< measurement log (rank 0) */
+    tune_pattern pat;     /**< communication pattern of alltoallv and allgatherv */
+    int *vc;              /**< counts and offsets of one v-collective call (4 p ints) */
+    int routine_phase;    /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
+    time_t start;         /**< wall-clock start (for the budget and the ETA) */
     time_t coll_deadline; /**< end of the current collective's share of the budget, 0 = none */
-    int stopped;         /**< agreed: interrupted or out of budget */
-    int hurry;           /**< agreed: past this collective's share, no more binary searches */
-    long done;           /**< measurements made (progress) */
-    long total;          /**< measurements planned (estimate, progress) */
-    int tty;             /**< stderr is a terminal */
-    time_t last_draw;    /**< last progress output */
+    int stopped;          /**< agreed: interrupted or out of budget */
+    int hurry;            /**< agreed: past this collective's share, no more binary searches */
+    long done;            /**< measurements made (progress) */
+    long total;           /**< measurements planned (estimate, progress) */
+    int tty;              /**< stderr is a terminal */
+    time_t last_draw;     /**< last progress output */
 } tuner;
 
 /* ---- command line ---------------------------------------------------------------------------- */
@@ -360,8 +360,8 @@ static void tune_progress(tuner *T, const char *what, int force)
         tune_fmt_time(elapsed * (T->total - T->done) / T->done, eta, sizeof eta);
     else
         snprintf(eta, sizeof eta, "?");
-    fprintf(stderr, "%s[%s] %3d%% %-48.48s elapsed %s, left ~%s%s", T->tty ? "\r" : "", bar, (int)(frac * 100),
-            what, el, eta, T->tty ? "   " : "\n");
+    fprintf(stderr, "%s[%s] %3d%% %-48.48s elapsed %s, left ~%s%s", T->tty ? "\r" : "", bar, (int)(frac * 100), what,
+            el, eta, T->tty ? "   " : "\n");
     fflush(stderr);
 }
 
@@ -605,18 +605,18 @@ static int tune_rank_nth(const double *t, int n, int nth)
 
 /** @brief Everything known about one collective after tuning. */
 typedef struct tune_result {
-    int tuned;                      /**< 1 when rules were chosen */
-    int ns;                         /**< sample sizes */
-    long sz[TUNE_MAX_SIZES];        /**< sample sizes (bytes, adjusted) */
-    double native[TUNE_MAX_SIZES];  /**< native median (s) */
-    double routine[TUNE_MAX_SIZES]; /**< tuned routine re-measured (s), HUGE_VAL if not */
-    double best1[TUNE_MAX_SIZES];   /**< best single algorithm (s), when it was chosen */
-    double rival[TUNE_MAX_SIZES];   /**< fastest of the runners-up, re-measured beside the routine (s) */
+    int tuned;                           /**< 1 when rules were chosen */
+    int ns;                              /**< sample sizes */
+    long sz[TUNE_MAX_SIZES];             /**< sample sizes (bytes, adjusted) */
+    double native[TUNE_MAX_SIZES];       /**< native median (s) */
+    double routine[TUNE_MAX_SIZES];      /**< tuned routine re-measured (s), HUGE_VAL if not */
+    double best1[TUNE_MAX_SIZES];        /**< best single algorithm (s), when it was chosen */
+    double rival[TUNE_MAX_SIZES];        /**< fastest of the runners-up, re-measured beside the routine (s) */
     char rival_name[TUNE_MAX_SIZES][64]; /**< which runner-up that was */
-    int ncand;                      /**< candidates */
-    tune_cand *cand;                /**< candidates (step 4) */
-    tune_piece final;               /**< winner candidate per size range */
-    int searched;                   /**< 1 when every binary search ran to its precision */
+    int ncand;                           /**< candidates */
+    tune_cand *cand;                     /**< candidates (step 4) */
+    tune_piece final;                    /**< winner candidate per size range */
+    int searched;                        /**< 1 when every binary search ran to its precision */
 } tune_result;
 
 /** @brief Writes rule text "alg" or "alg, param" of range segment @p s of @p r into @p buf. */
@@ -738,7 +738,7 @@ static long tune_plan(const tuner *T, enum tune_coll coll)
             units += tune_table[i].space ? tune_table[i].space(T->p, tmp, TUNE_MAX_CHOICES) : 1;
     /* values and algorithms, native, re-measure, at each sample size */
     units = (units + 2 + TUNE_RIVALS) * tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, sz);
-    return units + units / 4;          /* binary searches (estimate) */
+    return units + units / 4; /* binary searches (estimate) */
 }
 
 /** @brief Tunes collective @p coll (the file comment's procedure) into @p r. */
@@ -758,9 +758,7 @@ static void tune_collective(tuner *T, enum tune_coll coll, tune_result *r)
         if (tune_table[i].coll != coll)
             continue;
         r->cand[n].algo = &tune_table[i];
-        r->cand[n].nchoice = tune_table[i].space
-                                 ? tune_table[i].space(T->p, r->cand[n].choice, TUNE_MAX_CHOICES)
-                                 : 1;
+        r->cand[n].nchoice = tune_table[i].space ? tune_table[i].space(T->p, r->cand[n].choice, TUNE_MAX_CHOICES) : 1;
         n++;
     }
     r->ncand = n;
@@ -910,8 +908,9 @@ static int tune_write_header(const tuner *T, const tune_result *res, const char 
     strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
     fprintf(f, "/*\n * collalg_tuned.h - collectives tuned by collalg-tune (paste it, or include it).\n *\n");
     fprintf(f, " * Tuned on:    %s, %s\n * Processes:   %d%s\n * MPI:         %s\n * Command:     %s\n", host, when,
-            T->p, T->o.any_procs ? " (rules apply to every communicator size)"
-                                 : " (rules apply to communicators of exactly this size; others use native MPI)",
+            T->p,
+            T->o.any_procs ? " (rules apply to every communicator size)"
+                           : " (rules apply to communicators of exactly this size; others use native MPI)",
             mpi, T->o.cmdline);
     fprintf(f, " * Timing:      median of per-call maxima over ranks; repetitions by RSE < %g (%d..%d, step %d)\n",
             T->o.rule.threshold, T->o.rule.min_reps, T->o.rule.max_reps, T->o.rule.step);
@@ -925,8 +924,8 @@ static int tune_write_header(const tuner *T, const tune_result *res, const char 
             continue;
         fprintf(f, " *   %s:", tune_coll_name[c]);
         for (i = 0; i < res[c].ns; i++)
-            fprintf(f, "%s %ld B %s/%s", i % 4 ? "," : "\n *    ", res[c].sz[i], tune_us(res[c].routine[i], a, sizeof a),
-                    tune_us(res[c].native[i], b, sizeof b));
+            fprintf(f, "%s %ld B %s/%s", i % 4 ? "," : "\n *    ", res[c].sz[i],
+                    tune_us(res[c].routine[i], a, sizeof a), tune_us(res[c].native[i], b, sizeof b));
         fprintf(f, "\n");
     }
     fprintf(f, " */\n#ifndef COLLALG_TUNED_H\n#define COLLALG_TUNED_H\n\n#include <collalg/collalg.h>\n"
@@ -948,24 +947,31 @@ static int tune_write_header(const tuner *T, const tune_result *res, const char 
             else
                 fprintf(f, "\n    COLLALG_RULE_P(%d, %d, %ld, %s, %s)", T->p, T->p, fl[i].lo, hi, fl[i].text);
         }
-        fprintf(f, ")\n/** Lower bounds (bytes) of the rules of collalg_tuned_%s. */\n#define COLLALG_TUNED_%s_BOUNDS 0",
+        fprintf(f,
+                ")\n/** Lower bounds (bytes) of the rules of collalg_tuned_%s. */\n#define COLLALG_TUNED_%s_BOUNDS 0",
                 tune_coll_name[c], up);
         for (i = 0; i < nf; i++)
             if (fl[i].lo > 0)
                 fprintf(f, ", %ld", fl[i].lo);
         fprintf(f, "\n\n");
     }
-    fprintf(f, "/** Processes the rules were tuned on. */\n#define COLLALG_TUNED_PROCS %d\n\n#endif /* COLLALG_TUNED_H */\n",
-            T->p);
+    fprintf(
+        f,
+        "/** Processes the rules were tuned on. */\n#define COLLALG_TUNED_PROCS %d\n\n#endif /* COLLALG_TUNED_H */\n",
+        T->p);
     return fclose(f) == 0 ? 0 : 2;
 }
 
 /** @brief Writes the data and gnuplot script of @p coll and runs gnuplot. @return 0 or 2. */
 static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_result *r, const char *mpi)
 {
-    static const char *const axis[TUNE_NCOLL] = {"per-pair block",      "per-process block",
-                                                 "whole vector",        "whole vector",
-                                                 "mean per-pair block", "mean per-process block", ""};
+    static const char *const axis[TUNE_NCOLL] = {"per-pair block",
+                                                 "per-process block",
+                                                 "whole vector",
+                                                 "whole vector",
+                                                 "mean per-pair block",
+                                                 "mean per-process block",
+                                                 ""};
     char path[1200], cmd[2600], mpi1[80];
     const char *name = tune_coll_name[coll];
     tune_flat fl[TUNE_MAX_SEGS];
@@ -996,7 +1002,8 @@ static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_resul
     fprintf(f, "set termoption noenhanced\nset datafile missing '?'\nset logscale x 2\nset logscale y 10\n");
     fprintf(f, "set xlabel 'message size (bytes, %s)'\nset ylabel 'time per call (s, median of max over ranks)'\n",
             axis[coll]);
-    fprintf(f, "set title '%s on %d processes, %s: algorithms (parameterised ones at their best value), native, tuned'\n",
+    fprintf(f,
+            "set title '%s on %d processes, %s: algorithms (parameterised ones at their best value), native, tuned'\n",
             name, T->p, mpi1);
     fprintf(f, "set key outside right top\nset grid\nset xrange [%g:%g]\n", (double)r->sz[0] / 1.5,
             (double)r->sz[r->ns - 1] * 1.5);
@@ -1009,10 +1016,12 @@ static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_resul
         fprintf(f, "set label %d '%s' at %g, graph 0.02 rotate by 90 left front font ',8' textcolor rgb 'gray20'\n",
                 i + 1, fl[i].text, hi > lo ? tune_sqrt(lo * hi) : lo);
     }
-    fprintf(f, "plot for [i=4:%d] '%s.dat' using 1:i with linespoints linewidth 1 pointsize 0.6 title columnheader(i), \\\n"
-               "     '%s.dat' using 1:2 with linespoints linewidth 3 linecolor rgb 'black' title 'native MPI', \\\n"
-               "     '%s.dat' using 1:3 with linespoints linewidth 3 dashtype 3 linecolor rgb 'red' title 'tuned'\n",
-            3 + r->ncand, name, name, name);
+    fprintf(
+        f,
+        "plot for [i=4:%d] '%s.dat' using 1:i with linespoints linewidth 1 pointsize 0.6 title columnheader(i), \\\n"
+        "     '%s.dat' using 1:2 with linespoints linewidth 3 linecolor rgb 'black' title 'native MPI', \\\n"
+        "     '%s.dat' using 1:3 with linespoints linewidth 3 dashtype 3 linecolor rgb 'red' title 'tuned'\n",
+        3 + r->ncand, name, name, name);
     fclose(f);
     snprintf(cmd, sizeof cmd,
              "cd '%s' && gnuplot -e \"set terminal pngcairo size 1400,800; set output '%s.png'\" %s.gp && "
@@ -1040,8 +1049,10 @@ static long tune_buffer_bytes(tuner *T)
         need = tune_pattern_bytes(&T->pat, (enum tune_coll)c, sz[ns - 1]);
         if (need < 0) {
             if (T->rank == 0)
-                fprintf(stderr, "collalg-tune: %s with pattern %s at %ld B: a buffer would pass 2 GiB (int counts); "
-                                "use smaller --sizes\n", tune_coll_name[c], T->pat.name, sz[ns - 1]);
+                fprintf(stderr,
+                        "collalg-tune: %s with pattern %s at %ld B: a buffer would pass 2 GiB (int counts); "
+                        "use smaller --sizes\n",
+                        tune_coll_name[c], T->pat.name, sz[ns - 1]);
             return -1;
         }
         maxb = need > maxb ? (long)need : maxb;
@@ -1115,7 +1126,8 @@ int main(int argc, char **argv)
         if (!T.csv)
             fprintf(stderr, "collalg-tune: cannot write %s\n", path);
         else
-            fprintf(T.csv, "collective,phase,algorithm,param,bytes,procs,reps,median_s,mean_s,min_s,max_s,rse,status\n");
+            fprintf(T.csv,
+                    "collective,phase,algorithm,param,bytes,procs,reps,median_s,mean_s,min_s,max_s,rse,status\n");
         printf("collalg-tune: %d processes on %s, %s\n", T.p, host, mpi);
         fflush(stdout);
     }

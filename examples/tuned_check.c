@@ -30,8 +30,10 @@
 /** @brief What the tuned routine ran last on this process (set by the selector's hook). */
 static char tc_last[128];
 /** @brief Records the algorithm of each call in tc_last (see select.h). */
+/* clang-format off */
 #define COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)                                                 \
     ((void)(bytes), (void)(procs), snprintf(tc_last, sizeof tc_last, "%s", algorithm))
+/* clang-format on */
 
 #ifdef COLLALG_TUNED_HEADER
 #include COLLALG_TUNED_HEADER
@@ -40,39 +42,53 @@ static char tc_last[128];
 /* Stand-in with the shape of a generated header. */
 #include <collalg/collalg.h>
 #include <collalg/select.h>
+/* clang-format off */
 COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall,
     COLLALG_RULE(1, 8718, simple)
     COLLALG_RULE(8718, 31718, pair_light_barrier)
     COLLALG_RULE(31718, 72032, pair_n_mpi_barriers, 0)
     COLLALG_RULE(72032, COLLALG_INF, pair_mpi_barrier))
+/* clang-format on */
 #define COLLALG_TUNED_ALLTOALL_BOUNDS 0, 1, 8718, 31718, 72032
+/* clang-format off */
 COLLALG_TUNED_ALLGATHER(collalg_tuned_allgather,
     COLLALG_RULE(0, 1024, recursive_doubling)
     COLLALG_RULE(1024, COLLALG_INF, ring))
+/* clang-format on */
 #define COLLALG_TUNED_ALLGATHER_BOUNDS 0, 1024
+/* clang-format off */
 COLLALG_TUNED_ALLREDUCE(collalg_tuned_allreduce,
     COLLALG_RULE(0, 2048, recursive_doubling)
     COLLALG_RULE(2048, COLLALG_INF, rabenseifner))
+/* clang-format on */
 #define COLLALG_TUNED_ALLREDUCE_BOUNDS 0, 2048
+/* clang-format off */
 COLLALG_TUNED_BCAST(collalg_tuned_bcast,
     COLLALG_RULE(0, 4096, binomial)
     COLLALG_RULE(4096, COLLALG_INF, scatter_ring_allgather))
+/* clang-format on */
 #define COLLALG_TUNED_BCAST_BOUNDS 0, 4096
 #include <collalg/alltoallv.h>
 #include <collalg/allgatherv.h>
 #include <collalg/barrier.h>
+/* clang-format off */
 COLLALG_TUNED_ALLTOALLV(collalg_tuned_alltoallv,
     COLLALG_RULE(1, 256, simple)
     COLLALG_RULE(256, 4096, pair_light_barrier)
     COLLALG_RULE(4096, COLLALG_INF, ring_n_mpi_barriers, 0))
+/* clang-format on */
 #define COLLALG_TUNED_ALLTOALLV_BOUNDS 0, 1, 256, 4096
+/* clang-format off */
 COLLALG_TUNED_ALLGATHERV(collalg_tuned_allgatherv,
     COLLALG_RULE(0, 512, bruck)
     COLLALG_RULE(512, COLLALG_INF, ring))
+/* clang-format on */
 #define COLLALG_TUNED_ALLGATHERV_BOUNDS 0, 512
+/* clang-format off */
 COLLALG_TUNED_BARRIER(collalg_tuned_barrier,
     COLLALG_RULE_P(1, 8, 0, COLLALG_INF, dissemination)
     COLLALG_RULE_P(9, COLLALG_INF, 0, COLLALG_INF, mcs, 4, 2))
+/* clang-format on */
 #define COLLALG_TUNED_BARRIER_BOUNDS 0
 /** @endcond */
 #endif
@@ -82,11 +98,11 @@ COLLALG_TUNED_BARRIER(collalg_tuned_barrier,
 
 /** @brief Verdicts of this process. */
 typedef struct tc_state {
-    int rank;     /**< rank in MPI_COMM_WORLD */
-    int p;        /**< size of MPI_COMM_WORLD */
-    int verbose;  /**< -v: print every case */
-    long passed;  /**< cases passed (agreed over ranks) */
-    long failed;  /**< cases failed */
+    int rank;    /**< rank in MPI_COMM_WORLD */
+    int p;       /**< size of MPI_COMM_WORLD */
+    int verbose; /**< -v: print every case */
+    long passed; /**< cases passed (agreed over ranks) */
+    long failed; /**< cases failed */
 } tc_state;
 
 /** @brief Fills @p n bytes with a pattern of (@p seed, position). */
@@ -167,8 +183,7 @@ static void tc_allreduce(tc_state *st, long n)
     tc_record(st, "allreduce", 4L * count, "", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4), err);
     memcpy(r2, s, 4 * (size_t)count);
     err = collalg_tuned_allreduce(MPI_IN_PLACE, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    tc_record(st, "allreduce", 4L * count, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count),
-              err);
+    tc_record(st, "allreduce", 4L * count, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count), err);
     free(s), free(r1), free(r2);
 }
 
@@ -178,7 +193,7 @@ static void tc_bcast(tc_state *st, long n)
     unsigned char *b1 = (unsigned char *)malloc((size_t)n + 1), *b2 = (unsigned char *)malloc((size_t)n + 1);
     int root, err;
     char mode[32];
-    for (root = 0; root < st->p; root += st->p - 1 > 0 ? st->p - 1 : 1) {
+    for (root = 0; root<st->p; root += st->p - 1> 0 ? st->p - 1 : 1) {
         tc_fill(b1, n + 1, st->rank == root ? 99u : (unsigned)st->rank);
         memcpy(b2, b1, (size_t)n + 1);
         MPI_Bcast(b1, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);

@@ -19,6 +19,7 @@ need valgrind valgrind
 need pkg-config pkg-config
 need g++ g++
 need clang clang
+need clang-format clang-format
 [ -n "$missing" ] || exit 0
 if [ "$(id -u)" != 0 ]; then
     echo "install-deps: missing packages:$missing (run 'make deps' as root, or apt-get install them)" >&2

@@ -74,7 +74,7 @@ static inline int cl_log_passed(const char *log)
  * logging to build/logs/<prog>-<logtag>-<np>.log; asserts a zero exit status and, when
  * `expect_pass_line`, a closing "N passed, 0 failed" line. */
 static inline void cl_launch_as(const char *launcher, const char *dir, const char *logtag, const char *prog, int np,
-                         const char *args, int expect_pass_line)
+                                const char *args, int expect_pass_line)
 {
     char cmd[2048], log[512];
     int status, ok;
@@ -94,7 +94,7 @@ static inline void cl_launch_as(const char *launcher, const char *dir, const cha
 
 /* cl_launch_as with the program directory as the log tag ("mpich" or "smpi"). */
 static inline void cl_launch(const char *launcher, const char *tag, const char *prog, int np, const char *args,
-                      int expect_pass_line)
+                             int expect_pass_line)
 {
     cl_launch_as(launcher, tag, tag, prog, np, args, expect_pass_line);
 }
@@ -145,6 +145,7 @@ static inline void cl_smpi(const char *prog, int np, const char *args)
 
 /* Declares the standard matrix of one program: MPICH p in {1,2,3,4} full and {5,7,8} reduced,
  * SimGrid p in {16,17} full, {31,32} without the big count, {64} with two types. */
+/* clang-format off */
 #define CL_MATRIX(suite, prog)                                                                            \
     Test(suite, mpich_p1) { cl_mpich(prog, 1, CL_FULL); }                                                  \
     Test(suite, mpich_p2) { cl_mpich(prog, 2, CL_FULL); }                                                  \
@@ -158,5 +159,6 @@ static inline void cl_smpi(const char *prog, int np, const char *args)
     Test(suite, smpi_p31) { cl_smpi(prog, 31, CL_SMPI_LARGE_P); }                                          \
     Test(suite, smpi_p32) { cl_smpi(prog, 32, CL_SMPI_LARGE_P); }                                          \
     Test(suite, smpi_p64) { cl_smpi(prog, 64, CL_SMPI_P64); }
+/* clang-format on */
 
 #endif /* COLLALG_TESTS_LAUNCH_H */

@@ -20,6 +20,7 @@
 #define AV_SMPI32 "--counts 3,1000 --types vector --patterns uniform,uneven,permuted"
 #define AV_SMPI64 "--counts 3 --types vector,int-vector --patterns zeros,permuted"
 
+/* clang-format off */
 Test(allgatherv, mpich_p1) { cl_mpich("allgatherv", 1, CL_FULL); }
 Test(allgatherv, mpich_p2) { cl_mpich("allgatherv", 2, CL_FULL); }
 Test(allgatherv, mpich_p3) { cl_mpich("allgatherv", 3, AV_P34); }
@@ -33,5 +34,6 @@ Test(allgatherv, smpi_p17) { cl_smpi("allgatherv", 17, AV_SMPI16); }
 Test(allgatherv, smpi_p31) { cl_smpi("allgatherv", 31, AV_SMPI31); }
 Test(allgatherv, smpi_p32) { cl_smpi("allgatherv", 32, AV_SMPI32); }
 Test(allgatherv, smpi_p64) { cl_smpi("allgatherv", 64, AV_SMPI64); }
+/* clang-format on */
 
 /* The recursive doubling schedule (core/rdb_schedule.h) is checked without MPI in test_rdb_schedule.c. */

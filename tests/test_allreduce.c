@@ -27,6 +27,7 @@ static void ar_smpi(int np, const char *args)
     cl_smpi("allreduce", np, args);
 }
 
+/* clang-format off */
 Test(allreduce, mpich_p1) { cl_mpich("allreduce", 1, AR_ALL); }
 Test(allreduce, mpich_p2) { cl_mpich("allreduce", 2, AR_ALL); }
 Test(allreduce, mpich_p3) { cl_mpich("allreduce", 3, "--counts p+1"); }
@@ -39,3 +40,4 @@ Test(allreduce, smpi_p17) { ar_smpi(17, "--counts 1,p-1,p+1,1000"); }
 Test(allreduce, smpi_p31) { ar_smpi(31, "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
 Test(allreduce, smpi_p32) { ar_smpi(32, "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
 Test(allreduce, smpi_p64) { ar_smpi(64, "--types int-sum,mat-noncomm --counts 1,p+1"); }
+/* clang-format on */

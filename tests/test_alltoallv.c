@@ -20,24 +20,12 @@ static void matrix(int kind, int p, unsigned seed, long long *bytes)
             s = s * 1103515245u + 12345u;
             x = s >> 8;
             switch (kind) {
-            case 0:
-                bytes[i * p + j] = x % 3 == 0 ? 0 : (long long)(x % 100000);
-                break;
-            case 1:
-                bytes[i * p + j] = 1 + x % 4;
-                break;
-            case 2:
-                bytes[i * p + j] = i == 0 ? 1000000 + x % 7 : x % 50;
-                break;
-            case 3:
-                bytes[i * p + j] = (i == p / 2 && j == (p / 2 + 1) % p) ? 42 : 0;
-                break;
-            case 4:
-                bytes[i * p + j] = 0;
-                break;
-            default:
-                bytes[i * p + j] = 3000000000LL + (long long)(x % 5) * 1000000000LL;
-                break;
+            case 0: bytes[i * p + j] = x % 3 == 0 ? 0 : (long long)(x % 100000); break;
+            case 1: bytes[i * p + j] = 1 + x % 4; break;
+            case 2: bytes[i * p + j] = i == 0 ? 1000000 + x % 7 : x % 50; break;
+            case 3: bytes[i * p + j] = (i == p / 2 && j == (p / 2 + 1) % p) ? 42 : 0; break;
+            case 4: bytes[i * p + j] = 0; break;
+            default: bytes[i * p + j] = 3000000000LL + (long long)(x % 5) * 1000000000LL; break;
             }
         }
 }
@@ -60,8 +48,7 @@ static void check_schedule(const char *name, int p, const long long *bytes, cons
                 cr_assert_eq(f, -1, "%s p=%d: empty message %d -> %d in phase %d", name, p, i, j, f);
                 continue;
             }
-            cr_assert(f >= 0 && f < nphases, "%s p=%d: message %d -> %d in phase %d of %d", name, p, i, j, f,
-                      nphases);
+            cr_assert(f >= 0 && f < nphases, "%s p=%d: message %d -> %d in phase %d of %d", name, p, i, j, f, nphases);
             cr_assert_eq(sends[f][i]++, 0, "%s p=%d: rank %d sends twice in phase %d", name, p, i, f);
             cr_assert_eq(recvs[f][j]++, 0, "%s p=%d: rank %d receives twice in phase %d", name, p, j, f);
             used[f] = 1;
@@ -71,7 +58,8 @@ static void check_schedule(const char *name, int p, const long long *bytes, cons
     for (int r = 0; r < p; r++) {
         collalg__alltoallv_schedule_peers(p, r, phase, nphases, to, from);
         for (int f = 0; f < nphases; f++) {
-            cr_assert(to[f] == -1 || phase[r * p + to[f]] == f, "%s p=%d rank %d phase %d: to %d", name, p, r, f, to[f]);
+            cr_assert(to[f] == -1 || phase[r * p + to[f]] == f, "%s p=%d rank %d phase %d: to %d", name, p, r, f,
+                      to[f]);
             cr_assert(from[f] == -1 || phase[from[f] * p + r] == f, "%s p=%d rank %d phase %d: from %d", name, p, r, f,
                       from[f]);
             cr_assert_eq(to[f] != -1, sends[f][r] != 0, "%s p=%d rank %d phase %d: send missing", name, p, r, f);
@@ -182,8 +170,8 @@ Test(alltoallv_schedule, alltoall_based_follows_the_pair_steps)
                         int j = collalg__pair_peer(i, p, s);
                         if (j != i && bytes_[i * p + j] > 0) {
                             any = 1;
-                            cr_assert_eq(phase_[i * p + j], f, "alltoall_based p=%d: %d -> %d (step %d) in phase %d",
-                                         p, i, j, s, phase_[i * p + j]);
+                            cr_assert_eq(phase_[i * p + j], f, "alltoall_based p=%d: %d -> %d (step %d) in phase %d", p,
+                                         i, j, s, phase_[i * p + j]);
                         }
                     }
                     f += any;
@@ -223,15 +211,18 @@ Test(alltoallv_schedule, fits)
  * machine. So p = 1 and 2 run all of it, and each larger p runs a slice: together the slices
  * cover every type, count, pattern and in-place case at some p > 2 (every pattern at p = 3, 4,
  * 5 and under SimGrid up to p = 32), and every algorithm at every p. */
+/* clang-format off */
 Test(alltoallv, mpich_p1) { cl_mpich("alltoallv", 1, CL_FULL); }
 Test(alltoallv, mpich_p2) { cl_mpich("alltoallv", 2, CL_FULL); }
 Test(alltoallv, mpich_p3) { cl_mpich("alltoallv", 3, "--counts big --types struct,int-vector"); }
 Test(alltoallv, mpich_p4) { cl_mpich("alltoallv", 4, "--counts 1000 --types vector,int-vector"); }
 Test(alltoallv, mpich_p5) { cl_mpich("alltoallv", 5, "--counts 3 --types int-vector"); }
+/* clang-format on */
 Test(alltoallv, mpich_p6)
 {
     cl_mpich("alltoallv", 6, "--counts 0,1000 --types struct --no-inplace --patterns heavy,irregular");
 }
+/* clang-format off */
 Test(alltoallv, mpich_p7) { cl_mpich("alltoallv", 7, "--counts 1 --types double --patterns zeros,random"); }
 Test(alltoallv, mpich_p8) { cl_mpich("alltoallv", 8, "--counts 3 --types int --no-inplace --patterns uniform,heavy"); }
 Test(alltoallv, smpi_p16) { cl_smpi("alltoallv", 16, "--counts 3,1000 --types int,vector,int-vector"); }
@@ -239,3 +230,4 @@ Test(alltoallv, smpi_p17) { cl_smpi("alltoallv", 17, "--counts 1,1000 --types do
 Test(alltoallv, smpi_p31) { cl_smpi("alltoallv", 31, "--counts 0,3 --types int,int-vector"); }
 Test(alltoallv, smpi_p32) { cl_smpi("alltoallv", 32, "--counts 1000 --types int-vector"); }
 Test(alltoallv, smpi_p64) { cl_smpi("alltoallv", 64, "--counts 3 --types int-vector --patterns random,zeros,heavy"); }
+/* clang-format on */

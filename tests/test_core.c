@@ -2,6 +2,7 @@
 #include "launch.h"
 
 /* clang-format off */
+/* clang-format off */
 Test(errors, mpich_p1) { cl_mpich("errors", 1, ""); }
 Test(errors, mpich_p2) { cl_mpich("errors", 2, ""); }
 Test(errors, mpich_p3) { cl_mpich("errors", 3, ""); }
@@ -17,13 +18,16 @@ Test(isolation, mpich_p4) { cl_mpich("isolation", 4, ""); }
 Test(isolation, smpi_p16) { cl_smpi("isolation", 16, ""); }
 Test(isolation, smpi_p17) { cl_smpi("isolation", 17, ""); }
 /* clang-format on */
+/* clang-format on */
 
 /* valgrind (memcheck) on every rank: no invalid access and no definite or indirect leak whose stack
  * lies outside the MPI library (tests/valgrind.supp lists what is suppressed and why). */
 /* clang-format off */
+/* clang-format off */
 #define CL_VALGRIND                                                                                       \
     "valgrind -q --leak-check=full --show-leak-kinds=definite,indirect "                                  \
     "--errors-for-leak-kinds=definite,indirect --suppressions=tests/valgrind.supp --error-exitcode=3"
+/* clang-format on */
 /* clang-format on */
 #define CL_VG_ARGS "--counts 0,3,1000 --types int,struct,int-vector"
 
@@ -35,10 +39,12 @@ static void cl_valgrind(const char *prog, int np, const char *args)
 }
 
 /* clang-format off */
+/* clang-format off */
 Test(valgrind, alltoall_p3, .timeout = 900) { cl_valgrind("alltoall", 3, CL_VG_ARGS); }
 Test(valgrind, allgather_p3, .timeout = 900) { cl_valgrind("allgather", 3, CL_VG_ARGS); }
 Test(valgrind, allreduce_p3, .timeout = 900) { cl_valgrind("allreduce", 3, "--counts 0,3,1000"); }
 Test(valgrind, bcast_p3, .timeout = 900) { cl_valgrind("bcast", 3, CL_VG_ARGS); }
+/* clang-format on */
 /* The v-collectives: every algorithm, type and in-place case, on the patterns with zero blocks and
  * irregular displacements, blocks of at most 100 elements (the full pattern set took minutes). */
 Test(valgrind, alltoallv_p3, .timeout = 900)
@@ -49,9 +55,11 @@ Test(valgrind, allgatherv_p3, .timeout = 900)
 {
     cl_valgrind("allgatherv", 3, "--counts 0,3,100 --types int,struct,int-vector --patterns zeros,permuted");
 }
+/* clang-format off */
 Test(valgrind, barrier_p3, .timeout = 900) { cl_valgrind("barrier", 3, ""); }
 Test(valgrind, errors_p2, .timeout = 900) { cl_valgrind("errors", 2, ""); }
 Test(valgrind, isolation_p2, .timeout = 900) { cl_valgrind("isolation", 2, ""); }
+/* clang-format on */
 /* clang-format on */
 
 /* make install into a staging prefix; a program built with `pkg-config --cflags collalg` alone
@@ -72,5 +80,7 @@ Test(install, pkg_config_build_and_run)
 
 /* The README's example under mpiexec -n 4, as a user would run it. */
 /* clang-format off */
+/* clang-format off */
 Test(examples, hello_p4) { cl_launch_as("mpiexec -n 4", "examples", "mpich", "hello", 4, "", 0); }
+/* clang-format on */
 /* clang-format on */

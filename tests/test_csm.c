@@ -51,9 +51,9 @@ Test(csm, syntax_forms_agree)
 
 Test(csm, invalid_programs)
 {
-    const char *bad2[] = {"", "C0", "C0 C0", "C0 C1 C2", "S0 S1 M0 M1", "M0 S0 C1", "S0 C1", "X0 C1", "C C1",
-                          "C2 C0", "C(0 C1", "C0 M0 C1", "S0 M0 M0 C1", "S0 M1 C1", "C-1 C0", "C0 S1 M1 M1",
-                          "C0 S1 C1 M1", "C0 C1 x"};
+    const char *bad2[] = {"",       "C0",          "C0 C0",       "C0 C1 C2", "S0 S1 M0 M1", "M0 S0 C1",    "S0 C1",
+                          "X0 C1",  "C C1",        "C2 C0",       "C(0 C1",   "C0 M0 C1",    "S0 M0 M0 C1", "S0 M1 C1",
+                          "C-1 C0", "C0 S1 M1 M1", "C0 S1 C1 M1", "C0 C1 x"};
     size_t i;
     for (i = 0; i < sizeof bad2 / sizeof bad2[0]; i++)
         cr_assert(!valid_text(bad2[i], 2), "accepted \"%s\" for k = 2", bad2[i]);
@@ -201,8 +201,7 @@ Test(csm, validity_rule_matches_enumeration)
         long total = 0;
         for (len = k; len <= 2 * k; len++)
             total += brute_count(k, w, 0, len);
-        cr_assert_eq(total, collalg_bcast_csm_enumerate(1 << k, COLLALG_BCAST_CSM_ALL_ORDERS, NULL, NULL), "k=%d",
-                     k);
+        cr_assert_eq(total, collalg_bcast_csm_enumerate(1 << k, COLLALG_BCAST_CSM_ALL_ORDERS, NULL, NULL), "k=%d", k);
     }
 }
 

@@ -62,9 +62,8 @@ static void tf_load(tf_list *l, const char *name, int p)
     while (fgets(line, sizeof line, f)) {
         tf_msg *m = &l->m[l->n];
         if (strncmp(line, "# native ", 9) == 0) {
-            cr_assert_eq(sscanf(line + 9, "%d %d %63s", &l->native_step[l->nnative], &l->native_rank[l->nnative],
-                                nname),
-                         3);
+            cr_assert_eq(
+                sscanf(line + 9, "%d %d %63s", &l->native_step[l->nnative], &l->native_rank[l->nnative], nname), 3);
             l->nnative++;
             continue;
         }
@@ -98,8 +97,8 @@ static void tf_check_svg(const tf_list *l, const char *name)
     long size;
     FILE *f;
     snprintf(path, sizeof path, TF_DIR "/%s_p%d.svg", name, l->p);
-    snprintf(cmd, sizeof cmd, "gnuplot -e \"msgs='" TF_DIR "/%s_p%d.msgs'; out='%s'\" docs/figures/draw.gp", name,
-             l->p, path);
+    snprintf(cmd, sizeof cmd, "gnuplot -e \"msgs='" TF_DIR "/%s_p%d.msgs'; out='%s'\" docs/figures/draw.gp", name, l->p,
+             path);
     cr_assert_eq(system(cmd), 0, "%s failed", cmd);
     f = fopen(path, "r");
     cr_assert(f, "no figure %s", path);
@@ -120,8 +119,8 @@ static void tf_check_svg(const tf_list *l, const char *name)
         int times = 0;
         const char *at, *next;
         for (int j = 0; j < l->n; j++)
-            times += l->m[j].step == m->step && l->m[j].src == m->src && l->m[j].dst == m->dst &&
-                     l->m[j].bytes == m->bytes;
+            times +=
+                l->m[j].step == m->step && l->m[j].src == m->src && l->m[j].dst == m->dst && l->m[j].bytes == m->bytes;
         snprintf(title, sizeof title, "<title>step %d: %d -> %d, %lld B</title>", m->step, m->src, m->dst, m->bytes);
         cr_assert_eq(tf_count(svg, title), times, "%s: %s drawn %d times, listed %d times", path, title,
                      tf_count(svg, title), times);
@@ -173,13 +172,13 @@ static void tf_pair(const char *name, int p, long long (*bytes)(int, int))
     cr_assert_eq(l->n, p * (p - 1));
     for (int i = 0; i < l->n; i++) {
         const tf_msg *m = &l->m[i];
-        cr_assert_eq(m->bytes, bytes(m->src, m->dst), "p=%d: %d -> %d carries %lld bytes, not %lld", p, m->src,
-                     m->dst, m->bytes, bytes(m->src, m->dst));
+        cr_assert_eq(m->bytes, bytes(m->src, m->dst), "p=%d: %d -> %d carries %lld bytes, not %lld", p, m->src, m->dst,
+                     m->bytes, bytes(m->src, m->dst));
         cr_assert_neq(m->src, m->dst);
         seen[m->src][m->dst]++;
         if (p % 2 == 0)
-            cr_assert_eq(m->dst, collalg__pair_peer(m->src, p, m->step), "p=%d step %d: %d -> %d, schedule says %d",
-                         p, m->step, m->src, m->dst, collalg__pair_peer(m->src, p, m->step));
+            cr_assert_eq(m->dst, collalg__pair_peer(m->src, p, m->step), "p=%d step %d: %d -> %d, schedule says %d", p,
+                         m->step, m->src, m->dst, collalg__pair_peer(m->src, p, m->step));
     }
     for (int a = 0; a < p; a++)
         for (int b = 0; b < p; b++)
@@ -209,10 +208,12 @@ static void tf_pair(const char *name, int p, long long (*bytes)(int, int))
     free(l);
 }
 
+/* clang-format off */
 Test(figures, alltoall_pair_p6) { tf_pair("alltoall_pair", 6, tf_bytes_alltoall); }
 Test(figures, alltoall_pair_p8) { tf_pair("alltoall_pair", 8, tf_bytes_alltoall); }
 Test(figures, alltoallv_pair_p6) { tf_pair("alltoallv_pair", 6, tf_bytes_alltoallv); }
 Test(figures, alltoallv_pair_p7) { tf_pair("alltoallv_pair", 7, tf_bytes_alltoallv); }
+/* clang-format on */
 
 /* Ring allgather (Faraj & Yuan's all-to-all ring, no forwarding): p - 1 steps; in step s every
  * rank r sends its own 1 KiB block to r + s + 1 (collalg__ring_to) and receives one. */
@@ -238,8 +239,10 @@ static void tf_allgather_ring(int p)
     free(l);
 }
 
+/* clang-format off */
 Test(figures, allgather_ring_p6) { tf_allgather_ring(6); }
 Test(figures, allgather_ring_p7) { tf_allgather_ring(7); }
+/* clang-format on */
 
 /* Logical-ring allgatherv (neighbour forwarding) at p = 6 with the recorder's uneven blocks
  * (block j has 512 * (1 + j mod 3) bytes): in step s rank r sends block (r - s) mod p to r + 1. */
@@ -254,8 +257,8 @@ Test(figures, allgatherv_logical_ring_p6)
         const tf_msg *m = &l->m[i];
         int block = collalg__mod(m->src - m->step, 6);
         cr_assert_eq(m->dst, (m->src + 1) % 6, "step %d: %d -> %d", m->step, m->src, m->dst);
-        cr_assert_eq(m->bytes, 512 * (1 + block % 3), "step %d: %d -> %d carries %lld bytes, block %d has %d",
-                     m->step, m->src, m->dst, m->bytes, block, 512 * (1 + block % 3));
+        cr_assert_eq(m->bytes, 512 * (1 + block % 3), "step %d: %d -> %d carries %lld bytes, block %d has %d", m->step,
+                     m->src, m->dst, m->bytes, block, 512 * (1 + block % 3));
     }
     tf_check_svg(l, "allgatherv_logical_ring");
     free(l);

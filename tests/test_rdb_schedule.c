@@ -51,8 +51,8 @@ static int rs_replay(int p)
                 int g2, gn2, pg2, pgn2;
                 cr_assert_eq(collalg__rdb_partner(partner, p, m), r);
                 cr_assert(collalg__rdb_groups(partner, p, m, &g2, &gn2, &pg2, &pgn2));
-                cr_assert(g2 == pg && gn2 == pgn && pg2 == g && pgn2 == gn, "p=%d m=%d: %d and %d disagree", p, m,
-                          r, partner);
+                cr_assert(g2 == pg && gn2 == pgn && pg2 == g && pgn2 == gn, "p=%d m=%d: %d and %d disagree", p, m, r,
+                          partner);
                 rs_move(p, m, partner, r, pg, pgn);
             }
             if (collalg__rdb_rounds(r, p, m) > rounds)
@@ -71,15 +71,15 @@ static int rs_replay(int p)
                     int tto, tfrom;
                     cr_assert(to > r && to < g + gn && t < collalg__rdb_rounds(to, p, m));
                     collalg__rdb_forward(to, p, m, t, &tto, &tfrom);
-                    cr_assert_eq(tfrom, r, "p=%d m=%d round %d: %d sends to %d, which receives from %d", p, m, t, r,
-                                 to, tfrom);
+                    cr_assert_eq(tfrom, r, "p=%d m=%d round %d: %d sends to %d, which receives from %d", p, m, t, r, to,
+                                 tfrom);
                     cr_assert_eq(collalg__rdb_partner(to, p, m), -1, "forward to a rank that has a partner");
                 }
                 if (from >= 0) {
                     int fto, ffrom;
                     collalg__rdb_forward(from, p, m, t, &fto, &ffrom);
-                    cr_assert_eq(fto, r, "p=%d m=%d round %d: %d receives from %d, which sends to %d", p, m, t, r,
-                                 from, fto);
+                    cr_assert_eq(fto, r, "p=%d m=%d round %d: %d receives from %d, which sends to %d", p, m, t, r, from,
+                                 fto);
                     rs_move(p, m, from, r, pg, pgn);
                 }
             }
@@ -94,8 +94,7 @@ static int rs_replay(int p)
     }
     for (int r = 0; r < p; r++)
         for (int b = 0; b < p; b++)
-            cr_assert_eq(times[r][b], b == r ? 0 : 1, "p=%d: rank %d received block %d %d times", p, r, b,
-                         times[r][b]);
+            cr_assert_eq(times[r][b], b == r ? 0 : 1, "p=%d: rank %d received block %d %d times", p, r, b, times[r][b]);
     return steps;
 }
 

@@ -8,12 +8,14 @@
  *   and as C++. */
 #include "launch.h"
 
+/* clang-format off */
 Test(select, mpich_p1) { cl_mpich("select", 1, ""); }
 Test(select, mpich_p2) { cl_mpich("select", 2, ""); }
 Test(select, mpich_p3) { cl_mpich("select", 3, ""); }
 Test(select, mpich_p4) { cl_mpich("select", 4, ""); }
 Test(select, smpi_p8) { cl_smpi("select", 8, ""); }
 Test(select, smpi_p17) { cl_smpi("select", 17, ""); }
+/* clang-format on */
 
 /* 1 when file `path` contains `needle`. */
 static int file_has(const char *path, const char *needle)
@@ -55,29 +57,30 @@ static int compile_rules(const char *tag, const char *compiler, const char *ext,
         return -1;
     f = fopen(src, "w");
     cr_assert(f != NULL);
-    fprintf(f, "#include <collalg/alltoall.h>\n#include <collalg/select.h>\n"
-               "COLLALG_TUNED_ALLTOALL(alltoall_tuned, %s)\n"
-               "int main(void) { return alltoall_tuned(0, 0, MPI_BYTE, 0, 0, MPI_BYTE, MPI_COMM_NULL); }\n",
+    fprintf(f,
+            "#include <collalg/alltoall.h>\n#include <collalg/select.h>\n"
+            "COLLALG_TUNED_ALLTOALL(alltoall_tuned, %s)\n"
+            "int main(void) { return alltoall_tuned(0, 0, MPI_BYTE, 0, 0, MPI_BYTE, MPI_COMM_NULL); }\n",
             rules);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "%s -Iinclude -c %s -o build/logs/select-compile-%s.o >%s 2>&1", compiler, src, tag,
-             log);
+    snprintf(cmd, sizeof cmd, "%s -Iinclude -c %s -o build/logs/select-compile-%s.o >%s 2>&1", compiler, src, tag, log);
     status = system(cmd);
     return status;
 }
 
 #define C99 "mpicc -std=c99 -pedantic -Wall -Wextra -Werror"
+/* clang-format off */
 #define FIG3A                                                                                              \
     "COLLALG_RULE(1, 8718, simple) COLLALG_RULE(8718, 31718, pair_light_barrier) "                         \
     "COLLALG_RULE(31718, 72032, pair_n_mpi_barriers, 4) COLLALG_RULE(72032, COLLALG_INF, pair_mpi_barrier)"
+/* clang-format on */
 
 Test(select, compiles_figure_3a_c99_and_cxx)
 {
     cr_expect(compile_rules("fig3a", C99, "c", FIG3A) == 0, "Figure 3(a) must compile (see build/logs)");
     cr_expect(compile_rules("fig3a-cxx", "mpicxx -std=c++11 -pedantic -Wall -Wextra -Werror", "cpp", FIG3A) == 0,
               "Figure 3(a) must compile as C++");
-    cr_expect(compile_rules("groups", C99,
-                            "c",
+    cr_expect(compile_rules("groups", C99, "c",
                             "COLLALG_RULE_P(1, 8, 0, 100, simple) COLLALG_RULE_P(1, 8, 100, COLLALG_INF, pair) "
                             "COLLALG_RULE_P(9, COLLALG_INF, 0, 50, bruck) COLLALG_RULE(0, 10, ring)") == 0,
               "thresholds restart with each process range");
@@ -96,7 +99,8 @@ Test(select, rejects_unsorted_thresholds)
 Test(select, rejects_empty_ranges)
 {
     cr_expect(compile_rules("emptyrange", C99, "c", "COLLALG_RULE(100, 100, simple)") != 0);
-    cr_expect(file_has("build/logs/select-compile-emptyrange.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+    cr_expect(
+        file_has("build/logs/select-compile-emptyrange.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
     cr_expect(compile_rules("procs", C99, "c", "COLLALG_RULE_P(8, 4, 0, 100, simple)") != 0);
     cr_expect(file_has("build/logs/select-compile-procs.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
 }
@@ -123,12 +127,12 @@ static int compile_v(const char *tag, const char *compiler, const char *ext, con
         return -1;
     f = fopen(src, "w");
     cr_assert(f != NULL);
-    fprintf(f, "#include <collalg/%s.h>\n#include <collalg/select.h>\nCOLLALG_TUNED_%s(tuned, %s)\n"
-               "int main(void) { return %s; }\n",
+    fprintf(f,
+            "#include <collalg/%s.h>\n#include <collalg/select.h>\nCOLLALG_TUNED_%s(tuned, %s)\n"
+            "int main(void) { return %s; }\n",
             coll, up, rules, call);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "%s -Iinclude -c %s -o build/logs/select-compile-%s.o >%s 2>&1", compiler, src, tag,
-             log);
+    snprintf(cmd, sizeof cmd, "%s -Iinclude -c %s -o build/logs/select-compile-%s.o >%s 2>&1", compiler, src, tag, log);
     return system(cmd);
 }
 
@@ -160,7 +164,8 @@ Test(select, v_collectives_and_barrier_reject_bad_rules)
     cr_expect(file_has("build/logs/select-compile-a2av-unknown.log", "collalg_alltoallv_bruck"));
     cr_expect(compile_v("agv-unsorted", C99, "c", "allgatherv",
                         "COLLALG_RULE(100, 200, ring) COLLALG_RULE(0, 100, bruck)") != 0);
-    cr_expect(file_has("build/logs/select-compile-agv-unsorted.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+    cr_expect(
+        file_has("build/logs/select-compile-agv-unsorted.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
     cr_expect(compile_v("bar-procs", C99, "c", "barrier", "COLLALG_RULE_P(8, 4, 0, COLLALG_INF, binomial)") != 0);
     cr_expect(file_has("build/logs/select-compile-bar-procs.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
     cr_expect(compile_v("bar-params", C99, "c", "barrier", "COLLALG_RULE(0, COLLALG_INF, mcs, 4)") != 0,

@@ -146,7 +146,8 @@ Test(tune_pattern, builtins)
     for (all = 0, j = 0; j < p; j++) {
         cr_expect(sd[j] == all, "send offsets are the prefix sums");
         all += sc[j];
-        cr_expect(rc[j] == tune_pattern_counts(&h, TUNE_PAT_MATRIX, 10)[(long)j * p + 3], "column 3 is rank 3's recvcounts");
+        cr_expect(rc[j] == tune_pattern_counts(&h, TUNE_PAT_MATRIX, 10)[(long)j * p + 3],
+                  "column 3 is rank 3's recvcounts");
     }
     tune_pattern_free(&u), tune_pattern_free(&r), tune_pattern_free(&r2), tune_pattern_free(&h);
 }
@@ -243,7 +244,8 @@ static int read_rules(const char *path, rule *out, int max)
         if (sscanf(line, "COLLALG_TUNED_%*[A-Z](collalg_tuned_%15[a-z]", coll) == 1)
             continue;
         at = strstr(line, "COLLALG_RULE_P(");
-        if (!at || sscanf(at, "COLLALG_RULE_P(%d, %d, %ld, %31[^,], %511[^\n]", &pmin, &pmax, &out[n].lo, hi, rest) != 5)
+        if (!at ||
+            sscanf(at, "COLLALG_RULE_P(%d, %d, %ld, %31[^,], %511[^\n]", &pmin, &pmax, &out[n].lo, hi, rest) != 5)
             continue;
         out[n].hi = strcmp(hi, "COLLALG_INF") ? atol(hi) : 2147483647L;
         rest[strcspn(rest, ")")] = 0; /* parameters hold no ')' */
@@ -322,7 +324,8 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "bcast,routine,"));
     check_new_collectives("build/logs/tune-mpich-2/collalg_tuned.h", 2, "built-in random:1, checksum 0x");
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "alltoallv,routine,"));
-    cr_expect(access("build/logs/tune-mpich-2/alltoall.png", R_OK) == 0 && access("build/logs/tune-mpich-2/bcast.svg", R_OK) == 0,
+    cr_expect(access("build/logs/tune-mpich-2/alltoall.png", R_OK) == 0 &&
+                  access("build/logs/tune-mpich-2/bcast.svg", R_OK) == 0,
               "plots written");
     run_ok("mpicc -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-mpich-2 "
            "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-mpich-2/tuned_check "
@@ -336,9 +339,11 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
     (void)out;
 }
 
+/* clang-format off */
 #define SMPIRUN                                                                                             \
     "smpirun -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile --log=root.thres:warning " \
     "--cfg=smpi/display-timing:no " CL_SMPI_NATIVE
+/* clang-format on */
 
 Test(tune, smpi_p4_end_to_end, .timeout = 300)
 {
@@ -395,7 +400,8 @@ Test(tune, bad_pattern_refused)
                     "build/logs/no-such-pattern </dev/null >build/logs/tune-badpat.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d", st);
     cr_expect(has("build/logs/tune-badpat.log", "--pattern build/logs/no-such-pattern: cannot read"));
-    st = system("mpiexec -n 1 build/examples/collalg-tune --collectives alltoallvx </dev/null >build/logs/tune-badcoll.log 2>&1");
+    st = system("mpiexec -n 1 build/examples/collalg-tune --collectives alltoallvx </dev/null "
+                ">build/logs/tune-badcoll.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "an unknown collective is refused");
 }
 
@@ -432,7 +438,8 @@ Test(tune, ctrl_c_writes_what_is_finished, .timeout = 300)
               "allgather is reported as cut short by the interrupt");
     cr_expect(has("build/logs/tune-int/collalg_tuned.h", "COLLALG_TUNED_BCAST(collalg_tuned_bcast,"),
               "every routine is defined, untuned ones native");
-    run_ok("mpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-int -DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' "
+    run_ok("mpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-int "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' "
            "examples/tuned_check.c -o build/logs/tune-int/tuned_check >build/logs/tune-int/cc.log 2>&1",
            "build/logs/tune-int/cc.log");
 }

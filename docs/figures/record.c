@@ -41,14 +41,15 @@
 #include <math.h>
 #include <time.h>
 
+/* clang-format off */
 #define REC_BLOCK 256          /* MPI_INT per block: 1 KiB */
 #define REC_PMAX 16            /* ranks (the hosts of docs/figures/platform.xml) */
 #define REC_EMAX 4096          /* events per rank per algorithm */
 #define REC_TICK 1e-7          /* posting times are rounded to 0.1 us (a round lasts 5 us) */
+/* clang-format on */
 
 /* The native collectives recorded (rec_event.kind - 1). */
-static const char *const rec_natives[] = {"MPI_Barrier", "MPI_Bcast", "MPI_Allgather", "MPI_Allreduce",
-                                          "MPI_Alltoall"};
+static const char *const rec_natives[] = {"MPI_Barrier", "MPI_Bcast", "MPI_Allgather", "MPI_Allreduce", "MPI_Alltoall"};
 
 /* One recorded event: a message (kind 0) or the entry into native collective kind - 1. */
 typedef struct {
@@ -132,29 +133,27 @@ int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
     return PMPI_Ssend(buf, count, type, dest, tag, comm);
 }
 
-int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-              MPI_Request *req)
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *req)
 {
     rec_message(dest, count, type, comm);
     return PMPI_Isend(buf, count, type, dest, tag, comm, req);
 }
 
-int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req)
+int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *req)
 {
     rec_message(dest, count, type, comm);
     return PMPI_Issend(buf, count, type, dest, tag, comm, req);
 }
 
-int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag, void *rbuf,
-                 int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *st)
+int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag, void *rbuf, int rcount,
+                 MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *st)
 {
     rec_message(dest, scount, stype, comm);
     return PMPI_Sendrecv(sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, st);
 }
 
-int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source,
-                         int rtag, MPI_Comm comm, MPI_Status *st)
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source, int rtag,
+                         MPI_Comm comm, MPI_Status *st)
 {
     rec_message(dest, count, type, comm);
     return PMPI_Sendrecv_replace(buf, count, type, dest, stag, source, rtag, comm, st);
@@ -173,8 +172,8 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
     return PMPI_Bcast(buf, count, type, root, comm);
 }
 
-int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-                  MPI_Datatype rtype, MPI_Comm comm)
+int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                  MPI_Comm comm)
 {
     rec_native(3);
     return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -186,8 +185,8 @@ int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MP
     return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
 }
 
-int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-                 MPI_Datatype rtype, MPI_Comm comm)
+int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                 MPI_Comm comm)
 {
     rec_native(5);
     return PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -212,16 +211,20 @@ static int rec_vcount(int i, int j)
 #define REC_ARGS_allgather b->sbuf, REC_BLOCK, MPI_INT, b->rbuf, REC_BLOCK, MPI_INT, MPI_COMM_WORLD
 #define REC_ARGS_allreduce b->sbuf, b->rbuf, REC_BLOCK * b->p, MPI_INT, MPI_SUM, MPI_COMM_WORLD
 #define REC_ARGS_bcast b->rbuf, REC_BLOCK * b->p, MPI_INT, 0, MPI_COMM_WORLD
+/* clang-format off */
 #define REC_ARGS_alltoallv b->sbuf, b->scounts, b->sdispls, MPI_INT, b->rbuf, b->rcounts, b->rdispls, \
                            MPI_INT, MPI_COMM_WORLD
 #define REC_ARGS_allgatherv b->sbuf, b->vcounts[b->rank], MPI_INT, b->rbuf, b->vcounts, b->vdispls, \
                             MPI_INT, MPI_COMM_WORLD
+/* clang-format on */
 #define REC_ARGS_barrier MPI_COMM_WORLD
 
 /* One function per algorithm, from the generated list (mk/figures.mk, docs/figures/list.sh):
  * REC_ALG(collective, algorithm, call). */
+/* clang-format off */
 #define REC_ALG(coll, alg, call) \
     static int rec_run_##coll##_##alg(rec_bufs *b) { (void)b; return call; }
+/* clang-format on */
 #include "algorithms.h"
 #undef REC_ALG
 
@@ -307,8 +310,8 @@ static int rec_write(const char *dir, const rec_entry *e, int p, const rec_event
         nmsg += ev[i].kind == 0;
     }
     qsort(lines, (size_t)n, sizeof(rec_line), rec_cmp_line);
-    fprintf(f, "# collalg_%s_%s p=%d steps=%d messages=%d\n# step sender receiver bytes\n", e->coll,
-            e->alg, p, ntimes, nmsg);
+    fprintf(f, "# collalg_%s_%s p=%d steps=%d messages=%d\n# step sender receiver bytes\n", e->coll, e->alg, p, ntimes,
+            nmsg);
     for (i = 0; i < n; i++)
         if (lines[i].kind == 0)
             fprintf(f, "%d %d %d %lld\n", lines[i].step, lines[i].src, lines[i].dst, lines[i].bytes);
@@ -325,8 +328,7 @@ static int rec_write(const char *dir, const rec_entry *e, int p, const rec_event
  * every rank when that failed. */
 static int rec_collect(const char *dir, const rec_entry *e, int p, int rank)
 {
-    int counts[REC_PMAX], displs[REC_PMAX], mine = rec_n[rank] * (int)sizeof(rec_event), total = 0, r,
-        fail = 0;
+    int counts[REC_PMAX], displs[REC_PMAX], mine = rec_n[rank] * (int)sizeof(rec_event), total = 0, r, fail = 0;
     rec_event *all = NULL;
     PMPI_Gather(&mine, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (rank == 0) {

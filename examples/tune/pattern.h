@@ -243,8 +243,7 @@ static int tune_pattern_init(tune_pattern *pt, const char *spec, int p, int read
         return 0;
     f = fopen(spec, "r");
     if (!f) {
-        snprintf(err, errsize, "cannot read pattern file %s (built-in patterns: uniform, random[:SEED], heavy)",
-                 spec);
+        snprintf(err, errsize, "cannot read pattern file %s (built-in patterns: uniform, random[:SEED], heavy)", spec);
         tune_pattern_free(pt);
         return -1;
     }
@@ -345,7 +344,8 @@ static unsigned long long tune_pattern_checksum(const tune_pattern *pt)
     long k, n = (long)pt->p * pt->p + pt->p;
     int b;
     for (k = 0; k < n; k++) {
-        unsigned long long x = (unsigned long long)(k < (long)pt->p * pt->p ? pt->m[k] : pt->v[k - (long)pt->p * pt->p]);
+        unsigned long long x =
+            (unsigned long long)(k < (long)pt->p * pt->p ? pt->m[k] : pt->v[k - (long)pt->p * pt->p]);
         for (b = 0; b < 8; b++) {
             h ^= (x >> (8 * b)) & 0xff;
             h *= 1099511628211ULL;

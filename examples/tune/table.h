@@ -252,6 +252,7 @@ static int tune_space_csm(int p, tune_choice *out, int max)
 /* ---- wrappers ------------------------------------------------------------------------------ */
 
 /** @cond TUNE_WRAPPERS */
+/* clang-format off */
 #define TUNE_A2A(alg)                                                                                       \
     static int tune_alltoall_##alg(const tune_call *c, const tune_choice *ch)                               \
     {                                                                                                       \
@@ -334,6 +335,7 @@ static int tune_space_csm(int p, tune_choice *out, int max)
     {                                                                                                       \
         return collalg_barrier_##alg(c->comm, ch->i);                                                       \
     }
+/* clang-format on */
 
 TUNE_A2A(simple)
 TUNE_A2A(spreading_simple)
@@ -544,21 +546,16 @@ static const tune_algo tune_table[] = {
 static int tune_native(enum tune_coll coll, const tune_call *c)
 {
     switch (coll) {
-    case TUNE_ALLTOALL:
-        return MPI_Alltoall(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
-    case TUNE_ALLGATHER:
-        return MPI_Allgather(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
-    case TUNE_ALLREDUCE:
-        return MPI_Allreduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);
+    case TUNE_ALLTOALL: return MPI_Alltoall(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
+    case TUNE_ALLGATHER: return MPI_Allgather(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
+    case TUNE_ALLREDUCE: return MPI_Allreduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);
     case TUNE_ALLTOALLV:
         return MPI_Alltoallv(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcounts, c->rdispls, c->type,
                              c->comm);
     case TUNE_ALLGATHERV:
         return MPI_Allgatherv(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, c->comm);
-    case TUNE_BARRIER:
-        return MPI_Barrier(c->comm);
-    default:
-        return MPI_Bcast(c->rbuf, c->count, c->type, c->root, c->comm);
+    case TUNE_BARRIER: return MPI_Barrier(c->comm);
+    default: return MPI_Bcast(c->rbuf, c->count, c->type, c->root, c->comm);
     }
 }
 

@@ -168,8 +168,7 @@ COLLALG_INLINE int collalg__select_verbose(void)
  * @param p communicator size
  * @param comm the communicator (its rank 0 prints at level 1)
  */
-COLLALG_INLINE void collalg__select_say(const char *routine, const char *algorithm, long long n, int p,
-                                        MPI_Comm comm)
+COLLALG_INLINE void collalg__select_say(const char *routine, const char *algorithm, long long n, int p, MPI_Comm comm)
 {
     int level = collalg__select_verbose(), rank = 0;
     if (level <= 0)
@@ -226,8 +225,7 @@ COLLALG_INLINE void collalg__select_measure_v(MPI_Comm comm, const int *counts, 
     *p = 0;
     if (collalg__check_comm(comm) != MPI_SUCCESS || COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || *p < 1)
         return;
-    ok = counts != NULL && type != MPI_DATATYPE_NULL && COLLALG_MPI(Type_size)(type, &size) == MPI_SUCCESS &&
-         size >= 0;
+    ok = counts != NULL && type != MPI_DATATYPE_NULL && COLLALG_MPI(Type_size)(type, &size) == MPI_SUCCESS && size >= 0;
     for (j = 0; ok && j < *p; j++) {
         ok = counts[j] >= 0;
         local += (long long)counts[j] * size;
@@ -293,6 +291,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 
 /* Opening of one rule: the order check against the previous rule (enumerators of the enclosing
  * block), this rule's enumerators, and the test. The block stays open; COLLALG__CLOSE closes it. */
+/* clang-format off */
 #define COLLALG__OPEN(pre, args, pmin, pmax, lo, hi, ...)                                              \
     {                                                                                                        \
         struct collalg__rule_check {                                                                         \
@@ -309,6 +308,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
             collalg__select_say(__func__, COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi, comm);        \
             return COLLALG__CALL(pre, args, __VA_ARGS__);                                                    \
         } else
+/* clang-format on */
 
 /* Sequence walkers (a rule list is a sequence of parenthesised tuples). */
 #define COLLALG__A2A_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
@@ -372,16 +372,20 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__OBC_B_E(x)
 #define COLLALG__CLOSE_A(...) COLLALG__NCAT(COLLALG__CLOSE_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 #define COLLALG__CLOSE_B(...) COLLALG__NCAT(COLLALG__CLOSE_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+/* clang-format off */
 #define COLLALG__CLOSE_A_M(...) } COLLALG__CLOSE_B
 #define COLLALG__CLOSE_B_M(...) } COLLALG__CLOSE_A
+/* clang-format on */
 #define COLLALG__CLOSE_A_E(x)
 #define COLLALG__CLOSE_B_E(x)
 
 /* Does the choice for p = collalg__ps depend on n? The first rule whose process range holds p
  * decides: n-independent when it covers [0, COLLALG_INF); no such rule: always native. */
+/* clang-format off */
 #define COLLALG__FLAT1(pmin, pmax, lo, hi, ...)                                                             \
     if (!collalg__seen && collalg__ps >= (pmin) && collalg__ps <= (pmax))                                   \
         collalg__seen = 1, collalg__flat = (lo) == 0 && (hi) == COLLALG_INF;
+/* clang-format on */
 #define COLLALG__FLAT_A(...) COLLALG__NCAT(COLLALG__FLAT_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 #define COLLALG__FLAT_B(...) COLLALG__NCAT(COLLALG__FLAT_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 #define COLLALG__FLAT_A_M(...) COLLALG__FLAT1(__VA_ARGS__) COLLALG__FLAT_B
@@ -389,6 +393,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__FLAT_A_E(x)
 #define COLLALG__FLAT_B_E(x)
 /* The alltoallv measure: the allreduce only when the choice for this p depends on n. */
+/* clang-format off */
 #define COLLALG__A2AV_MEASURE(rules)                                                                        \
     {                                                                                                       \
         long long collalg__ps = collalg__select_procs(comm);                                                \
@@ -399,9 +404,11 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
                                   collalg__flat ? COLLALG__MEAN_NONE : COLLALG__MEAN_GLOBAL, &collalg__n,   \
                                   &collalg__pi);                                                            \
     }
+/* clang-format on */
 
 /* Body shared by the routines: measure, walk the rules, fall back to the native call. `measure` is a
  * statement that sets collalg__n and collalg__pi. */
+/* clang-format off */
 #define COLLALG__BODY_M(coll, measure, rules, native)                                                      \
     {                                                                                                        \
         long long collalg__n;                                                                                \
@@ -420,9 +427,12 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
             COLLALG__CLOSE_A rules(~)                                                                        \
         }                                                                                                    \
     }
+/* clang-format on */
 /* The body of the collectives whose n is count * size(type). */
+/* clang-format off */
 #define COLLALG__BODY(coll, count, type, rules, native)                                                      \
     COLLALG__BODY_M(coll, collalg__select_measure(comm, count, type, &collalg__n, &collalg__pi), rules, native)
+/* clang-format on */
 /** @endcond */
 
 /**
@@ -435,12 +445,14 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
  * @param name the routine's name
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `alltoall` algorithms
  */
+/* clang-format off */
 #define COLLALG_TUNED_ALLTOALL(name, rules)                                                                  \
     COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm)                             \
     COLLALG__BODY(alltoall, recvcount, recvtype, rules,                                         \
                          COLLALG_MPI(Alltoall)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,   \
                                                comm))
+/* clang-format on */
 
 /**
  * @brief Defines an MPI_Allgather-shaped `static inline int name(...)` that runs the first
@@ -449,12 +461,14 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
  * @param name the routine's name
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `allgather` algorithms
  */
+/* clang-format off */
 #define COLLALG_TUNED_ALLGATHER(name, rules)                                                                 \
     COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm)                             \
     COLLALG__BODY(allgather, recvcount, recvtype, rules,                                        \
                          COLLALG_MPI(Allgather)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,  \
                                                 comm))
+/* clang-format on */
 
 /**
  * @brief Defines an MPI_Allreduce-shaped `static inline int name(const void *sendbuf, void
@@ -464,11 +478,13 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
  * @param name the routine's name
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `allreduce` algorithms
  */
+/* clang-format off */
 #define COLLALG_TUNED_ALLREDUCE(name, rules)                                                                 \
     COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,  \
                             MPI_Comm comm)                                                                   \
     COLLALG__BODY(allreduce, count, datatype, rules,                                            \
                          COLLALG_MPI(Allreduce)(sendbuf, recvbuf, count, datatype, op, comm))
+/* clang-format on */
 
 /**
  * @brief Defines an MPI_Bcast-shaped `static inline int name(void *buffer, int count,
@@ -477,10 +493,12 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
  * @param name the routine's name
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `bcast` algorithms
  */
+/* clang-format off */
 #define COLLALG_TUNED_BCAST(name, rules)                                                                     \
     COLLALG_INLINE int name(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)         \
     COLLALG__BODY(bcast, count, datatype, rules,                                                \
                          COLLALG_MPI(Bcast)(buffer, count, datatype, root, comm))
+/* clang-format on */
 
 /**
  * @brief Defines an MPI_Alltoallv-shaped `static inline int name(const void *sendbuf, const int
@@ -497,6 +515,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
  * @param name the routine's name
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `alltoallv` algorithms
  */
+/* clang-format off */
 #define COLLALG_TUNED_ALLTOALLV(name, rules)                                                                 \
     COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const int sdispls[],                \
                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], \
@@ -506,6 +525,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
                     rules,                                                                                   \
                     COLLALG_MPI(Alltoallv)(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,      \
                                            rdispls, recvtype, comm))
+/* clang-format on */
 
 /**
  * @brief Defines an MPI_Allgatherv-shaped `static inline int name(const void *sendbuf, int
@@ -516,6 +536,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
  * @param name the routine's name
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `allgatherv` algorithms
  */
+/* clang-format off */
 #define COLLALG_TUNED_ALLGATHERV(name, rules)                                                                \
     COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) \
@@ -525,6 +546,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
                     rules,                                                                                   \
                     COLLALG_MPI(Allgatherv)(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,       \
                                             recvtype, comm))
+/* clang-format on */
 
 /**
  * @brief Defines an MPI_Barrier-shaped `static inline int name(MPI_Comm comm)` that runs the first
@@ -534,9 +556,11 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
  * @param name the routine's name
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `barrier` algorithms
  */
+/* clang-format off */
 #define COLLALG_TUNED_BARRIER(name, rules)                                                                   \
     COLLALG_INLINE int name(MPI_Comm comm)                                                                   \
     COLLALG__BODY_M(barrier, collalg__select_measure_p(comm, &collalg__n, &collalg__pi), rules,              \
                     COLLALG_MPI(Barrier)(comm))
+/* clang-format on */
 
 #endif /* COLLALG_SELECT_H */

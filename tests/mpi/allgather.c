@@ -57,7 +57,8 @@ static void check_bad_nbarriers(th_result *r, const th_opts *o, int p)
         const char *name;
         th_transport_fn fn;
         int pair;
-    } bad[] = {{"ring_n_mpi_barriers", run_ring_n_mpi_barriers, 0}, {"pair_n_mpi_barriers", run_pair_n_mpi_barriers, 1}};
+    } bad[] = {{"ring_n_mpi_barriers", run_ring_n_mpi_barriers, 0},
+               {"pair_n_mpi_barriers", run_pair_n_mpi_barriers, 1}};
     MPI_Comm ec;
     MPI_Errhandler eh;
     int i, k, in = 7, out[64], copy[64];
@@ -73,8 +74,9 @@ static void check_bad_nbarriers(th_result *r, const th_opts *o, int p)
             memset(out, 0x5A, sizeof out);
             memcpy(copy, out, sizeof out);
             err = bad[i].fn(&in, 1, MPI_INT, out, p <= 64 ? 1 : 0, MPI_INT, ec, values[k]);
-            snprintf(what, sizeof what, "allgather %s p=%d nbarriers=%d: MPI_ERR_ARG, handler called, recvbuf untouched",
-                     bad[i].name, p, values[k]);
+            snprintf(what, sizeof what,
+                     "allgather %s p=%d nbarriers=%d: MPI_ERR_ARG, handler called, recvbuf untouched", bad[i].name, p,
+                     values[k]);
             th_expect_rejected(r, o, what, err, memcmp(out, copy, sizeof out) == 0);
         }
     }

@@ -18,6 +18,7 @@
 
 typedef int (*tv_fn)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, MPI_Comm, int);
 
+/* clang-format off */
 #define TV_PLAIN(name)                                                                                     \
     static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *rd,  \
                           MPI_Datatype rt, MPI_Comm cm, int param)                                         \
@@ -31,6 +32,7 @@ typedef int (*tv_fn)(const void *, int, MPI_Datatype, void *, const int *, const
     {                                                                                                      \
         return collalg_allgatherv_##name(sb, sc, st, rb, rc, rd, rt, cm, param);                           \
     }
+/* clang-format on */
 
 TV_PLAIN(simple)
 TV_PLAIN(spreading_simple)
@@ -145,7 +147,8 @@ static void check_bad_nbarriers(th_result *r, const th_opts *o, int p)
         const char *name;
         tv_fn fn;
         int pair;
-    } bad[] = {{"ring_n_mpi_barriers", run_ring_n_mpi_barriers, 0}, {"pair_n_mpi_barriers", run_pair_n_mpi_barriers, 1}};
+    } bad[] = {{"ring_n_mpi_barriers", run_ring_n_mpi_barriers, 0},
+               {"pair_n_mpi_barriers", run_pair_n_mpi_barriers, 1}};
     MPI_Comm ec;
     MPI_Errhandler eh;
     int i, k, j, in = 7, out[64], copy[64], counts[64], displs[64];
@@ -264,8 +267,8 @@ int main(int argc, char **argv)
                          * native out-of-place allgatherv of that own block. */
                         th_fill(input, rbytes, seed + 1);
                         memcpy(want, input, rbytes);
-                        native_allgatherv((char *)input + (MPI_Aint)displs[rank] * ext, counts[rank], t->rtype,
-                                          want, counts, displs, t->rtype, p);
+                        native_allgatherv((char *)input + (MPI_Aint)displs[rank] * ext, counts[rank], t->rtype, want,
+                                          counts, displs, t->rtype, p);
                     } else {
                         memset(input, 0xA5, rbytes);
                         memcpy(want, input, rbytes);
@@ -283,8 +286,8 @@ int main(int argc, char **argv)
                         else
                             err = algos[a].fn(sbuf, scount, t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD,
                                               param);
-                        snprintf(what, sizeof what, "allgatherv %s p=%d type=%s count=%d pattern=%s%s",
-                                 algos[a].name, p, t->name, c, patterns[pi], inplace ? " in-place" : "");
+                        snprintf(what, sizeof what, "allgatherv %s p=%d type=%s count=%d pattern=%s%s", algos[a].name,
+                                 p, t->name, c, patterns[pi], inplace ? " in-place" : "");
                         th_expect(&r, &o, what, err == MPI_SUCCESS);
                         th_check(&r, &o, what, got, want, rbytes);
                     }

@@ -43,12 +43,14 @@
 /* Every algorithm behind one signature: the MPI_Allreduce arguments plus one parameter. */
 typedef int (*ar_fn)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm, int);
 
+/* clang-format off */
 #define PLAIN(name)                                                                                         \
     static int run_##name(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param) \
     {                                                                                                       \
         (void)param;                                                                                        \
         return collalg_allreduce_##name(sb, rb, n, t, op, cm);                                              \
     }
+/* clang-format on */
 
 PLAIN(reduce_bcast)
 PLAIN(recursive_doubling)

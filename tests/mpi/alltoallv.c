@@ -20,6 +20,7 @@
 typedef int (*tv_fn)(const void *, const int *, const int *, MPI_Datatype, void *, const int *, const int *,
                      MPI_Datatype, MPI_Comm, int);
 
+/* clang-format off */
 #define TV_PLAIN(name)                                                                                     \
     static int run_##name(const void *sb, const int *sc, const int *sd, MPI_Datatype st, void *rb,          \
                           const int *rc, const int *rd, MPI_Datatype rt, MPI_Comm cm, int param)            \
@@ -33,6 +34,7 @@ typedef int (*tv_fn)(const void *, const int *, const int *, MPI_Datatype, void 
     {                                                                                                      \
         return collalg_alltoallv_##name(sb, sc, sd, st, rb, rc, rd, rt, cm, param);                        \
     }
+/* clang-format on */
 
 TV_PLAIN(simple)
 TV_PLAIN(spreading_simple)
@@ -79,8 +81,7 @@ static const char *const pattern_names[NPAT] = {"uniform", "zeros", "heavy", "ra
 static int pattern_count(int pat, int c, int p, int i, int j)
 {
     switch (pat) {
-    case PAT_ZEROS:
-        return (i % 3 == 1 || j % 3 == 2) ? 0 : c;
+    case PAT_ZEROS: return (i % 3 == 1 || j % 3 == 2) ? 0 : c;
     case PAT_HEAVY: {
         int l = p > 1 ? c / (p - 1) : c;
         if (i != 0)
@@ -92,10 +93,8 @@ static int pattern_count(int pat, int c, int p, int i, int j)
         th_rng(&s);
         return (int)(th_rng(&s) % (unsigned)(2 * c + 1));
     }
-    case PAT_IRREGULAR:
-        return c > 0 ? c + (i + 2 * j) % 3 : 0;
-    default:
-        return c;
+    case PAT_IRREGULAR: return c > 0 ? c + (i + 2 * j) % 3 : 0;
+    default: return c;
     }
 }
 
@@ -139,7 +138,8 @@ static void check_bad_nbarriers(th_result *r, const th_opts *o, int p)
         const char *name;
         tv_fn fn;
         int pair;
-    } bad[] = {{"ring_n_mpi_barriers", run_ring_n_mpi_barriers, 0}, {"pair_n_mpi_barriers", run_pair_n_mpi_barriers, 1}};
+    } bad[] = {{"ring_n_mpi_barriers", run_ring_n_mpi_barriers, 0},
+               {"pair_n_mpi_barriers", run_pair_n_mpi_barriers, 1}};
     MPI_Comm ec;
     MPI_Errhandler eh;
     int i, k, q, *in = (int *)th_alloc((size_t)p * sizeof(int)), *out = (int *)th_alloc((size_t)p * sizeof(int));
@@ -162,8 +162,9 @@ static void check_bad_nbarriers(th_result *r, const th_opts *o, int p)
             memset(out, 0x5A, (size_t)p * sizeof(int));
             memcpy(copy, out, (size_t)p * sizeof(int));
             err = bad[i].fn(in, ones, displs, MPI_INT, out, ones, displs, MPI_INT, ec, values[k]);
-            snprintf(what, sizeof what, "alltoallv %s p=%d nbarriers=%d: MPI_ERR_ARG, handler called, recvbuf untouched",
-                     bad[i].name, p, values[k]);
+            snprintf(what, sizeof what,
+                     "alltoallv %s p=%d nbarriers=%d: MPI_ERR_ARG, handler called, recvbuf untouched", bad[i].name, p,
+                     values[k]);
             th_expect_rejected(r, o, what, err, memcmp(out, copy, (size_t)p * sizeof(int)) == 0);
         }
     }
@@ -257,8 +258,8 @@ int main(int argc, char **argv)
                                               MPI_COMM_WORLD, param);
                         else
                             err = algos[a].fn(sbuf, sc, sd, t->stype, got, rc, rd, t->rtype, MPI_COMM_WORLD, param);
-                        snprintf(what, sizeof what, "alltoallv %s p=%d type=%s count=%d pattern=%s%s", algos[a].name,
-                                 p, t->name, c, pattern_names[pat], inplace ? " in-place" : "");
+                        snprintf(what, sizeof what, "alltoallv %s p=%d type=%s count=%d pattern=%s%s", algos[a].name, p,
+                                 t->name, c, pattern_names[pat], inplace ? " in-place" : "");
                         th_expect(&r, &o, what, err == MPI_SUCCESS);
                         th_check(&r, &o, what, got, want, rbytes);
                     }

@@ -166,7 +166,7 @@ static void tb_call(int a, MPI_Comm comm, int late, const char *what)
     if (tb_n == tb_cap) {
         tb_cap = tb_cap ? 2 * tb_cap : 256;
         tb_mine = (double *)realloc(tb_mine, 3 * sizeof(double) * (size_t)tb_cap);
-        tb_what = (char (*)[160])realloc(tb_what, sizeof *tb_what * (size_t)tb_cap);
+        tb_what = (char(*)[160])realloc(tb_what, sizeof *tb_what * (size_t)tb_cap);
         if (!tb_mine || !tb_what)
             MPI_Abort(MPI_COMM_WORLD, 2);
     }
@@ -304,7 +304,7 @@ static void check_errors(void)
         const char *label;
         int fn; /* 0 mcs, 1 js */
         int a, b;
-    } bad[] = {{"mcs fanin=-1", 0, -1, 0}, {"mcs fanout=-1", 0, 0, -1}, {"mcs fanin=1", 0, 1, 2},
+    } bad[] = {{"mcs fanin=-1", 0, -1, 0}, {"mcs fanout=-1", 0, 0, -1},       {"mcs fanin=1", 0, 1, 2},
                {"mcs fanout=1", 0, 2, 1},  {"mcs fanin=1 fanout=1", 0, 1, 1}, {"js group=-1", 1, -1, 0},
                {"js group=-5", 1, -5, 0}};
     MPI_Comm ec;

@@ -17,6 +17,7 @@
 /* Every algorithm behind one signature: the MPI_Bcast arguments, a segment size, a program. */
 typedef int (*bc_fn)(void *, int, MPI_Datatype, int, MPI_Comm, int, const char *);
 
+/* clang-format off */
 #define PLAIN(name)                                                                                  \
     static int run_##name(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr) \
     {                                                                                                \
@@ -30,6 +31,7 @@ typedef int (*bc_fn)(void *, int, MPI_Datatype, int, MPI_Comm, int, const char *
         (void)pr;                                                                                    \
         return collalg_bcast_##name(b, n, t, r, cm, seg);                                            \
     }
+/* clang-format on */
 
 PLAIN(linear)
 PLAIN(binomial)
@@ -158,8 +160,8 @@ static void case_run(th_result *r, const th_opts *o, const bc_case *c, const cha
     case_args(c, &n, &type);
     memcpy(c->got, c->input, c->bytes);
     err = fn(c->got, n, type, c->root, MPI_COMM_WORLD, seg, program);
-    snprintf(what, sizeof what, "bcast %s p=%d type=%s count=%d root=%d%s%s", name, c->p, c->t->name, c->count,
-             c->root, program ? " program=" : "", program ? program : "");
+    snprintf(what, sizeof what, "bcast %s p=%d type=%s count=%d root=%d%s%s", name, c->p, c->t->name, c->count, c->root,
+             program ? " program=" : "", program ? program : "");
     th_expect(r, o, what, err == MPI_SUCCESS);
     th_check(r, o, what, c->got, c->want, c->bytes);
 }
@@ -268,7 +270,8 @@ static void matrix(th_result *r, const th_opts *o, th_types *types, int allroots
                         continue;
                     if (algos[a].seg == SEG_MID && roots[ri] != p - 1)
                         continue;
-                    case_run(r, o, &c, algos[a].name, algos[a].fn, algos[a].seg, preset_program(a, p, prog, sizeof prog));
+                    case_run(r, o, &c, algos[a].name, algos[a].fn, algos[a].seg,
+                             preset_program(a, p, prog, sizeof prog));
                 }
                 case_free(&c);
             }
@@ -308,8 +311,7 @@ static void csm_all(th_result *r, const th_opts *o, th_types *types)
             continue;
         for (ci = 0; ci < 3; ci++)
             for (ri = 0; ri < (p > 1 ? 2 : 1); ri++)
-                case_init(&cases[n++], &types[ti], counts[ci], ri ? p - 1 : 0,
-                          (unsigned)(ti * 977 + ci * 31 + ri + 5));
+                case_init(&cases[n++], &types[ti], counts[ci], ri ? p - 1 : 0, (unsigned)(ti * 977 + ci * 31 + ri + 5));
     }
     cr.r = r;
     cr.o = o;

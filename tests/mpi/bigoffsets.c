@@ -75,7 +75,8 @@ int main(int argc, char **argv)
         if (!th_want_algo(&o, tc_alltoalls[i].name))
             continue;
         got = zalloc(rbytes);
-        th_expect(&r, &o, tc_alltoalls[i].name, tc_alltoalls[i].fn(send, n, sparse, got, n, sparse, MPI_COMM_WORLD) == 0);
+        th_expect(&r, &o, tc_alltoalls[i].name,
+                  tc_alltoalls[i].fn(send, n, sparse, got, n, sparse, MPI_COMM_WORLD) == 0);
         th_check(&r, &o, tc_alltoalls[i].name, got, want, rbytes);
         free(got);
     }
@@ -86,7 +87,8 @@ int main(int argc, char **argv)
         if (!th_want_algo(&o, tc_allgathers[i].name))
             continue;
         got = zalloc(rbytes);
-        th_expect(&r, &o, tc_allgathers[i].name, tc_allgathers[i].fn(send, n, sparse, got, n, sparse, MPI_COMM_WORLD) == 0);
+        th_expect(&r, &o, tc_allgathers[i].name,
+                  tc_allgathers[i].fn(send, n, sparse, got, n, sparse, MPI_COMM_WORLD) == 0);
         th_check(&r, &o, tc_allgathers[i].name, got, want, rbytes);
         free(got);
     }
@@ -106,7 +108,8 @@ int main(int argc, char **argv)
                 continue;
             got = zalloc(rbytes);
             th_expect(&r, &o, tc_alltoallvs[i].name,
-                      tc_alltoallvs[i].fn(send, counts, displs, sparse, got, counts, displs, sparse, MPI_COMM_WORLD) == 0);
+                      tc_alltoallvs[i].fn(send, counts, displs, sparse, got, counts, displs, sparse, MPI_COMM_WORLD) ==
+                          0);
             th_check(&r, &o, tc_alltoallvs[i].name, got, want, rbytes);
             free(got);
         }

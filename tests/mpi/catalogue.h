@@ -11,12 +11,14 @@
 /* A transport collective: alltoall and allgather share MPI's argument list. */
 typedef int (*tc_transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
 
+/* clang-format off */
 #define TC_DEFAULT_N(fam, name)                                                                            \
     static inline int tc_##fam##_##name(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, \
                                         MPI_Comm c)                                                        \
     {                                                                                                      \
         return collalg_##fam##_##name(s, sc, st, b, rc, rt, c, 0);                                         \
     }
+/* clang-format on */
 TC_DEFAULT_N(alltoall, ring_n_mpi_barriers)
 TC_DEFAULT_N(alltoall, pair_n_mpi_barriers)
 TC_DEFAULT_N(allgather, ring_n_mpi_barriers)
@@ -47,6 +49,7 @@ static inline int tc_bcast_binary_tree(void *b, int n, MPI_Datatype t, int root,
 {
     return collalg_bcast_binary_tree(b, n, t, root, c, 0);
 }
+/* clang-format off */
 #define TC_DEFAULT_V(name)                                                                                 \
     static inline int tc_alltoallv_##name(const void *s, const int *sc, const int *sd, MPI_Datatype st, void *b, \
                                           const int *rc, const int *rd, MPI_Datatype rt, MPI_Comm c)       \
@@ -58,6 +61,7 @@ static inline int tc_bcast_binary_tree(void *b, int n, MPI_Datatype t, int root,
     {                                                                                                      \
         return collalg_allgatherv_##name(s, sc, st, b, rc, rd, rt, c, 0);                                  \
     }
+/* clang-format on */
 TC_DEFAULT_V(ring_n_mpi_barriers)
 TC_DEFAULT_V(pair_n_mpi_barriers)
 #undef TC_DEFAULT_V

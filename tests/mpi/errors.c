@@ -50,17 +50,19 @@ static void expect(const char *family, const char *label, int got, int want)
     char text[240];
     int cls = -1;
     MPI_Error_class(handler_last, &cls);
-    snprintf(text, sizeof text, "%s %s: returned %d (want %d), handler calls %d (want 1), handler class %d",
-             family, label, got, want, handler_calls, cls);
+    snprintf(text, sizeof text, "%s %s: returned %d (want %d), handler calls %d (want 1), handler class %d", family,
+             label, got, want, handler_calls, cls);
     th_expect(&r, &o, text,
               got == want && handler_calls == 1 && cls == want && memcmp(obuf, snapshot, sizeof obuf) == 0);
 }
 
+/* clang-format off */
 #define CASE(family, label, call, want)                                                                    \
     do {                                                                                                   \
         arm();                                                                                             \
         expect(family, label, call, want);                                                                 \
     } while (0)
+/* clang-format on */
 
 /* Alltoall and allgather share their argument list and their checks. */
 static void transport_errors(const char *f, tc_transport_fn fn)

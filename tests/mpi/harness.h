@@ -120,6 +120,7 @@ static inline void *th_alloc(size_t bytes)
 typedef int (*th_transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, int);
 
 /* Defines run_<name>, calling collalg_<coll>_<name> without (PLAIN) or with (PARAM) the parameter. */
+/* clang-format off */
 #define TH_PLAIN(coll, name)                                                                               \
     static int run_##name(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm, \
                           int param)                                                                       \
@@ -133,6 +134,7 @@ typedef int (*th_transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI
     {                                                                                                      \
         return collalg_##coll##_##name(sb, sc, st, rb, rc, rt, cm, param);                                 \
     }
+/* clang-format on */
 
 /* Parameter codes of the N-barrier algorithms: >= 0 literal; TH_MAXB = the largest barrier count
  * (phases - 1) with phases = p - 1 (ring); TH_MAXB_PAIR the same with the pair schedule's phases
@@ -225,8 +227,8 @@ static inline void th_parse(int argc, char **argv, th_opts *o)
 typedef struct th_result {
     long ncases;
     long cap;
-    char *bad;        /* bad[i] = 1 when case i failed on this rank */
-    char (*what)[256];/* description of each case */
+    char *bad;         /* bad[i] = 1 when case i failed on this rank */
+    char (*what)[256]; /* description of each case */
 } th_result;
 
 static inline void th_record(th_result *r, const th_opts *o, const char *what, int bad)
@@ -235,7 +237,7 @@ static inline void th_record(th_result *r, const th_opts *o, const char *what, i
     if (r->ncases == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 1024;
         r->bad = (char *)realloc(r->bad, (size_t)r->cap);
-        r->what = (char (*)[256])realloc(r->what, (size_t)r->cap * sizeof *r->what);
+        r->what = (char(*)[256])realloc(r->what, (size_t)r->cap * sizeof *r->what);
         if (!r->bad || !r->what)
             MPI_Abort(MPI_COMM_WORLD, 2);
     }
@@ -249,7 +251,7 @@ static inline void th_record(th_result *r, const th_opts *o, const char *what, i
 
 /* Records one case: the first `bytes` bytes of `got` must equal those of `want`. */
 static inline void th_check(th_result *r, const th_opts *o, const char *what, const void *got, const void *want,
-                     size_t bytes)
+                            size_t bytes)
 {
     int rank, bad = memcmp(got, want, bytes) != 0;
     if (bad) {

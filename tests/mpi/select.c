@@ -23,6 +23,7 @@ static int sel_world_rank(void)
     MPI_Comm_rank(MPI_COMM_WORLD, &r);
     return r % SEL_MAXRANKS;
 }
+/* clang-format off */
 #define COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)                                                 \
     do {                                                                                                    \
         int r_ = sel_world_rank();                                                                          \
@@ -30,6 +31,7 @@ static int sel_world_rank(void)
         sel_bytes[r_] = (bytes);                                                                            \
         sel_procs[r_] = (procs);                                                                            \
     } while (0)
+/* clang-format on */
 
 #include <stdio.h>
 #include <collalg/collalg.h>
@@ -40,13 +42,16 @@ static int sel_world_rank(void)
 #include "harness.h"
 
 /* Figure 3(a) of Faraj & Yuan, ICS'05, verbatim. */
+/* clang-format off */
 COLLALG_TUNED_ALLTOALL(alltoall_tuned,
     COLLALG_RULE(1,     8718,        simple)
     COLLALG_RULE(8718,  31718,       pair_light_barrier)
     COLLALG_RULE(31718, 72032,       pair_n_mpi_barriers, 4)
     COLLALG_RULE(72032, COLLALG_INF, pair_mpi_barrier))
+/* clang-format on */
 
 /* Communicator-size ranges: p = 1, p in 2..3, p >= 4, then a rule for every p. */
+/* clang-format off */
 COLLALG_TUNED_ALLGATHER(allgather_tuned,
     COLLALG_RULE_P(1, 1, 0, COLLALG_INF, simple)
     COLLALG_RULE_P(2, 3, 0, 64, ring)
@@ -54,47 +59,62 @@ COLLALG_TUNED_ALLGATHER(allgather_tuned,
     COLLALG_RULE_P(4, COLLALG_INF, 0, 100, bruck)
     COLLALG_RULE_P(4, COLLALG_INF, 100, 4096, pair_light_barrier)
     COLLALG_RULE(0, 1000000, recursive_doubling))
+/* clang-format on */
 
 /* A parameter that is a function (an inner algorithm) and one that is a null pointer. */
+/* clang-format off */
 COLLALG_TUNED_ALLREDUCE(allreduce_tuned,
     COLLALG_RULE(0, 16, reduce_bcast)
     COLLALG_RULE(16, 256, allgather_based, collalg_allgather_ring)
     COLLALG_RULE(256, 1024, allgather_based, NULL)
     COLLALG_RULE(1024, COLLALG_INF, recursive_doubling))
+/* clang-format on */
 
 /* Gaps between the rules fall back to MPI_Bcast. */
+/* clang-format off */
 COLLALG_TUNED_BCAST(bcast_tuned,
     COLLALG_RULE(0, 10, linear)
     COLLALG_RULE(20, 1000, chain, 64)
     COLLALG_RULE(1000, COLLALG_INF, binomial))
+/* clang-format on */
 
 /* No rule at all: always native. */
+/* clang-format off */
 COLLALG_TUNED_BCAST(bcast_native_only, )
+/* clang-format on */
 
 /* The v-collectives: n is the mean block of the whole pattern (alltoallv: of the p x p matrix). */
+/* clang-format off */
 COLLALG_TUNED_ALLTOALLV(alltoallv_tuned,
     COLLALG_RULE(1, 64, simple)
     COLLALG_RULE(64, 1000, pair_light_barrier)
     COLLALG_RULE(1000, COLLALG_INF, ring_n_mpi_barriers, 0))
+/* clang-format on */
 
 /* For p <= 3 one rule from 0 up: the choice cannot depend on n, so no allreduce runs and n is
  * reported as 0; from p = 4 on the size decides again. */
+/* clang-format off */
 COLLALG_TUNED_ALLTOALLV(alltoallv_flat,
     COLLALG_RULE_P(1, 3, 0, COLLALG_INF, pair)
     COLLALG_RULE(0, 100, simple))
+/* clang-format on */
 
+/* clang-format off */
 COLLALG_TUNED_ALLGATHERV(allgatherv_tuned,
     COLLALG_RULE_P(1, 1, 0, COLLALG_INF, simple)
     COLLALG_RULE(0, 100, bruck)
     COLLALG_RULE(100, 2000, ring_n_mpi_barriers, 0)
     COLLALG_RULE(2000, COLLALG_INF, recursive_doubling))
+/* clang-format on */
 
 /* The barrier: by process count only; p > 16 falls back to MPI_Barrier. */
+/* clang-format off */
 COLLALG_TUNED_BARRIER(barrier_tuned,
     COLLALG_RULE_P(1, 1, 0, COLLALG_INF, dissemination)
     COLLALG_RULE_P(2, 3, 0, COLLALG_INF, mcs, 2, 2)
     COLLALG_RULE_P(4, 8, 0, COLLALG_INF, js, 0)
     COLLALG_RULE_P(9, 16, 0, COLLALG_INF, light_weight))
+/* clang-format on */
 
 /* Checks that the last choice on this rank was `want` (routine:algorithm) for `bytes`, `procs`. */
 static int sel_was(const char *want, long long bytes, int procs)
@@ -293,8 +313,8 @@ static int sel_agree(MPI_Comm comm)
     char *all;
     MPI_Comm_size(comm, &p);
     all = (char *)th_alloc((size_t)p * sizeof sel_last[0]);
-    MPI_Allgather(sel_last[sel_world_rank()], (int)sizeof sel_last[0], MPI_CHAR, all, (int)sizeof sel_last[0],
-                  MPI_CHAR, comm);
+    MPI_Allgather(sel_last[sel_world_rank()], (int)sizeof sel_last[0], MPI_CHAR, all, (int)sizeof sel_last[0], MPI_CHAR,
+                  comm);
     for (j = 1; j < p; j++)
         ok &= strcmp(all, all + (size_t)j * sizeof sel_last[0]) == 0;
     if (!ok)
@@ -452,8 +472,7 @@ static void test_allgatherv(th_result *res, const th_opts *o, MPI_Comm comm, con
         memset(r2, 7, 4 * (size_t)tot + 4);
         MPI_Allgatherv(s, rc[rank], MPI_INT, r1, rc, rd, MPI_INT, comm);
         err = allgatherv_tuned(s, rc[rank], MPI_INT, r2, rc, rd, MPI_INT, comm);
-        snprintf(what, sizeof what, "%s allgatherv ints=%lld n=%lld chose %s", cname, tot, n,
-                 allgatherv_expect(p, n));
+        snprintf(what, sizeof what, "%s allgatherv ints=%lld n=%lld chose %s", cname, tot, n, allgatherv_expect(p, n));
         th_expect(res, o, what, sel_was_keep(allgatherv_expect(p, n), n, p));
         snprintf(what, sizeof what, "%s allgatherv ints=%lld: all ranks chose alike", cname, tot);
         th_expect(res, o, what, sel_agree(comm));
@@ -494,8 +513,8 @@ static void test_barrier(th_result *res, const th_opts *o, MPI_Comm comm, const 
         th_expect(res, o, what, sel_was_keep(barrier_expect(p), 0, p));
         snprintf(what, sizeof what, "%s barrier #%d: all ranks chose alike", cname, k);
         th_expect(res, o, what, sel_agree(comm));
-        snprintf(what, sizeof what, "%s barrier #%d returns MPI_SUCCESS (err %d) and holds until all entered", cname,
-                 k, err);
+        snprintf(what, sizeof what, "%s barrier #%d returns MPI_SUCCESS (err %d) and holds until all entered", cname, k,
+                 err);
         th_expect(res, o, what, err == MPI_SUCCESS && m[0] <= -m[1]);
     }
 }

@@ -56,8 +56,8 @@
  * @brief Bruck's steps and the final rotation, with scratch @p t of p blocks (blocks of @p b).
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__allgather_bruck_steps(collalg__ctx *c, void *t, void *recvbuf, int recvcount,
-                                                  MPI_Aint rext, const collalg__blocks *b)
+COLLALG_INLINE int collalg__allgather_bruck_steps(collalg__ctx *c, void *t, void *recvbuf, int recvcount, MPI_Aint rext,
+                                                  const collalg__blocks *b)
 {
     int d, m, err = MPI_SUCCESS, p = c->size, me = c->rank;
 
@@ -73,8 +73,8 @@ COLLALG_INLINE int collalg__allgather_bruck_steps(collalg__ctx *c, void *t, void
         err = collalg__copy(t, (p - me) * b->per_block, b->type, collalg__at(recvbuf, (MPI_Aint)me * recvcount, rext),
                             (p - me) * b->per_block, b->type, c->pcomm);
     if (err == MPI_SUCCESS)
-        err = collalg__copy(collalg__at(t, (MPI_Aint)(p - me) * recvcount, rext), me * b->per_block, b->type,
-                            recvbuf, me * b->per_block, b->type, c->pcomm);
+        err = collalg__copy(collalg__at(t, (MPI_Aint)(p - me) * recvcount, rext), me * b->per_block, b->type, recvbuf,
+                            me * b->per_block, b->type, c->pcomm);
     return err;
 }
 

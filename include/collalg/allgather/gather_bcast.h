@@ -63,8 +63,8 @@ COLLALG_INLINE int collalg__allgather_gather0(collalg__ctx *c, void *recvbuf, in
     for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
         if (me & mask) {
             n = collalg__binomial_subtree(me, p);
-            return COLLALG_MPI(Send)(collalg__at(recvbuf, (MPI_Aint)me * recvcount, rext), n * b->per_block,
-                                     b->type, collalg__binomial_parent(me), COLLALG_TAG_DATA, c->pcomm);
+            return COLLALG_MPI(Send)(collalg__at(recvbuf, (MPI_Aint)me * recvcount, rext), n * b->per_block, b->type,
+                                     collalg__binomial_parent(me), COLLALG_TAG_DATA, c->pcomm);
         }
         child = me + mask;
         if (child < p)

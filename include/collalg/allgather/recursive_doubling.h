@@ -86,9 +86,9 @@ COLLALG_INLINE int collalg__allgather_rdb_steps(collalg__ctx *c, void *recvbuf, 
         theirs = collalg__at(recvbuf, (MPI_Aint)pg * recvcount, rext);
         partner = collalg__rdb_partner(me, p, mask);
         if (partner >= 0)
-            err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, (MPI_Aint)g * recvcount, rext), gn * b->per_block,
-                                        b->type, partner, COLLALG_TAG_DATA, theirs, pgn * b->per_block, b->type,
-                                        partner, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+            err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, (MPI_Aint)g * recvcount, rext), gn * b->per_block, b->type,
+                                        partner, COLLALG_TAG_DATA, theirs, pgn * b->per_block, b->type, partner,
+                                        COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
         /* lower group, partial partner group: forward G' to the members without a partner */
         for (t = 0; t < collalg__rdb_rounds(me, p, mask) && err == MPI_SUCCESS; t++) {
             collalg__rdb_forward(me, p, mask, t, &to, &from);

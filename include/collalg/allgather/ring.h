@@ -66,8 +66,8 @@ COLLALG_INLINE int collalg__allgather_ring_phases(collalg__ctx *c, const void *s
         to = collalg__ring_to(me, p, i);
         from = collalg__ring_from(me, p, i);
         err = COLLALG_MPI(Sendrecv)(sendbuf, sendcount, sendtype, to, COLLALG_TAG_DATA,
-                                    collalg__at(recvbuf, (MPI_Aint)from * recvcount, rext), recvcount, recvtype,
-                                    from, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+                                    collalg__at(recvbuf, (MPI_Aint)from * recvcount, rext), recvcount, recvtype, from,
+                                    COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS && i + 1 < p)
             err = collalg__phase_sync_between(sync, i - 1, c->pcomm, collalg__ring_from(me, p, i + 1),
                                               collalg__ring_to(me, p, i + 1));

@@ -118,8 +118,8 @@ COLLALG_INLINE int collalg_allgatherv_bruck(const void *sendbuf, int sendcount, 
     collalg__vset s;
     MPI_Aint rext = 0, total = 0;
     void *t = NULL;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS)
         err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
     if (err != MPI_SUCCESS || c.size == 1)

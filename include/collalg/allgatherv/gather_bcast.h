@@ -64,8 +64,8 @@ COLLALG_INLINE int collalg__allgatherv_gather0(collalg__ctx *c, const collalg__v
                                           collalg__binomial_parent(me), 0, 0, MPI_PROC_NULL, COLLALG_TAG_DATA);
         child = me + mask;
         if (child < p)
-            err = collalg__vset_sendrecv(c, s, recvbuf, 0, 0, MPI_PROC_NULL, child,
-                                         collalg__binomial_subtree(child, p), child, COLLALG_TAG_DATA);
+            err = collalg__vset_sendrecv(c, s, recvbuf, 0, 0, MPI_PROC_NULL, child, collalg__binomial_subtree(child, p),
+                                         child, COLLALG_TAG_DATA);
         if (mask > p / 2)
             break;
     }
@@ -108,8 +108,8 @@ COLLALG_INLINE int collalg_allgatherv_gather_bcast(const void *sendbuf, int send
     collalg__ctx c;
     collalg__vset s;
     MPI_Aint rext = 0;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS)
         err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
     if (err == MPI_SUCCESS && c.size > 1)

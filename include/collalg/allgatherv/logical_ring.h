@@ -65,8 +65,8 @@ COLLALG_INLINE int collalg_allgatherv_logical_ring(const void *sendbuf, int send
     collalg__ctx c;
     MPI_Aint rext = 0;
     int s, sb, rb, right, left, rsize = 0;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS)
         err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
     if (err == MPI_SUCCESS)

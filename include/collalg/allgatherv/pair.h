@@ -96,14 +96,14 @@ COLLALG_INLINE int collalg__allgatherv_pair_run(const void *sendbuf, int sendcou
     collalg__ctx c;
     collalg__phase_sync sync;
     int n = 0;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS && kind == COLLALG_SYNC_NMPI)
         err = collalg__nbarriers_resolve(nbarriers, collalg__pair_nsteps(c.size), &n);
     if (err == MPI_SUCCESS) {
         collalg__phase_sync_init(&sync, kind, collalg__pair_nsteps(c.size), n);
-        err = collalg__allgatherv_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                               recvtype, &sync);
+        err = collalg__allgatherv_pair_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                                              &sync);
     }
     return collalg__leave(&c, err);
 }

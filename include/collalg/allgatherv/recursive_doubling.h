@@ -104,8 +104,8 @@ COLLALG_INLINE int collalg_allgatherv_recursive_doubling(const void *sendbuf, in
     collalg__ctx c;
     collalg__vset s;
     MPI_Aint rext = 0;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS)
         err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
     if (err == MPI_SUCCESS && c.size > 1)

@@ -93,14 +93,14 @@ COLLALG_INLINE int collalg__allgatherv_ring_run(const void *sendbuf, int sendcou
     collalg__ctx c;
     collalg__phase_sync sync;
     int n = 0;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS && kind == COLLALG_SYNC_NMPI)
         err = collalg__nbarriers_resolve(nbarriers, c.size - 1, &n);
     if (err == MPI_SUCCESS) {
         collalg__phase_sync_init(&sync, kind, c.size - 1, n);
-        err = collalg__allgatherv_ring_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                               recvtype, &sync);
+        err = collalg__allgatherv_ring_phases(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                                              &sync);
     }
     return collalg__leave(&c, err);
 }

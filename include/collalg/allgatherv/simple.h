@@ -97,11 +97,11 @@ COLLALG_INLINE int collalg_allgatherv_simple(const void *sendbuf, int sendcount,
                                              MPI_Comm comm)
 {
     collalg__ctx c;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS)
-        err = collalg__allgatherv_simple_phase(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                               recvtype, 0);
+        err = collalg__allgatherv_simple_phase(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                                               0);
     return collalg__leave(&c, err);
 }
 

@@ -56,11 +56,11 @@ COLLALG_INLINE int collalg_allgatherv_spreading_simple(const void *sendbuf, int 
                                                        MPI_Datatype recvtype, MPI_Comm comm)
 {
     collalg__ctx c;
-    int err = collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        comm);
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS)
-        err = collalg__allgatherv_simple_phase(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                               recvtype, 1);
+        err = collalg__allgatherv_simple_phase(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                                               1);
     return collalg__leave(&c, err);
 }
 

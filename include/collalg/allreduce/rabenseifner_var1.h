@@ -66,8 +66,8 @@
  *        allgather: @p recvbuf itself when p divides count, else zeroed scratch (the padding
  *        travels but is never reduced). @return MPI_SUCCESS or MPI_ERR_NO_MEM.
  */
-COLLALG_INLINE int collalg__allreduce_padded(collalg__ctx *c, const collalg__allreduce_red *r, void *recvbuf,
-                                             int count, void **out)
+COLLALG_INLINE int collalg__allreduce_padded(collalg__ctx *c, const collalg__allreduce_red *r, void *recvbuf, int count,
+                                             void **out)
 {
     MPI_Aint blk = count / c->size + (count % c->size != 0);
     int err;
@@ -168,8 +168,8 @@ COLLALG_INLINE int collalg_allreduce_rabenseifner_var1(const void *sendbuf, void
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_fold_in(&c, &r, &f, &acc, &tmp, count);
     if (err == MPI_SUCCESS && f.newrank >= 0)
-        err = collalg__allreduce_halving(&c, &r, &f, &acc, &tmp, count, c.size, collalg__allreduce_split_padded, lo,
-                                         hi);
+        err =
+            collalg__allreduce_halving(&c, &r, &f, &acc, &tmp, count, c.size, collalg__allreduce_split_padded, lo, hi);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_redistribute(&c, &r, &f, acc, work, count, f.newrank >= 0 ? lo[last] : 0,
                                               f.newrank >= 0 ? hi[last] : 0);

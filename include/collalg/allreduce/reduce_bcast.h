@@ -74,8 +74,8 @@ COLLALG_INLINE int collalg__allreduce_binomial_reduce(const collalg__ctx *c, con
  *        parent, then sent to the children farthest first). @return MPI_SUCCESS or the MPI
  *        error code.
  */
-COLLALG_INLINE int collalg__allreduce_binomial_bcast(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                                     void *buf, int count)
+COLLALG_INLINE int collalg__allreduce_binomial_bcast(const collalg__ctx *c, const collalg__allreduce_red *r, void *buf,
+                                                     int count)
 {
     int mask, err = MPI_SUCCESS, relrank = c->rank, top = collalg__binomial_mask(c->rank, c->size);
     if (relrank > 0)

@@ -75,10 +75,9 @@ COLLALG_INLINE int collalg__allreduce_ring_phases(const collalg__ctx *c, const c
     for (s = 0; s < p - 1 && err == MPI_SUCCESS; s++) {
         sb = collalg__mod(me - s, p);
         rb = collalg__mod(me - s - 1, p);
-        err = collalg__allreduce_exchange_to(c, r, buf, collalg__allreduce_split(count, p, sb),
-                                             collalg__allreduce_split(count, p, sb + 1), to, buf,
-                                             collalg__allreduce_split(count, p, rb),
-                                             collalg__allreduce_split(count, p, rb + 1), from);
+        err = collalg__allreduce_exchange_to(
+            c, r, buf, collalg__allreduce_split(count, p, sb), collalg__allreduce_split(count, p, sb + 1), to, buf,
+            collalg__allreduce_split(count, p, rb), collalg__allreduce_split(count, p, rb + 1), from);
     }
     return err;
 }

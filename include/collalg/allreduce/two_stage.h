@@ -67,8 +67,8 @@
  *        holds the master's own vector on entry and the result on return.
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__allreduce_two_stage_master(collalg__ctx *c, const collalg__allreduce_red *r,
-                                                       void *recvbuf, int count, int block)
+COLLALG_INLINE int collalg__allreduce_two_stage_master(collalg__ctx *c, const collalg__allreduce_red *r, void *recvbuf,
+                                                       int count, int block)
 {
     collalg__allreduce_fold f;
     void *acc = recvbuf, *tmp = NULL;

@@ -59,8 +59,8 @@
  *        (p blocks of @p l->rb), staging through @p stage; @p idx has room for p ints.
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__alltoall_bruck_round(const collalg__ctx *c, const collalg__alltoall_layout *l,
-                                                 void *work, void *stage, int *idx, int pof)
+COLLALG_INLINE int collalg__alltoall_bruck_round(const collalg__ctx *c, const collalg__alltoall_layout *l, void *work,
+                                                 void *stage, int *idx, int pof)
 {
     MPI_Datatype set = MPI_DATATYPE_NULL;
     int i, nb = 0, p = c->size, err;
@@ -71,8 +71,8 @@ COLLALG_INLINE int collalg__alltoall_bruck_round(const collalg__ctx *c, const co
     err = collalg__alltoall_indexed_type(&l->rb, nb, idx, &set);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Sendrecv)(work, 1, set, collalg__mod(c->rank + pof, p), COLLALG_TAG_DATA, stage,
-                                    nb * l->rb.per_block, l->rb.type, collalg__mod(c->rank - pof, p),
-                                    COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+                                    nb * l->rb.per_block, l->rb.type, collalg__mod(c->rank - pof, p), COLLALG_TAG_DATA,
+                                    c->pcomm, MPI_STATUS_IGNORE);
     if (err == MPI_SUCCESS)
         err = collalg__copy(stage, nb * l->rb.per_block, l->rb.type, work, 1, set, c->pcomm);
     collalg__alltoall_type_free(&set);
@@ -82,8 +82,8 @@ COLLALG_INLINE int collalg__alltoall_bruck_round(const collalg__ctx *c, const co
 /**
  * @brief Steps 1-3 (see the file comment). @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__alltoall_bruck(collalg__ctx *c, const void *sendbuf, int sendcount,
-                                           MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype)
+COLLALG_INLINE int collalg__alltoall_bruck(collalg__ctx *c, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                           void *recvbuf, int recvcount, MPI_Datatype recvtype)
 {
     collalg__alltoall_layout l;
     collalg__typeinfo rti;
@@ -109,8 +109,7 @@ COLLALG_INLINE int collalg__alltoall_bruck(collalg__ctx *c, const void *sendbuf,
                             collalg__alltoall_block(work, p - me, recvcount, l.rext), me * l.rb.per_block, l.rb.type,
                             c->pcomm);
     for (pof = 1; pof < p && err == MPI_SUCCESS; pof <<= 1)
-        err = collalg__alltoall_bruck_round(c, &l, work, collalg__alltoall_block(work, p, recvcount, l.rext), idx,
-                                            pof);
+        err = collalg__alltoall_bruck_round(c, &l, work, collalg__alltoall_block(work, p, recvcount, l.rext), idx, pof);
     /* Step 3: position i to block (me - i) mod p. */
     for (i = 0; i < p; i++)
         idx[i] = collalg__mod(me - i, p);

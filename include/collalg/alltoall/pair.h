@@ -87,9 +87,8 @@ COLLALG_INLINE int collalg__alltoall_pair_phases(collalg__ctx *c, const void *se
             err = collalg__alltoall_self_copy(c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
         else
             err = COLLALG_MPI(Sendrecv)(collalg__alltoall_block(sendbuf, peer, sendcount, sext), sendcount, sendtype,
-                                        peer, COLLALG_TAG_DATA,
-                                        collalg__alltoall_block(recvbuf, peer, recvcount, rext), recvcount, recvtype,
-                                        peer, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+                                        peer, COLLALG_TAG_DATA, collalg__alltoall_block(recvbuf, peer, recvcount, rext),
+                                        recvcount, recvtype, peer, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS && s + 1 < nsteps) {
             next = collalg__alltoall_pair_sync_peer(c, s + 1);
             err = collalg__phase_sync_between(sync, s, c->pcomm, next, next);

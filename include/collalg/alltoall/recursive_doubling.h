@@ -63,13 +63,13 @@
 
 /** @brief Shape of one recursive doubling call (see the file comment for pof2, rem and segments). */
 typedef struct collalg__alltoall_rdb {
-    int p;                 /**< communicator size */
-    int pof2;                 /**< largest power of two <= p */
-    int rem;                 /**< folded ranks, p - pof2 */
-    int count;             /**< recvcount: elements of recvtype per block */
-    MPI_Aint ext;          /**< extent of recvtype */
-    collalg__blocks gb;    /**< block layout for messages of up to p * p blocks of recvtype */
-    void *all;             /**< the p * p blocks collected (ranks < pof2) */
+    int p;              /**< communicator size */
+    int pof2;           /**< largest power of two <= p */
+    int rem;            /**< folded ranks, p - pof2 */
+    int count;          /**< recvcount: elements of recvtype per block */
+    MPI_Aint ext;       /**< extent of recvtype */
+    collalg__blocks gb; /**< block layout for messages of up to p * p blocks of recvtype */
+    void *all;          /**< the p * p blocks collected (ranks < pof2) */
 } collalg__alltoall_rdb;
 
 /** @brief Address of segment @p s (rank s's send buffer, p blocks) in the collected buffer. */
@@ -116,8 +116,7 @@ COLLALG_INLINE int collalg__alltoall_rdb_round(const collalg__ctx *c, collalg__a
  *        into @p recvbuf (a local copy when @p d is this rank, else a message to folded rank d).
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__alltoall_rdb_copy_out(const collalg__ctx *c, collalg__alltoall_rdb *r, int d,
-                                                  void *recvbuf)
+COLLALG_INLINE int collalg__alltoall_rdb_copy_out(const collalg__ctx *c, collalg__alltoall_rdb *r, int d, void *recvbuf)
 {
     MPI_Datatype column = MPI_DATATYPE_NULL;
     const void *first = collalg__alltoall_block(r->all, d, r->count, r->ext);

@@ -39,8 +39,7 @@
  *         an error raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_alltoall_ring_mpi_barrier(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                                     void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                                     MPI_Comm comm)
+                                                     void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     collalg__ctx c;
     collalg__phase_sync sync;

@@ -72,14 +72,14 @@ COLLALG_INLINE int collalg__alltoall_post_all(collalg__ctx *c, const void *sendb
     for (k = 0; k < p && err == MPI_SUCCESS; k++) {
         peer = spread ? collalg__mod(me - k, p) : k;
         if (peer != me)
-            err = COLLALG_MPI(Irecv)(collalg__alltoall_block(recvbuf, peer, recvcount, rext), recvcount, recvtype,
-                                     peer, COLLALG_TAG_DATA, c->pcomm, &req[n++]);
+            err = COLLALG_MPI(Irecv)(collalg__alltoall_block(recvbuf, peer, recvcount, rext), recvcount, recvtype, peer,
+                                     COLLALG_TAG_DATA, c->pcomm, &req[n++]);
     }
     for (k = 0; k < p && err == MPI_SUCCESS; k++) {
         peer = spread ? collalg__mod(me + k, p) : k;
         if (peer != me)
-            err = COLLALG_MPI(Isend)(collalg__alltoall_block(sendbuf, peer, sendcount, sext), sendcount, sendtype,
-                                     peer, COLLALG_TAG_DATA, c->pcomm, &req[n++]);
+            err = COLLALG_MPI(Isend)(collalg__alltoall_block(sendbuf, peer, sendcount, sext), sendcount, sendtype, peer,
+                                     COLLALG_TAG_DATA, c->pcomm, &req[n++]);
     }
     if (err == MPI_SUCCESS)
         err = collalg__waitall(n, req);

@@ -52,8 +52,7 @@
  *         error handler.
  */
 COLLALG_INLINE int collalg_alltoall_spreading_simple(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                                     void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                                     MPI_Comm comm)
+                                                     void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     collalg__ctx c;
     int err = collalg__alltoall_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);

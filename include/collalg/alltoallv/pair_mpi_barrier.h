@@ -43,10 +43,9 @@
  *         the in-place staging cannot be allocated; or the class of an error raised by an MPI
  *         call. Errors go through @p comm's error handler.
  */
-COLLALG_INLINE int collalg_alltoallv_pair_mpi_barrier(const void *sendbuf, const int sendcounts[],
-                                                      const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
-                                                      const int recvcounts[], const int rdispls[],
-                                                      MPI_Datatype recvtype, MPI_Comm comm)
+COLLALG_INLINE int collalg_alltoallv_pair_mpi_barrier(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                                      MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                                      const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
     collalg__ctx c;
     collalg__alltoallv_view v;

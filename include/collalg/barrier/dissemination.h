@@ -53,8 +53,8 @@ COLLALG_INLINE int collalg__barrier_dissemination_rounds(const collalg__ctx *c)
     int k, err = MPI_SUCCESS, p = c->size, n = collalg__dissemination_nrounds(p);
     for (k = 0; k < n && err == MPI_SUCCESS; k++)
         err = COLLALG_MPI(Sendrecv)(NULL, 0, MPI_BYTE, collalg__dissemination_to(c->rank, p, k), COLLALG_TAG_TOKEN,
-                                    NULL, 0, MPI_BYTE, collalg__dissemination_from(c->rank, p, k),
-                                    COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
+                                    NULL, 0, MPI_BYTE, collalg__dissemination_from(c->rank, p, k), COLLALG_TAG_TOKEN,
+                                    c->pcomm, MPI_STATUS_IGNORE);
     return err;
 }
 

@@ -77,13 +77,11 @@ COLLALG_INLINE int collalg__barrier_js_masters(collalg__ctx *c, int g, int mi)
     err = collalg__scratch(c, (MPI_Aint)sizeof(MPI_Request) * 2 * (nm - 1), &mem);
     req = (MPI_Request *)mem;
     for (j = 1; j < nm && err == MPI_SUCCESS; j++) {
-        err = COLLALG_MPI(Irecv)(NULL, 0, MPI_BYTE, collalg__mod(mi - j, nm) * g, COLLALG_TAG_TOKEN, c->pcomm,
-                                 &req[n]);
+        err = COLLALG_MPI(Irecv)(NULL, 0, MPI_BYTE, collalg__mod(mi - j, nm) * g, COLLALG_TAG_TOKEN, c->pcomm, &req[n]);
         n += err == MPI_SUCCESS;
     }
     for (j = 1; j < nm && err == MPI_SUCCESS; j++) {
-        err = COLLALG_MPI(Isend)(NULL, 0, MPI_BYTE, collalg__mod(mi + j, nm) * g, COLLALG_TAG_TOKEN, c->pcomm,
-                                 &req[n]);
+        err = COLLALG_MPI(Isend)(NULL, 0, MPI_BYTE, collalg__mod(mi + j, nm) * g, COLLALG_TAG_TOKEN, c->pcomm, &req[n]);
         n += err == MPI_SUCCESS;
     }
     return collalg__first(err, collalg__waitall(n, req));

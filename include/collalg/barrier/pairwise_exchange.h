@@ -68,9 +68,9 @@ COLLALG_INLINE int collalg__barrier_pairwise_exchange_rounds(const collalg__ctx 
     if (fold >= 0)
         err = COLLALG_MPI(Recv)(NULL, 0, MPI_BYTE, fold, COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
     for (k = 0; k < n && err == MPI_SUCCESS; k++)
-        err = COLLALG_MPI(Sendrecv)(NULL, 0, MPI_BYTE, collalg__pairex_peer(me, k), COLLALG_TAG_TOKEN, NULL, 0,
-                                    MPI_BYTE, collalg__pairex_peer(me, k), COLLALG_TAG_TOKEN, c->pcomm,
-                                    MPI_STATUS_IGNORE);
+        err =
+            COLLALG_MPI(Sendrecv)(NULL, 0, MPI_BYTE, collalg__pairex_peer(me, k), COLLALG_TAG_TOKEN, NULL, 0, MPI_BYTE,
+                                  collalg__pairex_peer(me, k), COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
     if (fold >= 0 && err == MPI_SUCCESS)
         err = COLLALG_MPI(Send)(NULL, 0, MPI_BYTE, fold, COLLALG_TAG_TOKEN, c->pcomm);
     return err;

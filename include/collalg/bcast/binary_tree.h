@@ -67,12 +67,13 @@
  *         MPI call. Errors go through @p comm's error handler. Also MPI_ERR_ARG when @p segsize <
  *         0 (before any message).
  */
-COLLALG_INLINE int collalg_bcast_binary_tree(void *buffer, int count, MPI_Datatype datatype, int root,
-                                             MPI_Comm comm, int segsize)
+COLLALG_INLINE int collalg_bcast_binary_tree(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                                             int segsize)
 {
     collalg__ctx c;
     collalg__bcast_view w;
-    int seg, relrank, i, nchildren = 0, children[2], err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    int seg, relrank, i, nchildren = 0, children[2],
+                         err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS)
         err = collalg__bcast_seg_elems(segsize, w.size, w.count, &seg);

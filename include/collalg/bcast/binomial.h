@@ -46,10 +46,11 @@
 #include "../core/bcast_common.h"
 
 /** @brief The receive from the parent and the sends to the children. @return MPI error code. */
-COLLALG_INLINE int collalg__bcast_binomial_tree(const collalg__ctx *c, void *buffer, int count,
-                                                MPI_Datatype datatype, int root)
+COLLALG_INLINE int collalg__bcast_binomial_tree(const collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype,
+                                                int root)
 {
-    int p = c->size, relrank = collalg__relrank(c->rank, root, p), mask = collalg__binomial_mask(relrank, p), err = MPI_SUCCESS;
+    int p = c->size, relrank = collalg__relrank(c->rank, root, p), mask = collalg__binomial_mask(relrank, p),
+        err = MPI_SUCCESS;
 
     if (count == 0)
         return MPI_SUCCESS;
@@ -58,8 +59,8 @@ COLLALG_INLINE int collalg__bcast_binomial_tree(const collalg__ctx *c, void *buf
                                 COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
     for (mask >>= 1; mask > 0 && err == MPI_SUCCESS; mask >>= 1)
         if (relrank + mask < p)
-            err = COLLALG_MPI(Send)(buffer, count, datatype, collalg__bcast_abs(relrank + mask, root, p), COLLALG_TAG_DATA,
-                                    c->pcomm);
+            err = COLLALG_MPI(Send)(buffer, count, datatype, collalg__bcast_abs(relrank + mask, root, p),
+                                    COLLALG_TAG_DATA, c->pcomm);
     return err;
 }
 

@@ -70,8 +70,8 @@
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                           MPI_Aint ext, int root, const collalg_bcast_csm_step *steps, int n,
-                                           int t, int relrank)
+                                                MPI_Aint ext, int root, const collalg_bcast_csm_step *steps, int n,
+                                                int t, int relrank)
 {
     long long lo, hi, wlo, whi;
     int w = relrank ^ (1 << steps[t].dim), peer = collalg__bcast_abs(w, root, c->size);

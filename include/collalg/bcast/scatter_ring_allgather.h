@@ -60,14 +60,12 @@ COLLALG_INLINE int collalg__bcast_ring_allgather(const collalg__ctx *c, void *bu
     for (i = 0; i < p - 1 && err == MPI_SUCCESS; i++) {
         sb = collalg__mod(relrank - i, p);
         rb = collalg__mod(relrank - i - 1, p);
-        err = COLLALG_MPI(Sendrecv)(collalg__at(buf, collalg__bcast_block_lo(sb, p, count), ext),
-                                    (int)(collalg__bcast_block_lo(sb + 1, p, count) -
-                                          collalg__bcast_block_lo(sb, p, count)),
-                                    type, next, COLLALG_TAG_DATA,
-                                    collalg__at(buf, collalg__bcast_block_lo(rb, p, count), ext),
-                                    (int)(collalg__bcast_block_lo(rb + 1, p, count) -
-                                          collalg__bcast_block_lo(rb, p, count)),
-                                    type, prev, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+        err = COLLALG_MPI(Sendrecv)(
+            collalg__at(buf, collalg__bcast_block_lo(sb, p, count), ext),
+            (int)(collalg__bcast_block_lo(sb + 1, p, count) - collalg__bcast_block_lo(sb, p, count)), type, next,
+            COLLALG_TAG_DATA, collalg__at(buf, collalg__bcast_block_lo(rb, p, count), ext),
+            (int)(collalg__bcast_block_lo(rb + 1, p, count) - collalg__bcast_block_lo(rb, p, count)), type, prev,
+            COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
     }
     return err;
 }
@@ -99,4 +97,3 @@ COLLALG_INLINE int collalg_bcast_scatter_ring_allgather(void *buffer, int count,
 }
 
 #endif /* COLLALG_BCAST_SCATTER_RING_ALLGATHER_H */
-

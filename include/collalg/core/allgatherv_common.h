@@ -54,12 +54,12 @@ COLLALG_INLINE int collalg__vpeer(int peer, int count, int size)
 
 /** @brief A plan of blocks of one buffer (see the file comment) and room to build sets of it. */
 typedef struct collalg__vset {
-    MPI_Datatype elem;     /**< element datatype of every block */
-    MPI_Aint ext;          /**< its extent (bytes) */
-    const int *counts;     /**< counts[i]: elements in block i */
-    const MPI_Aint *displs;/**< displs[i]: element displacement of block i from the base */
-    int *len;              /**< scratch: block lengths of the hindexed type (room for the plan) */
-    MPI_Aint *disp;        /**< scratch: byte displacements of the hindexed type */
+    MPI_Datatype elem;      /**< element datatype of every block */
+    MPI_Aint ext;           /**< its extent (bytes) */
+    const int *counts;      /**< counts[i]: elements in block i */
+    const MPI_Aint *displs; /**< displs[i]: element displacement of block i from the base */
+    int *len;               /**< scratch: block lengths of the hindexed type (room for the plan) */
+    MPI_Aint *disp;         /**< scratch: byte displacements of the hindexed type */
 } collalg__vset;
 
 /** @brief One message built from a block set: @p count elements of @p type at @p buf. */

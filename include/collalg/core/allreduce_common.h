@@ -37,8 +37,8 @@ typedef struct collalg__allreduce_red {
 COLLALG_INLINE int collalg__allreduce_predefined(MPI_Op op)
 {
     return op == MPI_MAX || op == MPI_MIN || op == MPI_SUM || op == MPI_PROD || op == MPI_LAND || op == MPI_BAND ||
-           op == MPI_LOR || op == MPI_BOR || op == MPI_LXOR || op == MPI_BXOR || op == MPI_MAXLOC ||
-           op == MPI_MINLOC || op == MPI_REPLACE || op == MPI_NO_OP;
+           op == MPI_LOR || op == MPI_BOR || op == MPI_LXOR || op == MPI_BXOR || op == MPI_MAXLOC || op == MPI_MINLOC ||
+           op == MPI_REPLACE || op == MPI_NO_OP;
 }
 
 /**
@@ -75,8 +75,7 @@ COLLALG_INLINE int collalg__allreduce_probe(collalg__ctx *c, const collalg__allr
  *        Every algorithm calls it right after the enter step, before any message.
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__allreduce_red_init(collalg__ctx *c, collalg__allreduce_red *r, MPI_Datatype type,
-                                               MPI_Op op)
+COLLALG_INLINE int collalg__allreduce_red_init(collalg__ctx *c, collalg__allreduce_red *r, MPI_Datatype type, MPI_Op op)
 {
     int err;
     r->type = type;
@@ -119,8 +118,8 @@ COLLALG_INLINE int collalg__allreduce_split_padded(int count, int n, int b)
  * *acc holds the combined range either way (the rest of the swapped buffers is stale).
  * @return MPI_SUCCESS or the error code of MPI_Reduce_local.
  */
-COLLALG_INLINE int collalg__allreduce_combine(const collalg__allreduce_red *r, void **acc, void **tmp,
-                                              MPI_Aint first, int n, int tmp_is_lower)
+COLLALG_INLINE int collalg__allreduce_combine(const collalg__allreduce_red *r, void **acc, void **tmp, MPI_Aint first,
+                                              int n, int tmp_is_lower)
 {
     char *a = collalg__allreduce_at(r, *acc, first), *t = collalg__allreduce_at(r, *tmp, first);
     void *swap;
@@ -154,9 +153,8 @@ COLLALG_INLINE int collalg__allreduce_exchange_to(const collalg__ctx *c, const c
  * @brief Pairwise exchange with @p peer: elements [lo, hi) of @p sbuf out, elements [rlo, rhi)
  *        of @p rbuf in. @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__allreduce_exchange(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                               const void *sbuf, int lo, int hi, void *rbuf, int rlo, int rhi,
-                                               int peer)
+COLLALG_INLINE int collalg__allreduce_exchange(const collalg__ctx *c, const collalg__allreduce_red *r, const void *sbuf,
+                                               int lo, int hi, void *rbuf, int rlo, int rhi, int peer)
 {
     return collalg__allreduce_exchange_to(c, r, sbuf, lo, hi, peer, rbuf, rlo, rhi, peer);
 }
@@ -172,11 +170,11 @@ COLLALG_INLINE int collalg__allreduce_exchange(const collalg__ctx *c, const coll
  * the members' order, so each new index stands for a contiguous run of members.
  */
 typedef struct collalg__allreduce_fold {
-    int n;      /**< members of the group */
-    int stride; /**< member j is rank j * stride */
-    int idx;    /**< this rank's member index */
-    int pof2;   /**< largest power of two <= n */
-    int rem;    /**< n - pof2 */
+    int n;       /**< members of the group */
+    int stride;  /**< member j is rank j * stride */
+    int idx;     /**< this rank's member index */
+    int pof2;    /**< largest power of two <= n */
+    int rem;     /**< n - pof2 */
     int newrank; /**< this rank's index among the pof2 survivors, -1 for a waiting even member */
 } collalg__allreduce_fold;
 
@@ -295,8 +293,8 @@ COLLALG_INLINE int collalg__allreduce_halving(const collalg__ctx *c, const colla
         ghi = f->newrank & mask ? mid : hi[s];
         klo = split(count, nblocks, klo);
         khi = split(count, nblocks, khi);
-        err = collalg__allreduce_exchange(c, r, *acc, split(count, nblocks, glo), split(count, nblocks, ghi), *tmp,
-                                          klo, khi, collalg__allreduce_fold_rank(f, peer));
+        err = collalg__allreduce_exchange(c, r, *acc, split(count, nblocks, glo), split(count, nblocks, ghi), *tmp, klo,
+                                          khi, collalg__allreduce_fold_rank(f, peer));
         if (err == MPI_SUCCESS)
             err = collalg__allreduce_combine(r, acc, tmp, klo, khi - klo, peer < f->newrank);
         lo[s + 1] = f->newrank & mask ? mid : lo[s];

@@ -26,8 +26,8 @@ typedef struct collalg__alltoall_layout {
  * @brief Fills @p l for messages of up to @p max_blocks blocks (the block types, if any are
  *        created, are freed by collalg__leave). @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__alltoall_layout_init(collalg__ctx *c, int sendcount, MPI_Datatype sendtype,
-                                                 int recvcount, MPI_Datatype recvtype, MPI_Aint max_blocks,
+COLLALG_INLINE int collalg__alltoall_layout_init(collalg__ctx *c, int sendcount, MPI_Datatype sendtype, int recvcount,
+                                                 MPI_Datatype recvtype, MPI_Aint max_blocks,
                                                  collalg__alltoall_layout *l)
 {
     MPI_Aint lb;

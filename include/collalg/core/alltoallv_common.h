@@ -20,25 +20,24 @@
 
 /** @brief The arguments of one alltoallv call (after the enter step) and its type facts. */
 typedef struct collalg__alltoallv_view {
-    const void *sendbuf;      /**< send buffer (the staged copy for MPI_IN_PLACE) */
-    const int *sendcounts;    /**< p send counts (elements of sendtype) */
-    const int *sdispls;       /**< p send displacements (elements of sendtype) */
-    MPI_Datatype sendtype;    /**< send datatype */
-    void *recvbuf;            /**< receive buffer */
-    const int *recvcounts;    /**< p receive counts (elements of recvtype) */
-    const int *rdispls;       /**< p receive displacements (elements of recvtype) */
-    MPI_Datatype recvtype;    /**< receive datatype */
-    MPI_Aint sext;            /**< extent of sendtype (bytes) */
-    MPI_Aint rext;            /**< extent of recvtype (bytes) */
-    int ssize;                /**< size of sendtype (bytes) */
-    int rsize;                /**< size of recvtype (bytes) */
+    const void *sendbuf;   /**< send buffer (the staged copy for MPI_IN_PLACE) */
+    const int *sendcounts; /**< p send counts (elements of sendtype) */
+    const int *sdispls;    /**< p send displacements (elements of sendtype) */
+    MPI_Datatype sendtype; /**< send datatype */
+    void *recvbuf;         /**< receive buffer */
+    const int *recvcounts; /**< p receive counts (elements of recvtype) */
+    const int *rdispls;    /**< p receive displacements (elements of recvtype) */
+    MPI_Datatype recvtype; /**< receive datatype */
+    MPI_Aint sext;         /**< extent of sendtype (bytes) */
+    MPI_Aint rext;         /**< extent of recvtype (bytes) */
+    int ssize;             /**< size of sendtype (bytes) */
+    int rsize;             /**< size of recvtype (bytes) */
 } collalg__alltoallv_view;
 
 /** @brief Fills @p v from the call's arguments. @return MPI_SUCCESS or the MPI error code. */
-COLLALG_INLINE int collalg__alltoallv_view_init(collalg__alltoallv_view *v, const void *sendbuf,
-                                                const int *sendcounts, const int *sdispls, MPI_Datatype sendtype,
-                                                void *recvbuf, const int *recvcounts, const int *rdispls,
-                                                MPI_Datatype recvtype)
+COLLALG_INLINE int collalg__alltoallv_view_init(collalg__alltoallv_view *v, const void *sendbuf, const int *sendcounts,
+                                                const int *sdispls, MPI_Datatype sendtype, void *recvbuf,
+                                                const int *recvcounts, const int *rdispls, MPI_Datatype recvtype)
 {
     MPI_Aint lb;
     int err;
@@ -121,8 +120,8 @@ COLLALG_INLINE int collalg__alltoallv_exchange(const collalg__ctx *c, const coll
     return COLLALG_MPI(Sendrecv)(sdst == MPI_PROC_NULL ? NULL : collalg__alltoallv_sblock(v, to),
                                  sdst == MPI_PROC_NULL ? 0 : v->sendcounts[to], v->sendtype, sdst, COLLALG_TAG_DATA,
                                  rsrc == MPI_PROC_NULL ? NULL : collalg__alltoallv_rblock(v, from),
-                                 rsrc == MPI_PROC_NULL ? 0 : v->recvcounts[from], v->recvtype, rsrc,
-                                 COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+                                 rsrc == MPI_PROC_NULL ? 0 : v->recvcounts[from], v->recvtype, rsrc, COLLALG_TAG_DATA,
+                                 c->pcomm, MPI_STATUS_IGNORE);
 }
 
 /**
@@ -194,8 +193,8 @@ COLLALG_INLINE int collalg__alltoallv_scheduled(collalg__ctx *c, const collalg__
     matrix = (long long *)mem;
     row = matrix + pp;
     busy = (unsigned long long *)(row + p);
-    phase = (int *)(busy + (kind == COLLALG_ALLTOALLV_GREEDY ? 2 * (MPI_Aint)p * collalg__alltoallv_greedy_words(p)
-                                                              : 0));
+    phase =
+        (int *)(busy + (kind == COLLALG_ALLTOALLV_GREEDY ? 2 * (MPI_Aint)p * collalg__alltoallv_greedy_words(p) : 0));
     work = phase + pp;
     to = work + (kind == COLLALG_ALLTOALLV_GREEDY ? pp : p);
     from = to + 2 * p;

@@ -199,8 +199,7 @@ static inline int collalg__alltoallv_alltoall_based_schedule(int p, const long l
  * @param to   out: @p nphases ranks
  * @param from out: @p nphases ranks
  */
-static inline void collalg__alltoallv_schedule_peers(int p, int rank, const int *phase, int nphases, int *to,
-                                                     int *from)
+static inline void collalg__alltoallv_schedule_peers(int p, int rank, const int *phase, int nphases, int *to, int *from)
 {
     int f, q;
     for (f = 0; f < nphases; f++)

@@ -89,8 +89,8 @@ COLLALG_INLINE int collalg__check_transport(const void *sendbuf, int sendcount, 
  * @return MPI_SUCCESS or an error code for collalg__leave().
  */
 COLLALG_INLINE int collalg__alltoall_enter(collalg__ctx *c, const void **sendbuf, int *sendcount,
-                                           MPI_Datatype *sendtype, void *recvbuf, int recvcount,
-                                           MPI_Datatype recvtype, MPI_Comm comm)
+                                           MPI_Datatype *sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                           MPI_Comm comm)
 {
     int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE;
     collalg__typeinfo rt;
@@ -112,8 +112,7 @@ COLLALG_INLINE int collalg__alltoall_enter(collalg__ctx *c, const void **sendbuf
     if (err == MPI_SUCCESS)
         err = collalg__ctx_blocks(c, recvcount, recvtype, c->size, &b);
     if (err == MPI_SUCCESS)
-        err = collalg__copy(recvbuf, c->size * b.per_block, b.type, stage, c->size * b.per_block, b.type,
-                            c->pcomm);
+        err = collalg__copy(recvbuf, c->size * b.per_block, b.type, stage, c->size * b.per_block, b.type, c->pcomm);
     *sendbuf = stage;
     *sendcount = recvcount;
     *sendtype = recvtype;
@@ -130,8 +129,8 @@ COLLALG_INLINE int collalg__alltoall_enter(collalg__ctx *c, const void **sendbuf
  * @return MPI_SUCCESS or an error code for collalg__leave().
  */
 COLLALG_INLINE int collalg__allgather_enter(collalg__ctx *c, const void **sendbuf, int *sendcount,
-                                            MPI_Datatype *sendtype, void *recvbuf, int recvcount,
-                                            MPI_Datatype recvtype, MPI_Comm comm)
+                                            MPI_Datatype *sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                            MPI_Comm comm)
 {
     int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE;
     MPI_Aint lb, ext;
@@ -189,8 +188,8 @@ COLLALG_INLINE int collalg__allreduce_enter(collalg__ctx *c, const void **sendbu
  * @brief Entry step of the bcast algorithms: checks the arguments (root in [0, p)) and attaches
  *        the private communicator. @return MPI_SUCCESS or an error code for collalg__leave().
  */
-COLLALG_INLINE int collalg__bcast_enter(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype,
-                                        int root, MPI_Comm comm)
+COLLALG_INLINE int collalg__bcast_enter(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype, int root,
+                                        MPI_Comm comm)
 {
     int err = MPI_SUCCESS, size = 0;
 

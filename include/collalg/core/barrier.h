@@ -105,14 +105,10 @@ COLLALG_INLINE int collalg__phase_sync_between(collalg__phase_sync *ps, int s, M
                                                int next_to)
 {
     switch (ps->kind) {
-    case COLLALG_SYNC_LIGHT:
-        return collalg__light_barrier(pcomm, next_from, next_to);
-    case COLLALG_SYNC_MPI:
-        return collalg__mpi_barrier(pcomm);
-    case COLLALG_SYNC_NMPI:
-        return collalg__nbarrier_after_phase(&ps->nb, s, pcomm);
-    default:
-        return MPI_SUCCESS;
+    case COLLALG_SYNC_LIGHT: return collalg__light_barrier(pcomm, next_from, next_to);
+    case COLLALG_SYNC_MPI: return collalg__mpi_barrier(pcomm);
+    case COLLALG_SYNC_NMPI: return collalg__nbarrier_after_phase(&ps->nb, s, pcomm);
+    default: return MPI_SUCCESS;
     }
 }
 

@@ -46,23 +46,23 @@ COLLALG_INLINE int collalg__bcast_abs(int relrank, int root, int p)
  *   the same datatype; such messages are past what one int count of bytes can describe).
  */
 typedef struct collalg__bcast_view {
-    void *buf;            /**< address of element 0 of what is moved */
-    int count;            /**< elements of @c type to move */
-    MPI_Datatype type;    /**< MPI_BYTE, or the user's datatype (INT_MAX fallback) */
-    MPI_Aint extent;      /**< extent of @c type, bytes */
-    int size;             /**< size of @c type, bytes */
-    void *user;           /**< the user's buffer, to unpack into at the end */
-    int ucount;           /**< the user's count */
-    MPI_Datatype utype;   /**< the user's datatype */
-    int unpack;           /**< 1 when @c buf is scratch this (non-root) rank unpacks at the end */
+    void *buf;          /**< address of element 0 of what is moved */
+    int count;          /**< elements of @c type to move */
+    MPI_Datatype type;  /**< MPI_BYTE, or the user's datatype (INT_MAX fallback) */
+    MPI_Aint extent;    /**< extent of @c type, bytes */
+    int size;           /**< size of @c type, bytes */
+    void *user;         /**< the user's buffer, to unpack into at the end */
+    int ucount;         /**< the user's count */
+    MPI_Datatype utype; /**< the user's datatype */
+    int unpack;         /**< 1 when @c buf is scratch this (non-root) rank unpacks at the end */
 } collalg__bcast_view;
 
 /**
  * @brief Sets up @p w (see collalg__bcast_view) when @p err is MPI_SUCCESS; otherwise only
  *        clears it. Scratch is owned by @p c. @return @p err, or the first error of the setup.
  */
-COLLALG_INLINE int collalg__bcast_view_begin(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype,
-                                             int root, collalg__bcast_view *w, int err)
+COLLALG_INLINE int collalg__bcast_view_begin(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype, int root,
+                                             collalg__bcast_view *w, int err)
 {
     collalg__typeinfo ti;
     MPI_Aint bytes;
@@ -94,8 +94,7 @@ COLLALG_INLINE int collalg__bcast_view_begin(collalg__ctx *c, void *buffer, int 
     if (err == MPI_SUCCESS)
         err = collalg__scratch(c, packed > bytes ? packed : bytes, &w->buf);
     if (err == MPI_SUCCESS && c->rank == root)
-        err = COLLALG_MPI(Pack)(buffer, count, datatype, w->buf, packed > bytes ? packed : (int)bytes, &pos,
-                                c->pcomm);
+        err = COLLALG_MPI(Pack)(buffer, count, datatype, w->buf, packed > bytes ? packed : (int)bytes, &pos, c->pcomm);
     if (err == MPI_SUCCESS && c->rank == root && pos != w->count)
         err = MPI_ERR_TYPE; /* packed data is not the bare signature: not a homogeneous system */
     w->user = buffer;
@@ -145,8 +144,8 @@ COLLALG_INLINE MPI_Aint collalg__bcast_block_lo(int i, int nblocks, int count)
 }
 
 /** @brief Sends elements [lo, hi) of @p buf to @p peer (nothing when the range is empty). */
-COLLALG_INLINE int collalg__bcast_send(const collalg__ctx *c, void *buf, MPI_Aint lo, MPI_Aint hi,
-                                       MPI_Datatype type, MPI_Aint ext, int peer)
+COLLALG_INLINE int collalg__bcast_send(const collalg__ctx *c, void *buf, MPI_Aint lo, MPI_Aint hi, MPI_Datatype type,
+                                       MPI_Aint ext, int peer)
 {
     if (hi <= lo)
         return MPI_SUCCESS;
@@ -154,8 +153,8 @@ COLLALG_INLINE int collalg__bcast_send(const collalg__ctx *c, void *buf, MPI_Ain
 }
 
 /** @brief Receives elements [lo, hi) of @p buf from @p peer (nothing when the range is empty). */
-COLLALG_INLINE int collalg__bcast_recv(const collalg__ctx *c, void *buf, MPI_Aint lo, MPI_Aint hi,
-                                       MPI_Datatype type, MPI_Aint ext, int peer)
+COLLALG_INLINE int collalg__bcast_recv(const collalg__ctx *c, void *buf, MPI_Aint lo, MPI_Aint hi, MPI_Datatype type,
+                                       MPI_Aint ext, int peer)
 {
     if (hi <= lo)
         return MPI_SUCCESS;
@@ -167,8 +166,8 @@ COLLALG_INLINE int collalg__bcast_recv(const collalg__ctx *c, void *buf, MPI_Ain
  * @brief Sends elements [slo, shi) of @p buf to @p peer while receiving [rlo, rhi) from it (an
  *        empty range moves nothing; both empty: no message).
  */
-COLLALG_INLINE int collalg__bcast_exchange(const collalg__ctx *c, void *buf, MPI_Aint slo, MPI_Aint shi,
-                                           MPI_Aint rlo, MPI_Aint rhi, MPI_Datatype type, MPI_Aint ext, int peer)
+COLLALG_INLINE int collalg__bcast_exchange(const collalg__ctx *c, void *buf, MPI_Aint slo, MPI_Aint shi, MPI_Aint rlo,
+                                           MPI_Aint rhi, MPI_Datatype type, MPI_Aint ext, int peer)
 {
     int sn = shi > slo ? (int)(shi - slo) : 0, rn = rhi > rlo ? (int)(rhi - rlo) : 0;
     if (sn == 0 && rn == 0)
@@ -186,8 +185,8 @@ COLLALG_INLINE int collalg__bcast_exchange(const collalg__ctx *c, void *buf, MPI
  *        overlaps the sends of segment s).
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                           MPI_Aint ext, int parent, const int *children, int nchildren, int seg)
+COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int count, MPI_Datatype type, MPI_Aint ext,
+                                           int parent, const int *children, int nchildren, int seg)
 {
     MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     MPI_Aint lo, hi;
@@ -219,14 +218,15 @@ COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int
  * must be < nblocks.
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__bcast_scatter(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                          MPI_Aint ext, int root, int relrank, int nblocks)
+COLLALG_INLINE int collalg__bcast_scatter(const collalg__ctx *c, void *buf, int count, MPI_Datatype type, MPI_Aint ext,
+                                          int root, int relrank, int nblocks)
 {
     int err = MPI_SUCCESS, mask = collalg__binomial_mask(relrank, nblocks);
     if (relrank > 0)
-        err = collalg__bcast_recv(c, buf, collalg__bcast_block_lo(relrank, nblocks, count),
-                                  collalg__bcast_block_lo(relrank + collalg__binomial_subtree(relrank, nblocks), nblocks, count),
-                                  type, ext, collalg__bcast_abs(collalg__binomial_parent(relrank), root, c->size));
+        err = collalg__bcast_recv(
+            c, buf, collalg__bcast_block_lo(relrank, nblocks, count),
+            collalg__bcast_block_lo(relrank + collalg__binomial_subtree(relrank, nblocks), nblocks, count), type, ext,
+            collalg__bcast_abs(collalg__binomial_parent(relrank), root, c->size));
     for (mask >>= 1; mask > 0 && err == MPI_SUCCESS; mask >>= 1) {
         int u = relrank + mask, end;
         if (u >= nblocks)
@@ -245,8 +245,8 @@ COLLALG_INLINE int collalg__bcast_scatter(const collalg__ctx *c, void *buf, int 
  *        it.
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__bcast_fold(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
-                                       MPI_Aint ext, int root, int relrank, int pof2)
+COLLALG_INLINE int collalg__bcast_fold(const collalg__ctx *c, void *buf, int count, MPI_Datatype type, MPI_Aint ext,
+                                       int root, int relrank, int pof2)
 {
     if (relrank < c->size - pof2)
         return collalg__bcast_send(c, buf, 0, count, type, ext, collalg__bcast_abs(relrank + pof2, root, c->size));

@@ -44,8 +44,7 @@ COLLALG_INLINE int collalg__private_comm_keyval(int *keyval)
     static int cached = MPI_KEYVAL_INVALID;
     int err = MPI_SUCCESS;
     if (cached == MPI_KEYVAL_INVALID)
-        err = COLLALG_MPI(Comm_create_keyval)(MPI_COMM_NULL_COPY_FN, collalg__private_comm_delete,
-                                              &cached, NULL);
+        err = COLLALG_MPI(Comm_create_keyval)(MPI_COMM_NULL_COPY_FN, collalg__private_comm_delete, &cached, NULL);
     *keyval = cached;
     return err;
 }

@@ -27,14 +27,14 @@
 
 /** @brief State of one catalogue call (see the file comment for its life cycle). */
 typedef struct collalg__ctx {
-    MPI_Comm comm;                          /**< the user's communicator (errors are reported on it) */
-    MPI_Comm pcomm;                         /**< private duplicate: every message goes here */
-    int rank;                               /**< rank in comm */
-    int size;                               /**< size of comm, p */
-    void *scratch[COLLALG_MAX_SCRATCH];     /**< buffers freed by collalg__leave */
-    int nscratch;                           /**< used entries of scratch */
+    MPI_Comm comm;                            /**< the user's communicator (errors are reported on it) */
+    MPI_Comm pcomm;                           /**< private duplicate: every message goes here */
+    int rank;                                 /**< rank in comm */
+    int size;                                 /**< size of comm, p */
+    void *scratch[COLLALG_MAX_SCRATCH];       /**< buffers freed by collalg__leave */
+    int nscratch;                             /**< used entries of scratch */
     collalg__blocks types[COLLALG_MAX_TYPES]; /**< datatypes freed by collalg__leave */
-    int ntypes;                             /**< used entries of types */
+    int ntypes;                               /**< used entries of types */
 } collalg__ctx;
 
 /** @brief Clears @p c; collalg__leave() is safe on it from then on. */

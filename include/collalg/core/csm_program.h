@@ -345,15 +345,15 @@ typedef int (*collalg_bcast_csm_visit)(const char *program, void *arg);
 
 /** @brief State of one enumeration (private). */
 typedef struct collalg__csm_enum {
-    int k;                                           /**< dimensions */
-    int order;                                       /**< an enum collalg_bcast_csm_order */
-    collalg_bcast_csm_visit visit;                   /**< callback, or NULL to count only */
-    void *arg;                                       /**< callback argument */
-    long count;                                      /**< programs visited so far */
-    int stop;                                        /**< set when the callback asked to stop */
-    char shape[COLLALG_BCAST_CSM_MAX_STEPS];         /**< 'C', 'S', 'M' of the current word */
-    int unit[COLLALG_BCAST_CSM_MAX_STEPS];           /**< opening index (0 .. k-1) of each step's dimension */
-    int perm[COLLALG_BCAST_CSM_MAX_DIMS];            /**< dimension given to each opening index */
+    int k;                                   /**< dimensions */
+    int order;                               /**< an enum collalg_bcast_csm_order */
+    collalg_bcast_csm_visit visit;           /**< callback, or NULL to count only */
+    void *arg;                               /**< callback argument */
+    long count;                              /**< programs visited so far */
+    int stop;                                /**< set when the callback asked to stop */
+    char shape[COLLALG_BCAST_CSM_MAX_STEPS]; /**< 'C', 'S', 'M' of the current word */
+    int unit[COLLALG_BCAST_CSM_MAX_STEPS];   /**< opening index (0 .. k-1) of each step's dimension */
+    int perm[COLLALG_BCAST_CSM_MAX_DIMS];    /**< dimension given to each opening index */
 } collalg__csm_enum;
 
 /** @brief Next permutation of @p a[0..n) in lexicographic order; 0 after the last one. */

@@ -16,12 +16,12 @@
 
 /** @brief Extent-related facts about one datatype, gathered once per call. */
 typedef struct collalg__typeinfo {
-    MPI_Aint lb;        /**< lower bound (bytes) */
-    MPI_Aint extent;    /**< extent (bytes): the stride between consecutive elements */
-    MPI_Aint true_lb;   /**< true lower bound (bytes): first byte actually touched */
-    MPI_Aint true_ext;  /**< true extent (bytes): span of the bytes actually touched */
-    int size;           /**< type size (bytes of data, gaps excluded) */
-    int dense;          /**< 1 when the type has no gaps: size == extent == true extent, lb == true lb */
+    MPI_Aint lb;       /**< lower bound (bytes) */
+    MPI_Aint extent;   /**< extent (bytes): the stride between consecutive elements */
+    MPI_Aint true_lb;  /**< true lower bound (bytes): first byte actually touched */
+    MPI_Aint true_ext; /**< true extent (bytes): span of the bytes actually touched */
+    int size;          /**< type size (bytes of data, gaps excluded) */
+    int dense;         /**< 1 when the type has no gaps: size == extent == true extent, lb == true lb */
 } collalg__typeinfo;
 
 /** @brief Fills @p ti for @p type. @return MPI_SUCCESS or the MPI error code. */
@@ -65,8 +65,8 @@ COLLALG_INLINE MPI_Aint collalg__span(MPI_Aint count, const collalg__typeinfo *t
  * leaves the gaps of @p dst untouched. A copy of a buffer onto itself is a no-op.
  * @return MPI_SUCCESS or the MPI error code (e.g. MPI_ERR_TRUNCATE when @p dst is too small).
  */
-COLLALG_INLINE int collalg__copy(const void *src, int scount, MPI_Datatype stype, void *dst,
-                                 int rcount, MPI_Datatype rtype, MPI_Comm pcomm)
+COLLALG_INLINE int collalg__copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
+                                 MPI_Datatype rtype, MPI_Comm pcomm)
 {
     collalg__typeinfo ti;
     int err, self;
@@ -87,8 +87,7 @@ COLLALG_INLINE int collalg__copy(const void *src, int scount, MPI_Datatype stype
     err = COLLALG_MPI(Comm_rank)(pcomm, &self);
     if (err != MPI_SUCCESS)
         return err;
-    return COLLALG_MPI(Sendrecv)(src, scount, stype, self, 0, dst, rcount, rtype, self, 0, pcomm,
-                                 MPI_STATUS_IGNORE);
+    return COLLALG_MPI(Sendrecv)(src, scount, stype, self, 0, dst, rcount, rtype, self, 0, pcomm, MPI_STATUS_IGNORE);
 }
 
 /**
