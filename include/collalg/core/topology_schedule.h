@@ -55,8 +55,11 @@
  *   (the label choice of step 2 is a search, not the paper's construction); it did on every tree
  *   tried, over 6000 random trees of 2 .. 256 ranks (hosts on inner switches, switches without
  *   hosts, 1 .. 3 ranks per host), and tests/test_topology.c asserts it on 180 of them.
- *   Cost: O(p^2 (k + depth)) time per try for the colouring and the paths, O(L n) bytes of link
- *   occupancy (n vertices); about 0.07 s for p = 256 on one core. The table has p^2 entries.
+ *   Cost: O(p^2 (k + depth)) time per try for the colouring and the paths; memory 2 k L ints for
+ *   the colouring and 2 L n bytes of link occupancy (n vertices), plus the p^2-entry table:
+ *   about 0.07 s and a few MB for p = 256, but it grows as p^3 to p^4, so a caller with p in
+ *   the thousands off the exact class should not build this table (the explicit schedule of
+ *   the exact class needs only the table).
  *
  * @par References
  * A. Faraj, P. Patarasuk, X. Yuan, "Bandwidth Efficient All-to-All Broadcast on Switched
