@@ -209,28 +209,24 @@ static inline int collalg__topo_expand_item(const char *s, const char *e, char *
     if (rb == e || rb == lb + 1)
         return COLLALG__TOPO_ESYNTAX;
     for (q = lb + 1; q < rb;) {
-        const char *lo = q, *hi;
         size_t lolen = 0, hilen = 0;
         long a = 0, b, v;
         int err;
         while (q < rb && *q >= '0' && *q <= '9')
             a = a * 10 + (*q++ - '0'), lolen++;
         b = a;
-        hi = q;
         if (q < rb && *q == '-') {
-            hi = ++q;
+            ++q;
             b = 0;
             while (q < rb && *q >= '0' && *q <= '9')
                 b = b * 10 + (*q++ - '0'), hilen++;
             if (hilen == 0 || hilen > 9)
                 return COLLALG__TOPO_ESYNTAX;
         }
-        (void)hi;
         if (lolen == 0 || lolen > 9 || b < a || (q < rb && *q != ','))
             return COLLALG__TOPO_ESYNTAX;
         if (q < rb && ++q == rb)
             return COLLALG__TOPO_ESYNTAX; /* trailing comma */
-        (void)lo;
         if (b - a >= COLLALG__TOPO_MAX_EXPAND)
             return COLLALG__TOPO_ESYNTAX;
         for (v = a; v <= b; v++) {
@@ -387,14 +383,14 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
     collalg__topo_sw *sw = 0;
     collalg__topo_hent *he = 0;
     size_t nsw = 0, capsw = 0, nhe = 0, caphe = 0, i, j;
-    int err = 0, lineno = 1, *lines = 0, *cnt = 0;
+    int err = 0, lineno = 1, *cnt = 0;
     const char *s = text;
     memset(t, 0, sizeof *t);
     if (msg && msglen)
         msg[0] = '\0';
 
-    /* 1. Logical lines (comments cut, continuations joined) into txt, one per line, with the
-     *    starting line number of each in lines[]; then the tokens of each. */
+    /* 1. Logical lines (comments cut, continuations joined) into txt, each tokenised as it ends;
+     *    a switch record keeps the line the logical line starts on. */
     while (*s && !err) {
         int start = lineno;
         size_t begin = txt.n;
@@ -436,7 +432,7 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
             memset(&rec, 0, sizeof rec);
             rec.line = start;
             while (k < end && !err) {
-                size_t ts, te, eq, vs, ve;
+                size_t ts, te, vs, ve;
                 while (k < end && (txt.p[k] == ' ' || txt.p[k] == '\t' || txt.p[k] == '\r'))
                     k++;
                 if (k == end)
@@ -449,7 +445,6 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
                 te = k;
                 while (k < end && (txt.p[k] == ' ' || txt.p[k] == '\t'))
                     k++;
-                eq = k;
                 vs = ve = 0;
                 if (te > ts && k < end && txt.p[k] == '=') {
                     k++;
@@ -481,7 +476,6 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
                                             "expected Key=Value, found '%s'", tok);
                     break;
                 }
-                (void)eq;
                 any = 1;
                 {
                     const char *key = txt.p + ts;
@@ -667,8 +661,7 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
         t->line = (int *)malloc(n * sizeof(int));
         t->sorted = (int *)malloc((nhe ? nhe : 1) * sizeof(int));
         t->name = (char **)malloc(n * sizeof(char *));
-        lines = (int *)calloc(n + 1, sizeof(int));
-        if (!t->parent || !t->first || !t->child || !t->line || !t->sorted || !t->name || !lines)
+        if (!t->parent || !t->first || !t->child || !t->line || !t->sorted || !t->name)
             err = COLLALG__TOPO_ENOMEM;
         if (!err) {
             t->names = nm.p;
@@ -740,7 +733,6 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
     free(nm.p);
     free(sw);
     free(he);
-    free(lines);
     free(cnt);
     if (err) {
         if (err == COLLALG__TOPO_ENOMEM)
