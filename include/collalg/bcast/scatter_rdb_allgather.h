@@ -47,8 +47,10 @@
  * p = 17: 3.00 n, p = 24: 2.58 n, p = 48: 2.63 n beta, where the fold onto pof2 = 2^floor(lg p)
  * ranks (the previous version of this header: scatter and allgather among pof2, then the whole
  * message to the p - pof2 others) costs 2 ((pof2 - 1) / pof2) n + n: 2.5 n, 2.88 n, 2.88 n, 2.94 n,
- * in 2 lg(pof2) + 1 steps. So this version is cheaper for p well above a power of two and dearer
- * just above one (about p < 1.25 pof2, e.g. p = 17 .. 23, 33 .. 47), in both terms.
+ * in 2 lg(pof2) + 1 steps. So this version has the smaller bandwidth term for p well above a
+ * power of two and the larger just above one (modelled: pof2 < p < 1.5 pof2 from p = 17 on, e.g.
+ * p = 17 .. 23, 33 .. 47, 65 .. 95; also p = 5, 9 .. 11), and for every p not a power of two
+ * it takes more steps (2L + R > 2 lg(pof2) + 1).
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
