@@ -602,6 +602,44 @@ Test(ranktree, from_description)
     collalg__topo_free(&t);
 }
 
+Test(parse, from_file)
+{
+    collalg__topo t;
+    char msg[256];
+    cr_assert_eq(collalg__topo_parse_file(TT_DIR "b.conf", &t, msg, sizeof msg), 0, "%s", msg);
+    cr_assert_eq(t.nhost, 32);
+    collalg__topo_free(&t);
+    cr_assert_eq(collalg__topo_parse_file(TT_DIR "bad-undefined.conf", &t, msg, sizeof msg), COLLALG__TOPO_EUNDEF);
+    cr_assert_str_eq(msg, TT_DIR "bad-undefined.conf:2: unknown switch 's9' in Switches=");
+    cr_assert_eq(collalg__topo_parse_file(TT_DIR "no-such.conf", &t, msg, sizeof msg), COLLALG__TOPO_EIO);
+    cr_assert_str_eq(msg, TT_DIR "no-such.conf: cannot read");
+    cr_assert_null(t.parent);
+}
+
+/* The node-level tree without a description: ranks under hosts (by identifier), one switch. */
+Test(ranktree, node_level)
+{
+    static const int ids[7] = {5, 9, 5, 7, 9, 9, 5};
+    int ring[7], want[7] = {0, 2, 6, 1, 4, 5, 3};
+    collalg__topo_tree rt;
+    cr_assert_eq(collalg__topo_node_tree(7, ids, &rt), 0);
+    cr_assert_eq(rt.n, 7 + 3 + 1);
+    cr_assert_eq(rt.parent[0], 7);
+    cr_assert_eq(rt.parent[1], 8);
+    cr_assert_eq(rt.parent[3], 9);
+    cr_assert_eq(rt.root, 10);
+    collalg__topo_dfs_ring(&rt, ring);
+    for (int i = 0; i < 7; i++)
+        cr_assert_eq(ring[i], want[i]);
+    tt_check_ring(&rt, "node level");
+    cr_assert_eq(tt_check_a2a(&rt, "node level"), 3 * 4);
+    collalg__topo_tree_free(&rt);
+    cr_assert_eq(collalg__topo_node_tree(1, ids, &rt), 0);
+    cr_assert_eq(rt.n, 3);
+    tt_check_ring(&rt, "node level p=1");
+    collalg__topo_tree_free(&rt);
+}
+
 Test(ranktree, one_switch_several_ranks_per_host)
 {
     collalg__topo t;

@@ -53,16 +53,17 @@
  * the ranks (leaves), the others are hosts and switches. collalg__topo_rank_tree() builds it from
  * a parsed description and each rank's host (ranks of one host become leaves under that host, in
  * rank order; hosts and switches without a rank below them are left out);
- * collalg__topo_tree_from_parents() builds it from any parent array (the node-level fallback
- * without a description: ranks under their host, hosts under one switch; and the unit tests).
+ * collalg__topo_node_tree() builds the node-level tree used without a description (ranks under
+ * their host, hosts under one switch); collalg__topo_tree_from_parents() builds it from any
+ * parent array.
  *
  * @par Use by the MPI layer
- * Parse once (collalg__topo_parse(); map any non-zero code to MPI_ERR_ARG and print the message
- * on rank 0), compare collalg__topo::checksum across ranks, map each rank's processor name with
- * collalg__topo_find_host() (allgather the names or the vertex numbers: every rank needs all
- * of them), build collalg__topo_rank_tree() and keep it with the communicator; without a
- * description, build the node-level tree with collalg__topo_tree_from_parents(). The schedules
- * are in topology_schedule.h.
+ * Parse once (collalg__topo_parse() or collalg__topo_parse_file(); map any non-zero code to
+ * MPI_ERR_ARG and print the message on rank 0), compare collalg__topo::checksum across ranks,
+ * map each rank's processor name with collalg__topo_find_host() (allgather the names or the
+ * vertex numbers: every rank needs all of them), build collalg__topo_rank_tree() and keep it
+ * with the communicator; without a description, build the node-level tree with
+ * collalg__topo_node_tree(). The schedules are in topology_schedule.h.
  *
  * @par References
  * Slurm, topology.conf(5) (tree plugin) and the hostlist expression syntax of its configuration
@@ -98,6 +99,8 @@
 #define COLLALG__TOPO_EEMPTY 8
 /** @brief Tree result: a parent array that is not a tree with ranks as leaves. */
 #define COLLALG__TOPO_EINVAL 9
+/** @brief Parse result: the file cannot be opened or read. */
+#define COLLALG__TOPO_EIO 10
 
 /** @brief Most names one hostlist expression may give (a guard against `n[0-999999999]`). */
 #define COLLALG__TOPO_MAX_EXPAND (1 << 22)
@@ -742,6 +745,44 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
     return err;
 }
 
+/**
+ * @brief Reads the file @p path and parses it with collalg__topo_parse() (messages name @p path).
+ * @param path   the file
+ * @param t      receives the tree; on error it is left zeroed
+ * @param msg    receives a one-line message on error (may be NULL)
+ * @param msglen size of @p msg
+ * @return as collalg__topo_parse(), or COLLALG__TOPO_EIO (message `path: cannot read`) when the
+ *         file cannot be opened or read.
+ */
+static inline int collalg__topo_parse_file(const char *path, collalg__topo *t, char *msg, size_t msglen)
+{
+    FILE *f = fopen(path, "rb");
+    collalg__topo_sbuf b = {0, 0, 0};
+    char chunk[4096];
+    size_t got;
+    int err = 0;
+    memset(t, 0, sizeof *t);
+    if (!f) {
+        if (msg && msglen)
+            snprintf(msg, msglen, "%s: cannot read", path);
+        return COLLALG__TOPO_EIO;
+    }
+    while (!err && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        if (collalg__topo_sput(&b, chunk, got))
+            err = COLLALG__TOPO_ENOMEM;
+    if (!err && ferror(f))
+        err = COLLALG__TOPO_EIO;
+    fclose(f);
+    if (!err && collalg__topo_sput(&b, "", 0))
+        err = COLLALG__TOPO_ENOMEM;
+    if (!err)
+        err = collalg__topo_parse(b.p, path, t, msg, msglen);
+    else if (msg && msglen)
+        snprintf(msg, msglen, "%s: %s", path, err == COLLALG__TOPO_EIO ? "cannot read" : "out of memory");
+    free(b.p);
+    return err;
+}
+
 /* ---- lookup ------------------------------------------------------------------------------------ */
 
 /** @brief Length of @p s up to its first dot (or its whole length). */
@@ -871,6 +912,39 @@ static inline int collalg__topo_tree_from_parents(int n, int p, const int *paren
     }
     if (err)
         collalg__topo_tree_free(rt);
+    return err;
+}
+
+/**
+ * @brief The node-level rank tree, for a communicator without a description: ranks under their
+ *        host, hosts under one switch (the root). Hosts are told apart by @p host_id (any
+ *        integers, equal for ranks on one host, e.g. the lowest rank with the same processor
+ *        name) and numbered in order of their lowest rank.
+ * @param p       ranks (p >= 1)
+ * @param host_id for each rank an identifier of its host
+ * @param rt      receives the tree (free with collalg__topo_tree_free())
+ * @return COLLALG__TOPO_OK or COLLALG__TOPO_ENOMEM.
+ */
+static inline int collalg__topo_node_tree(int p, const int *host_id, collalg__topo_tree *rt)
+{
+    int *par = (int *)malloc(((size_t)2 * p + 1) * sizeof(int)), *first = 0, r, q, nh = 0, err;
+    memset(rt, 0, sizeof *rt);
+    if (!par)
+        return COLLALG__TOPO_ENOMEM;
+    first = par + p + 1; /* first[h]: lowest rank of host h (p entries at most) */
+    for (r = 0; r < p; r++) {
+        for (q = 0; q < nh; q++)
+            if (host_id[first[q]] == host_id[r])
+                break;
+        if (q == nh)
+            first[nh++] = r;
+        par[r] = p + q;
+    }
+    for (q = 0; q < nh; q++)
+        par[p + q] = p + nh;
+    par[p + nh] = -1;
+    err = collalg__topo_tree_from_parents(p + nh + 1, p, par, rt);
+    free(par);
     return err;
 }
 
