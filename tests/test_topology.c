@@ -76,9 +76,9 @@ Test(hostlist, expansions)
 Test(hostlist, malformed)
 {
     char out[256];
-    static const char *const bad[] = {"",       "n[",   "n[1-2", "n]",      "n[]",    "n[2-1]", "n[1,]",
-                                      "n[,1]",  "a,,b", "a,",    ",a",      "n[[1]]", "n[a]",   "n[1-]",
-                                      "n[-1]",  "n[1-2-3]", "n[1234567890]", "n[0-99999999]"};
+    static const char *const bad[] = {
+        "",   "n[", "n[1-2",  "n]",   "n[]",   "n[2-1]", "n[1,]",    "n[,1]",         "a,,b",
+        "a,", ",a", "n[[1]]", "n[a]", "n[1-]", "n[-1]",  "n[1-2-3]", "n[1234567890]", "n[0-99999999]"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert_eq(tt_expand(bad[i], out, sizeof out), COLLALG__TOPO_ESYNTAX, "'%s' accepted", bad[i]);
 }
@@ -177,7 +177,7 @@ Test(parse, syntax)
     cr_assert_eq(t.nhost, 6);
     cr_assert_str_eq(t.name[t.root], "top");
     cr_assert_eq(t.line[t.root], 4);
-    cr_assert_eq(t.line[3], 7); /* "empty" */
+    cr_assert_eq(t.line[3], 7);                             /* "empty" */
     cr_assert_eq(t.first[t.root + 1] - t.first[t.root], 4); /* s0, s1, empty, front */
     cr_assert_str_eq(t.name[t.child[t.first[t.root] + 3]], "front");
     cr_assert_eq(t.first[4] - t.first[3], 0);
@@ -189,29 +189,28 @@ Test(parse, syntax)
     collalg__topo_free(&t);
 
     static const char *const bad[] = {
-        "SwitchName=s0 Nodes=n[1-2] Foo=3\n",     /* unknown key */
-        "SwitchName=s0 Nodes=a Nodes=b\n",         /* key twice */
-        "SwitchName=s0 Nodes\n",                   /* no = */
-        "SwitchName=s0 Nodes=\"a\n",              /* unterminated quote */
-        "SwitchName=s0 Nodes=\"a\"b\n",           /* text after the quote */
-        "SwitchName=s0 Nodes=a \\\\\n",             /* even backslashes: no continuation */
-        "SwitchName=s0 Nodes=\n",                  /* empty value */
-        "SwitchName=s0 =x\n",                      /* empty key */
-        "Nodes=a\n",                               /* no SwitchName */
-        "SwitchName=s[0-1] Nodes=a\n",             /* SwitchName is a plain name */
+        "SwitchName=s0 Nodes=n[1-2] Foo=3\n", /* unknown key */
+        "SwitchName=s0 Nodes=a Nodes=b\n",    /* key twice */
+        "SwitchName=s0 Nodes\n",              /* no = */
+        "SwitchName=s0 Nodes=\"a\n",          /* unterminated quote */
+        "SwitchName=s0 Nodes=\"a\"b\n",       /* text after the quote */
+        "SwitchName=s0 Nodes=a \\\\\n",       /* even backslashes: no continuation */
+        "SwitchName=s0 Nodes=\n",             /* empty value */
+        "SwitchName=s0 =x\n",                 /* empty key */
+        "Nodes=a\n",                          /* no SwitchName */
+        "SwitchName=s[0-1] Nodes=a\n",        /* SwitchName is a plain name */
         "SwitchName=s0 Nodes=a[1-3\n",
-        "SwitchName=s0 Switches=s0\n",             /* itself */
+        "SwitchName=s0 Switches=s0\n", /* itself */
         "SwitchName=a Switches=c\nSwitchName=b Switches=c\nSwitchName=c\nSwitchName=t Switches=a,b\n",
-        "SwitchName=s0 Nodes=a,a\n",               /* twice under one switch */
+        "SwitchName=s0 Nodes=a,a\n", /* twice under one switch */
         "# only comments\n\n",
         "",
     };
-    static const int code[] = {COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX,
-                               COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX,
-                               COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX,
-                               COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ECYCLE,
-                               COLLALG__TOPO_ETWICE,  COLLALG__TOPO_ETWICE,  COLLALG__TOPO_EEMPTY,
-                               COLLALG__TOPO_EEMPTY};
+    static const int code[] = {
+        COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX,
+        COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX,
+        COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ESYNTAX, COLLALG__TOPO_ECYCLE,
+        COLLALG__TOPO_ETWICE,  COLLALG__TOPO_ETWICE,  COLLALG__TOPO_EEMPTY,  COLLALG__TOPO_EEMPTY};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int err = tt_parse(bad[i], &t, msg);
         cr_assert_eq(err, code[i], "case %zu: code %d (%s)", i, err, msg);
@@ -290,8 +289,8 @@ static void tt_check_ring(const collalg__topo_tree *rt, const char *what)
     }
     for (int v = 0; v < n; v++) {
         int want = v != rt->root && rt->size[v] > 0 && rt->size[v] < p;
-        cr_assert(upc[v] == want && downc[v] == want, "%s p=%d: link above %d (size %d) carries %d up, %d down",
-                  what, p, v, rt->size[v], upc[v], downc[v]);
+        cr_assert(upc[v] == want && downc[v] == want, "%s p=%d: link above %d (size %d) carries %d up, %d down", what,
+                  p, v, rt->size[v], upc[v], downc[v]);
     }
     free(ring);
     free(seen);
@@ -357,7 +356,8 @@ static int tt_check_a2a(const collalg__topo_tree *rt, const char *what)
                         ustamp[a] = t;
                         a = rt->parent[a];
                     } else {
-                        cr_assert(dstamp[b] != t, "%s: link above %d carries two messages down in phase %d", what, b, t);
+                        cr_assert(dstamp[b] != t, "%s: link above %d carries two messages down in phase %d", what, b,
+                                  t);
                         dstamp[b] = t;
                         b = rt->parent[b];
                     }
@@ -484,8 +484,8 @@ static void tt_star(int k, int m, int chains, collalg__topo_tree *rt)
 
 Test(alltoall, exact_class_reaches_bound)
 {
-    static const int km[][2] = {{2, 1}, {3, 1}, {16, 1}, {17, 1}, {64, 1}, {2, 2}, {4, 8}, {3, 5},
-                                {5, 3}, {2, 7}, {8, 4}, {7, 2}, {4, 16}, {16, 4}};
+    static const int km[][2] = {{2, 1}, {3, 1}, {16, 1}, {17, 1}, {64, 1}, {2, 2},  {4, 8},
+                                {3, 5}, {5, 3}, {2, 7},  {8, 4},  {7, 2},  {4, 16}, {16, 4}};
     for (size_t i = 0; i < sizeof km / sizeof km[0]; i++)
         for (int chains = 0; chains < 2; chains++) {
             collalg__topo_tree rt;

@@ -107,46 +107,46 @@
 
 /** @brief A parsed topology description: switches and hosts as one tree (see the file comment). */
 typedef struct collalg__topo {
-    int nswitch;         /**< switches: vertices 0 .. nswitch-1 */
-    int nhost;           /**< hosts: vertices nswitch .. n-1 */
-    int n;               /**< vertices, nswitch + nhost */
-    int root;            /**< the root switch */
-    int *parent;         /**< parent[v], -1 for the root */
-    int *first;          /**< children of v: child[first[v] .. first[v+1]) (n + 1 entries) */
-    int *child;          /**< the children lists */
-    int *line;           /**< line of the definition (switch) or first mention (host) of v */
-    int *sorted;         /**< host vertices sorted by name (binary search) */
-    char **name;         /**< name[v], NUL-terminated */
-    char *names;         /**< storage of the names */
+    int nswitch;                 /**< switches: vertices 0 .. nswitch-1 */
+    int nhost;                   /**< hosts: vertices nswitch .. n-1 */
+    int n;                       /**< vertices, nswitch + nhost */
+    int root;                    /**< the root switch */
+    int *parent;                 /**< parent[v], -1 for the root */
+    int *first;                  /**< children of v: child[first[v] .. first[v+1]) (n + 1 entries) */
+    int *child;                  /**< the children lists */
+    int *line;                   /**< line of the definition (switch) or first mention (host) of v */
+    int *sorted;                 /**< host vertices sorted by name (binary search) */
+    char **name;                 /**< name[v], NUL-terminated */
+    char *names;                 /**< storage of the names */
     unsigned long long checksum; /**< FNV-1a 64 of the canonical serialisation */
 } collalg__topo;
 
 /** @brief A rooted tree whose leaves 0 .. p-1 are ranks; vertices p .. n-1 are hosts/switches. */
 typedef struct collalg__topo_tree {
-    int p;               /**< ranks: vertices 0 .. p-1, all leaves */
-    int n;               /**< vertices */
-    int root;            /**< the root (a rank only when p == 1 and n == 1) */
-    int *parent;         /**< parent[v], -1 for the root */
-    int *first;          /**< children of v: child[first[v] .. first[v+1]) (n + 1 entries) */
-    int *child;          /**< the children lists, each in increasing vertex order */
-    int *idx;            /**< idx[v]: position of v in child[] (-1 for the root) */
-    int *size;           /**< size[v]: ranks in the subtree of v */
+    int p;       /**< ranks: vertices 0 .. p-1, all leaves */
+    int n;       /**< vertices */
+    int root;    /**< the root (a rank only when p == 1 and n == 1) */
+    int *parent; /**< parent[v], -1 for the root */
+    int *first;  /**< children of v: child[first[v] .. first[v+1]) (n + 1 entries) */
+    int *child;  /**< the children lists, each in increasing vertex order */
+    int *idx;    /**< idx[v]: position of v in child[] (-1 for the root) */
+    int *size;   /**< size[v]: ranks in the subtree of v */
 } collalg__topo_tree;
 
 /* ---- small growable buffers ------------------------------------------------------------- */
 
 /** @brief Growable byte buffer of the parser. */
 typedef struct collalg__topo_sbuf {
-    char *p;             /**< bytes */
-    size_t n;            /**< used */
-    size_t cap;          /**< allocated */
+    char *p;    /**< bytes */
+    size_t n;   /**< used */
+    size_t cap; /**< allocated */
 } collalg__topo_sbuf;
 
 /** @brief Growable int array of the parser. */
 typedef struct collalg__topo_ibuf {
-    int *p;              /**< values */
-    size_t n;            /**< used */
-    size_t cap;          /**< allocated */
+    int *p;     /**< values */
+    size_t n;   /**< used */
+    size_t cap; /**< allocated */
 } collalg__topo_ibuf;
 
 /** @brief Appends @p len bytes at @p s to @p b. @return 0, or -1 when out of memory. */
@@ -304,10 +304,10 @@ static inline int collalg__topo_keyis(const char *s, size_t len, const char *w)
 
 /** @brief A host name with the switch it hangs under, for the duplicate check (sorted by name). */
 typedef struct collalg__topo_hent {
-    const char *name;    /**< the name */
-    int sw;              /**< its switch */
-    int order;           /**< order of appearance */
-    int line;            /**< line of the `Nodes=` */
+    const char *name; /**< the name */
+    int sw;           /**< its switch */
+    int order;        /**< order of appearance */
+    int line;         /**< line of the `Nodes=` */
 } collalg__topo_hent;
 
 /** @brief qsort order of collalg__topo_hent: by name, then order of appearance. */
@@ -319,8 +319,8 @@ static inline int collalg__topo_hent_cmp(const void *a, const void *b)
 }
 
 /** @brief Writes `file:line: ` and the printf-formatted @p fmt into @p msg (when not NULL); returns @p code. */
-static inline int collalg__topo_err(char *msg, size_t msglen, const char *file, int line, int code,
-                                    const char *fmt, ...)
+static inline int collalg__topo_err(char *msg, size_t msglen, const char *file, int line, int code, const char *fmt,
+                                    ...)
 {
     if (msg && msglen) {
         va_list ap;
@@ -361,9 +361,9 @@ static inline unsigned long long collalg__topo_fnv(unsigned long long h, const v
 
 /** @brief Per-switch line fields found by the parser (offsets into the text copy). */
 typedef struct collalg__topo_sw {
-    size_t name, nodes, switches;          /**< offsets (of the values) */
+    size_t name, nodes, switches;             /**< offsets (of the values) */
     size_t name_len, nodes_len, switches_len; /**< lengths (0: key absent) */
-    int line;                              /**< line the switch is defined on */
+    int line;                                 /**< line the switch is defined on */
 } collalg__topo_sw;
 
 /**
@@ -379,8 +379,7 @@ typedef struct collalg__topo_sw {
  *         COLLALG__TOPO_ECYCLE for a cycle; COLLALG__TOPO_EFOREST for several roots;
  *         COLLALG__TOPO_EEMPTY for no switch; COLLALG__TOPO_ENOMEM.
  */
-static inline int collalg__topo_parse(const char *text, const char *file, collalg__topo *t, char *msg,
-                                      size_t msglen)
+static inline int collalg__topo_parse(const char *text, const char *file, collalg__topo *t, char *msg, size_t msglen)
 {
     collalg__topo_sbuf txt = {0, 0, 0}, exp = {0, 0, 0}, nm = {0, 0, 0};
     collalg__topo_sw *sw = 0;
@@ -503,8 +502,8 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
                         size_t l = kl < sizeof tok - 1 ? kl : sizeof tok - 1;
                         memcpy(tok, key, l);
                         tok[l] = '\0';
-                        err = collalg__topo_err(msg, msglen, file, start, COLLALG__TOPO_ESYNTAX,
-                                                "key '%s' given twice", tok);
+                        err = collalg__topo_err(msg, msglen, file, start, COLLALG__TOPO_ESYNTAX, "key '%s' given twice",
+                                                tok);
                         break;
                     }
                     if (len)
@@ -512,8 +511,7 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
                 }
             }
             if (!err && any && !rec.name_len)
-                err = collalg__topo_err(msg, msglen, file, start, COLLALG__TOPO_ESYNTAX,
-                                        "line without SwitchName=");
+                err = collalg__topo_err(msg, msglen, file, start, COLLALG__TOPO_ESYNTAX, "line without SwitchName=");
             if (!err && rec.name_len) {
                 for (i = rec.name; i < rec.name + rec.name_len; i++)
                     if (txt.p[i] == '[' || txt.p[i] == ']' || txt.p[i] == ',')
@@ -553,8 +551,7 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
                 if (sw[i].name_len == sw[j].name_len &&
                     !memcmp(txt.p + sw[i].name, txt.p + sw[j].name, sw[i].name_len)) {
                     err = collalg__topo_err(msg, msglen, file, sw[i].line, COLLALG__TOPO_EDUP,
-                                            "switch '%s' defined twice (first on line %d)", nq,
-                                            sw[j].line);
+                                            "switch '%s' defined twice (first on line %d)", nq, sw[j].line);
                 }
     }
 
@@ -686,9 +683,9 @@ static inline int collalg__topo_parse(const char *text, const char *file, collal
             for (i = 0; i < nhe && !err; i++) {
                 t->sorted[i] = (int)nsw + he[i].order;
                 if (i > 0 && !strcmp(he[i].name, he[i - 1].name)) {
-                    err = collalg__topo_err(msg, msglen, file, he[i].line, COLLALG__TOPO_ETWICE,
-                                            "host '%s' is under two switches (also line %d)", he[i].name,
-                                            he[i - 1].line);
+                    err =
+                        collalg__topo_err(msg, msglen, file, he[i].line, COLLALG__TOPO_ETWICE,
+                                          "host '%s' is under two switches (also line %d)", he[i].name, he[i - 1].line);
                 }
             }
         }

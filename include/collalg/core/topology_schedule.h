@@ -155,9 +155,9 @@ static inline int collalg__topo_a2a_uniform(const collalg__topo_tree *rt, int *p
     }
     if (m * k != p)
         return -1;
-#define COLLALG__TOPO_MEMBER(g, i)                                                                 \
-    (m == 1 ? collalg__topo_skip_unary(rt, rt->child[rt->first[root] + (g)])                       \
-            : collalg__topo_skip_unary(                                                           \
+#define COLLALG__TOPO_MEMBER(g, i)                                           \
+    (m == 1 ? collalg__topo_skip_unary(rt, rt->child[rt->first[root] + (g)]) \
+            : collalg__topo_skip_unary(                                      \
                   rt, rt->child[rt->first[collalg__topo_skip_unary(rt, rt->child[rt->first[root] + (g)])] + (i)]))
     for (j = 1; j < k; j++)
         for (x = 0; x < m; x++)
@@ -177,8 +177,8 @@ static inline int collalg__topo_a2a_uniform(const collalg__topo_tree *rt, int *p
 
 /** @brief Marks (@p mark = 1) or tests (0: returns 1 when all free) the directed links of the path
  *         from @p s to @p d in the occupancy rows @p up, @p down (one byte per vertex). */
-static inline int collalg__topo_path(const collalg__topo_tree *rt, const int *depth, int s, int d,
-                                     unsigned char *up, unsigned char *down, int mark)
+static inline int collalg__topo_path(const collalg__topo_tree *rt, const int *depth, int s, int d, unsigned char *up,
+                                     unsigned char *down, int mark)
 {
     while (s != d) {
         if (depth[s] >= depth[d]) {
@@ -407,8 +407,9 @@ static inline int collalg__topo_a2a_phases(const collalg__topo_tree *rt, int *ph
         for (i = 0; i < k; i++)
             for (j = 0; j < k; j++) {
                 int q = 0;
-                unsigned h = (unsigned)(tr * 7919 + i * 104729 + j * 1299709) * 2654435761u;
-                int oa = tr ? (int)(h % 1021u) : 0, ob = tr ? (int)((h >> 10) % 1021u) : 0, oc = tr ? (int)((h >> 20) % 1021u) : 0;
+                unsigned h = ((unsigned)tr * 7919u + (unsigned)i * 104729u + (unsigned)j * 1299709u) * 2654435761u;
+                int oa = tr ? (int)(h % 1021u) : 0, ob = tr ? (int)((h >> 10) % 1021u) : 0,
+                    oc = tr ? (int)((h >> 20) % 1021u) : 0;
                 if (i == j)
                     continue;
                 for (t = 0; t < L; t++)
