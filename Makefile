@@ -70,10 +70,8 @@ check-run: format-check build headers docs
 	echo "== all suites finished in $$(( $$(date +%s) - start )) s"; \
 	exit $$fail
 
-# Every C file follows .clang-format (clang-format 14). The topology files are still being
-# written and are left out until they are formatted.
-FORMAT_EXCLUDE := include/collalg/core/topology.h include/collalg/core/topology_schedule.h tests/test_topology.c
-FORMAT_FILES := $(filter-out $(FORMAT_EXCLUDE),$(sort $(shell find include tests examples docs/figures -name '*.[ch]')))
+# Every C file follows .clang-format (clang-format 14).
+FORMAT_FILES := $(sort $(shell find include tests examples docs/figures -name '*.[ch]'))
 format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES)
 	@echo "format-check: $(words $(FORMAT_FILES)) files follow .clang-format"
