@@ -127,6 +127,8 @@ static const tc_transport tc_allgathers[] = {
     {"allgather recursive_doubling", collalg_allgather_recursive_doubling},
     {"allgather bruck", collalg_allgather_bruck},
     {"allgather gather_bcast", collalg_allgather_gather_bcast},
+    {"allgather logical_ring", collalg_allgather_logical_ring},
+    {"allgather topology_ring", collalg_allgather_topology_ring},
 };
 
 static const tc_allreduce tc_allreduces[] = {
