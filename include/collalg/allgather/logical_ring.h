@@ -19,6 +19,11 @@
    step 1:  0 -> 1 [2],  1 -> 2 [0],  2 -> 0 [1]
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html allgather_logical_ring_p6.svg
+ * @image html allgather_logical_ring_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:

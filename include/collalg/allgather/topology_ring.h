@@ -28,6 +28,12 @@
    step 2:  0 -> 2 [1],  2 -> 1 [3],  1 -> 3 [0],  3 -> 0 [2]
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8,
+ * without a description and one rank per host: the node-level ring is the rank order there.
+ * @image html allgather_topology_ring_p6.svg
+ * @image html allgather_topology_ring_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:
