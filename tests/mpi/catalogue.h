@@ -197,6 +197,7 @@ static const tc_allgatherv tc_allgathervs[] = {
     {"allgatherv bruck", collalg_allgatherv_bruck},
     {"allgatherv gather_bcast", collalg_allgatherv_gather_bcast},
     {"allgatherv logical_ring", collalg_allgatherv_logical_ring},
+    {"allgatherv topology_ring", collalg_allgatherv_topology_ring},
 };
 
 static const tc_barrier tc_barriers[] = {

@@ -10,9 +10,11 @@
  *   --mode fail         the attach (with --attach*) or else the first topology_ring call must
  *                       return MPI_ERR_ARG through the error handler, receive buffer untouched
  * In the described and node modes topology_ring and logical_ring are compared with MPI_Allgather
- * byte for byte over the types and counts of the matrix, in place too.
+ * byte for byte over the types and counts of the matrix, in place too, and allgatherv's
+ * topology_ring with MPI_Allgatherv on irregular blocks (zero blocks, reverse placement, gaps).
  */
 #include <collalg/allgather.h>
+#include <collalg/allgatherv.h>
 #include "harness.h"
 
 TH_PLAIN(allgather, logical_ring)
@@ -154,6 +156,42 @@ static void check_matrix(th_result *r, const th_opts *o, MPI_Comm comm, const th
     }
 }
 
+/* allgatherv topology_ring against MPI_Allgatherv: rank j gives (j * base) mod 7 ints (zero
+ * blocks included), placed in reverse rank order with a gap of one int between blocks. */
+static void check_allgatherv(th_result *r, const th_opts *o, MPI_Comm comm, int base)
+{
+    int p, rank, j, total = 0, err, *counts, *displs, *sbuf, *want, *got;
+    char what[160];
+    if (!th_want_algo(o, "allgatherv topology_ring"))
+        return;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    counts = (int *)malloc((size_t)p * sizeof(int));
+    displs = (int *)malloc((size_t)p * sizeof(int));
+    for (j = p - 1; j >= 0; j--) {
+        counts[j] = (j * base) % 7;
+        displs[j] = total;
+        total += counts[j] + 1;
+    }
+    sbuf = (int *)malloc(8 * sizeof(int));
+    want = (int *)malloc((size_t)total * sizeof(int) + 1);
+    got = (int *)malloc((size_t)total * sizeof(int) + 1);
+    for (j = 0; j < 8; j++)
+        sbuf[j] = rank * 100 + j;
+    memset(want, 0x3C, (size_t)total * sizeof(int));
+    memset(got, 0x3C, (size_t)total * sizeof(int));
+    MPI_Allgatherv(sbuf, counts[rank], MPI_INT, want, counts, displs, MPI_INT, comm);
+    err = collalg_allgatherv_topology_ring(sbuf, counts[rank], MPI_INT, got, counts, displs, MPI_INT, comm);
+    snprintf(what, sizeof what, "topology allgatherv topology_ring p=%d counts (j*%d) mod 7", p, base);
+    th_expect(r, o, what, err == MPI_SUCCESS);
+    th_check(r, o, what, got, want, (size_t)total * sizeof(int));
+    free(counts);
+    free(displs);
+    free(sbuf);
+    free(want);
+    free(got);
+}
+
 int main(int argc, char **argv)
 {
     th_opts o;
@@ -214,6 +252,8 @@ int main(int argc, char **argv)
         }
         check_ring(&r, &o, comm, described);
         check_matrix(&r, &o, comm, types);
+        check_allgatherv(&r, &o, comm, 1);
+        check_allgatherv(&r, &o, comm, 3);
         if (attach) {
             /* attaching again replaces the cached topology; the result stays the same */
             err = collalg_topology_attach(comm, is_path ? attach : text, is_path);
