@@ -30,6 +30,8 @@
  * | collalg_allgather_recursive_doubling() | lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + kappa for p a power of two; see its page otherwise | none |
  * | collalg_allgather_bruck() | ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + kappa | none; p n bytes of scratch |
  * | collalg_allgather_gather_bcast() | 2 ceil(lg p) alpha + (p - 1) n beta + ceil(lg p) p n beta + kappa | none |
+ * | collalg_allgather_logical_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s | none |
+ * | collalg_allgather_topology_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s, contention free on a tree | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  */
 #ifndef COLLALG_ALLGATHER_H
 #define COLLALG_ALLGATHER_H
@@ -50,5 +52,7 @@
 #include "allgather/recursive_doubling.h"
 #include "allgather/bruck.h"
 #include "allgather/gather_bcast.h"
+#include "allgather/logical_ring.h"
+#include "allgather/topology_ring.h"
 
 #endif /* COLLALG_ALLGATHER_H */

@@ -29,6 +29,7 @@
  * | collalg_allgatherv_bruck() | ceil(lg p) alpha + (N - n_r) beta + (ceil(lg p) - 1) theta + kappa | none; N bytes of scratch |
  * | collalg_allgatherv_gather_bcast() | 2 ceil(lg p) alpha + (N - n_0) beta + ceil(lg p) N beta + kappa | none |
  * | collalg_allgatherv_logical_ring() | at most (p - 1)(alpha + max_j n_j beta) + (p - 2) theta + kappa_s | none |
+ * | collalg_allgatherv_topology_ring() | at most (p - 1)(alpha + max_j n_j beta) + (p - 2) theta + kappa_s, contention free on a tree | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  */
 #ifndef COLLALG_ALLGATHERV_H
 #define COLLALG_ALLGATHERV_H
@@ -48,5 +49,6 @@
 #include "allgatherv/bruck.h"
 #include "allgatherv/gather_bcast.h"
 #include "allgatherv/logical_ring.h"
+#include "allgatherv/topology_ring.h"
 
 #endif /* COLLALG_ALLGATHERV_H */

@@ -20,6 +20,8 @@ TH_PLAIN(allgather, mesh_3d)
 TH_PLAIN(allgather, recursive_doubling)
 TH_PLAIN(allgather, bruck)
 TH_PLAIN(allgather, gather_bcast)
+TH_PLAIN(allgather, logical_ring)
+TH_PLAIN(allgather, topology_ring)
 
 static const struct {
     const char *name;
@@ -45,6 +47,8 @@ static const struct {
     {"recursive_doubling", run_recursive_doubling, 0},
     {"bruck", run_bruck, 0},
     {"gather_bcast", run_gather_bcast, 0},
+    {"logical_ring", run_logical_ring, 0},
+    {"topology_ring", run_topology_ring, 0},
 };
 
 /* The N of the N-barrier algorithms outside its range: the communicator's error handler is

@@ -48,6 +48,7 @@ TV_PLAIN(recursive_doubling)
 TV_PLAIN(bruck)
 TV_PLAIN(gather_bcast)
 TV_PLAIN(logical_ring)
+TV_PLAIN(topology_ring)
 
 static const struct {
     const char *name;
@@ -72,6 +73,7 @@ static const struct {
     {"bruck", run_bruck, 0},
     {"gather_bcast", run_gather_bcast, 0},
     {"logical_ring", run_logical_ring, 0},
+    {"topology_ring", run_topology_ring, 0},
 };
 
 static const char *const patterns[] = {"uniform", "zeros", "uneven", "random", "reverse", "permuted"};

@@ -127,6 +127,8 @@ static const tc_transport tc_allgathers[] = {
     {"allgather recursive_doubling", collalg_allgather_recursive_doubling},
     {"allgather bruck", collalg_allgather_bruck},
     {"allgather gather_bcast", collalg_allgather_gather_bcast},
+    {"allgather logical_ring", collalg_allgather_logical_ring},
+    {"allgather topology_ring", collalg_allgather_topology_ring},
 };
 
 static const tc_allreduce tc_allreduces[] = {
@@ -195,6 +197,7 @@ static const tc_allgatherv tc_allgathervs[] = {
     {"allgatherv bruck", collalg_allgatherv_bruck},
     {"allgatherv gather_bcast", collalg_allgatherv_gather_bcast},
     {"allgatherv logical_ring", collalg_allgatherv_logical_ring},
+    {"allgatherv topology_ring", collalg_allgatherv_topology_ring},
 };
 
 static const tc_barrier tc_barriers[] = {

@@ -1,0 +1,75 @@
+/* Criterion suite: the topology layer (core/topo_comm.h) and the topology-scheduled allgather
+ * (tests/mpi/topology.c) under SimGrid at p = 32 on the seeds' platform (b) description, with
+ * ranks placed consecutively per switch (hostfile-b) and round-robin over the switches
+ * (hostfile-c): attached from a file and as text, from COLLALG_TOPOLOGY, without a description,
+ * malformed, lacking a host; and under MPICH at p = 4 (one host: the node level). The platform
+ * is tests/platform/cluster.xml (one crossbar): the schedule follows the description, which is
+ * what is tested here; the ring order is checked against the one expected from the processor
+ * names. */
+#include "launch.h"
+
+#define TT_DIR "tests/platform/topology/"
+#define TT_ARGS "--counts 0,1,3,1000 " CL_SMPI_TYPES
+
+/* smpirun at p = 32 with `hostfile` of tests/platform/topology/, after the environment `env`. */
+static void tt_smpi(const char *label, const char *env, const char *hostfile, const char *args)
+{
+    char launcher[768];
+    snprintf(launcher, sizeof launcher,
+             "env %s smpirun -np 32 -platform tests/platform/cluster.xml -hostfile " TT_DIR "%s "
+             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
+             env, hostfile);
+    cl_launch_as(launcher, "smpi", label, "topology", 32, args, 1);
+}
+
+Test(topology_mpi, smpi_b_attach_file)
+{
+    tt_smpi("b-attach", "-u COLLALG_TOPOLOGY", "hostfile-b", "--attach " TT_DIR "b.conf --mode described " TT_ARGS);
+}
+
+Test(topology_mpi, smpi_c_attach_text)
+{
+    tt_smpi("c-attach-text", "-u COLLALG_TOPOLOGY", "hostfile-c",
+            "--attach-text " TT_DIR "b.conf --mode described " TT_ARGS);
+}
+
+Test(topology_mpi, smpi_c_env)
+{
+    tt_smpi("c-env", "COLLALG_TOPOLOGY=" TT_DIR "b.conf", "hostfile-c", "--mode described " TT_ARGS);
+}
+
+Test(topology_mpi, smpi_c_none)
+{
+    tt_smpi("c-none", "-u COLLALG_TOPOLOGY", "hostfile-c", "--mode node " TT_ARGS);
+}
+
+Test(topology_mpi, smpi_malformed_attach)
+{
+    tt_smpi("bad-attach", "-u COLLALG_TOPOLOGY", "hostfile-b", "--attach " TT_DIR "bad-syntax.conf --mode fail");
+}
+
+Test(topology_mpi, smpi_malformed_env)
+{
+    tt_smpi("bad-env", "COLLALG_TOPOLOGY=" TT_DIR "bad-cycle.conf", "hostfile-c", "--mode fail");
+}
+
+Test(topology_mpi, smpi_lacks_host_attach)
+{
+    tt_smpi("lacks-attach", "-u COLLALG_TOPOLOGY", "hostfile-b", "--attach " TT_DIR "lacks-host.conf --mode fail");
+}
+
+Test(topology_mpi, smpi_lacks_host_env)
+{
+    tt_smpi("lacks-env", "COLLALG_TOPOLOGY=" TT_DIR "lacks-host.conf", "hostfile-c", "--mode fail");
+}
+
+/* MPICH, all ranks on this host: the node level, and a description without this host. */
+Test(topology_mpi, mpich_p4_node)
+{
+    cl_mpich_as("mpich-node", "topology", 4, "--mode node " CL_FULL);
+}
+
+Test(topology_mpi, mpich_p2_lacks_host)
+{
+    cl_mpich_as("mpich-lacks", "topology", 2, "--attach " TT_DIR "b.conf --mode fail");
+}
