@@ -51,6 +51,42 @@
 #include "../core/allgatherv_common.h"
 
 /**
+ * @brief The neighbour-forwarding steps shared by the logical rings: the ring visits the ranks in
+ *        the order @p order[0 .. p-1] (NULL: rank order) and this rank sits at position @p pos.
+ *        In step s it sends the block of the rank s positions before it to its successor and
+ *        receives the block of the rank s + 1 positions before it from its predecessor; a
+ *        block of zero bytes is not sent. Call only on an attached context.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__allgatherv_ring_forward(const collalg__ctx *c, void *recvbuf, const int *recvcounts,
+                                                    const int *displs, MPI_Datatype recvtype, MPI_Aint rext,
+                                                    const int *order, int pos)
+{
+    int s, sb, rb, right, left, p = c->size, rsize = 0;
+    int err = COLLALG_MPI(Type_size)(recvtype, &rsize);
+    right = collalg__ring_to(pos, p, 1);
+    left = collalg__ring_from(pos, p, 1);
+    if (order) {
+        right = order[right];
+        left = order[left];
+    }
+    for (s = 0; s < p - 1 && err == MPI_SUCCESS; s++) {
+        sb = collalg__mod(pos - s, p);
+        rb = collalg__mod(pos - s - 1, p);
+        if (order) {
+            sb = order[sb];
+            rb = order[rb];
+        }
+        err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, displs[sb], rext), recvcounts[sb], recvtype,
+                                    collalg__vpeer(right, recvcounts[sb], rsize), COLLALG_TAG_DATA,
+                                    collalg__at(recvbuf, displs[rb], rext), recvcounts[rb], recvtype,
+                                    collalg__vpeer(left, recvcounts[rb], rsize), COLLALG_TAG_DATA, c->pcomm,
+                                    MPI_STATUS_IGNORE);
+    }
+    return err;
+}
+
+/**
  * @brief MPI_Allgatherv by neighbour forwarding around the ring of ranks.
  *
  * @allgatherv_args
@@ -64,24 +100,12 @@ COLLALG_INLINE int collalg_allgatherv_logical_ring(const void *sendbuf, int send
 {
     collalg__ctx c;
     MPI_Aint rext = 0;
-    int s, sb, rb, right, left, rsize = 0;
     int err =
         collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS)
         err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Type_size)(recvtype, &rsize);
-    right = err == MPI_SUCCESS ? collalg__ring_to(c.rank, c.size, 1) : MPI_PROC_NULL;
-    left = err == MPI_SUCCESS ? collalg__ring_from(c.rank, c.size, 1) : MPI_PROC_NULL;
-    for (s = 0; s < c.size - 1 && err == MPI_SUCCESS; s++) {
-        sb = collalg__mod(c.rank - s, c.size);
-        rb = collalg__mod(c.rank - s - 1, c.size);
-        err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, displs[sb], rext), recvcounts[sb], recvtype,
-                                    collalg__vpeer(right, recvcounts[sb], rsize), COLLALG_TAG_DATA,
-                                    collalg__at(recvbuf, displs[rb], rext), recvcounts[rb], recvtype,
-                                    collalg__vpeer(left, recvcounts[rb], rsize), COLLALG_TAG_DATA, c.pcomm,
-                                    MPI_STATUS_IGNORE);
-    }
+        err = collalg__allgatherv_ring_forward(&c, recvbuf, recvcounts, displs, recvtype, rext, NULL, c.rank);
     return collalg__leave(&c, err);
 }
 

@@ -55,7 +55,7 @@
 #ifndef COLLALG_ALLGATHERV_TOPOLOGY_RING_H
 #define COLLALG_ALLGATHERV_TOPOLOGY_RING_H
 
-#include "../core/allgatherv_common.h"
+#include "logical_ring.h"
 #include "../core/topo_comm.h"
 
 /**
@@ -76,7 +76,6 @@ COLLALG_INLINE int collalg_allgatherv_topology_ring(const void *sendbuf, int sen
     collalg__ctx c;
     const collalg__topo_comm *t = NULL;
     MPI_Aint rext = 0;
-    int s, i = 0, sb, rb, right = MPI_PROC_NULL, left = MPI_PROC_NULL, rsize = 0;
     int err =
         collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     if (err == MPI_SUCCESS)
@@ -84,21 +83,8 @@ COLLALG_INLINE int collalg_allgatherv_topology_ring(const void *sendbuf, int sen
     if (err == MPI_SUCCESS)
         err = collalg__allgatherv_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Type_size)(recvtype, &rsize);
-    if (err == MPI_SUCCESS) {
-        i = t->pos[c.rank];
-        right = t->ring[collalg__ring_to(i, c.size, 1)];
-        left = t->ring[collalg__ring_from(i, c.size, 1)];
-    }
-    for (s = 0; s < c.size - 1 && err == MPI_SUCCESS; s++) {
-        sb = t->ring[collalg__mod(i - s, c.size)];
-        rb = t->ring[collalg__mod(i - s - 1, c.size)];
-        err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, displs[sb], rext), recvcounts[sb], recvtype,
-                                    collalg__vpeer(right, recvcounts[sb], rsize), COLLALG_TAG_DATA,
-                                    collalg__at(recvbuf, displs[rb], rext), recvcounts[rb], recvtype,
-                                    collalg__vpeer(left, recvcounts[rb], rsize), COLLALG_TAG_DATA, c.pcomm,
-                                    MPI_STATUS_IGNORE);
-    }
+        err =
+            collalg__allgatherv_ring_forward(&c, recvbuf, recvcounts, displs, recvtype, rext, t->ring, t->pos[c.rank]);
     return collalg__leave(&c, err);
 }
 
