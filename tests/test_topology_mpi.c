@@ -1,11 +1,12 @@
 /* Criterion suite: the topology layer (core/topo_comm.h) and the topology-scheduled allgather
  * (tests/mpi/topology.c) under SimGrid at p = 32 on the seeds' platform (b) description, with
- * ranks placed consecutively per switch (hostfile-b) and round-robin over the switches
- * (hostfile-c): attached from a file and as text, from COLLALG_TOPOLOGY, without a description,
- * malformed, lacking a host; and under MPICH at p = 4 (one host: the node level). The platform
- * is tests/platform/cluster.xml (one crossbar): the schedule follows the description, which is
- * what is tested here; the ring order is checked against the one expected from the processor
- * names. */
+ * ranks placed consecutively per switch (hostfile-b), round-robin over the switches (hostfile-c)
+ * and two per host on 16 hosts (hostfile-c2): attached from a file and as text, from
+ * COLLALG_TOPOLOGY, without a description, malformed, lacking a host; and under MPICH at p = 4
+ * (one host: the node level). The ring order is checked against the one expected from the
+ * processor names. The platform is the network of (b) and (c) itself
+ * (tests/platform/topology/switches-4x8.xml: four switches of eight 100 Mb/s hosts under a top
+ * switch). */
 #include "launch.h"
 
 #define TT_DIR "tests/platform/topology/"
@@ -16,7 +17,7 @@ static void tt_smpi(const char *label, const char *env, const char *hostfile, co
 {
     char launcher[768];
     snprintf(launcher, sizeof launcher,
-             "env %s smpirun -np 32 -platform tests/platform/cluster.xml -hostfile " TT_DIR "%s "
+             "env %s smpirun -np 32 -platform " TT_DIR "switches-4x8.xml -hostfile " TT_DIR "%s "
              "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
              env, hostfile);
     cl_launch_as(launcher, "smpi", label, "topology", 32, args, 1);
@@ -36,6 +37,11 @@ Test(topology_mpi, smpi_c_attach_text)
 Test(topology_mpi, smpi_c_env)
 {
     tt_smpi("c-env", "COLLALG_TOPOLOGY=" TT_DIR "b.conf", "hostfile-c", "--mode described " TT_ARGS);
+}
+
+Test(topology_mpi, smpi_c2_several_ranks_per_host)
+{
+    tt_smpi("c2-attach", "-u COLLALG_TOPOLOGY", "hostfile-c2", "--attach " TT_DIR "b.conf --mode described " TT_ARGS);
 }
 
 Test(topology_mpi, smpi_c_none)
