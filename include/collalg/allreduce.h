@@ -14,15 +14,21 @@
  * Each file listed below is an algorithm's page: phases, a trace, the cost, two figures of its
  * messages.
  *
+ * The inner allgather of the parameterised algorithms is called on the algorithm's private
+ * communicator: collalg_allgather_topology_ring() there schedules on the topology that
+ * core/topo_comm.h gives that communicator (see there how a description attached to the user's
+ * communicator reaches it; without any description, the node level).
+ *
  * | function | cost (leading terms) | restrictions, parameters |
  * |---|---|---|
  * | collalg_allreduce_reduce_bcast() | 2 ceil(lg p)(alpha + n beta) + ceil(lg p) n gamma + kappa | none |
- * | collalg_allreduce_allgather_based() | the allgather of n bytes per rank + (p - 1) n gamma | inner allgather (NULL = ring) |
+ * | collalg_allreduce_allgather_based() | the allgather of n bytes per rank + (p - 1) n gamma | inner allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
  * | collalg_allreduce_recursive_doubling() | lg(pof2)(alpha + n beta) + lg(pof2) n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2 | none |
  * | collalg_allreduce_rabenseifner() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2 | none |
- * | collalg_allreduce_rabenseifner_var1() | halving reduce-scatter + one redistribution + the allgather of n/p bytes per rank | inner allgather (NULL = ring) |
- * | collalg_allreduce_rabenseifner_var2() | the alltoall of n/p bytes per pair + the allgather of n/p bytes per rank + (p - 1)/p n gamma | inner alltoall and allgather (NULL = ring) |
+ * | collalg_allreduce_rabenseifner_var1() | halving reduce-scatter + one redistribution + the allgather of n/p bytes per rank | inner allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
+ * | collalg_allreduce_rabenseifner_var2() | the alltoall of n/p bytes per pair + the allgather of n/p bytes per rank + (p - 1)/p n gamma | inner alltoall and allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
  * | collalg_allreduce_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa | commutative op only |
+ * | collalg_allreduce_topology_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa, contention free on a tree | commutative op only; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  * | collalg_allreduce_two_stage() | 2 (B - 1)(alpha + n beta) + ceil(lg nb)(alpha + n beta) + kappa, nb = ceil(p / B) blocks | block size B (default 8) |
  */
 #ifndef COLLALG_ALLREDUCE_H
@@ -36,6 +42,7 @@
 #include "allreduce/rabenseifner_var1.h"
 #include "allreduce/rabenseifner_var2.h"
 #include "allreduce/ring.h"
+#include "allreduce/topology_ring.h"
 #include "allreduce/two_stage.h"
 
 #endif /* COLLALG_ALLREDUCE_H */

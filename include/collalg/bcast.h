@@ -17,6 +17,7 @@
  * |---|---|---|
  * | collalg_bcast_linear() | (p - 1)(alpha + n beta) at the root | none |
  * | collalg_bcast_chain() | (p + s - 2)(alpha + (n / s) beta), s segments | segment size (default 16 KiB) |
+ * | collalg_bcast_topology_chain() | (p + s - 2)(alpha + (n / s) beta), s segments, contention free on a tree | segment size (default 16 KiB); topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  * | collalg_bcast_binary_tree() | 2 (floor(lg p) + s - 1)(alpha + (n / s) beta), s segments | segment size (default 16 KiB) |
  * | collalg_bcast_binomial() | ceil(lg p)(alpha + n beta) | none |
  * | collalg_bcast_scatter_rdb_allgather() | 2 lg(p) alpha + 2 ((p - 1) / p) n beta for p a power of two; see its page otherwise | none |
@@ -32,6 +33,7 @@
 #include "core/core.h"
 #include "bcast/linear.h"
 #include "bcast/chain.h"
+#include "bcast/topology_chain.h"
 #include "bcast/binary_tree.h"
 #include "bcast/binomial.h"
 #include "bcast/scatter_rdb_allgather.h"

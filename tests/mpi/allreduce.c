@@ -35,6 +35,7 @@
 #include <collalg/allreduce.h>
 #include <collalg/alltoall/ring.h>
 #include <collalg/allgather/ring.h>
+#include <collalg/allgather/topology_ring.h>
 #include <math.h>
 #include "harness.h"
 
@@ -56,24 +57,30 @@ PLAIN(reduce_bcast)
 PLAIN(recursive_doubling)
 PLAIN(rabenseifner)
 PLAIN(ring)
+PLAIN(topology_ring)
 
-/* Inner collectives for the parameterised algorithms: 0 = default (NULL), 1 = native. */
+/* Inner allgathers of the parameterised algorithms: 0 = default (NULL), 1 = native, 2 = the
+ * topology ring (no description here: the node-level ring on the private communicator). */
+static const collalg_allgather_fn inner_ag[3] = {NULL, MPI_Allgather, collalg_allgather_topology_ring};
+
 static int run_allgather_based(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
 {
-    return collalg_allreduce_allgather_based(sb, rb, n, t, op, cm, param ? MPI_Allgather : NULL);
+    return collalg_allreduce_allgather_based(sb, rb, n, t, op, cm, inner_ag[param]);
 }
 
 static int run_var1(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
 {
-    return collalg_allreduce_rabenseifner_var1(sb, rb, n, t, op, cm, param ? MPI_Allgather : NULL);
+    return collalg_allreduce_rabenseifner_var1(sb, rb, n, t, op, cm, inner_ag[param]);
 }
 
 /* var2 inner pairs: 0 = (NULL, NULL), 1 = (MPI_Alltoall, MPI_Allgather),
- * 2 = (collalg_alltoall_ring, MPI_Allgather), 3 = (MPI_Alltoall, collalg_allgather_ring). */
+ * 2 = (collalg_alltoall_ring, MPI_Allgather), 3 = (MPI_Alltoall, collalg_allgather_ring),
+ * 4 = (NULL, collalg_allgather_topology_ring). */
 static int run_var2(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
 {
-    collalg_alltoall_fn a2a[4] = {NULL, MPI_Alltoall, collalg_alltoall_ring, MPI_Alltoall};
-    collalg_allgather_fn ag[4] = {NULL, MPI_Allgather, MPI_Allgather, collalg_allgather_ring};
+    collalg_alltoall_fn a2a[5] = {NULL, MPI_Alltoall, collalg_alltoall_ring, MPI_Alltoall, NULL};
+    collalg_allgather_fn ag[5] = {NULL, MPI_Allgather, MPI_Allgather, collalg_allgather_ring,
+                                  collalg_allgather_topology_ring};
     return collalg_allreduce_rabenseifner_var2(sb, rb, n, t, op, cm, a2a[param], ag[param]);
 }
 
@@ -93,15 +100,19 @@ static const struct {
     {"reduce_bcast", run_reduce_bcast, 0, 1},
     {"allgather_based(ring)", run_allgather_based, 0, 1},
     {"allgather_based(MPI_Allgather)", run_allgather_based, 1, 1},
+    {"allgather_based(topology_ring)", run_allgather_based, 2, 1},
     {"recursive_doubling", run_recursive_doubling, 0, 1},
     {"rabenseifner", run_rabenseifner, 0, 1},
     {"rabenseifner_var1(ring)", run_var1, 0, 1},
     {"rabenseifner_var1(MPI_Allgather)", run_var1, 1, 1},
+    {"rabenseifner_var1(topology_ring)", run_var1, 2, 1},
     {"rabenseifner_var2(ring,ring)", run_var2, 0, 1},
     {"rabenseifner_var2(MPI_Alltoall,MPI_Allgather)", run_var2, 1, 1},
     {"rabenseifner_var2(alltoall_ring,MPI_Allgather)", run_var2, 2, 1},
     {"rabenseifner_var2(MPI_Alltoall,allgather_ring)", run_var2, 3, 1},
+    {"rabenseifner_var2(ring,topology_ring)", run_var2, 4, 1},
     {"ring", run_ring, 0, 0},
+    {"topology_ring", run_topology_ring, 0, 0},
     {"two_stage(0)", run_two_stage, 0, 1},
     {"two_stage(1)", run_two_stage, 1, 1},
     {"two_stage(p)", run_two_stage, PARAM_P, 1},

@@ -38,6 +38,7 @@ PLAIN(binomial)
 PLAIN(scatter_rdb_allgather)
 PLAIN(scatter_ring_allgather)
 SEG(chain)
+SEG(topology_chain)
 SEG(binary_tree)
 
 static int run_csm(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
@@ -69,6 +70,9 @@ static const struct {
     {"chain(1)", run_chain, SEG_ONE, PRE_NONE, 0},
     {"chain(4000)", run_chain, SEG_MID, PRE_NONE, 0},
     {"chain(INT_MAX)", run_chain, SEG_HUGE, PRE_NONE, 0},
+    {"topology_chain(0)", run_topology_chain, 0, PRE_NONE, 0},
+    {"topology_chain(1)", run_topology_chain, SEG_ONE, PRE_NONE, 0},
+    {"topology_chain(4000)", run_topology_chain, SEG_MID, PRE_NONE, 0},
     {"binary_tree(0)", run_binary_tree, 0, PRE_NONE, 0},
     {"binary_tree(1)", run_binary_tree, SEG_ONE, PRE_NONE, 0},
     {"binary_tree(4000)", run_binary_tree, SEG_MID, PRE_NONE, 0},
@@ -205,6 +209,10 @@ static void error_cases(th_result *r, const th_opts *o, int p)
     MPI_Error_class(err, &cls);
     snprintf(what, sizeof what, "bcast chain(-1) p=%d -> MPI_ERR_ARG", p);
     th_expect(r, o, what, cls == MPI_ERR_ARG);
+    err = collalg_bcast_topology_chain(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, -1);
+    MPI_Error_class(err, &cls);
+    snprintf(what, sizeof what, "bcast topology_chain(-1) p=%d -> MPI_ERR_ARG", p);
+    th_expect(r, o, what, cls == MPI_ERR_ARG);
     err = collalg_bcast_binary_tree(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, -5);
     MPI_Error_class(err, &cls);
     snprintf(what, sizeof what, "bcast binary_tree(-5) p=%d -> MPI_ERR_ARG", p);
@@ -228,7 +236,7 @@ static void error_cases(th_result *r, const th_opts *o, int p)
     snprintf(what, sizeof what, "bcast error cases p=%d leave the buffer alone", p);
     th_expect(r, o, what, buf[0] == 1 && buf[1] == 2 && buf[2] == 3 && buf[3] == 4);
     snprintf(what, sizeof what, "bcast error cases p=%d call the error handler (%d calls)", p, handler_calls);
-    th_expect(r, o, what, handler_calls == 8 - (p == 1));
+    th_expect(r, o, what, handler_calls == 9 - (p == 1));
 }
 
 /* The roots that get the whole matrix: with --roots all, 0 and p-1; the others then get the

@@ -45,6 +45,10 @@ static inline int tc_bcast_chain(void *b, int n, MPI_Datatype t, int root, MPI_C
 {
     return collalg_bcast_chain(b, n, t, root, c, 0);
 }
+static inline int tc_bcast_topology_chain(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_topology_chain(b, n, t, root, c, 0);
+}
 static inline int tc_bcast_binary_tree(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
 {
     return collalg_bcast_binary_tree(b, n, t, root, c, 0);
@@ -139,12 +143,14 @@ static const tc_allreduce tc_allreduces[] = {
     {"allreduce rabenseifner_var1", tc_allreduce_rabenseifner_var1},
     {"allreduce rabenseifner_var2", tc_allreduce_rabenseifner_var2},
     {"allreduce ring", collalg_allreduce_ring},
+    {"allreduce topology_ring", collalg_allreduce_topology_ring},
     {"allreduce two_stage", tc_allreduce_two_stage},
 };
 
 static const tc_bcast tc_bcasts[] = {
     {"bcast linear", collalg_bcast_linear},
     {"bcast chain", tc_bcast_chain},
+    {"bcast topology_chain", tc_bcast_topology_chain},
     {"bcast binary_tree", tc_bcast_binary_tree},
     {"bcast binomial", collalg_bcast_binomial},
     {"bcast scatter_rdb_allgather", collalg_bcast_scatter_rdb_allgather},

@@ -134,7 +134,9 @@ COLLALG_INLINE int collalg__allreduce_gather_out(const collalg__ctx *c, const co
  * @param[in] allgather the allgather of phase 5 (any MPI_Allgather-shaped function that accepts
  *        MPI_IN_PLACE, e.g. a catalogue allgather or MPI_Allgather), called on the private
  *        communicator with ceil(count / p) elements per rank. NULL selects
- *        collalg_allgather_ring. Its errors are returned as they come.
+ *        collalg_allgather_ring. collalg_allgather_topology_ring gives the topology's DFS ring
+ *        (core/topo_comm.h; MPI_ERR_ARG for a bad description). Its errors are returned as
+ *        they come.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank

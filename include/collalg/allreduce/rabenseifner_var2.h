@@ -73,7 +73,8 @@ COLLALG_INLINE int collalg__allreduce_reduce_copies(const collalg__ctx *c, const
  *        elements per pair. NULL selects collalg_alltoall_ring.
  * @param[in] allgather the allgather of phase 3 (any MPI_Allgather-shaped function that accepts
  *        MPI_IN_PLACE), called on the private communicator with ceil(count / p) elements per
- *        rank. NULL selects collalg_allgather_ring.
+ *        rank. NULL selects collalg_allgather_ring. collalg_allgather_topology_ring gives the
+ *        topology's DFS ring (core/topo_comm.h; MPI_ERR_ARG for a bad description).
  * The inner functions' errors are returned as they come.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.

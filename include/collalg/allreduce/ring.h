@@ -15,6 +15,9 @@
  * 3. Allgather, steps s = 0 .. p-2: rank j sends block (j - s) mod p and receives block
  *    (j - s - 1) mod p, final, into place.
  *
+ * collalg_allreduce_topology_ring() runs the same steps around the topology's DFS ring instead
+ * of the ring of ranks (collalg__allreduce_ring_phases takes the ring order).
+ *
  * @par Trace, p = 3 (blocks A, B, C; rank j ends owning block j)
  * @verbatim
    reduce-scatter s=0:  0 -> 1 C,  1 -> 2 A,  2 -> 0 B     (1: C from 0,1; 2: A from 1,2; 0: B from 2,0)
@@ -55,13 +58,28 @@
 
 /**
  * @brief Phases 2 and 3 on @p buf (the rank's copy of the vector), with @p tmp scratch of one
- *        block. @return MPI_SUCCESS or the MPI error code.
+ *        block, around a logical ring; shared by ring.h and topology_ring.h. The rank at ring
+ *        position i plays rank j of the Phases: it sends to position i + 1, receives from
+ *        position i - 1, and ends owning block i (blocks are the even split of the vector,
+ *        numbered by position).
+ * @param c     the call's context
+ * @param r     the reduction
+ * @param buf   the rank's copy of the vector, @p count elements; the result on return
+ * @param tmp   scratch of ceil(count / p) elements
+ * @param count elements of the vector
+ * @param ring  ring[i]: the rank at position i (NULL: rank order, ring[i] = i)
+ * @param pos   pos[r]: the position of rank r (NULL with @p ring NULL)
+ * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allreduce_ring_phases(const collalg__ctx *c, const collalg__allreduce_red *r, void *buf,
-                                                  void *tmp, int count)
+                                                  void *tmp, int count, const int *ring, const int *pos)
 {
-    int s, sb, rb, ra, rz, err = MPI_SUCCESS, p = c->size, me = c->rank;
+    int s, sb, rb, ra, rz, err = MPI_SUCCESS, p = c->size, me = pos ? pos[c->rank] : c->rank;
     int to = collalg__ring_to(me, p, 1), from = collalg__ring_from(me, p, 1);
+    if (ring) {
+        to = ring[to];
+        from = ring[from];
+    }
     for (s = 0; s < p - 1 && err == MPI_SUCCESS; s++) {
         sb = collalg__mod(me - s - 1, p);
         rb = collalg__mod(me - s - 2, p);
@@ -83,6 +101,39 @@ COLLALG_INLINE int collalg__allreduce_ring_phases(const collalg__ctx *c, const c
 }
 
 /**
+ * @brief Fills @p r (collalg__allreduce_red_init) and refuses a non-commutative @p op with
+ *        MPI_ERR_OP (see Restrictions), before any message; shared by ring.h and topology_ring.h.
+ * @return MPI_SUCCESS, MPI_ERR_OP, or the error of collalg__allreduce_red_init.
+ */
+COLLALG_INLINE int collalg__allreduce_ring_init(collalg__ctx *c, collalg__allreduce_red *r, MPI_Datatype datatype,
+                                                MPI_Op op)
+{
+    int err = collalg__allreduce_red_init(c, r, datatype, op);
+    if (err == MPI_SUCCESS && !r->commute)
+        err = MPI_ERR_OP;
+    return err;
+}
+
+/**
+ * @brief Phases 1 to 3 around the ring @p ring (NULL: rank order; see
+ *        collalg__allreduce_ring_phases), after collalg__allreduce_ring_init: the copy into
+ *        @p recvbuf, one block of scratch, the reduce-scatter and the allgather.
+ * @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the MPI error code.
+ */
+COLLALG_INLINE int collalg__allreduce_ring_run(collalg__ctx *c, const collalg__allreduce_red *r, const void *sendbuf,
+                                               void *recvbuf, int count, const int *ring, const int *pos)
+{
+    void *tmp = NULL;
+    int err = collalg__allreduce_copy(c, r, sendbuf, recvbuf, count);
+    if (err == MPI_SUCCESS && count > 0 && c->size > 1) {
+        err = collalg__scratch_typed(c, count / c->size + (count % c->size != 0), &r->ti, &tmp);
+        if (err == MPI_SUCCESS)
+            err = collalg__allreduce_ring_phases(c, r, recvbuf, tmp, count, ring, pos);
+    }
+    return err;
+}
+
+/**
  * @brief MPI_Allreduce by the ring algorithm (reduce-scatter ring, allgather ring).
  *
  * @allreduce_args
@@ -99,19 +150,11 @@ COLLALG_INLINE int collalg_allreduce_ring(const void *sendbuf, void *recvbuf, in
 {
     collalg__ctx c;
     collalg__allreduce_red r;
-    void *tmp = NULL;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
     if (err == MPI_SUCCESS)
-        err = collalg__allreduce_red_init(&c, &r, datatype, op);
-    if (err == MPI_SUCCESS && !r.commute)
-        err = MPI_ERR_OP;
+        err = collalg__allreduce_ring_init(&c, &r, datatype, op);
     if (err == MPI_SUCCESS)
-        err = collalg__allreduce_copy(&c, &r, sendbuf, recvbuf, count);
-    if (err == MPI_SUCCESS && count > 0 && c.size > 1) {
-        err = collalg__scratch_typed(&c, count / c.size + (count % c.size != 0), &r.ti, &tmp);
-        if (err == MPI_SUCCESS)
-            err = collalg__allreduce_ring_phases(&c, &r, recvbuf, tmp, count);
-    }
+        err = collalg__allreduce_ring_run(&c, &r, sendbuf, recvbuf, count, NULL, NULL);
     return collalg__leave(&c, err);
 }
 

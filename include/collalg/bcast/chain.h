@@ -12,6 +12,8 @@
  * the next segment is forwarded (so receiving segment k + 1 overlaps forwarding segment k).
  * Invariant: in step t (t = 1 .. p + s - 2) rank relrank forwards segment t - relrank, if there is
  * one.
+ * collalg_bcast_topology_chain() runs the same chain along the topology's DFS ring
+ * (collalg__bcast_chain_run takes the ring order).
  *
  * @par Trace, p = 3, root 1, 2 segments (a -s-> b: segment s)
  * @verbatim
@@ -55,6 +57,42 @@
 #include "../core/bcast_common.h"
 
 /**
+ * @brief The pipelined chain after the enter step, shared by chain.h and topology_chain.h: along
+ *        the ring @p ring from the root's position (the rank at the root's position + k is k-th in
+ *        the chain), in segments of @p segsize bytes, on the byte view of core/bcast_common.h.
+ * @param c the call's context
+ * @param buffer,count,datatype,root the MPI_Bcast arguments
+ * @param segsize segment size in bytes (see collalg_bcast_chain())
+ * @param ring ring[i]: the rank at position i (NULL: rank order, ring[i] = i)
+ * @param pos pos[r]: the position of rank r (NULL with @p ring NULL)
+ * @return MPI_SUCCESS; MPI_ERR_ARG when @p segsize < 0 (before any message); MPI_ERR_NO_MEM; or
+ *         the MPI error code.
+ */
+COLLALG_INLINE int collalg__bcast_chain_run(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype, int root,
+                                            int segsize, const int *ring, const int *pos)
+{
+    collalg__bcast_view w;
+    int seg, me, first, parent, next, err;
+    err = collalg__bcast_view_begin(c, buffer, count, datatype, root, &w, MPI_SUCCESS);
+    if (err == MPI_SUCCESS)
+        err = collalg__bcast_seg_elems(segsize, w.size, w.count, &seg);
+    if (err == MPI_SUCCESS) {
+        me = pos ? pos[c->rank] : c->rank;
+        first = pos ? pos[root] : root;
+        parent = collalg__ring_from(me, c->size, 1);
+        next = collalg__ring_to(me, c->size, 1);
+        if (ring) {
+            parent = ring[parent];
+            next = ring[next];
+        }
+        /* position me is the k-th of the chain, k = collalg__relrank(me, first, p) */
+        err = collalg__bcast_pipeline(c, w.buf, w.count, w.type, w.extent, me != first ? parent : -1, &next,
+                                      collalg__relrank(me, first, c->size) + 1 < c->size ? 1 : 0, seg);
+    }
+    return collalg__bcast_view_end(c, &w, err);
+}
+
+/**
  * @brief MPI_Bcast by the pipelined chain root -> root+1 -> ... (mod p).
  *
  * @bcast_args
@@ -71,19 +109,9 @@ COLLALG_INLINE int collalg_bcast_chain(void *buffer, int count, MPI_Datatype dat
                                        int segsize)
 {
     collalg__ctx c;
-    collalg__bcast_view w;
-    int seg, relrank, next, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
-    err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
+    int err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     if (err == MPI_SUCCESS)
-        err = collalg__bcast_seg_elems(segsize, w.size, w.count, &seg);
-    if (err == MPI_SUCCESS) {
-        relrank = collalg__relrank(c.rank, root, c.size);
-        next = collalg__bcast_abs(relrank + 1, root, c.size);
-        err = collalg__bcast_pipeline(&c, w.buf, w.count, w.type, w.extent,
-                                      relrank > 0 ? collalg__bcast_abs(relrank - 1, root, c.size) : -1, &next,
-                                      relrank + 1 < c.size ? 1 : 0, seg);
-    }
-    err = collalg__bcast_view_end(&c, &w, err);
+        err = collalg__bcast_chain_run(&c, buffer, count, datatype, root, segsize, NULL, NULL);
     return collalg__leave(&c, err);
 }
 
