@@ -7,6 +7,7 @@
 #   make docs               Doxygen HTML in build/docs (zero warnings, strict), with the figures of make figures
 #   make docs-internal      the same with the private helpers and the tuner's internals (build/docs-internal)
 #   make figures            every algorithm's messages recorded under SimGrid and drawn (build/figures)
+#   make bench-topology     topology algorithms vs SimGrid's selectors on switched clusters (build/bench)
 #   make install PREFIX=... headers and collalg.pc
 #   make valgrind           a subset of the algorithms under valgrind (leaks and errors)
 

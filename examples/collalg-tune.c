@@ -11,6 +11,7 @@
  *                             [--sizes LIST | --max-size BYTES] [--pattern NAME|FILE]
  *                             [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N]
  *                             [--step N] [--rse T] [--precision F] [--any-procs] [--quick]
+ *                             [--topology FILE] [--native-only]
  * @endcode
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
@@ -37,6 +38,15 @@
  *   (100), `--step` (5), `--rse` threshold (0.05). `--quick` = 3, 15, 3, 0.1.
  * - `--precision F`: a binary search stops when its interval is narrower than F times its lower
  *   end (default 0.05) or one element.
+ * - `--topology FILE`: a topology description (Slurm topology.conf, core/topology.h) attached to
+ *   the tuner's communicator; without it a non-empty environment variable `COLLALG_TOPOLOGY`
+ *   is attached the same way. With either, the topology algorithms (tune/table.h, fifth field)
+ *   are measured too, and the header records the file, its checksum and how to give the tuned
+ *   routines the same topology; without, they are left out. A description that cannot be used
+ *   stops the run (exit status 1) with the attach's message.
+ * - `--native-only`: measure only the native collectives at the sample sizes and write the CSV
+ *   (no rules, no header, no plots): what `make bench-topology` uses to time SimGrid's own
+ *   selectors.
  * - `--any-procs`: emit rules for every communicator size (COLLALG_RULE) instead of rules for
  *   exactly P processes (COLLALG_RULE_P(P, P, ...)), the default.
  *
@@ -131,6 +141,8 @@ typedef struct tune_opts {
     int any_procs;              /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
     const char *pattern;        /**< --pattern of alltoallv and allgatherv */
     int sizes_given;            /**< --sizes or --max-size was given */
+    const char *topology;       /**< --topology FILE, else NULL */
+    int native_only;            /**< --native-only: measure the native collectives only */
     char cmdline[1024];         /**< the command line, for the header comment */
 } tune_opts;
 
@@ -154,28 +166,31 @@ typedef struct tune_cand {
 
 /** @brief State of one run. */
 typedef struct tuner {
-    MPI_Comm comm;        /**< duplicate of MPI_COMM_WORLD, errors return */
-    int rank;             /**< rank in comm */
-    int p;                /**< size of comm */
-    tune_opts o;          /**< settings */
-    char *sbuf;           /**< send buffer: p * largest size bytes */
-    char *rbuf;           /**< receive buffer: p * largest size bytes */
-    double *loc;          /**< per-chunk local times + flags */
-    double *glob;         /**< per-chunk maxima over ranks + flags */
-    double *samples;      /**< the samples of the current measurement */
-    double *sorted;       /**< scratch for the median */
-    FILE *csv;            /**< measurement log (rank 0) */
-    tune_pattern pat;     /**< communication pattern of alltoallv and allgatherv */
-    int *vc;              /**< counts and offsets of one v-collective call (4 p ints) */
-    int routine_phase;    /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
-    time_t start;         /**< wall-clock start (for the budget and the ETA) */
-    time_t coll_deadline; /**< end of the current collective's share of the budget, 0 = none */
-    int stopped;          /**< agreed: interrupted or out of budget */
-    int hurry;            /**< agreed: past this collective's share, no more binary searches */
-    long done;            /**< measurements made (progress) */
-    long total;           /**< measurements planned (estimate, progress) */
-    int tty;              /**< stderr is a terminal */
-    time_t last_draw;     /**< last progress output */
+    MPI_Comm comm;               /**< duplicate of MPI_COMM_WORLD, errors return */
+    int rank;                    /**< rank in comm */
+    int p;                       /**< size of comm */
+    tune_opts o;                 /**< settings */
+    char *sbuf;                  /**< send buffer: p * largest size bytes */
+    char *rbuf;                  /**< receive buffer: p * largest size bytes */
+    double *loc;                 /**< per-chunk local times + flags */
+    double *glob;                /**< per-chunk maxima over ranks + flags */
+    double *samples;             /**< the samples of the current measurement */
+    double *sorted;              /**< scratch for the median */
+    FILE *csv;                   /**< measurement log (rank 0) */
+    tune_pattern pat;            /**< communication pattern of alltoallv and allgatherv */
+    int *vc;                     /**< counts and offsets of one v-collective call (4 p ints) */
+    int routine_phase;           /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
+    time_t start;                /**< wall-clock start (for the budget and the ETA) */
+    time_t coll_deadline;        /**< end of the current collective's share of the budget, 0 = none */
+    int stopped;                 /**< agreed: interrupted or out of budget */
+    int hurry;                   /**< agreed: past this collective's share, no more binary searches */
+    long done;                   /**< measurements made (progress) */
+    long total;                  /**< measurements planned (estimate, progress) */
+    int tty;                     /**< stderr is a terminal */
+    time_t last_draw;            /**< last progress output */
+    const char *topo;            /**< the topology description file of this run (--topology or
+                               COLLALG_TOPOLOGY), NULL without one: no topology algorithms */
+    unsigned long long topo_sum; /**< its checksum (core/topology.h) */
 } tuner;
 
 /* ---- command line ---------------------------------------------------------------------------- */
@@ -214,7 +229,8 @@ static void tune_usage(void)
                     "         [--collectives alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier]\n"
                     "         [--sizes LIST|--max-size BYTES] [--pattern uniform|random[:SEED]|heavy|FILE]\n"
                     "         [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N] [--step N]\n"
-                    "         [--rse T] [--precision F] [--any-procs] [--quick]\n");
+                    "         [--rse T] [--precision F] [--any-procs] [--quick] [--topology FILE]\n"
+                    "         [--native-only]\n");
 }
 
 /** @brief Sets want[] from a comma-separated list of collective names. @return 0, or 1 for an unknown name. */
@@ -262,6 +278,10 @@ static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
             o->any_procs = 1;
             continue;
         }
+        if (!strcmp(a, "--native-only")) {
+            o->native_only = 1;
+            continue;
+        }
         if (!strcmp(a, "--quick")) {
             o->rule.min_reps = 3, o->rule.max_reps = 15, o->rule.step = 3, o->rule.threshold = 0.1;
             continue;
@@ -296,6 +316,8 @@ static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
             o->budget = atof(v);
         else if (!strcmp(a, "--out"))
             o->out = v;
+        else if (!strcmp(a, "--topology"))
+            o->topology = v;
         else if (!strcmp(a, "--min-reps"))
             o->rule.min_reps = atoi(v);
         else if (!strcmp(a, "--max-reps"))
@@ -734,7 +756,7 @@ static long tune_plan(const tuner *T, enum tune_coll coll)
     int i;
     tune_choice tmp[TUNE_MAX_CHOICES];
     for (i = 0; i < TUNE_NALGOS; i++)
-        if (tune_table[i].coll == coll)
+        if (tune_table[i].coll == coll && (!tune_table[i].topo || T->topo))
             units += tune_table[i].space ? tune_table[i].space(T->p, tmp, TUNE_MAX_CHOICES) : 1;
     /* values and algorithms, native, re-measure, at each sample size */
     units = (units + 2 + TUNE_RIVALS) * tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, sz);
@@ -755,7 +777,7 @@ static void tune_collective(tuner *T, enum tune_coll coll, tune_result *r)
     if (!r->cand)
         return;
     for (i = 0; i < TUNE_NALGOS; i++) {
-        if (tune_table[i].coll != coll)
+        if (tune_table[i].coll != coll || (tune_table[i].topo && !T->topo))
             continue;
         r->cand[n].algo = &tune_table[i];
         r->cand[n].nchoice = tune_table[i].space ? tune_table[i].space(T->p, r->cand[n].choice, TUNE_MAX_CHOICES) : 1;
@@ -915,6 +937,14 @@ static int tune_write_header(const tuner *T, const tune_result *res, const char 
     fprintf(f, " * Timing:      median of per-call maxima over ranks; repetitions by RSE < %g (%d..%d, step %d)\n",
             T->o.rule.threshold, T->o.rule.min_reps, T->o.rule.max_reps, T->o.rule.step);
     tune_header_sizes(f, T);
+    if (T->topo)
+        fprintf(
+            f,
+            " * Topology:    %s, checksum 0x%016llx (collalg-tune --topology or COLLALG_TOPOLOGY).\n"
+            " *              The topology algorithms in the rules schedule by the topology of the\n"
+            " *              communicator they are called on: give them this one with the environment\n"
+            " *              variable COLLALG_TOPOLOGY or collalg_topology_attach(comm, COLLALG_TUNED_TOPOLOGY, 1).\n",
+            T->topo, T->topo_sum);
     if (T->stopped)
         fprintf(f, " * NOTE:        the run was %s; collectives not tuned have no rules (native).\n",
                 T->stopped == 1 ? "interrupted" : "stopped by its time budget");
@@ -955,10 +985,18 @@ static int tune_write_header(const tuner *T, const tune_result *res, const char 
                 fprintf(f, ", %ld", fl[i].lo);
         fprintf(f, "\n\n");
     }
-    fprintf(
-        f,
-        "/** Processes the rules were tuned on. */\n#define COLLALG_TUNED_PROCS %d\n\n#endif /* COLLALG_TUNED_H */\n",
-        T->p);
+    fprintf(f, "/** Processes the rules were tuned on. */\n#define COLLALG_TUNED_PROCS %d\n\n", T->p);
+    if (T->topo) {
+        fprintf(f, "/** The topology description (a file name) the rules were tuned with. */\n"
+                   "#define COLLALG_TUNED_TOPOLOGY \"");
+        for (i = 0; T->topo[i]; i++)
+            fprintf(f, "%s%c", T->topo[i] == '"' || T->topo[i] == '\\' ? "\\" : "", T->topo[i]);
+        fprintf(f,
+                "\"\n/** Its checksum (core/topology.h: FNV-1a 64 of the parsed description). */\n"
+                "#define COLLALG_TUNED_TOPOLOGY_CHECKSUM 0x%016llxULL\n\n",
+                T->topo_sum);
+    }
+    fprintf(f, "#endif /* COLLALG_TUNED_H */\n");
     return fclose(f) == 0 ? 0 : 2;
 }
 
@@ -1061,6 +1099,39 @@ static long tune_buffer_bytes(tuner *T)
 }
 
 /** @brief Runs the tuner (see the file comment). @return the exit status described there. */
+/**
+ * @brief Gives the run its topology: the file of --topology, else a non-empty `COLLALG_TOPOLOGY`,
+ *        is attached to the tuner's communicator (collalg_topology_attach(), which checks it on
+ *        every rank) and its name and checksum kept for the header. Without either the topology
+ *        algorithms are left out.
+ * @return 0, or 1 when the description cannot be used (the attach's one line on rank 0's stderr).
+ */
+static int tune_topology_setup(tuner *T)
+{
+    const char *path = T->o.topology ? T->o.topology : getenv(COLLALG_TOPOLOGY_ENV);
+    collalg__topo desc;
+    char msg[512];
+    if (!path || !*path)
+        return 0;
+    if (collalg_topology_attach(T->comm, path, 1) != MPI_SUCCESS)
+        return 1;
+    memset(&desc, 0, sizeof desc);
+    if (collalg__topo_parse_file(path, &desc, msg, sizeof msg) == 0) /* read again, only for the checksum */
+        T->topo_sum = desc.checksum;
+    collalg__topo_free(&desc);
+    T->topo = path;
+    return 0;
+}
+
+/** @brief --native-only: the native collective at every sample size, into the CSV (phase native). */
+static void tune_natives(tuner *T, enum tune_coll coll)
+{
+    long sz[TUNE_MAX_SIZES];
+    int i, ns = tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, sz);
+    for (i = 0; i < ns && !T->stopped; i++)
+        tune_measure(T, coll, NULL, NULL, sz[i], "native");
+}
+
 int main(int argc, char **argv)
 {
     tuner T;
@@ -1092,7 +1163,8 @@ int main(int argc, char **argv)
     T.tty = isatty(2);
     T.start = time(NULL);
 
-    if (((T.o.want[TUNE_ALLTOALLV] || T.o.want[TUNE_ALLGATHERV]) &&
+    if (tune_topology_setup(&T) ||
+        ((T.o.want[TUNE_ALLTOALLV] || T.o.want[TUNE_ALLGATHERV]) &&
          tune_pattern_setup(&T.pat, T.o.pattern, !T.o.sizes_given, T.comm, T.rank, T.p)) ||
         (maxb = tune_buffer_bytes(&T)) < 0) {
         tune_pattern_free(&T.pat);
@@ -1146,14 +1218,20 @@ int main(int argc, char **argv)
             T.coll_deadline = time(NULL) + (time_t)(left > 0 ? left / remaining : 0);
         }
         remaining--;
-        tune_collective(&T, (enum tune_coll)c, &res[c]);
+        if (T.o.native_only)
+            tune_natives(&T, (enum tune_coll)c);
+        else
+            tune_collective(&T, (enum tune_coll)c, &res[c]);
         if (T.rank == 0 && !T.stopped) {
             tune_progress(&T, tune_coll_name[c], 1);
             if (T.tty)
                 fprintf(stderr, "\n");
         }
     }
-    if (T.rank == 0) {
+    if (T.rank == 0 && T.o.native_only)
+        printf("wrote %s/collalg_tuned.csv (native collectives only) in %.0f s\n", T.o.out,
+               difftime(time(NULL), T.start));
+    else if (T.rank == 0) {
         for (c = 0; c < TUNE_NCOLL; c++)
             if (T.o.want[c])
                 defects += tune_report(&T, (enum tune_coll)c, &res[c]);
@@ -1169,10 +1247,10 @@ int main(int argc, char **argv)
         else
             printf("wrote %s/collalg_tuned.h, collalg_tuned.csv and plots in %.0f s\n", T.o.out,
                    difftime(time(NULL), T.start));
-        if (T.csv)
-            fclose(T.csv);
         fflush(stdout);
     }
+    if (T.csv)
+        fclose(T.csv);
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     for (c = 0; c < TUNE_NCOLL; c++)
         free(res[c].cand);

@@ -6,7 +6,9 @@
  * To add an algorithm: write one wrapper line with the TUNE_* macro of its collective (PLAIN for
  * no parameter, INT for an int parameter), and one row in tune_table[] naming the wrapper and, for
  * a parameter, the function that lists the values to try (tune_space_fn). The name in the row is
- * the catalogue name the selector rules use (`collalg_<collective>_<name>`).
+ * the catalogue name the selector rules use (`collalg_<collective>_<name>`). A topology algorithm
+ * (one that schedules by core/topo_comm.h) has a fifth field 1: it is measured only when the run
+ * has a topology.
  *
  * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for allreduce), count elements
  * per block as MPI_<Collective> defines them, root 0 for bcast; alltoallv and allgatherv get the
@@ -77,6 +79,8 @@ typedef struct tune_algo {
     const char *name;    /**< catalogue name (`collalg_<coll>_<name>`) */
     tune_run_fn run;     /**< wrapper */
     tune_space_fn space; /**< parameter values to try; NULL: no parameter */
+    int topo;            /**< 1: a topology algorithm (core/topo_comm.h), measured only when the run has a
+                              topology (collalg-tune --topology FILE or `COLLALG_TOPOLOGY`) */
 } tune_algo;
 
 /* ---- parameter spaces ---------------------------------------------------------------------- */
@@ -367,6 +371,8 @@ TUNE_AG(mesh_3d)
 TUNE_AG(recursive_doubling)
 TUNE_AG(bruck)
 TUNE_AG(gather_bcast)
+TUNE_AG(logical_ring)
+TUNE_AG(topology_ring)
 
 TUNE_AR(reduce_bcast)
 TUNE_AR(recursive_doubling)
@@ -408,6 +414,7 @@ TUNE_AGV(recursive_doubling)
 TUNE_AGV(bruck)
 TUNE_AGV(gather_bcast)
 TUNE_AGV(logical_ring)
+TUNE_AGV(topology_ring)
 
 TUNE_BAR(dissemination)
 TUNE_BAR(pairwise_exchange)
@@ -453,88 +460,91 @@ static int tune_bcast_csm(const tune_call *c, const tune_choice *ch)
 
 /** @brief Every algorithm the tuner measures (the catalogue's contract names). */
 static const tune_algo tune_table[] = {
-    {TUNE_ALLTOALL, "simple", tune_alltoall_simple, NULL},
-    {TUNE_ALLTOALL, "spreading_simple", tune_alltoall_spreading_simple, NULL},
-    {TUNE_ALLTOALL, "mesh_2d", tune_alltoall_mesh_2d, NULL},
-    {TUNE_ALLTOALL, "mesh_3d", tune_alltoall_mesh_3d, NULL},
-    {TUNE_ALLTOALL, "recursive_doubling", tune_alltoall_recursive_doubling, NULL},
-    {TUNE_ALLTOALL, "bruck", tune_alltoall_bruck, NULL},
-    {TUNE_ALLTOALL, "ring", tune_alltoall_ring, NULL},
-    {TUNE_ALLTOALL, "ring_light_barrier", tune_alltoall_ring_light_barrier, NULL},
-    {TUNE_ALLTOALL, "ring_mpi_barrier", tune_alltoall_ring_mpi_barrier, NULL},
-    {TUNE_ALLTOALL, "ring_n_mpi_barriers", tune_alltoall_ring_n_mpi_barriers, tune_space_ring_barriers},
-    {TUNE_ALLTOALL, "pair", tune_alltoall_pair, NULL},
-    {TUNE_ALLTOALL, "pair_light_barrier", tune_alltoall_pair_light_barrier, NULL},
-    {TUNE_ALLTOALL, "pair_mpi_barrier", tune_alltoall_pair_mpi_barrier, NULL},
-    {TUNE_ALLTOALL, "pair_n_mpi_barriers", tune_alltoall_pair_n_mpi_barriers, tune_space_pair_barriers},
+    {TUNE_ALLTOALL, "simple", tune_alltoall_simple, NULL, 0},
+    {TUNE_ALLTOALL, "spreading_simple", tune_alltoall_spreading_simple, NULL, 0},
+    {TUNE_ALLTOALL, "mesh_2d", tune_alltoall_mesh_2d, NULL, 0},
+    {TUNE_ALLTOALL, "mesh_3d", tune_alltoall_mesh_3d, NULL, 0},
+    {TUNE_ALLTOALL, "recursive_doubling", tune_alltoall_recursive_doubling, NULL, 0},
+    {TUNE_ALLTOALL, "bruck", tune_alltoall_bruck, NULL, 0},
+    {TUNE_ALLTOALL, "ring", tune_alltoall_ring, NULL, 0},
+    {TUNE_ALLTOALL, "ring_light_barrier", tune_alltoall_ring_light_barrier, NULL, 0},
+    {TUNE_ALLTOALL, "ring_mpi_barrier", tune_alltoall_ring_mpi_barrier, NULL, 0},
+    {TUNE_ALLTOALL, "ring_n_mpi_barriers", tune_alltoall_ring_n_mpi_barriers, tune_space_ring_barriers, 0},
+    {TUNE_ALLTOALL, "pair", tune_alltoall_pair, NULL, 0},
+    {TUNE_ALLTOALL, "pair_light_barrier", tune_alltoall_pair_light_barrier, NULL, 0},
+    {TUNE_ALLTOALL, "pair_mpi_barrier", tune_alltoall_pair_mpi_barrier, NULL, 0},
+    {TUNE_ALLTOALL, "pair_n_mpi_barriers", tune_alltoall_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
 
-    {TUNE_ALLGATHER, "simple", tune_allgather_simple, NULL},
-    {TUNE_ALLGATHER, "spreading_simple", tune_allgather_spreading_simple, NULL},
-    {TUNE_ALLGATHER, "ring", tune_allgather_ring, NULL},
-    {TUNE_ALLGATHER, "ring_light_barrier", tune_allgather_ring_light_barrier, NULL},
-    {TUNE_ALLGATHER, "ring_mpi_barrier", tune_allgather_ring_mpi_barrier, NULL},
-    {TUNE_ALLGATHER, "ring_n_mpi_barriers", tune_allgather_ring_n_mpi_barriers, tune_space_ring_barriers},
-    {TUNE_ALLGATHER, "pair", tune_allgather_pair, NULL},
-    {TUNE_ALLGATHER, "pair_light_barrier", tune_allgather_pair_light_barrier, NULL},
-    {TUNE_ALLGATHER, "pair_mpi_barrier", tune_allgather_pair_mpi_barrier, NULL},
-    {TUNE_ALLGATHER, "pair_n_mpi_barriers", tune_allgather_pair_n_mpi_barriers, tune_space_pair_barriers},
-    {TUNE_ALLGATHER, "mesh_2d", tune_allgather_mesh_2d, NULL},
-    {TUNE_ALLGATHER, "mesh_3d", tune_allgather_mesh_3d, NULL},
-    {TUNE_ALLGATHER, "recursive_doubling", tune_allgather_recursive_doubling, NULL},
-    {TUNE_ALLGATHER, "bruck", tune_allgather_bruck, NULL},
-    {TUNE_ALLGATHER, "gather_bcast", tune_allgather_gather_bcast, NULL},
+    {TUNE_ALLGATHER, "simple", tune_allgather_simple, NULL, 0},
+    {TUNE_ALLGATHER, "spreading_simple", tune_allgather_spreading_simple, NULL, 0},
+    {TUNE_ALLGATHER, "ring", tune_allgather_ring, NULL, 0},
+    {TUNE_ALLGATHER, "ring_light_barrier", tune_allgather_ring_light_barrier, NULL, 0},
+    {TUNE_ALLGATHER, "ring_mpi_barrier", tune_allgather_ring_mpi_barrier, NULL, 0},
+    {TUNE_ALLGATHER, "ring_n_mpi_barriers", tune_allgather_ring_n_mpi_barriers, tune_space_ring_barriers, 0},
+    {TUNE_ALLGATHER, "pair", tune_allgather_pair, NULL, 0},
+    {TUNE_ALLGATHER, "pair_light_barrier", tune_allgather_pair_light_barrier, NULL, 0},
+    {TUNE_ALLGATHER, "pair_mpi_barrier", tune_allgather_pair_mpi_barrier, NULL, 0},
+    {TUNE_ALLGATHER, "pair_n_mpi_barriers", tune_allgather_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLGATHER, "mesh_2d", tune_allgather_mesh_2d, NULL, 0},
+    {TUNE_ALLGATHER, "mesh_3d", tune_allgather_mesh_3d, NULL, 0},
+    {TUNE_ALLGATHER, "recursive_doubling", tune_allgather_recursive_doubling, NULL, 0},
+    {TUNE_ALLGATHER, "logical_ring", tune_allgather_logical_ring, NULL, 0},
+    {TUNE_ALLGATHER, "topology_ring", tune_allgather_topology_ring, NULL, 1},
+    {TUNE_ALLGATHER, "bruck", tune_allgather_bruck, NULL, 0},
+    {TUNE_ALLGATHER, "gather_bcast", tune_allgather_gather_bcast, NULL, 0},
 
-    {TUNE_ALLREDUCE, "reduce_bcast", tune_allreduce_reduce_bcast, NULL},
-    {TUNE_ALLREDUCE, "allgather_based", tune_allreduce_allgather_based, tune_space_inner_allgather},
-    {TUNE_ALLREDUCE, "recursive_doubling", tune_allreduce_recursive_doubling, NULL},
-    {TUNE_ALLREDUCE, "rabenseifner", tune_allreduce_rabenseifner, NULL},
-    {TUNE_ALLREDUCE, "rabenseifner_var1", tune_allreduce_rabenseifner_var1, tune_space_inner_allgather},
-    {TUNE_ALLREDUCE, "rabenseifner_var2", tune_allreduce_rabenseifner_var2, tune_space_inner_pair},
-    {TUNE_ALLREDUCE, "ring", tune_allreduce_ring, NULL},
-    {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block},
+    {TUNE_ALLREDUCE, "reduce_bcast", tune_allreduce_reduce_bcast, NULL, 0},
+    {TUNE_ALLREDUCE, "allgather_based", tune_allreduce_allgather_based, tune_space_inner_allgather, 0},
+    {TUNE_ALLREDUCE, "recursive_doubling", tune_allreduce_recursive_doubling, NULL, 0},
+    {TUNE_ALLREDUCE, "rabenseifner", tune_allreduce_rabenseifner, NULL, 0},
+    {TUNE_ALLREDUCE, "rabenseifner_var1", tune_allreduce_rabenseifner_var1, tune_space_inner_allgather, 0},
+    {TUNE_ALLREDUCE, "rabenseifner_var2", tune_allreduce_rabenseifner_var2, tune_space_inner_pair, 0},
+    {TUNE_ALLREDUCE, "ring", tune_allreduce_ring, NULL, 0},
+    {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block, 0},
 
-    {TUNE_BCAST, "linear", tune_bcast_linear, NULL},
-    {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize},
-    {TUNE_BCAST, "binary_tree", tune_bcast_binary_tree, tune_space_segsize},
-    {TUNE_BCAST, "binomial", tune_bcast_binomial, NULL},
-    {TUNE_BCAST, "scatter_rdb_allgather", tune_bcast_scatter_rdb_allgather, NULL},
-    {TUNE_BCAST, "scatter_ring_allgather", tune_bcast_scatter_ring_allgather, NULL},
-    {TUNE_BCAST, "csm", tune_bcast_csm, tune_space_csm},
+    {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
+    {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize, 0},
+    {TUNE_BCAST, "binary_tree", tune_bcast_binary_tree, tune_space_segsize, 0},
+    {TUNE_BCAST, "binomial", tune_bcast_binomial, NULL, 0},
+    {TUNE_BCAST, "scatter_rdb_allgather", tune_bcast_scatter_rdb_allgather, NULL, 0},
+    {TUNE_BCAST, "scatter_ring_allgather", tune_bcast_scatter_ring_allgather, NULL, 0},
+    {TUNE_BCAST, "csm", tune_bcast_csm, tune_space_csm, 0},
 
-    {TUNE_ALLTOALLV, "simple", tune_alltoallv_simple, NULL},
-    {TUNE_ALLTOALLV, "spreading_simple", tune_alltoallv_spreading_simple, NULL},
-    {TUNE_ALLTOALLV, "ring", tune_alltoallv_ring, NULL},
-    {TUNE_ALLTOALLV, "ring_light_barrier", tune_alltoallv_ring_light_barrier, NULL},
-    {TUNE_ALLTOALLV, "ring_mpi_barrier", tune_alltoallv_ring_mpi_barrier, NULL},
-    {TUNE_ALLTOALLV, "ring_n_mpi_barriers", tune_alltoallv_ring_n_mpi_barriers, tune_space_ring_barriers},
-    {TUNE_ALLTOALLV, "pair", tune_alltoallv_pair, NULL},
-    {TUNE_ALLTOALLV, "pair_light_barrier", tune_alltoallv_pair_light_barrier, NULL},
-    {TUNE_ALLTOALLV, "pair_mpi_barrier", tune_alltoallv_pair_mpi_barrier, NULL},
-    {TUNE_ALLTOALLV, "pair_n_mpi_barriers", tune_alltoallv_pair_n_mpi_barriers, tune_space_pair_barriers},
-    {TUNE_ALLTOALLV, "greedy", tune_alltoallv_greedy, NULL},
-    {TUNE_ALLTOALLV, "alltoall_based", tune_alltoallv_alltoall_based, NULL},
+    {TUNE_ALLTOALLV, "simple", tune_alltoallv_simple, NULL, 0},
+    {TUNE_ALLTOALLV, "spreading_simple", tune_alltoallv_spreading_simple, NULL, 0},
+    {TUNE_ALLTOALLV, "ring", tune_alltoallv_ring, NULL, 0},
+    {TUNE_ALLTOALLV, "ring_light_barrier", tune_alltoallv_ring_light_barrier, NULL, 0},
+    {TUNE_ALLTOALLV, "ring_mpi_barrier", tune_alltoallv_ring_mpi_barrier, NULL, 0},
+    {TUNE_ALLTOALLV, "ring_n_mpi_barriers", tune_alltoallv_ring_n_mpi_barriers, tune_space_ring_barriers, 0},
+    {TUNE_ALLTOALLV, "pair", tune_alltoallv_pair, NULL, 0},
+    {TUNE_ALLTOALLV, "pair_light_barrier", tune_alltoallv_pair_light_barrier, NULL, 0},
+    {TUNE_ALLTOALLV, "pair_mpi_barrier", tune_alltoallv_pair_mpi_barrier, NULL, 0},
+    {TUNE_ALLTOALLV, "pair_n_mpi_barriers", tune_alltoallv_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLTOALLV, "greedy", tune_alltoallv_greedy, NULL, 0},
+    {TUNE_ALLTOALLV, "alltoall_based", tune_alltoallv_alltoall_based, NULL, 0},
 
-    {TUNE_ALLGATHERV, "simple", tune_allgatherv_simple, NULL},
-    {TUNE_ALLGATHERV, "spreading_simple", tune_allgatherv_spreading_simple, NULL},
-    {TUNE_ALLGATHERV, "ring", tune_allgatherv_ring, NULL},
-    {TUNE_ALLGATHERV, "ring_light_barrier", tune_allgatherv_ring_light_barrier, NULL},
-    {TUNE_ALLGATHERV, "ring_mpi_barrier", tune_allgatherv_ring_mpi_barrier, NULL},
-    {TUNE_ALLGATHERV, "ring_n_mpi_barriers", tune_allgatherv_ring_n_mpi_barriers, tune_space_ring_barriers},
-    {TUNE_ALLGATHERV, "pair", tune_allgatherv_pair, NULL},
-    {TUNE_ALLGATHERV, "pair_light_barrier", tune_allgatherv_pair_light_barrier, NULL},
-    {TUNE_ALLGATHERV, "pair_mpi_barrier", tune_allgatherv_pair_mpi_barrier, NULL},
-    {TUNE_ALLGATHERV, "pair_n_mpi_barriers", tune_allgatherv_pair_n_mpi_barriers, tune_space_pair_barriers},
-    {TUNE_ALLGATHERV, "recursive_doubling", tune_allgatherv_recursive_doubling, NULL},
-    {TUNE_ALLGATHERV, "bruck", tune_allgatherv_bruck, NULL},
-    {TUNE_ALLGATHERV, "gather_bcast", tune_allgatherv_gather_bcast, NULL},
-    {TUNE_ALLGATHERV, "logical_ring", tune_allgatherv_logical_ring, NULL},
+    {TUNE_ALLGATHERV, "simple", tune_allgatherv_simple, NULL, 0},
+    {TUNE_ALLGATHERV, "spreading_simple", tune_allgatherv_spreading_simple, NULL, 0},
+    {TUNE_ALLGATHERV, "ring", tune_allgatherv_ring, NULL, 0},
+    {TUNE_ALLGATHERV, "ring_light_barrier", tune_allgatherv_ring_light_barrier, NULL, 0},
+    {TUNE_ALLGATHERV, "ring_mpi_barrier", tune_allgatherv_ring_mpi_barrier, NULL, 0},
+    {TUNE_ALLGATHERV, "ring_n_mpi_barriers", tune_allgatherv_ring_n_mpi_barriers, tune_space_ring_barriers, 0},
+    {TUNE_ALLGATHERV, "pair", tune_allgatherv_pair, NULL, 0},
+    {TUNE_ALLGATHERV, "pair_light_barrier", tune_allgatherv_pair_light_barrier, NULL, 0},
+    {TUNE_ALLGATHERV, "pair_mpi_barrier", tune_allgatherv_pair_mpi_barrier, NULL, 0},
+    {TUNE_ALLGATHERV, "pair_n_mpi_barriers", tune_allgatherv_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLGATHERV, "recursive_doubling", tune_allgatherv_recursive_doubling, NULL, 0},
+    {TUNE_ALLGATHERV, "bruck", tune_allgatherv_bruck, NULL, 0},
+    {TUNE_ALLGATHERV, "gather_bcast", tune_allgatherv_gather_bcast, NULL, 0},
+    {TUNE_ALLGATHERV, "logical_ring", tune_allgatherv_logical_ring, NULL, 0},
+    {TUNE_ALLGATHERV, "topology_ring", tune_allgatherv_topology_ring, NULL, 1},
 
-    {TUNE_BARRIER, "dissemination", tune_barrier_dissemination, NULL},
-    {TUNE_BARRIER, "pairwise_exchange", tune_barrier_pairwise_exchange, NULL},
-    {TUNE_BARRIER, "binomial", tune_barrier_binomial, NULL},
-    {TUNE_BARRIER, "mcs", tune_barrier_mcs, tune_space_mcs},
-    {TUNE_BARRIER, "js", tune_barrier_js, tune_space_js},
-    {TUNE_BARRIER, "light_weight", tune_barrier_light_weight, NULL},
+    {TUNE_BARRIER, "dissemination", tune_barrier_dissemination, NULL, 0},
+    {TUNE_BARRIER, "pairwise_exchange", tune_barrier_pairwise_exchange, NULL, 0},
+    {TUNE_BARRIER, "binomial", tune_barrier_binomial, NULL, 0},
+    {TUNE_BARRIER, "mcs", tune_barrier_mcs, tune_space_mcs, 0},
+    {TUNE_BARRIER, "js", tune_barrier_js, tune_space_js, 0},
+    {TUNE_BARRIER, "light_weight", tune_barrier_light_weight, NULL, 0},
 };
 
 /** @brief Rows of tune_table. */
