@@ -29,6 +29,10 @@
  * | collalg_alltoall_pair_light_barrier() | S (alpha + n beta) + (S - 1) delta_l + kappa_s + kappa_l | none |
  * | collalg_alltoall_pair_mpi_barrier() | S (alpha + n beta) + (S - 1) delta_h + kappa_l | none |
  * | collalg_alltoall_pair_n_mpi_barriers() | S (alpha + n beta) + N delta_h + kappa | N barriers, 1 .. S - 1 |
+ * | collalg_alltoall_contention_free() | L (alpha + n beta) + (L - 1) theta + kappa, L = the largest link load of the topology tree (p - 1 on one switch); no link shared within a phase | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY` or the node level |
+ * | collalg_alltoall_contention_free_light_barrier() | L (alpha + n beta) + (L - 1) delta_l + kappa_s + kappa_l | as contention_free |
+ * | collalg_alltoall_contention_free_mpi_barrier() | L (alpha + n beta) + (L - 1) delta_h | as contention_free |
+ * | collalg_alltoall_contention_free_n_mpi_barriers() | L (alpha + n beta) + N delta_h + kappa | as contention_free; N barriers, 1 .. L - 1 |
  */
 #ifndef COLLALG_ALLTOALL_H
 #define COLLALG_ALLTOALL_H
@@ -47,5 +51,9 @@
 #include "alltoall/pair_light_barrier.h"
 #include "alltoall/pair_mpi_barrier.h"
 #include "alltoall/pair_n_mpi_barriers.h"
+#include "alltoall/contention_free.h"
+#include "alltoall/contention_free_light_barrier.h"
+#include "alltoall/contention_free_mpi_barrier.h"
+#include "alltoall/contention_free_n_mpi_barriers.h"
 
 #endif /* COLLALG_ALLTOALL_H */

@@ -28,9 +28,27 @@
  *
  * @par Cache
  * The result (collalg__topo_comm) is an attribute of the user's communicator under a keyval of
- * its own, created on first use like core/comm.h's; the delete callback frees it with the
- * communicator and the copy callback is MPI_COMM_NULL_COPY_FN (a duplicate finds its own).
- * collalg_topology_attach() replaces an earlier result.
+ * its own, created on first use like core/comm.h's, and the same object is also an attribute of
+ * the communicator's private duplicate (core/comm.h): an algorithm that calls another catalogue
+ * routine on its private communicator (e.g. allreduce/allgather_based.h with
+ * collalg_allgather_topology_ring() as its inner allgather) finds there the topology of the
+ * user's communicator, an attached description included. The object counts the communicators
+ * holding it; each delete callback drops one and the last frees it, in whichever order MPI runs
+ * them. The copy callback is MPI_COMM_NULL_COPY_FN (a duplicate finds its own).
+ * collalg_topology_attach() replaces an earlier result on both communicators.
+ *
+ * @par The contention-free all-to-all schedule
+ * The first contention-free alltoall on a communicator (collalg__topo_comm_a2a()) computes the
+ * phase table of collalg__topo_a2a_phases() (p^2 ints, the same on every rank: it is
+ * deterministic), keeps only this rank's part, 4 (p - 1) ints (its sends and its receives as
+ * (phase, peer) pairs sorted by phase), frees the table, and checks in one MPI_Allreduce that no
+ * rank ran out of memory: then every rank returns MPI_ERR_NO_MEM and nothing is kept, so the
+ * next call tries again. Held with the communicator: 16 (p - 1) bytes (496 at p = 32, 16 KiB at
+ * p = 1024), whatever the number of phases. While it is computed, the table: 4 p^2 bytes (4 KiB
+ * at p = 32, 4 MiB at p = 1024), which is all the exact class of core/topology_schedule.h needs
+ * (one switch, hosts of equal size on one switch, equal switches under one: the node level and
+ * the seeds' platforms); off that class the builder also takes 8 p^2 bytes and its colouring and
+ * link occupancy (see there).
  */
 #ifndef COLLALG_CORE_TOPO_COMM_H
 #define COLLALG_CORE_TOPO_COMM_H
@@ -49,6 +67,10 @@ typedef struct collalg__topo_comm {
     int *ring;               /**< ring[i]: the rank at position i of the DFS logical ring */
     int *pos;                /**< pos[r]: the position of rank r in ring */
     collalg__topo_tree tree; /**< the rank tree (leaves 0 .. p-1 are the ranks) */
+    int refs;                /**< communicators holding it as an attribute (the user's and its private one) */
+    int a2a_nphases;         /**< phases of the contention-free all-to-all; -1 until computed */
+    int *a2a;                /**< this rank's part of it (NULL until computed, or p = 1): p - 1 pairs
+                                  (phase, destination) sorted by phase, then p - 1 pairs (phase, source) */
 } collalg__topo_comm;
 
 /** @brief Frees @p t and everything it holds (NULL allowed). */
@@ -59,16 +81,20 @@ COLLALG_INLINE void collalg__topo_comm_free(collalg__topo_comm *t)
     collalg__topo_tree_free(&t->tree);
     COLLALG_FREE(t->ring);
     COLLALG_FREE(t->pos);
+    COLLALG_FREE(t->a2a);
     COLLALG_FREE(t);
 }
 
-/** @brief Attribute delete callback: frees the cached topology. */
+/** @brief Attribute delete callback: drops one reference to the cached topology, freeing it with
+ *         the last. */
 COLLALG_INLINE int collalg__topo_comm_delete(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
+    collalg__topo_comm *t = (collalg__topo_comm *)attr;
     (void)comm;
     (void)keyval;
     (void)extra;
-    collalg__topo_comm_free((collalg__topo_comm *)attr);
+    if (t && --t->refs <= 0)
+        collalg__topo_comm_free(t);
     return MPI_SUCCESS;
 }
 
@@ -117,6 +143,7 @@ COLLALG_INLINE int collalg__topo_comm_build(collalg__ctx *c, const collalg__topo
     if (t) {
         memset(t, 0, sizeof *t);
         t->p = p;
+        t->a2a_nphases = -1;
         t->ring = (int *)COLLALG_MALLOC((size_t)p * sizeof(int));
         t->pos = (int *)COLLALG_MALLOC((size_t)p * sizeof(int));
     }
@@ -210,21 +237,56 @@ COLLALG_INLINE int collalg__topo_comm_build(collalg__ctx *c, const collalg__topo
 }
 
 /**
- * @brief Stores @p t as the topology of @p comm, replacing (and freeing) an earlier one; frees
- *        @p t on failure. @return MPI_SUCCESS or the MPI error code.
+ * @brief Makes @p t the topology attribute of @p comm under @p keyval, dropping an earlier one
+ *        (which the delete callback frees with its last reference); counts the new reference.
+ * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__topo_comm_store(MPI_Comm comm, collalg__topo_comm *t)
+COLLALG_INLINE int collalg__topo_comm_set(MPI_Comm comm, int keyval, collalg__topo_comm *t)
 {
-    int keyval, found = 0, err = collalg__topo_comm_keyval(&keyval);
+    int found = 0, err;
     void *attr = NULL;
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_get_attr)(comm, keyval, &attr, &found);
+    err = COLLALG_MPI(Comm_get_attr)(comm, keyval, &attr, &found);
     if (err == MPI_SUCCESS && found)
         err = COLLALG_MPI(Comm_delete_attr)(comm, keyval);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Comm_set_attr)(comm, keyval, t);
-    if (err != MPI_SUCCESS)
+    if (err == MPI_SUCCESS)
+        t->refs++;
+    return err;
+}
+
+/**
+ * @brief Stores @p t as the topology of @p c's communicator and of its private duplicate
+ *        (c->pcomm), replacing earlier ones on both (see the file comment); frees @p t when
+ *        neither holds it.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__topo_comm_store(const collalg__ctx *c, collalg__topo_comm *t)
+{
+    int keyval, err = collalg__topo_comm_keyval(&keyval);
+    t->refs = 0;
+    if (err == MPI_SUCCESS)
+        err = collalg__topo_comm_set(c->comm, keyval, t);
+    if (err == MPI_SUCCESS && c->pcomm != MPI_COMM_NULL && c->pcomm != c->comm)
+        err = collalg__topo_comm_set(c->pcomm, keyval, t);
+    if (t->refs == 0)
         collalg__topo_comm_free(t);
+    return err;
+}
+
+/**
+ * @brief The topology cached on @p c's communicator, or NULL in *@p out when there is none yet.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__topo_comm_cached(const collalg__ctx *c, collalg__topo_comm **out)
+{
+    int keyval, found = 0, err = collalg__topo_comm_keyval(&keyval);
+    void *attr = NULL;
+    *out = NULL;
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Comm_get_attr)(c->comm, keyval, &attr, &found);
+    if (err == MPI_SUCCESS && found)
+        *out = (collalg__topo_comm *)attr;
     return err;
 }
 
@@ -239,21 +301,17 @@ COLLALG_INLINE int collalg__topo_comm_store(MPI_Comm comm, collalg__topo_comm *t
  */
 COLLALG_INLINE int collalg__topo_comm_get(collalg__ctx *c, const collalg__topo_comm **out)
 {
-    int keyval, found = 0, perr = 0, err = collalg__topo_comm_keyval(&keyval);
-    void *attr = NULL;
+    int perr = 0, err;
     const char *path;
     char msg[512] = "";
     collalg__topo desc;
     collalg__topo_comm *t = NULL;
 
     *out = NULL;
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_get_attr)(c->comm, keyval, &attr, &found);
-    if (err != MPI_SUCCESS)
+    err = collalg__topo_comm_cached(c, &t);
+    if (err != MPI_SUCCESS || t) {
+        *out = t;
         return err;
-    if (found) {
-        *out = (const collalg__topo_comm *)attr;
-        return MPI_SUCCESS;
     }
     memset(&desc, 0, sizeof desc);
     path = getenv(COLLALG_TOPOLOGY_ENV);
@@ -262,10 +320,59 @@ COLLALG_INLINE int collalg__topo_comm_get(collalg__ctx *c, const collalg__topo_c
     err = collalg__topo_comm_build(c, path && *path ? &desc : NULL, perr, msg, &t);
     collalg__topo_free(&desc);
     if (err == MPI_SUCCESS)
-        err = collalg__topo_comm_store(c->comm, t);
+        err = collalg__topo_comm_store(c, t);
     if (err == MPI_SUCCESS)
         *out = t;
     return err;
+}
+
+/**
+ * @brief The topology of @p c's communicator (as collalg__topo_comm_get()) with this rank's part
+ *        of the contention-free all-to-all schedule (a2a, a2a_nphases), computed and cached on
+ *        the first call (see the file comment). Collective over c->pcomm on the first call (one
+ *        MPI_Allreduce of an int after the topology's own messages) and after a failure.
+ * @param c   the call's context (after the enter step)
+ * @param out receives the topology (owned by the communicator; do not free)
+ * @return as collalg__topo_comm_get(); MPI_ERR_NO_MEM on every rank when the schedule could not
+ *         be computed for want of memory on some rank.
+ */
+COLLALG_INLINE int collalg__topo_comm_a2a(collalg__ctx *c, const collalg__topo_comm **out)
+{
+    const collalg__topo_comm *ct = NULL;
+    collalg__topo_comm *t = NULL;
+    int *table = NULL, *list = NULL, np = 0, bad, any = 0, p, err = collalg__topo_comm_get(c, &ct);
+
+    *out = NULL;
+    if (err != MPI_SUCCESS)
+        return err;
+    err = collalg__topo_comm_cached(c, &t); /* the same object, writable */
+    if (err != MPI_SUCCESS)
+        return err;
+    if (t->a2a_nphases >= 0) {
+        *out = t;
+        return MPI_SUCCESS;
+    }
+    p = t->p;
+    if (p > 1) {
+        table = (int *)COLLALG_MALLOC((size_t)p * (size_t)p * sizeof(int));
+        list = (int *)COLLALG_MALLOC(4 * ((size_t)p - 1) * sizeof(int));
+        np = table && list ? collalg__topo_a2a_phases(&t->tree, table) : -1;
+        if (np >= 0)
+            collalg__topo_a2a_rank_events(p, table, c->rank, list, list + 2 * (p - 1));
+        COLLALG_FREE(table);
+    }
+    bad = np < 0;
+    err = COLLALG_MPI(Allreduce)(&bad, &any, 1, MPI_INT, MPI_MAX, c->pcomm);
+    if (err == MPI_SUCCESS && any)
+        err = MPI_ERR_NO_MEM;
+    if (err != MPI_SUCCESS) {
+        COLLALG_FREE(list);
+        return err;
+    }
+    t->a2a = list;
+    t->a2a_nphases = np;
+    *out = t;
+    return MPI_SUCCESS;
 }
 
 /**
@@ -275,7 +382,9 @@ COLLALG_INLINE int collalg__topo_comm_get(collalg__ctx *c, const collalg__topo_c
  *        the environment variable `COLLALG_TOPOLOGY`. Collective over @p comm; every rank passes
  *        the same description (the ranks check that they agree). The description is parsed, each
  *        rank mapped to a host by MPI_Get_processor_name, and the result cached with @p comm
- *        (freed when @p comm is freed; a later attach replaces it).
+ *        (freed when @p comm is freed; a later attach replaces it). Calls of the catalogue's
+ *        algorithms on the private communicator of @p comm (inner calls of parameterised
+ *        algorithms) see the same description.
  * @param comm         the intracommunicator
  * @param text_or_path the description's text (NUL-terminated), or the name of a file holding it
  * @param is_path      non-zero when @p text_or_path is a file name
@@ -310,7 +419,7 @@ COLLALG_INLINE int collalg_topology_attach(MPI_Comm comm, const char *text_or_pa
     }
     collalg__topo_free(&desc);
     if (err == MPI_SUCCESS)
-        err = collalg__topo_comm_store(comm, t);
+        err = collalg__topo_comm_store(&c, t);
     return collalg__leave(&c, err);
 }
 

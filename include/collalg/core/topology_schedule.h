@@ -531,4 +531,37 @@ static inline void collalg__topo_a2a_rank(int p, const int *phase, int nphases, 
         }
 }
 
+/** @brief qsort order of (phase, peer) pairs: by phase. */
+static inline int collalg__topo_event_cmp(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/**
+ * @brief Rank @p r's part of a phase table, compactly: its p - 1 sends and p - 1 receives, each
+ *        sorted by phase (2 (p - 1) ints each instead of 2 nphases for collalg__topo_a2a_rank()).
+ * @param p     ranks
+ * @param phase the table of collalg__topo_a2a_phases()
+ * @param r     the rank
+ * @param sends receives 2 (p - 1) ints: pairs (phase, destination), phases increasing
+ * @param recvs receives 2 (p - 1) ints: pairs (phase, source), phases increasing
+ */
+static inline void collalg__topo_a2a_rank_events(int p, const int *phase, int r, int *sends, int *recvs)
+{
+    int q, k = 0;
+    for (q = 0; q < p; q++)
+        if (q != r) {
+            sends[2 * k] = phase[(size_t)r * p + q];
+            sends[2 * k + 1] = q;
+            recvs[2 * k] = phase[(size_t)q * p + r];
+            recvs[2 * k + 1] = q;
+            k++;
+        }
+    if (k > 1) {
+        qsort(sends, (size_t)k, 2 * sizeof(int), collalg__topo_event_cmp);
+        qsort(recvs, (size_t)k, 2 * sizeof(int), collalg__topo_event_cmp);
+    }
+}
+
 #endif /* COLLALG_CORE_TOPOLOGY_SCHEDULE_H */
