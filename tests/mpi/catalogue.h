@@ -21,6 +21,7 @@ typedef int (*tc_transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI
 /* clang-format on */
 TC_DEFAULT_N(alltoall, ring_n_mpi_barriers)
 TC_DEFAULT_N(alltoall, pair_n_mpi_barriers)
+TC_DEFAULT_N(alltoall, contention_free_n_mpi_barriers)
 TC_DEFAULT_N(allgather, ring_n_mpi_barriers)
 TC_DEFAULT_N(allgather, pair_n_mpi_barriers)
 #undef TC_DEFAULT_N
@@ -113,6 +114,10 @@ static const tc_transport tc_alltoalls[] = {
     {"alltoall pair_light_barrier", collalg_alltoall_pair_light_barrier},
     {"alltoall pair_mpi_barrier", collalg_alltoall_pair_mpi_barrier},
     {"alltoall pair_n_mpi_barriers", tc_alltoall_pair_n_mpi_barriers},
+    {"alltoall contention_free", collalg_alltoall_contention_free},
+    {"alltoall contention_free_light_barrier", collalg_alltoall_contention_free_light_barrier},
+    {"alltoall contention_free_mpi_barrier", collalg_alltoall_contention_free_mpi_barrier},
+    {"alltoall contention_free_n_mpi_barriers", tc_alltoall_contention_free_n_mpi_barriers},
 };
 
 static const tc_transport tc_allgathers[] = {
