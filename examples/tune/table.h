@@ -341,6 +341,10 @@ static int tune_space_csm(int p, tune_choice *out, int max)
     }
 /* clang-format on */
 
+TUNE_A2A(contention_free)
+TUNE_A2A(contention_free_light_barrier)
+TUNE_A2A(contention_free_mpi_barrier)
+TUNE_A2A_INT(contention_free_n_mpi_barriers)
 TUNE_A2A(simple)
 TUNE_A2A(spreading_simple)
 TUNE_A2A(mesh_2d)
@@ -378,10 +382,12 @@ TUNE_AR(reduce_bcast)
 TUNE_AR(recursive_doubling)
 TUNE_AR(rabenseifner)
 TUNE_AR(ring)
+TUNE_AR(topology_ring)
 TUNE_AR_INT(two_stage)
 
 TUNE_BC(linear)
 TUNE_BC_INT(chain)
+TUNE_BC_INT(topology_chain)
 TUNE_BC_INT(binary_tree)
 TUNE_BC(binomial)
 TUNE_BC(scatter_rdb_allgather)
@@ -474,6 +480,12 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLTOALL, "pair_light_barrier", tune_alltoall_pair_light_barrier, NULL, 0},
     {TUNE_ALLTOALL, "pair_mpi_barrier", tune_alltoall_pair_mpi_barrier, NULL, 0},
     {TUNE_ALLTOALL, "pair_n_mpi_barriers", tune_alltoall_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLTOALL, "contention_free", tune_alltoall_contention_free, NULL, 1},
+    {TUNE_ALLTOALL, "contention_free_light_barrier", tune_alltoall_contention_free_light_barrier, NULL, 1},
+    {TUNE_ALLTOALL, "contention_free_mpi_barrier", tune_alltoall_contention_free_mpi_barrier, NULL, 1},
+    /* 1 .. p - 2 barriers: valid on any topology (it has at least p - 1 phases) */
+    {TUNE_ALLTOALL, "contention_free_n_mpi_barriers", tune_alltoall_contention_free_n_mpi_barriers,
+     tune_space_ring_barriers, 1},
 
     {TUNE_ALLGATHER, "simple", tune_allgather_simple, NULL, 0},
     {TUNE_ALLGATHER, "spreading_simple", tune_allgather_spreading_simple, NULL, 0},
@@ -500,10 +512,12 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLREDUCE, "rabenseifner_var1", tune_allreduce_rabenseifner_var1, tune_space_inner_allgather, 0},
     {TUNE_ALLREDUCE, "rabenseifner_var2", tune_allreduce_rabenseifner_var2, tune_space_inner_pair, 0},
     {TUNE_ALLREDUCE, "ring", tune_allreduce_ring, NULL, 0},
+    {TUNE_ALLREDUCE, "topology_ring", tune_allreduce_topology_ring, NULL, 1},
     {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block, 0},
 
     {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
     {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize, 0},
+    {TUNE_BCAST, "topology_chain", tune_bcast_topology_chain, tune_space_segsize, 1},
     {TUNE_BCAST, "binary_tree", tune_bcast_binary_tree, tune_space_segsize, 0},
     {TUNE_BCAST, "binomial", tune_bcast_binomial, NULL, 0},
     {TUNE_BCAST, "scatter_rdb_allgather", tune_bcast_scatter_rdb_allgather, NULL, 0},
