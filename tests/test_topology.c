@@ -321,6 +321,8 @@ static int tt_check_a2a(const collalg__topo_tree *rt, const char *what)
         int *sstamp = (int *)malloc((size_t)p * sizeof(int)), *rstamp = (int *)malloc((size_t)p * sizeof(int));
         int *ustamp = (int *)malloc((size_t)n * sizeof(int)), *dstamp = (int *)malloc((size_t)n * sizeof(int));
         int *to = (int *)malloc(((size_t)np + 1) * sizeof(int)), *from = (int *)malloc(((size_t)np + 1) * sizeof(int));
+        int *sends = (int *)malloc(2 * ((size_t)p + 1) * sizeof(int)),
+            *recvs = (int *)malloc(2 * ((size_t)p + 1) * sizeof(int));
         for (int s = 0; s < p; s++)
             for (int d = 0; d < p; d++) {
                 int t = phase[s * p + d];
@@ -363,7 +365,8 @@ static int tt_check_a2a(const collalg__topo_tree *rt, const char *what)
                     }
                 }
             }
-        /* the per-rank view agrees with the table */
+        /* the per-rank views agree with the table: to/from per phase, and the compact event
+         * lists (phases increasing, the same peers as to/from) */
         for (int r = 0; r < p; r++) {
             int nto = 0, nfrom = 0;
             collalg__topo_a2a_rank(p, phase, np, r, to, from);
@@ -374,6 +377,17 @@ static int tt_check_a2a(const collalg__topo_tree *rt, const char *what)
                 nfrom += from[t] >= 0;
             }
             cr_assert(nto == p - 1 && nfrom == p - 1);
+            if (p > 1) {
+                collalg__topo_a2a_rank_events(p, phase, r, sends, recvs);
+                for (int k = 0; k < p - 1; k++) {
+                    cr_assert(k == 0 || sends[2 * k] > sends[2 * k - 2], "%s: rank %d sends not sorted", what, r);
+                    cr_assert(k == 0 || recvs[2 * k] > recvs[2 * k - 2], "%s: rank %d receives not sorted", what, r);
+                    cr_assert(sends[2 * k] >= 0 && sends[2 * k] < np && to[sends[2 * k]] == sends[2 * k + 1],
+                              "%s: rank %d send event %d", what, r, k);
+                    cr_assert(recvs[2 * k] >= 0 && recvs[2 * k] < np && from[recvs[2 * k]] == recvs[2 * k + 1],
+                              "%s: rank %d receive event %d", what, r, k);
+                }
+            }
         }
         free(cnt);
         free(msgs);
@@ -383,6 +397,8 @@ static int tt_check_a2a(const collalg__topo_tree *rt, const char *what)
         free(dstamp);
         free(to);
         free(from);
+        free(sends);
+        free(recvs);
     }
     free(phase);
     free(phase2);
