@@ -11,10 +11,17 @@
  *                       return MPI_ERR_ARG through the error handler, receive buffer untouched
  * In the described and node modes topology_ring and logical_ring are compared with MPI_Allgather
  * byte for byte over the types and counts of the matrix, in place too, and allgatherv's
- * topology_ring with MPI_Allgatherv on irregular blocks (zero blocks, reverse placement, gaps).
+ * topology_ring with MPI_Allgatherv on irregular blocks (zero blocks, reverse placement, gaps);
+ * allreduce topology_ring (and the topology ring as the inner allgather of allgather_based and
+ * rabenseifner_var1), bcast topology_chain and the four contention-free alltoalls against the
+ * native collectives on the same topology; and that the private communicator holds the same
+ * cached topology as the user's (what inner calls see).
  */
 #include <collalg/allgather.h>
 #include <collalg/allgatherv.h>
+#include <collalg/allreduce.h>
+#include <collalg/alltoall.h>
+#include <collalg/bcast.h>
 #include "harness.h"
 
 TH_PLAIN(allgather, logical_ring)
@@ -192,6 +199,150 @@ static void check_allgatherv(th_result *r, const th_opts *o, MPI_Comm comm, int 
     free(got);
 }
 
+/* allreduce along the topology ring (also as the inner allgather of two parameterised variants),
+ * MPI_INT with MPI_SUM against MPI_Allreduce, out of place and in place. */
+static void check_allreduce(th_result *r, const th_opts *o, MPI_Comm comm)
+{
+    static const int counts[] = {0, 1, 7, 1000, 4099};
+    int p, rank, ci, k, v, j;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (ci = 0; ci < (int)(sizeof counts / sizeof counts[0]); ci++) {
+        int n = counts[ci], *in = (int *)malloc(((size_t)n + 1) * sizeof(int));
+        int *want = (int *)malloc(((size_t)n + 1) * sizeof(int)), *got = (int *)malloc(((size_t)n + 1) * sizeof(int));
+        for (j = 0; j < n; j++)
+            in[j] = (rank + 1) * (j % 13 + 1);
+        MPI_Allreduce(in, want, n, MPI_INT, MPI_SUM, comm);
+        for (k = 0; k < 4; k++) {
+            const char *name[] = {"allreduce topology_ring", "allreduce topology_ring in-place",
+                                  "allreduce allgather_based(topology_ring)",
+                                  "allreduce rabenseifner_var1(topology_ring)"};
+            char what[200];
+            int err;
+            if (!th_want_algo(o, name[k]))
+                continue;
+            memset(got, 0x5A, ((size_t)n + 1) * sizeof(int));
+            if (k == 0)
+                err = collalg_allreduce_topology_ring(in, got, n, MPI_INT, MPI_SUM, comm);
+            else if (k == 1) {
+                memcpy(got, in, (size_t)n * sizeof(int));
+                err = collalg_allreduce_topology_ring(MPI_IN_PLACE, got, n, MPI_INT, MPI_SUM, comm);
+            } else if (k == 2)
+                err = collalg_allreduce_allgather_based(in, got, n, MPI_INT, MPI_SUM, comm,
+                                                        collalg_allgather_topology_ring);
+            else
+                err = collalg_allreduce_rabenseifner_var1(in, got, n, MPI_INT, MPI_SUM, comm,
+                                                          collalg_allgather_topology_ring);
+            v = got[n];
+            snprintf(what, sizeof what, "topology %s p=%d count=%d", name[k], p, n);
+            th_expect(r, o, what, err == MPI_SUCCESS && v == 0x5A5A5A5A);
+            th_check(r, o, what, got, want, (size_t)n * sizeof(int));
+        }
+        free(in);
+        free(want);
+        free(got);
+    }
+}
+
+/* bcast along the topology chain from three roots, default and 64-byte segments. */
+static void check_bcast(th_result *r, const th_opts *o, MPI_Comm comm)
+{
+    static const int counts[] = {0, 1, 1000, 5000};
+    int p, rank, ci, ri, si, j;
+    if (!th_want_algo(o, "bcast topology_chain"))
+        return;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (ci = 0; ci < (int)(sizeof counts / sizeof counts[0]); ci++)
+        for (ri = 0; ri < 3; ri++)
+            for (si = 0; si < 2; si++) {
+                int n = counts[ci], root = ri == 0 ? 0 : ri == 1 ? p / 2 : p - 1, err;
+                int *want = (int *)malloc(((size_t)n + 1) * sizeof(int)),
+                    *got = (int *)malloc(((size_t)n + 1) * sizeof(int));
+                char what[200];
+                for (j = 0; j <= n; j++)
+                    want[j] = j < n ? root * 1000003 + j * 7 : 0x5A5A5A5A;
+                memset(got, 0x5A, ((size_t)n + 1) * sizeof(int));
+                if (rank == root)
+                    memcpy(got, want, (size_t)n * sizeof(int));
+                err = collalg_bcast_topology_chain(got, n, MPI_INT, root, comm, si ? 64 : 0);
+                snprintf(what, sizeof what, "topology bcast topology_chain p=%d count=%d root=%d segsize=%d", p, n,
+                         root, si ? 64 : 0);
+                th_expect(r, o, what, err == MPI_SUCCESS);
+                th_check(r, o, what, got, want, ((size_t)n + 1) * sizeof(int));
+                free(want);
+                free(got);
+            }
+}
+
+/* The contention-free alltoalls against MPI_Alltoall, out of place and in place. */
+static void check_alltoall(th_result *r, const th_opts *o, MPI_Comm comm)
+{
+    static const int counts[] = {0, 1, 3, 500};
+    const char *name[] = {"alltoall contention_free", "alltoall contention_free_light_barrier",
+                          "alltoall contention_free_mpi_barrier", "alltoall contention_free_n_mpi_barriers"};
+    int p, rank, ci, k, inplace, j;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (ci = 0; ci < (int)(sizeof counts / sizeof counts[0]); ci++) {
+        size_t n = (size_t)counts[ci] * (size_t)p;
+        int *in = (int *)malloc((n + 1) * sizeof(int)), *want = (int *)malloc((n + 1) * sizeof(int));
+        int *got = (int *)malloc((n + 1) * sizeof(int));
+        for (j = 0; j < (int)n; j++)
+            in[j] = rank * 100003 + j;
+        MPI_Alltoall(in, counts[ci], MPI_INT, want, counts[ci], MPI_INT, comm);
+        for (k = 0; k < 4; k++)
+            for (inplace = 0; inplace < 2; inplace++) {
+                const void *s = inplace ? MPI_IN_PLACE : (const void *)in;
+                char what[200];
+                int err;
+                if (!th_want_algo(o, name[k]))
+                    continue;
+                memset(got, 0x5A, (n + 1) * sizeof(int));
+                if (inplace)
+                    memcpy(got, in, n * sizeof(int));
+                if (k == 0)
+                    err = collalg_alltoall_contention_free(s, counts[ci], MPI_INT, got, counts[ci], MPI_INT, comm);
+                else if (k == 1)
+                    err = collalg_alltoall_contention_free_light_barrier(s, counts[ci], MPI_INT, got, counts[ci],
+                                                                         MPI_INT, comm);
+                else if (k == 2)
+                    err = collalg_alltoall_contention_free_mpi_barrier(s, counts[ci], MPI_INT, got, counts[ci], MPI_INT,
+                                                                       comm);
+                else
+                    err = collalg_alltoall_contention_free_n_mpi_barriers(s, counts[ci], MPI_INT, got, counts[ci],
+                                                                          MPI_INT, comm, 0);
+                snprintf(what, sizeof what, "topology %s p=%d count=%d%s", name[k], p, counts[ci],
+                         inplace ? " in-place" : "");
+                th_expect(r, o, what, err == MPI_SUCCESS && got[n] == 0x5A5A5A5A);
+                th_check(r, o, what, got, want, n * sizeof(int));
+            }
+        free(in);
+        free(want);
+        free(got);
+    }
+}
+
+/* Inner calls run on the private communicator: it must hold the user's cached topology. */
+static void check_private(th_result *r, const th_opts *o, MPI_Comm comm)
+{
+    collalg__ctx c;
+    void *user = NULL, *priv = NULL;
+    int keyval, fu = 0, fp = 0, p, err;
+    char what[160];
+    MPI_Comm_size(comm, &p);
+    collalg__ctx_init(&c, comm);
+    err = collalg__ctx_attach(&c);
+    if (err == MPI_SUCCESS)
+        err = collalg__topo_comm_keyval(&keyval);
+    if (err == MPI_SUCCESS)
+        err = MPI_Comm_get_attr(comm, keyval, &user, &fu);
+    if (err == MPI_SUCCESS)
+        err = MPI_Comm_get_attr(c.pcomm, keyval, &priv, &fp);
+    snprintf(what, sizeof what, "topology p=%d: the private communicator holds the user's topology", p);
+    th_expect(r, o, what, err == MPI_SUCCESS && fu && fp && user == priv);
+}
+
 int main(int argc, char **argv)
 {
     th_opts o;
@@ -254,6 +405,10 @@ int main(int argc, char **argv)
         check_matrix(&r, &o, comm, types);
         check_allgatherv(&r, &o, comm, 1);
         check_allgatherv(&r, &o, comm, 3);
+        check_allreduce(&r, &o, comm);
+        check_bcast(&r, &o, comm);
+        check_alltoall(&r, &o, comm);
+        check_private(&r, &o, comm);
         if (attach) {
             /* attaching again replaces the cached topology; the result stays the same */
             err = collalg_topology_attach(comm, is_path ? attach : text, is_path);
