@@ -30,7 +30,8 @@
  *
  * --counts accepts, besides numbers and "big" (one count whose vector exceeds 64 KiB), the
  * entries "p-1" and "p+1". Default: 0,1,3,p-1,p+1,1000,big. Every case runs out of place and
- * (unless --no-inplace) in place.
+ * (unless --no-inplace) in place. --skip S1,S2,... leaves out the algorithms whose name contains
+ * one of the strings (to trim the matrix at large p).
  */
 #include <collalg/allreduce.h>
 #include <collalg/alltoall/ring.h>
@@ -281,10 +282,33 @@ static void count_errors(MPI_Comm *comm, int *err, ...)
     (void)err;
 }
 
+/* 1 when the algorithm `name` is left out by --skip (a comma-separated list of substrings). */
+static int ar_skipped(int argc, char **argv, const char *name)
+{
+    int i;
+    const char *s;
+    char item[64];
+    for (i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--skip"))
+            continue;
+        for (s = argv[i + 1]; s && *s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL) {
+            size_t n = strcspn(s, ",");
+            if (n == 0 || n >= sizeof item)
+                continue;
+            memcpy(item, s, n);
+            item[n] = 0;
+            if (strstr(name, item))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- one case ------------------------------------------------------------------------------ */
 
 /* Runs every algorithm on case `k` with `count` elements, out of place and in place. */
-static void run_case(th_result *res, const th_opts *o, const ar_case *k, int count, unsigned seed, int p, int rank)
+static void run_case(th_result *res, const th_opts *o, const ar_case *k, int count, unsigned seed, int p, int rank,
+                     const char *skip)
 {
     size_t bytes = (size_t)count * (size_t)k->bytes + 16;
     void *sbuf = th_alloc(bytes), *want = th_alloc(bytes), *got = th_alloc(bytes), *input = th_alloc(bytes);
@@ -316,7 +340,7 @@ static void run_case(th_result *res, const th_opts *o, const ar_case *k, int cou
             int param = algos[a].param == PARAM_P ? p : algos[a].param;
             int refuse = (k->kind == K_MAT && !algos[a].noncomm) || native != MPI_SUCCESS;
             int expect = native != MPI_SUCCESS ? native : MPI_ERR_OP;
-            if (!th_want_algo(o, algos[a].name))
+            if (!th_want_algo(o, algos[a].name) || skip[a])
                 continue;
             if (inplace) {
                 memcpy(got, sbuf, bytes);
@@ -370,7 +394,8 @@ int main(int argc, char **argv)
     MPI_Datatype int2, mat;
     MPI_Op usum, umat;
     MPI_Errhandler handler;
-    int p, rank, ci, ki, counts[16], ncounts, status;
+    int p, rank, ci, ki, a, counts[16], ncounts, status;
+    char skip[sizeof algos / sizeof algos[0]];
 
     MPI_Init(&argc, &argv);
     MPI_Comm_create_errhandler(count_errors, &handler);
@@ -380,6 +405,8 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     cases_init(cases, &int2, &mat, &usum, &umat);
     ncounts = ar_counts(argc, argv, &o, p, counts);
+    for (a = 0; a < (int)(sizeof algos / sizeof algos[0]); a++)
+        skip[a] = (char)ar_skipped(argc, argv, algos[a].name);
 
     run_param_checks(&r, &o, p);
     for (ki = 0; ki < NCASES; ki++) {
@@ -389,7 +416,7 @@ int main(int argc, char **argv)
             int count = counts[ci] < 0 ? th_big_count(cases[ki].type) : counts[ci];
             if ((double)count * cases[ki].bytes * p > o.max_bytes)
                 continue;
-            run_case(&r, &o, &cases[ki], count, (unsigned)(ki * 131 + ci * 17 + 1), p, rank);
+            run_case(&r, &o, &cases[ki], count, (unsigned)(ki * 131 + ci * 17 + 1), p, rank, skip);
         }
     }
     MPI_Type_free(&int2);
