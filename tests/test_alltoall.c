@@ -12,16 +12,17 @@ Test(alltoall, smpi_p24_mesh) { cl_smpi_as("smpi-mesh", "alltoall", 24, "--algo 
 
 /* The synchronised contention-free variants move the messages of contention_free (which runs in
  * the standard matrix) in the same phases, so they run on a smaller matrix: MPICH p = 1 .. 4
- * without a description (the node level: one switch, p - 1 phases) and SimGrid p = 17 with one
- * (tests/mpi/alltoall.c --cf-switches: hosts node-0 .. node-16 round-robin over 3 switches, 66
- * phases, a schedule off the exact class of core/topology_schedule.h). The described runs also
+ * (p = 4 reduced) without a description (the node level: one switch, p - 1 phases), and SimGrid
+ * p = 17 (without the 64 KiB count) with a description (tests/mpi/alltoall.c --cf-switches:
+ * hosts node-0 .. node-16 round-robin over 3 switches, 66 phases, a schedule off the exact class
+ * of core/topology_schedule.h). The described runs also
  * check that the topology is shared with the private communicator (what inner calls see),
  * replaced on both by a second attach, and freed once; MPICH p = 3 does that on one host. */
 /* clang-format off */
 Test(alltoall, mpich_p1_cf_sync) { cl_mpich_as("mpich-cf-sync", "alltoall", 1, "--algo contention_free_ --cf-sync " CL_FULL); }
 Test(alltoall, mpich_p2_cf_sync) { cl_mpich_as("mpich-cf-sync", "alltoall", 2, "--algo contention_free_ --cf-sync " CL_FULL); }
 Test(alltoall, mpich_p3_cf_sync) { cl_mpich_as("mpich-cf-sync", "alltoall", 3, "--algo contention_free_ --cf-sync " CL_FULL); }
-Test(alltoall, mpich_p4_cf_sync) { cl_mpich_as("mpich-cf-sync", "alltoall", 4, "--algo contention_free_ --cf-sync " CL_FULL); }
-Test(alltoall, smpi_p17_cf_described) { cl_smpi_as("smpi-cf-described", "alltoall", 17, "--algo contention_free --cf-sync --cf-switches 3 " CL_SMPI_SMALL_P); }
+Test(alltoall, mpich_p4_cf_sync) { cl_mpich_as("mpich-cf-sync", "alltoall", 4, "--algo contention_free_ --cf-sync " CL_REDUCED); }
+Test(alltoall, smpi_p17_cf_described) { cl_smpi_as("smpi-cf-described", "alltoall", 17, "--algo contention_free --cf-sync --cf-switches 3 " CL_SMPI_LARGE_P); }
 Test(alltoall, mpich_p3_cf_described) { cl_mpich_as("mpich-cf-described", "alltoall", 3, "--algo contention_free_mpi_barrier --cf-sync --cf-switches 2 --counts 0,3 --types int,struct"); }
 /* clang-format on */
