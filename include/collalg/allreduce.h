@@ -15,9 +15,9 @@
  * messages.
  *
  * The inner allgather of the parameterised algorithms is called on the algorithm's private
- * communicator: collalg_allgather_topology_ring() there schedules on the topology that
- * core/topo_comm.h gives that communicator (see there how a description attached to the user's
- * communicator reaches it; without any description, the node level).
+ * communicator: collalg_allgather_topology_ring() there schedules on the user's communicator's
+ * topology (core/topo_comm.h stores it on the private communicator too, so an attached
+ * description reaches the inner call; else `COLLALG_TOPOLOGY`, else the node level).
  *
  * | function | cost (leading terms) | restrictions, parameters |
  * |---|---|---|
