@@ -28,7 +28,9 @@
  * Symbols as defined in @ref cost_model.
  * With p processes and n = recvcount * size of recvtype bytes per block:
  * (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s; each step waits for the previous one's
- * block, so a late rank delays its successors.
+ * block, so a late rank delays its successors. A step does not wait for its own send to
+ * complete (up to COLLALG_FORWARD_WINDOW sends in flight, receives posted as far ahead), so the
+ * latency of one step overlaps the transfer of the previous one where the network allows.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0.
@@ -53,6 +55,12 @@
  *        topology_ring.h: after the own-block copy, in step s the rank at ring position i sends
  *        the block of the rank at position i - s to position i + 1 and receives the block of the
  *        rank at position i - s - 1 from position i - 1 (positions mod p).
+ *
+ * Invariant: the send of step s starts once the receive of step s - 1 (its block) has completed;
+ * it is not waited for before step s + 1, so up to COLLALG_FORWARD_WINDOW sends are in flight
+ * and the receives of as many steps ahead are posted. Every block has its own slot of recvbuf
+ * and is never written again once received, so a send in flight reads stable data; one pair
+ * (left to me, me to right) carries the steps in order, so MPI's ordering matches them.
  * @param c the call's context
  * @param sendbuf,sendcount,sendtype the own block (enter step already applied)
  * @param recvbuf,recvcount,recvtype the receive buffer, p blocks
@@ -64,28 +72,37 @@ COLLALG_INLINE int collalg__allgather_ring_forward(collalg__ctx *c, const void *
                                                    MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                                    MPI_Datatype recvtype, const int *ring, const int *pos)
 {
+    enum { W = COLLALG_FORWARD_WINDOW };
+    MPI_Request sq[W], rq[W];
     MPI_Aint rext = 0;
-    int s, sb, rb, right, left, p = c->size, i = pos ? pos[c->rank] : c->rank;
+    int s, k, p = c->size, i = pos ? pos[c->rank] : c->rank, steps = p - 1;
+    int right = collalg__ring_block(ring, i + 1, p), left = collalg__ring_block(ring, i - 1, p);
     int err = collalg__allgather_own(c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &rext);
 
-    right = collalg__ring_to(i, p, 1);
-    left = collalg__ring_from(i, p, 1);
-    if (ring) {
-        right = ring[right];
-        left = ring[left];
+    for (k = 0; k < W; k++)
+        sq[k] = rq[k] = MPI_REQUEST_NULL;
+    /* receive of step s: the block of position i - s - 1, into its slot */
+    for (s = 0; s < steps && s < W && err == MPI_SUCCESS; s++)
+        err = COLLALG_MPI(Irecv)(
+            collalg__at(recvbuf, (MPI_Aint)collalg__ring_block(ring, i - s - 1, p) * recvcount, rext), recvcount,
+            recvtype, left, COLLALG_TAG_DATA, c->pcomm, &rq[s]);
+    for (s = 0; s < steps && err == MPI_SUCCESS; s++) {
+        k = s % W;
+        err = COLLALG_MPI(Wait)(&sq[k], MPI_STATUS_IGNORE); /* the send of step s - W */
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Isend)(
+                collalg__at(recvbuf, (MPI_Aint)collalg__ring_block(ring, i - s, p) * recvcount, rext), recvcount,
+                recvtype, right, COLLALG_TAG_DATA, c->pcomm, &sq[k]);
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Wait)(&rq[k], MPI_STATUS_IGNORE); /* step s + 1's block is here */
+        if (err == MPI_SUCCESS && s + W < steps)
+            err = COLLALG_MPI(Irecv)(
+                collalg__at(recvbuf, (MPI_Aint)collalg__ring_block(ring, i - s - W - 1, p) * recvcount, rext),
+                recvcount, recvtype, left, COLLALG_TAG_DATA, c->pcomm, &rq[k]);
     }
-    for (s = 0; s < p - 1 && err == MPI_SUCCESS; s++) {
-        sb = collalg__mod(i - s, p);
-        rb = collalg__mod(i - s - 1, p);
-        if (ring) {
-            sb = ring[sb];
-            rb = ring[rb];
-        }
-        err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, (MPI_Aint)sb * recvcount, rext), recvcount, recvtype, right,
-                                    COLLALG_TAG_DATA, collalg__at(recvbuf, (MPI_Aint)rb * recvcount, rext), recvcount,
-                                    recvtype, left, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
-    }
-    return err;
+    if (err != MPI_SUCCESS)
+        err = collalg__first(err, collalg__cancel_all(W, rq));
+    return collalg__first(err, collalg__waitall(W, sq));
 }
 
 /**

@@ -56,34 +56,47 @@
  *        In step s it sends the block of the rank s positions before it to its successor and
  *        receives the block of the rank s + 1 positions before it from its predecessor; a
  *        block of zero bytes is not sent. Call only on an attached context.
+ *
+ * As in collalg__allgather_ring_forward(): a step's send starts once its block has arrived and
+ * is not waited for before the next step (up to COLLALG_FORWARD_WINDOW sends in flight,
+ * receives posted as many steps ahead); blocks are never written again once received.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allgatherv_ring_forward(const collalg__ctx *c, void *recvbuf, const int *recvcounts,
                                                     const int *displs, MPI_Datatype recvtype, MPI_Aint rext,
                                                     const int *order, int pos)
 {
-    int s, sb, rb, right, left, p = c->size, rsize = 0;
+    enum { W = COLLALG_FORWARD_WINDOW };
+    MPI_Request sq[W], rq[W];
+    int s, k, b, p = c->size, rsize = 0, steps = p - 1;
+    int right = collalg__ring_block(order, pos + 1, p), left = collalg__ring_block(order, pos - 1, p);
     int err = COLLALG_MPI(Type_size)(recvtype, &rsize);
-    right = collalg__ring_to(pos, p, 1);
-    left = collalg__ring_from(pos, p, 1);
-    if (order) {
-        right = order[right];
-        left = order[left];
+
+    for (k = 0; k < W; k++)
+        sq[k] = rq[k] = MPI_REQUEST_NULL;
+    /* receive of step s: the block of position pos - s - 1 */
+    for (s = 0; s < steps && s < W && err == MPI_SUCCESS; s++) {
+        b = collalg__ring_block(order, pos - s - 1, p);
+        err = COLLALG_MPI(Irecv)(collalg__at(recvbuf, displs[b], rext), recvcounts[b], recvtype,
+                                 collalg__vpeer(left, recvcounts[b], rsize), COLLALG_TAG_DATA, c->pcomm, &rq[s]);
     }
-    for (s = 0; s < p - 1 && err == MPI_SUCCESS; s++) {
-        sb = collalg__mod(pos - s, p);
-        rb = collalg__mod(pos - s - 1, p);
-        if (order) {
-            sb = order[sb];
-            rb = order[rb];
-        }
-        err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, displs[sb], rext), recvcounts[sb], recvtype,
-                                    collalg__vpeer(right, recvcounts[sb], rsize), COLLALG_TAG_DATA,
-                                    collalg__at(recvbuf, displs[rb], rext), recvcounts[rb], recvtype,
-                                    collalg__vpeer(left, recvcounts[rb], rsize), COLLALG_TAG_DATA, c->pcomm,
-                                    MPI_STATUS_IGNORE);
+    for (s = 0; s < steps && err == MPI_SUCCESS; s++) {
+        k = s % W;
+        b = collalg__ring_block(order, pos - s, p);
+        err = COLLALG_MPI(Wait)(&sq[k], MPI_STATUS_IGNORE); /* the send of step s - W */
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Isend)(collalg__at(recvbuf, displs[b], rext), recvcounts[b], recvtype,
+                                     collalg__vpeer(right, recvcounts[b], rsize), COLLALG_TAG_DATA, c->pcomm, &sq[k]);
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Wait)(&rq[k], MPI_STATUS_IGNORE); /* step s + 1's block is here */
+        b = collalg__ring_block(order, pos - s - W - 1, p);
+        if (err == MPI_SUCCESS && s + W < steps)
+            err = COLLALG_MPI(Irecv)(collalg__at(recvbuf, displs[b], rext), recvcounts[b], recvtype,
+                                     collalg__vpeer(left, recvcounts[b], rsize), COLLALG_TAG_DATA, c->pcomm, &rq[k]);
     }
-    return err;
+    if (err != MPI_SUCCESS)
+        err = collalg__first(err, collalg__cancel_all(W, rq));
+    return collalg__first(err, collalg__waitall(W, sq));
 }
 
 /**

@@ -24,4 +24,29 @@ COLLALG_INLINE int collalg__waitall(int n, MPI_Request *req)
     return err;
 }
 
+/**
+ * @brief Sends a forwarding loop keeps in flight (the ring allgathers): step s + 1's send starts
+ *        as soon as its block has arrived, without waiting for step s's send to complete, so one
+ *        step's latency overlaps the previous step's transfer; receives are posted as many steps
+ *        ahead.
+ */
+#define COLLALG_FORWARD_WINDOW 4
+
+/**
+ * @brief Error path of a loop with receives in flight: cancels the @p n requests @p req (those
+ *        still pending; MPI_REQUEST_NULL entries are skipped) and completes them, so nothing is
+ *        left pending when the call returns.
+ * @return MPI_SUCCESS or the first error code.
+ */
+COLLALG_INLINE int collalg__cancel_all(int n, MPI_Request *req)
+{
+    int i, err = MPI_SUCCESS;
+    for (i = 0; i < n; i++)
+        if (req[i] != MPI_REQUEST_NULL) {
+            err = collalg__first(err, COLLALG_MPI(Cancel)(&req[i]));
+            err = collalg__first(err, COLLALG_MPI(Wait)(&req[i], MPI_STATUS_IGNORE));
+        }
+    return err;
+}
+
 #endif /* COLLALG_CORE_REQUEST_H */

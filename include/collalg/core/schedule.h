@@ -54,6 +54,12 @@ static inline int collalg__ring_from(int rank, int p, int i)
     return collalg__mod(rank - i, p);
 }
 
+/** @brief The rank at position @p j (mod p) of the ring order @p ring (NULL: rank order). */
+static inline int collalg__ring_block(const int *ring, int j, int p)
+{
+    return ring ? ring[collalg__mod(j, p)] : collalg__mod(j, p);
+}
+
 /* ---- Pair family: a 1-factorisation of the complete graph K_p ---------------------------
  * The paper's pair algorithm pairs node j with j XOR i in step i, a perfect matching per step,
  * which needs p to be a power of two. For other p the same property (every step a matching,
