@@ -450,6 +450,13 @@ static int tune_allreduce_rabenseifner_var1(const tune_call *c, const tune_choic
 }
 
 /** @brief rabenseifner_var2 with inner alltoall ch->i / 4 and inner allgather ch->i % 4. */
+/** @brief topology_order with its default inner allreduce (Rabenseifner's). */
+static int tune_allreduce_topology_order(const tune_call *c, const tune_choice *ch)
+{
+    (void)ch;
+    return collalg_allreduce_topology_order(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, NULL);
+}
+
 static int tune_allreduce_rabenseifner_var2(const tune_call *c, const tune_choice *ch)
 {
     return collalg_allreduce_rabenseifner_var2(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
@@ -513,6 +520,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLREDUCE, "rabenseifner_var2", tune_allreduce_rabenseifner_var2, tune_space_inner_pair, 0},
     {TUNE_ALLREDUCE, "ring", tune_allreduce_ring, NULL, 0},
     {TUNE_ALLREDUCE, "topology_ring", tune_allreduce_topology_ring, NULL, 1},
+    {TUNE_ALLREDUCE, "topology_order", tune_allreduce_topology_order, NULL, 1},
     {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block, 0},
 
     {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},

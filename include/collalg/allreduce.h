@@ -29,6 +29,7 @@
  * | collalg_allreduce_rabenseifner_var2() | the alltoall of n/p bytes per pair + the allgather of n/p bytes per rank + (p - 1)/p n gamma | inner alltoall and allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
  * | collalg_allreduce_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa | commutative op only |
  * | collalg_allreduce_topology_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa, contention free on a tree | commutative op only; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
+ * | collalg_allreduce_topology_order() | the inner allreduce's, on the ranks renumbered in DFS order (Rabenseifner: its smallest distances, which carry the most bytes, stay under one switch) | commutative op only; inner allreduce (NULL = rabenseifner); topology as topology_ring |
  * | collalg_allreduce_two_stage() | 2 (B - 1)(alpha + n beta) + ceil(lg nb)(alpha + n beta) + kappa, nb = ceil(p / B) blocks | block size B (default 8) |
  */
 #ifndef COLLALG_ALLREDUCE_H
@@ -43,6 +44,7 @@
 #include "allreduce/rabenseifner_var2.h"
 #include "allreduce/ring.h"
 #include "allreduce/topology_ring.h"
+#include "allreduce/topology_order.h"
 #include "allreduce/two_stage.h"
 
 #endif /* COLLALG_ALLREDUCE_H */

@@ -38,6 +38,10 @@ static inline int tc_allreduce_rabenseifner_var2(const void *s, void *b, int n, 
 {
     return collalg_allreduce_rabenseifner_var2(s, b, n, t, op, c, NULL, NULL);
 }
+static inline int tc_allreduce_topology_order(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_topology_order(s, b, n, t, op, c, NULL);
+}
 static inline int tc_allreduce_two_stage(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
 {
     return collalg_allreduce_two_stage(s, b, n, t, op, c, 0);
@@ -149,6 +153,7 @@ static const tc_allreduce tc_allreduces[] = {
     {"allreduce rabenseifner_var2", tc_allreduce_rabenseifner_var2},
     {"allreduce ring", collalg_allreduce_ring},
     {"allreduce topology_ring", collalg_allreduce_topology_ring},
+    {"allreduce topology_order", tc_allreduce_topology_order},
     {"allreduce two_stage", tc_allreduce_two_stage},
 };
 

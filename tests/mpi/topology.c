@@ -213,10 +213,14 @@ static void check_allreduce(th_result *r, const th_opts *o, MPI_Comm comm)
         for (j = 0; j < n; j++)
             in[j] = (rank + 1) * (j % 13 + 1);
         MPI_Allreduce(in, want, n, MPI_INT, MPI_SUM, comm);
-        for (k = 0; k < 4; k++) {
-            const char *name[] = {"allreduce topology_ring", "allreduce topology_ring in-place",
+        for (k = 0; k < 7; k++) {
+            const char *name[] = {"allreduce topology_ring",
+                                  "allreduce topology_ring in-place",
                                   "allreduce allgather_based(topology_ring)",
-                                  "allreduce rabenseifner_var1(topology_ring)"};
+                                  "allreduce rabenseifner_var1(topology_ring)",
+                                  "allreduce topology_order",
+                                  "allreduce topology_order in-place",
+                                  "allreduce topology_order(recursive_doubling)"};
             char what[200];
             int err;
             if (!th_want_algo(o, name[k]))
@@ -230,9 +234,17 @@ static void check_allreduce(th_result *r, const th_opts *o, MPI_Comm comm)
             } else if (k == 2)
                 err = collalg_allreduce_allgather_based(in, got, n, MPI_INT, MPI_SUM, comm,
                                                         collalg_allgather_topology_ring);
-            else
+            else if (k == 3)
                 err = collalg_allreduce_rabenseifner_var1(in, got, n, MPI_INT, MPI_SUM, comm,
                                                           collalg_allgather_topology_ring);
+            else if (k == 4)
+                err = collalg_allreduce_topology_order(in, got, n, MPI_INT, MPI_SUM, comm, NULL);
+            else if (k == 5) {
+                memcpy(got, in, (size_t)n * sizeof(int));
+                err = collalg_allreduce_topology_order(MPI_IN_PLACE, got, n, MPI_INT, MPI_SUM, comm, NULL);
+            } else
+                err = collalg_allreduce_topology_order(in, got, n, MPI_INT, MPI_SUM, comm,
+                                                       collalg_allreduce_recursive_doubling);
             v = got[n];
             snprintf(what, sizeof what, "topology %s p=%d count=%d", name[k], p, n);
             th_expect(r, o, what, err == MPI_SUCCESS && v == 0x5A5A5A5A);
@@ -242,6 +254,34 @@ static void check_allreduce(th_result *r, const th_opts *o, MPI_Comm comm)
         free(want);
         free(got);
     }
+}
+
+/* A non-commutative operation: topology_order refuses it (MPI_ERR_OP, handler called, receive
+ * buffer untouched) before any message. */
+static void take_first(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)in, (void)inout, (void)len, (void)type; /* inout keeps the later operand */
+}
+
+static void check_noncommutative(th_result *r, const th_opts *o, MPI_Comm comm)
+{
+    MPI_Op op;
+    int in[4] = {1, 2, 3, 4}, out[4] = {9, 9, 9, 9}, p, err, k, ok = 1, cls = MPI_SUCCESS, seen = MPI_SUCCESS;
+    char what[160];
+    if (!th_want_algo(o, "allreduce topology_order"))
+        return;
+    MPI_Comm_size(comm, &p);
+    MPI_Op_create(take_first, 0, &op);
+    err = collalg_allreduce_topology_order(in, out, 4, MPI_INT, op, comm, NULL);
+    for (k = 0; k < 4; k++)
+        ok = ok && out[k] == 9;
+    snprintf(what, sizeof what, "topology allreduce topology_order p=%d non-commutative op: MPI_ERR_OP", p);
+    MPI_Error_class(err, &cls);
+    if (th_handler_saw != 0)
+        MPI_Error_class(th_handler_saw, &seen);
+    th_handler_saw = 0;
+    th_expect(r, o, what, cls == MPI_ERR_OP && seen == MPI_ERR_OP && ok);
+    MPI_Op_free(&op);
 }
 
 /* bcast along the topology chain from three roots, default and 64-byte segments. */
@@ -406,6 +446,7 @@ int main(int argc, char **argv)
         check_allgatherv(&r, &o, comm, 1);
         check_allgatherv(&r, &o, comm, 3);
         check_allreduce(&r, &o, comm);
+        check_noncommutative(&r, &o, comm);
         check_bcast(&r, &o, comm);
         check_alltoall(&r, &o, comm);
         check_private(&r, &o, comm);

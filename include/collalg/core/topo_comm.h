@@ -71,6 +71,9 @@ typedef struct collalg__topo_comm {
     int a2a_nphases;         /**< phases of the contention-free all-to-all; -1 until computed */
     int *a2a;                /**< this rank's part of it (NULL until computed, or p = 1): p - 1 pairs
                                   (phase, destination) sorted by phase, then p - 1 pairs (phase, source) */
+    MPI_Comm ordered;        /**< a duplicate of the private communicator with the ranks renumbered in
+                                  ring order (rank i = ring position i); MPI_COMM_NULL until asked for
+                                  (collalg__topo_comm_ordered()) */
 } collalg__topo_comm;
 
 /** @brief Frees @p t and everything it holds (NULL allowed). */
@@ -82,6 +85,8 @@ COLLALG_INLINE void collalg__topo_comm_free(collalg__topo_comm *t)
     COLLALG_FREE(t->ring);
     COLLALG_FREE(t->pos);
     COLLALG_FREE(t->a2a);
+    if (t->ordered != MPI_COMM_NULL)
+        COLLALG_MPI(Comm_free)(&t->ordered);
     COLLALG_FREE(t);
 }
 
@@ -144,6 +149,7 @@ COLLALG_INLINE int collalg__topo_comm_build(collalg__ctx *c, const collalg__topo
         memset(t, 0, sizeof *t);
         t->p = p;
         t->a2a_nphases = -1;
+        t->ordered = MPI_COMM_NULL;
         t->ring = (int *)COLLALG_MALLOC((size_t)p * sizeof(int));
         t->pos = (int *)COLLALG_MALLOC((size_t)p * sizeof(int));
     }
@@ -373,6 +379,35 @@ COLLALG_INLINE int collalg__topo_comm_a2a(collalg__ctx *c, const collalg__topo_c
     t->a2a_nphases = np;
     *out = t;
     return MPI_SUCCESS;
+}
+
+/**
+ * @brief The communicator of @p c with its ranks renumbered in the order of the topology's DFS
+ *        ring (rank i = the rank at ring position i), for algorithms that run a rank-order
+ *        algorithm in topology order. Made on the first call by one MPI_Comm_split of c->pcomm
+ *        (key = ring position; its error handler MPI_ERRORS_RETURN) and cached with the topology
+ *        until the communicator is freed. Collective over c->pcomm on the first call.
+ * @param c       the call's context (after the enter step)
+ * @param ordered receives the communicator (owned by the cache; do not free)
+ * @return as collalg__topo_comm_get(), or the error of MPI_Comm_split.
+ */
+COLLALG_INLINE int collalg__topo_comm_ordered(collalg__ctx *c, MPI_Comm *ordered)
+{
+    const collalg__topo_comm *ct = NULL;
+    collalg__topo_comm *t = NULL;
+    int err = collalg__topo_comm_get(c, &ct);
+
+    *ordered = MPI_COMM_NULL;
+    if (err == MPI_SUCCESS)
+        err = collalg__topo_comm_cached(c, &t); /* the same object, writable */
+    if (err == MPI_SUCCESS && t->ordered == MPI_COMM_NULL) {
+        err = COLLALG_MPI(Comm_split)(c->pcomm, 0, t->pos[c->rank], &t->ordered);
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Comm_set_errhandler)(t->ordered, MPI_ERRORS_RETURN);
+    }
+    if (err == MPI_SUCCESS)
+        *ordered = t->ordered;
+    return err;
 }
 
 /**
