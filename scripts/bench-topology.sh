@@ -155,5 +155,23 @@ awk -F, '
                 printf "\n"
             }
     }' "$CSV" > "$OUT/topology.md"
+# The tuned routine against the best single algorithm, at every sample size.
+awk -F, '
+    NR > 1 && $4 == "tuned" { t[$1 "," $2 "," $3] = $5 }
+    NR > 1 && $4 == "best-catalogue" { b[$1 "," $2 "," $3] = $5 }
+    END {
+        for (k in t) if (k in b) {
+            split(k, f, ","); g = f[1] "," f[2]; r = t[k] / b[k]
+            if (!(g in worst) || r > worst[g]) { worst[g] = r; at[g] = f[3] }
+        }
+        print ""
+        print "| platform | collective | worst tuned / best single algorithm | at bytes |"
+        print "|---|---|---|---|"
+        n = split("a b c", pfs, " "); split("allgather allreduce bcast alltoall", cs, " ")
+        for (j = 1; j <= 3; j++) for (i = 1; i <= 4; i++) {
+            g = pfs[j] "," cs[i]
+            if (g in worst) printf "| %s | %s | %.3f | %s |\n", pfs[j], cs[i], worst[g], at[g]
+        }
+    }' "$CSV" >> "$OUT/topology.md"
 cat "$OUT/topology.md"
 echo "bench-topology: $CSV, $OUT/topology-*.svg, $OUT/topology.md in $(( $(date +%s) - start )) s"
