@@ -7,6 +7,9 @@
  *   compiles, examples/tuned_check.c built against it gives the native results, and each call
  *   runs the algorithm the header's rules name for its size (v-collectives: mean block);
  * - a pattern file used as is (alltoallv and allgatherv only, SimGrid p = 4), a bad one refused;
+ * - with a topology (--topology, SimGrid p = 8 on platform (c)'s network): the topology
+ *   algorithms measured, the description recorded, the tuned routines checked; --native-only;
+ *   a malformed description refused;
  * - Ctrl-C and the time budget still write a header.
  * No test asserts a timing. */
 #include "launch.h"
@@ -352,6 +355,8 @@ Test(tune, smpi_p4_end_to_end, .timeout = 300)
            ">build/logs/tune-smpi-4/run.log 2>&1",
            "build/logs/tune-smpi-4/run.log");
     cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, "));
+    cr_expect(!has("build/logs/tune-smpi-4/collalg_tuned.csv", "topology_ring"),
+              "no topology: no topology algorithm measured");
     check_new_collectives("build/logs/tune-smpi-4/collalg_tuned.h", 4, "built-in heavy, checksum 0x");
     run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-smpi-4 "
            "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-smpi-4/tuned_check "
@@ -392,6 +397,59 @@ Test(tune, smpi_p4_pattern_file_as_is, .timeout = 300)
            ">build/logs/tune-file/check.log 2>&1",
            "build/logs/tune-file/check.log");
     cr_expect(has("build/logs/tune-file/check.log", " passed, 0 failed"));
+}
+
+/* With a topology (--topology): the topology algorithms are measured, the header records the
+ * description and its checksum, and the tuned routines give the native results when they find
+ * the same description at run time (COLLALG_TOPOLOGY). p = 8 on the network of platform (c). */
+Test(tune, smpi_p8_topology, .timeout = 300)
+{
+    const char *d = "build/logs/tune-topo";
+    char csv[128], hdr[128];
+    snprintf(csv, sizeof csv, "%s/collalg_tuned.csv", d);
+    snprintf(hdr, sizeof hdr, "%s/collalg_tuned.h", d);
+    run_ok("rm -rf build/logs/tune-topo && mkdir -p build/logs/tune-topo && env -u COLLALG_TOPOLOGY timeout -k 10 240 "
+           "smpirun -np 8 -platform tests/platform/topology/switches-4x8.xml -hostfile "
+           "tests/platform/topology/hostfile-c --log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE
+           " build/smpi-examples/collalg-tune --collectives alltoall,allgather,allreduce,bcast --sizes 1K,32K --quick "
+           "--topology tests/platform/topology/c.conf --out build/logs/tune-topo </dev/null "
+           ">build/logs/tune-topo/run.log 2>&1",
+           "build/logs/tune-topo/run.log");
+    cr_expect(has(hdr, "#define COLLALG_TUNED_TOPOLOGY \"tests/platform/topology/c.conf\""));
+    cr_expect(has(hdr, "#define COLLALG_TUNED_TOPOLOGY_CHECKSUM 0x"));
+    cr_expect(has(hdr, " * Topology:    tests/platform/topology/c.conf, checksum 0x"));
+    cr_expect(has(csv, "allgather,sample,topology_ring,"));
+    cr_expect(has(csv, "allreduce,param,topology_order,"));
+    cr_expect(has(csv, "bcast,param,topology_chain,"));
+    cr_expect(has(csv, "alltoall,sample,contention_free,"));
+    run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-topo "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-topo/tuned_check "
+           ">build/logs/tune-topo/cc.log 2>&1",
+           "build/logs/tune-topo/cc.log");
+    run_ok("env COLLALG_TOPOLOGY=tests/platform/topology/c.conf timeout -k 10 240 smpirun -np 8 -platform "
+           "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/hostfile-c "
+           "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE
+           " build/logs/tune-topo/tuned_check -v </dev/null >build/logs/tune-topo/check.log 2>&1",
+           "build/logs/tune-topo/check.log");
+    cr_expect(has("build/logs/tune-topo/check.log", " passed, 0 failed"));
+    check_dispatch(hdr, "build/logs/tune-topo/check.log");
+    /* --native-only: the native collective at each size, no header */
+    run_ok("rm -rf build/logs/tune-native && timeout -k 10 240 smpirun -np 8 -platform "
+           "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/hostfile-c "
+           "--log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bcast:mpich "
+           "build/smpi-examples/collalg-tune --native-only --collectives bcast --sizes 1K,32K --quick "
+           "--out build/logs/tune-native </dev/null >build/logs/tune-native.log 2>&1",
+           "build/logs/tune-native.log");
+    cr_expect(has("build/logs/tune-native/collalg_tuned.csv", "bcast,native,native,\"\",32768,8,"));
+    cr_expect(access("build/logs/tune-native/collalg_tuned.h", R_OK) != 0, "no header with --native-only");
+}
+
+Test(tune, bad_topology_refused)
+{
+    int st = system("mpiexec -n 2 build/examples/collalg-tune --collectives allgather --sizes 1K --topology "
+                    "tests/platform/topology/bad-syntax.conf </dev/null >build/logs/tune-badtopo.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d", st);
+    cr_expect(has("build/logs/tune-badtopo.log", "bad-syntax.conf:"), "the parser's file:line message");
 }
 
 Test(tune, bad_pattern_refused)

@@ -223,6 +223,28 @@ static int tune_space_inner_allgather(int p, tune_choice *out, int max)
     return n;
 }
 
+/** @brief Inner allreduces of topology_order (index = tune_choice::i). */
+static const struct {
+    const char *name;
+    collalg_allreduce_fn fn;
+} tune_inner_allreduce[] = {
+    {"collalg_allreduce_rabenseifner", collalg_allreduce_rabenseifner},
+    {"collalg_allreduce_recursive_doubling", collalg_allreduce_recursive_doubling},
+};
+
+/** @brief Inner allreduces of topology_order: the two of tune_inner_allreduce. */
+static int tune_space_inner_allreduce(int p, tune_choice *out, int max)
+{
+    int n;
+    (void)p;
+    for (n = 0; n < 2 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = n;
+        snprintf(out[n].text, sizeof out[n].text, "%s", tune_inner_allreduce[n].name);
+    }
+    return n;
+}
+
 /** @brief (alltoall, allgather) pairs of rabenseifner_var2: i = 4 * alltoall + allgather. */
 static int tune_space_inner_pair(int p, tune_choice *out, int max)
 {
@@ -450,11 +472,11 @@ static int tune_allreduce_rabenseifner_var1(const tune_call *c, const tune_choic
 }
 
 /** @brief rabenseifner_var2 with inner alltoall ch->i / 4 and inner allgather ch->i % 4. */
-/** @brief topology_order with its default inner allreduce (Rabenseifner's). */
+/** @brief topology_order with the inner allreduce tune_inner_allreduce[ch->i]. */
 static int tune_allreduce_topology_order(const tune_call *c, const tune_choice *ch)
 {
-    (void)ch;
-    return collalg_allreduce_topology_order(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, NULL);
+    return collalg_allreduce_topology_order(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
+                                            tune_inner_allreduce[ch->i].fn);
 }
 
 static int tune_allreduce_rabenseifner_var2(const tune_call *c, const tune_choice *ch)
@@ -520,7 +542,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLREDUCE, "rabenseifner_var2", tune_allreduce_rabenseifner_var2, tune_space_inner_pair, 0},
     {TUNE_ALLREDUCE, "ring", tune_allreduce_ring, NULL, 0},
     {TUNE_ALLREDUCE, "topology_ring", tune_allreduce_topology_ring, NULL, 1},
-    {TUNE_ALLREDUCE, "topology_order", tune_allreduce_topology_order, NULL, 1},
+    {TUNE_ALLREDUCE, "topology_order", tune_allreduce_topology_order, tune_space_inner_allreduce, 1},
     {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block, 0},
 
     {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
