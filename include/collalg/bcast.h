@@ -16,9 +16,9 @@
  * | function | cost (leading terms) | restrictions, parameters |
  * |---|---|---|
  * | collalg_bcast_linear() | (p - 1)(alpha + n beta) at the root | none |
- * | collalg_bcast_chain() | (p + s - 2)(alpha + (n / s) beta), s segments | segment size (default 16 KiB) |
- * | collalg_bcast_topology_chain() | (p + s - 2)(alpha + (n / s) beta), s segments, contention free on a tree | segment size (default 16 KiB); topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
- * | collalg_bcast_binary_tree() | 2 (floor(lg p) + s - 1)(alpha + (n / s) beta), s segments | segment size (default 16 KiB) |
+ * | collalg_bcast_chain() | (p - 1)(alpha + (n / s) beta) + (s - 1) max((n / s) beta, (alpha + (n / s) beta) / W), s segments, W = COLLALG_FORWARD_WINDOW in flight | segment size (default 4 KiB) |
+ * | collalg_bcast_topology_chain() | as chain, contention free on a tree | segment size (default 4 KiB); topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
+ * | collalg_bcast_binary_tree() | 2 floor(lg p)(alpha + (n / s) beta) + (s - 1) max(2 (n / s) beta, 2 (alpha + (n / s) beta) / W), s segments, W = COLLALG_FORWARD_WINDOW in flight | segment size (default 4 KiB) |
  * | collalg_bcast_binomial() | ceil(lg p)(alpha + n beta) | none |
  * | collalg_bcast_scatter_rdb_allgather() | 2 lg(p) alpha + 2 ((p - 1) / p) n beta for p a power of two; see its page otherwise | none |
  * | collalg_bcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 ((p - 1) / p) n beta | none |

@@ -22,6 +22,11 @@
  * 3. Allgather, steps s = 0 .. p-2: position i sends block (i - s) mod p and receives block
  *    (i - s - 1) mod p, final, into place.
  *
+ * As in ring.h the steps are windowed: a step's send starts as soon as its block is final, with
+ * up to w = min(COLLALG_FORWARD_WINDOW, p - 1) = min(4, p - 1) sends in flight and the receives
+ * of the next w - 1 steps posted (allreduce/ring.h, collalg__allreduce_ring_phases, states the
+ * invariant that keeps a block from being written while a send of it is in flight).
+ *
  * The first call on a communicator computes the topology (collective: processor names
  * allgathered, the description's checksum compared) and caches it.
  *
@@ -53,7 +58,11 @@
  * reductions of n/p bytes), with no link shared by two messages of a step on a tree network
  * (beta the bandwidth of one link): the bandwidth term 2 (p - 1)/p n beta is optimal (Patarasuk &
  * Yuan). The first call on a communicator adds an allgather of p * MPI_MAX_PROCESSOR_NAME bytes,
- * an allreduce of 40 bytes and the parse of the description.
+ * an allreduce of 40 bytes and the parse of the description. The window removes the wait for a
+ * step's send before the next step (a latency per step where a send completes only once
+ * delivered, as in SimGrid): on the 4 x 8 switch tree of tests/platform/topology (100 Mb/s, 50 us
+ * per cable, p = 32, ranks round-robin over the switches) 64 KiB went from 25.4 to 19.1 ms and
+ * 256 KiB from 68.0 to 55.6 ms.
  *
  * @par Restrictions
  * Any p >= 1, any count, any datatype MPI_Reduce_local accepts with @c op, MPI_IN_PLACE.
@@ -67,7 +76,8 @@
  * MPI_ERR_ARG on every rank before any data moves.
  *
  * @par Memory
- * ceil(count / p) elements of datatype of scratch. Cached with the communicator until it is
+ * min(4, p - 1) ceil(count / p) elements of datatype of scratch (w receive slots of one block).
+ * Cached with the communicator until it is
  * freed: the rank tree (about 5 ints per vertex) and 2 p ints (ring and positions); the first
  * call also holds p * MPI_MAX_PROCESSOR_NAME bytes of names while it builds them.
  *

@@ -9,8 +9,11 @@
  * tree in heap order: the parent of relrank > 0 is (relrank - 1) / 2, its children 2 relrank + 1
  * and 2 relrank + 2 when below p. The message is cut into s segments; for each segment in turn,
  * rank relrank > 0 receives it from its parent and forwards it to its children with non-blocking
- * sends, completed before the next segment is forwarded. Invariant: a rank at depth h forwards
- * segment k in step h + k + 1 (counting a step as one round of at most two sends).
+ * sends as soon as it is in. The pipeline is windowed (core/bcast_common.h,
+ * collalg__bcast_pipeline): up to W = COLLALG_FORWARD_WINDOW (4) segments in flight per link,
+ * receives posted W segments ahead, segment k's sends waiting only for segment k - W's.
+ * Invariant: a rank at depth h forwards segment k in step h + k + 1 (counting a step as one round
+ * of at most two sends; with the window, steps of different ranks overlap).
  *
  * @par Trace, p = 6, root 0, 1 segment
  * @verbatim
@@ -24,7 +27,7 @@
  *
  * @par Segments
  * As chain.h: `segsize` bytes rounded down to whole elements (at least one);
- * 0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384 bytes).
+ * 0 = COLLALG_BCAST_SEGSIZE_DEFAULT (4096 bytes).
  *
  * @par Figure
  * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
@@ -34,7 +37,10 @@
  * @par Cost
  * Symbols as defined in @ref cost_model.
  * With p processes, n = count * size of datatype bytes, s segments and tree height
- * h = floor(log2 p): (h + s - 1) * 2(alpha + (n / s) beta) (two sends per step from an inner rank).
+ * h = floor(log2 p), window W = COLLALG_FORWARD_WINDOW: h * 2(alpha + (n / s) beta) (the first
+ * segment down the tree; two sends per step from an inner rank) + (s - 1) max(2 (n / s) beta,
+ * 2 (alpha + (n / s) beta) / W) (the others, W in flight); without the window this was
+ * (h + s - 1) * 2(alpha + (n / s) beta).
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
@@ -59,7 +65,7 @@
  *
  * @bcast_args
  * @param[in] segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
- *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384). A value above the message size gives one
+ *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (4096). A value above the message size gives one
  *        segment.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
  *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with

@@ -8,10 +8,13 @@
  * Ranks are taken relative to the root, relrank = (rank - root) mod p, and form the chain
  * 0 -> 1 -> ... -> p-1. The message is cut into s segments of `seg` elements (the last one
  * shorter). For each segment in turn, rank relrank > 0 receives it from relrank - 1, and rank
- * relrank < p - 1 forwards it to relrank + 1 with a non-blocking send, which is completed before
- * the next segment is forwarded (so receiving segment k + 1 overlaps forwarding segment k).
- * Invariant: in step t (t = 1 .. p + s - 2) rank relrank forwards segment t - relrank, if there is
- * one.
+ * relrank < p - 1 forwards it to relrank + 1 with a non-blocking send as soon as it is in. The
+ * pipeline is windowed (core/bcast_common.h, collalg__bcast_pipeline): up to W =
+ * COLLALG_FORWARD_WINDOW (4) segments are in flight on each link, the receives posted W segments
+ * ahead and segment k's send waiting only for segment k - W's, so one segment's latency overlaps
+ * the previous segments' transfers. Invariant: in step t (t = 1 .. p + s - 2) rank relrank
+ * forwards segment t - relrank, if there is one (a step here is the round of one segment per
+ * link; with the window, steps of different ranks overlap).
  * collalg_bcast_topology_chain() runs the same chain along the topology's DFS ring
  * (collalg__bcast_chain_run takes the ring order).
  *
@@ -25,7 +28,7 @@
  * @par Segments
  * A segment is `segsize` bytes rounded down to whole elements of the datatype (at least one
  * element), so every message is a range of elements of the user's buffer sent with the user's
- * datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (16384 bytes; core/bcast_common.h).
+ * datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (4096 bytes; core/bcast_common.h).
  *
  * @par Figure
  * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
@@ -35,7 +38,12 @@
  * @par Cost
  * Symbols as defined in @ref cost_model.
  * With p processes, n = count * size of datatype bytes and s = ceil(n / segment bytes)
- * segments: (p + s - 2)(alpha + (n / s) beta).
+ * segments, window W = COLLALG_FORWARD_WINDOW: (p - 1)(alpha + (n / s) beta) (the first segment
+ * down the chain) + (s - 1) max((n / s) beta, (alpha + (n / s) beta) / W) (the others, W in
+ * flight: latency hidden once W segments cover it); without the window this was
+ * (p + s - 2)(alpha + (n / s) beta). In SimGrid's fluid network model the W segments in flight on
+ * a link share its bandwidth, so the pipeline there behaves like the unwindowed one with W-times
+ * larger segments (see COLLALG_BCAST_SEGSIZE_DEFAULT).
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
@@ -97,7 +105,7 @@ COLLALG_INLINE int collalg__bcast_chain_run(collalg__ctx *c, void *buffer, int c
  *
  * @bcast_args
  * @param[in] segsize segment size in bytes, >= 0; rounded down to whole elements, at least one;
- *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (16384). A value above the message size gives one
+ *        0 = COLLALG_BCAST_SEGSIZE_DEFAULT (4096). A value above the message size gives one
  *        segment (no pipelining).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
  *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with

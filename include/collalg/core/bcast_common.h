@@ -19,9 +19,22 @@
 
 #include "core.h"
 
-/** @brief Default segment size of the pipelined algorithms (chain, binary_tree), in bytes. */
+/**
+ * @brief Default segment size of the pipelined algorithms (chain, topology_chain, binary_tree),
+ *        in bytes.
+ *
+ * 4 KiB, so that the COLLALG_FORWARD_WINDOW (4) segments the windowed pipeline keeps in flight
+ * per link (collalg__bcast_pipeline) are the 16 KiB the pipeline had in flight before the window
+ * (one segment of the former 16 KiB default). In SimGrid's fluid model the segments in flight on
+ * a link share its bandwidth, so W segments of S bytes move like one of W S bytes, and the window
+ * there only shifts the best segment size by W: bcast of 256 KiB, p = 32, on the 4 x 8 switch
+ * tree of tests/platform/topology (100 Mb/s, 50 us per cable), topology_chain, segments of 1, 2,
+ * 4, 8, 16 KiB: 79.1, 60.4, 56.1, 60.1, 76.6 ms before the window, 56.6, 60.0, 76.6, 118.6,
+ * 204.4 ms with it (the same on both rank placements, (b) and (c)). On a network that serves one
+ * sender's messages in order, the window hides the per-segment latency instead.
+ */
 #ifndef COLLALG_BCAST_SEGSIZE_DEFAULT
-#define COLLALG_BCAST_SEGSIZE_DEFAULT 16384
+#define COLLALG_BCAST_SEGSIZE_DEFAULT 4096
 #endif
 
 /** @brief Absolute rank of relative rank @p relrank in a broadcast of @p p ranks rooted at @p root. */
@@ -177,34 +190,68 @@ COLLALG_INLINE int collalg__bcast_exchange(const collalg__ctx *c, void *buf, MPI
                                  MPI_STATUS_IGNORE);
 }
 
+/** @brief Most children collalg__bcast_pipeline forwards to (the binary tree's two). */
+#define COLLALG_BCAST_PIPELINE_MAXCHILD 2
+
 /**
- * @brief Pipelined tree broadcast in segments of @p seg elements: for each segment, receive it
+ * @brief Pipelined tree broadcast in segments of @p seg elements, windowed: receive each segment
  *        from @p parent (absolute rank, -1 at the root), then forward it to the @p nchildren
- *        absolute ranks of @p children with non-blocking sends, the sends of segment s being
- *        completed before those of segment s + 1 are started (so the receive of segment s + 1
- *        overlaps the sends of segment s).
+ *        (at most COLLALG_BCAST_PIPELINE_MAXCHILD) absolute ranks of @p children with
+ *        non-blocking sends.
+ *
+ * Up to W = COLLALG_FORWARD_WINDOW (core/request.h) segments are in flight each way: the
+ * receives of segments k + 1 .. k + W - 1 are already posted when segment k arrives (the receive
+ * of segment k + W is posted as soon as segment k is in), and segment k's sends start as soon as
+ * segment k is in, only waiting for the sends of segment k - W (their request slots). So a rank
+ * never leaves its links idle for a latency between two segments: in SMPI a send completes only
+ * when its transfer is done, and a loop that waits for segment k's sends before forwarding
+ * segment k + 1 pays one latency per segment. Every segment is a distinct range of @p buf,
+ * written once (by its receive) before it is sent, so no buffer is read by a send while a
+ * receive writes it. On an error, the pending receives are cancelled (collalg__cancel_all) and
+ * the sends completed: nothing is left pending on any path.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int count, MPI_Datatype type, MPI_Aint ext,
                                            int parent, const int *children, int nchildren, int seg)
 {
-    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    enum { W = COLLALG_FORWARD_WINDOW, M = COLLALG_BCAST_PIPELINE_MAXCHILD };
+    MPI_Request rq[W], sq[W * M]; /* rq[k % W]: segment k's receive; sq[(k % W) * M + i]: its send to child i */
     MPI_Aint lo, hi;
-    int i, err = MPI_SUCCESS;
+    int k, i, err = MPI_SUCCESS, nseg = count / seg + (count % seg != 0);
 
-    for (lo = 0; lo < count && err == MPI_SUCCESS; lo = hi) {
+    for (k = 0; k < W; k++)
+        rq[k] = MPI_REQUEST_NULL;
+    for (k = 0; k < W * M; k++)
+        sq[k] = MPI_REQUEST_NULL;
+    if (nchildren > M)
+        return MPI_ERR_INTERN;
+    for (k = 0; k < nseg && k < W && parent >= 0 && err == MPI_SUCCESS; k++) { /* segments 0 .. W-1 */
+        lo = (MPI_Aint)k * seg;
         hi = lo + seg < count ? lo + seg : count;
-        if (parent >= 0)
-            err = collalg__bcast_recv(c, buf, lo, hi, type, ext, parent);
+        err = COLLALG_MPI(Irecv)(collalg__at(buf, lo, ext), (int)(hi - lo), type, parent, COLLALG_TAG_DATA, c->pcomm,
+                                 &rq[k]);
+    }
+    for (k = 0; k < nseg && err == MPI_SUCCESS; k++) {
+        MPI_Request *s = &sq[(k % W) * M];
+        lo = (MPI_Aint)k * seg;
+        hi = lo + seg < count ? lo + seg : count;
+        if (parent >= 0) {
+            err = COLLALG_MPI(Wait)(&rq[k % W], MPI_STATUS_IGNORE); /* segment k is in */
+            if (err == MPI_SUCCESS && k + W < nseg) {
+                MPI_Aint nlo = (MPI_Aint)(k + W) * seg, nhi = nlo + seg < count ? nlo + seg : count;
+                err = COLLALG_MPI(Irecv)(collalg__at(buf, nlo, ext), (int)(nhi - nlo), type, parent, COLLALG_TAG_DATA,
+                                         c->pcomm, &rq[k % W]);
+            }
+        }
         if (err == MPI_SUCCESS && nchildren > 0)
-            err = collalg__waitall(nchildren, req);
+            err = collalg__waitall(nchildren, s); /* the sends of segment k - W */
         for (i = 0; i < nchildren && err == MPI_SUCCESS; i++)
             err = COLLALG_MPI(Isend)(collalg__at(buf, lo, ext), (int)(hi - lo), type, children[i], COLLALG_TAG_DATA,
-                                     c->pcomm, &req[i]);
+                                     c->pcomm, &s[i]);
     }
-    if (nchildren > 0)
-        err = collalg__first(err, collalg__waitall(nchildren, req));
-    return err;
+    if (err != MPI_SUCCESS)
+        err = collalg__first(err, collalg__cancel_all(W, rq));
+    return collalg__first(err, collalg__waitall(W * M, sq));
 }
 
 /**
