@@ -1,0 +1,46 @@
+# mk/pmpi.mk - the PMPI library (src/pmpi.c), included by the top Makefile.
+#
+#   make pmpi                      build $(BUILD)/lib/libcollalg_pmpi.so from the tuned header of
+#                                  `make tune` ($(BUILD)/tuned/collalg_tuned.h) when it exists,
+#                                  else with no rule (native collectives unless one is forced)
+#   make pmpi PMPI_TUNED=path/collalg_tuned.h    the same from another tuned header
+#
+# Use: LD_PRELOAD=$(BUILD)/lib/libcollalg_pmpi.so mpiexec -n 4 ./app (see src/pmpi.c for the
+# COLLALG_<COLL>, COLLALG_PMPI and COLLALG_SELECT_VERBOSE variables). `make build` (hence
+# `make check`) also builds the library and the unmodified MPI programs of tests/pmpi/ that
+# tests/test_pmpi.c runs with and without it.
+
+# This file is read before the Makefile's first rule: keep `all` the default goal.
+ifeq ($(.DEFAULT_GOAL),)
+.DEFAULT_GOAL := all
+endif
+
+PMPI_LIB    := $(BUILD)/lib/libcollalg_pmpi.so
+PMPI_TUNED  ?= $(wildcard $(BUILD)/tuned/collalg_tuned.h)
+PMPI_CFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror -fPIC
+PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
+# The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
+PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
+
+.PHONY: pmpi pmpi-stamp
+
+pmpi: $(PMPI_LIB)
+
+pmpi-stamp:
+	@mkdir -p $(BUILD)/lib
+	@echo '$(PMPI_TUNED)' | cmp -s - $(PMPI_STAMP) || echo '$(PMPI_TUNED)' > $(PMPI_STAMP)
+
+$(PMPI_STAMP): pmpi-stamp
+
+$(PMPI_LIB): src/pmpi.c $(HEADERS) $(wildcard examples/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
+	@mkdir -p $(@D)
+	$(MPICC) $(PMPI_CFLAGS) -shared -Iinclude -Iexamples \
+	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
+	    src/pmpi.c -o $@
+
+# The test programs only call MPI (no collalg header): built with plain mpicc.
+$(BUILD)/pmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
+	@mkdir -p $(@D)
+	$(MPICC) $(TESTCFLAGS) $< -o $@
+
+build: $(PMPI_LIB) $(PMPI_PROGS:%=$(BUILD)/pmpi/%)

@@ -1,0 +1,49 @@
+/*
+ * barrier.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
+ * libcollalg_pmpi.so): MPI_Barrier on MPI_COMM_WORLD and a split communicator, each rank entering
+ * late in turn; checks that no rank left before the last one entered (MPI_Wtime stamps on one
+ * machine: the latest entry precedes the earliest exit, a causality check, not a timing) and
+ * dumps the verdict and the error codes.
+ */
+#include "pm_common.h"
+
+/* Waits about `s` seconds in MPI_Wtime (the late rank's delay). */
+static void pm_wait(double s)
+{
+    double t0 = MPI_Wtime();
+    while (MPI_Wtime() - t0 < s) {
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int c, late;
+    char label[128];
+    pm_init(&argc, &argv);
+    for (c = 0; c < PM_NCOMMS; c++)
+        for (late = 0; late < 4; late++) {
+            int p, rank, err, r, ok = 1;
+            double t[2], *all;
+            MPI_Comm_size(pm_comm[c], &p);
+            MPI_Comm_rank(pm_comm[c], &rank);
+            if (rank == late % p)
+                pm_wait(0.02);
+            t[0] = MPI_Wtime();
+            err = MPI_Barrier(pm_comm[c]);
+            t[1] = MPI_Wtime();
+            all = (double *)malloc(2 * sizeof(double) * (size_t)p);
+            MPI_Gather(t, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, 0, pm_comm[c]);
+            if (rank == 0)
+                for (r = 0; r < p; r++) {
+                    int q;
+                    for (q = 0; q < p; q++)
+                        ok &= all[2 * r] <= all[2 * q + 1];
+                }
+            MPI_Bcast(&ok, 1, MPI_INT, 0, pm_comm[c]);
+            snprintf(label, sizeof label, "barrier %s late=%d ordered=%d", pm_comm_name[c], late, ok);
+            pm_dump(label, &ok, sizeof ok, err);
+            free(all);
+        }
+    pm_finish("barrier");
+    return 0;
+}
