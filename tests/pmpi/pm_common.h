@@ -6,7 +6,7 @@
  *
  * Output: one line per case, "<case>: <hash of rank 0> <hash of rank 1> ...", each hash the FNV-1a
  * of the rank's whole receive allocation (gaps of the vector type included) and of the error code
- * of the call; then "<prog> p=<p>: done". Nothing in it depends on the algorithm that ran.
+ * class of the call's error code; then "<prog> p=<p>: done". Nothing in it depends on the algorithm that ran.
  */
 #ifndef PM_COMMON_H
 #define PM_COMMON_H
@@ -43,15 +43,6 @@ static inline void pm_init(int *argc, char ***argv)
     MPI_Type_create_resized(vec, 0, (MPI_Aint)(6 * sizeof(int)), &pm_type[2]);
     MPI_Type_free(&vec);
     MPI_Type_commit(&pm_type[2]);
-}
-
-static inline void pm_finish(const char *prog)
-{
-    MPI_Type_free(&pm_type[2]);
-    MPI_Comm_free(&pm_comm[1]);
-    if (pm_world_rank == 0)
-        printf("%s p=%d: done\n", prog, pm_world_size);
-    MPI_Finalize();
 }
 
 /* Extent in bytes of one element of type t. */
@@ -93,26 +84,59 @@ static inline unsigned long long pm_hash(const void *buf, size_t bytes, int err)
     const unsigned char *b = (const unsigned char *)buf;
     unsigned long long h = 14695981039346656037ULL;
     size_t k;
+    int cls = err;
+    if (err != MPI_SUCCESS)
+        MPI_Error_class(err, &cls); /* MPICH's error codes differ from run to run; classes do not */
+    err = cls;
     for (k = 0; k < bytes; k++)
         h = (h ^ b[k]) * 1099511628211ULL;
     return (h ^ (unsigned long long)err) * 1099511628211ULL;
 }
 
-/* Prints "<label>: h0 h1 ..." on world rank 0, with every world rank's hash of its buffer. */
+/* The cases so far: labels and this rank's hashes, printed by pm_finish (one gather for all). */
+#define PM_MAX_CASES 160
+static char pm_label[PM_MAX_CASES][128];
+static unsigned long long pm_hashes[PM_MAX_CASES];
+static int pm_ncases;
+
+/* Records case `label`: this rank's hash of its buffer and error class (every rank runs the same
+ * cases in the same order). */
 static inline void pm_dump(const char *label, const void *buf, size_t bytes, int err)
 {
-    unsigned long long h = pm_hash(buf, bytes, err), *all = NULL;
-    int r;
+    if (pm_ncases == PM_MAX_CASES)
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    snprintf(pm_label[pm_ncases], sizeof pm_label[0], "%s", label);
+    pm_hashes[pm_ncases++] = pm_hash(buf, bytes, err);
+}
+
+/* Prints "<label>: h0 h1 ..." on world rank 0 for every case, with every world rank's hash. */
+static inline void pm_print(void)
+{
+    unsigned long long *all = NULL;
+    int r, k;
     if (pm_world_rank == 0)
-        all = (unsigned long long *)malloc(sizeof *all * (size_t)pm_world_size);
-    MPI_Gather(&h, 1, MPI_UNSIGNED_LONG_LONG, all, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
-    if (pm_world_rank == 0) {
-        printf("%s:", label);
+        all = (unsigned long long *)malloc(sizeof *all * (size_t)pm_world_size * PM_MAX_CASES);
+    MPI_Gather(pm_hashes, PM_MAX_CASES, MPI_UNSIGNED_LONG_LONG, all, PM_MAX_CASES, MPI_UNSIGNED_LONG_LONG, 0,
+               MPI_COMM_WORLD);
+    if (pm_world_rank != 0)
+        return;
+    for (k = 0; k < pm_ncases; k++) {
+        printf("%s:", pm_label[k]);
         for (r = 0; r < pm_world_size; r++)
-            printf(" %016llx", all[r]);
+            printf(" %016llx", all[(size_t)r * PM_MAX_CASES + (size_t)k]);
         printf("\n");
-        free(all);
     }
+    free(all);
+}
+
+static inline void pm_finish(const char *prog)
+{
+    pm_print();
+    MPI_Type_free(&pm_type[2]);
+    MPI_Comm_free(&pm_comm[1]);
+    if (pm_world_rank == 0)
+        printf("%s p=%d: done\n", prog, pm_world_size);
+    MPI_Finalize();
 }
 
 #endif

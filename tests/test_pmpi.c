@@ -1,0 +1,199 @@
+/*
+ * Criterion suite: the PMPI library (src/pmpi.c, build/lib/libcollalg_pmpi.so) under MPICH.
+ *
+ * Each unmodified MPI program of tests/pmpi/ (built by mk/pmpi.mk) runs without the library (the
+ * reference), then with LD_PRELOAD=build/lib/libcollalg_pmpi.so: with its collective forced to an
+ * unknown name (the message at MPI_Init must name the variable and list the valid names, the run
+ * must exit 0 with the reference output: the collective stays native), with the tuned routine
+ * (no forcing), and once per algorithm with COLLALG_<COLL>=<name>; every output must equal the
+ * reference byte for byte. The names are the valid list of that message, i.e. the tuner's table
+ * (examples/tune/table.h) the library was built with, so the suite runs every algorithm of the
+ * table without a second list. At p = 3 every algorithm runs; at p = 4 every fourth one (MPICH on
+ * four ranks of a two-core machine is slow), starting at a different one for each collective.
+ * Also: parameters (integer, encoded, program), COLLALG_PMPI=off and the verbose trace.
+ * Logs: build/logs/pmpi-<prog>-<np>-<label>.{out,err}.
+ */
+#include "launch.h"
+
+#define PM_LIB "build/lib/libcollalg_pmpi.so"
+#define PM_MAX_NAMES 64
+
+/* Runs build/pmpi/<prog> on np ranks with the environment `env` ("" for none; LD_PRELOAD is part
+ * of it when wanted), stdout and stderr to build/logs/pmpi-<prog>-<np>-<label>.{out,err}; returns
+ * the exit status (-1 when not exited). */
+static int pm_run(const char *prog, int np, const char *label, const char *env)
+{
+    char cmd[2048];
+    int status;
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p build/logs && env %s timeout -k 10 %d mpiexec -n %d build/pmpi/%s </dev/null "
+             ">build/logs/pmpi-%s-%d-%s.out 2>build/logs/pmpi-%s-%d-%s.err",
+             env, CL_TIMEOUT, np, prog, prog, np, label, prog, np, label);
+    status = system(cmd);
+    return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* 1 when the two outputs are the same bytes and non-empty. */
+static int pm_same(const char *prog, int np, const char *label)
+{
+    char a[256], b[256];
+    int ca, cb, same = 1, n = 0;
+    FILE *fa, *fb;
+    snprintf(a, sizeof a, "build/logs/pmpi-%s-%d-native.out", prog, np);
+    snprintf(b, sizeof b, "build/logs/pmpi-%s-%d-%s.out", prog, np, label);
+    fa = fopen(a, "r");
+    fb = fopen(b, "r");
+    if (!fa || !fb)
+        same = 0;
+    while (same) {
+        ca = fgetc(fa);
+        cb = fgetc(fb);
+        if (ca != cb)
+            same = 0;
+        if (ca == EOF)
+            break;
+        n++;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same && n > 0;
+}
+
+/* Runs prog with env under the library and asserts exit 0 and the reference output. */
+static void pm_check(const char *prog, int np, const char *label, const char *env)
+{
+    char full[1024], log[256];
+    int rc;
+    snprintf(full, sizeof full, "LD_PRELOAD=" PM_LIB " %s", env);
+    rc = pm_run(prog, np, label, full);
+    if (rc != 0 || !pm_same(prog, np, label)) {
+        snprintf(log, sizeof log, "build/logs/pmpi-%s-%d-%s.err", prog, np, label);
+        cl_show_log(log);
+        snprintf(log, sizeof log, "build/logs/pmpi-%s-%d-%s.out", prog, np, label);
+        cl_show_log(log);
+    }
+    cr_assert(rc == 0, "%s p=%d with %s: exit status %d", prog, np, full, rc);
+    cr_assert(pm_same(prog, np, label),
+              "%s p=%d with %s: output differs from the native run (build/logs/pmpi-%s-%d-%s.out)", prog, np, full,
+              prog, np, label);
+}
+
+/* The first line of build/logs/pmpi-<prog>-<np>-<label>.err containing `what` into line; 1 when found. */
+static int pm_err_line(const char *prog, int np, const char *label, const char *what, char *line, size_t size)
+{
+    char path[256];
+    FILE *f;
+    int found = 0;
+    snprintf(path, sizeof path, "build/logs/pmpi-%s-%d-%s.err", prog, np, label);
+    f = fopen(path, "r");
+    if (!f)
+        return 0;
+    while (!found && fgets(line, (int)size, f))
+        found = strstr(line, what) != NULL;
+    fclose(f);
+    return found;
+}
+
+/* The whole test of one program: reference, unknown name (gives the names), tuned, every name
+ * (every `stride`-th from `first` when stride > 1). */
+static void pm_program(const char *prog, const char *var, int np, int stride, int first)
+{
+    static char line[8192];
+    char env[512], want[256], label[160], *names[PM_MAX_NAMES], *s;
+    int rc, n = 0, k, count = 0;
+    rc = pm_run(prog, np, "native", "");
+    cr_assert(rc == 0 && pm_same(prog, np, "native"), "%s p=%d without the library: status %d", prog, np, rc);
+
+    /* An unknown name: one clear line on rank 0's stderr, native collective, exit 0. */
+    snprintf(env, sizeof env, "%s=no_such_algorithm", var);
+    pm_check(prog, np, "unknown", env);
+    snprintf(want, sizeof want, "collalg: %s=no_such_algorithm: unknown algorithm; valid: ", var);
+    cr_assert(pm_err_line(prog, np, "unknown", want, line, sizeof line), "%s p=%d: no line \"%s...\" on stderr", prog,
+              np, want);
+    s = strstr(line, want) + strlen(want);
+    s[strcspn(s, ";")] = 0;
+    for (s = strtok(s, " "); s && n < PM_MAX_NAMES; s = strtok(NULL, " "))
+        names[n++] = s;
+    cr_assert(n >= 5, "%s: only %d valid names listed", prog, n);
+
+    pm_check(prog, np, "tuned", "");
+    for (k = first % stride; k < n; k += stride) {
+        snprintf(env, sizeof env, "%s=%s", var, names[k]);
+        snprintf(label, sizeof label, "forced-%s", names[k]);
+        pm_check(prog, np, label, env);
+        count++;
+    }
+    cr_log_info("%s p=%d: native, unknown name, tuned and %d of %d forced algorithms agree", prog, np, count, n);
+}
+
+/* clang-format off */
+Test(pmpi, alltoall_p3) { pm_program("alltoall", "COLLALG_ALLTOALL", 3, 1, 0); }
+Test(pmpi, allgather_p3) { pm_program("allgather", "COLLALG_ALLGATHER", 3, 1, 0); }
+Test(pmpi, allreduce_p3) { pm_program("allreduce", "COLLALG_ALLREDUCE", 3, 1, 0); }
+Test(pmpi, bcast_p3) { pm_program("bcast", "COLLALG_BCAST", 3, 1, 0); }
+Test(pmpi, alltoallv_p3) { pm_program("alltoallv", "COLLALG_ALLTOALLV", 3, 1, 0); }
+Test(pmpi, allgatherv_p3) { pm_program("allgatherv", "COLLALG_ALLGATHERV", 3, 1, 0); }
+Test(pmpi, barrier_p3) { pm_program("barrier", "COLLALG_BARRIER", 3, 1, 0); }
+Test(pmpi, alltoall_p4) { pm_program("alltoall", "COLLALG_ALLTOALL", 4, 4, 0); }
+Test(pmpi, allgather_p4) { pm_program("allgather", "COLLALG_ALLGATHER", 4, 4, 1); }
+Test(pmpi, allreduce_p4) { pm_program("allreduce", "COLLALG_ALLREDUCE", 4, 4, 2); }
+Test(pmpi, bcast_p4) { pm_program("bcast", "COLLALG_BCAST", 4, 4, 0); }
+Test(pmpi, alltoallv_p4) { pm_program("alltoallv", "COLLALG_ALLTOALLV", 4, 4, 1); }
+Test(pmpi, allgatherv_p4) { pm_program("allgatherv", "COLLALG_ALLGATHERV", 4, 4, 2); }
+Test(pmpi, barrier_p4) { pm_program("barrier", "COLLALG_BARRIER", 4, 4, 0); }
+/* clang-format on */
+
+/* Parameters of each kind at p = 3: integer, encoded value of the search space, program. */
+Test(pmpi, parameters_p3)
+{
+    pm_run("alltoall", 3, "native", "");
+    pm_check("alltoall", 3, "param-pair-n", "COLLALG_ALLTOALL=pair_n_mpi_barriers:1");
+    pm_run("allreduce", 3, "native", "");
+    pm_check("allreduce", 3, "param-allgather-based", "COLLALG_ALLREDUCE=allgather_based:bruck");
+    pm_check("allreduce", 3, "param-var2", "'COLLALG_ALLREDUCE=rabenseifner_var2:pair, ring'");
+    pm_check("allreduce", 3, "param-two-stage", "COLLALG_ALLREDUCE=two_stage:2");
+    pm_run("bcast", 3, "native", "");
+    pm_check("bcast", 3, "param-chain", "COLLALG_BCAST=chain:1024");
+    pm_check("bcast", 3, "param-csm-default", "'COLLALG_BCAST=csm'");
+    pm_run("barrier", 3, "native", "");
+    pm_check("barrier", 3, "param-mcs", "COLLALG_BARRIER=mcs:2,2");
+}
+
+/* A malformed parameter and a parameter for an algorithm without one: a message, native, exit 0. */
+Test(pmpi, bad_parameters_p3)
+{
+    char line[1024];
+    pm_run("bcast", 3, "native", "");
+    pm_check("bcast", 3, "bad-int", "COLLALG_BCAST=chain:abc");
+    cr_assert(pm_err_line("bcast", 3, "bad-int",
+                          "collalg: COLLALG_BCAST=chain:abc: the parameter of chain is an integer", line, sizeof line));
+    pm_check("bcast", 3, "bad-none", "COLLALG_BCAST=binomial:4");
+    cr_assert(pm_err_line("bcast", 3, "bad-none", "collalg: COLLALG_BCAST=binomial:4: binomial takes no parameter",
+                          line, sizeof line));
+    pm_run("allreduce", 3, "native", "");
+    pm_check("allreduce", 3, "bad-encoded", "COLLALG_ALLREDUCE=allgather_based:nosuch");
+    cr_assert(pm_err_line("allreduce", 3, "bad-encoded",
+                          "collalg: COLLALG_ALLREDUCE=allgather_based:nosuch: unknown parameter of allgather_based; "
+                          "valid on 3 processes: 'collalg_allgather_ring'",
+                          line, sizeof line));
+}
+
+/* COLLALG_PMPI=off: nothing of the library runs (no trace even when asked); the verbose trace of a
+ * forced and of a tuned call. */
+Test(pmpi, off_and_verbose_p3)
+{
+    char line[1024];
+    pm_run("alltoall", 3, "native", "");
+    pm_check("alltoall", 3, "off", "COLLALG_PMPI=off COLLALG_SELECT_VERBOSE=1 COLLALG_ALLTOALL=bruck");
+    cr_assert(!pm_err_line("alltoall", 3, "off", "collalg:", line, sizeof line), "COLLALG_PMPI=off still traced: %s",
+              line);
+    pm_check("alltoall", 3, "verbose", "COLLALG_SELECT_VERBOSE=1 COLLALG_ALLTOALL=bruck");
+    cr_assert(pm_err_line("alltoall", 3, "verbose",
+                          "collalg: MPI_Alltoall p=3 n=20 B -> bruck (forced by COLLALG_ALLTOALL)", line, sizeof line));
+    cr_assert(pm_err_line("alltoall", 3, "verbose", "collalg: MPI_Alltoall p=2 n=20 B -> bruck", line, sizeof line));
+    pm_check("alltoall", 3, "verbose-tuned", "COLLALG_SELECT_VERBOSE=1");
+    cr_assert(pm_err_line("alltoall", 3, "verbose-tuned", "collalg: collalg_tuned_alltoall p=3 n=20 B -> ", line,
+                          sizeof line));
+}
