@@ -22,15 +22,13 @@ PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
 PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
 
-.PHONY: pmpi pmpi-stamp
+.PHONY: pmpi pmpi-force
 
 pmpi: $(PMPI_LIB)
 
-pmpi-stamp:
-	@mkdir -p $(BUILD)/lib
-	@echo '$(PMPI_TUNED)' | cmp -s - $(PMPI_STAMP) || echo '$(PMPI_TUNED)' > $(PMPI_STAMP)
-
-$(PMPI_STAMP): pmpi-stamp
+$(PMPI_STAMP): pmpi-force
+	@mkdir -p $(@D)
+	@echo '$(PMPI_TUNED)' | cmp -s - $@ || echo '$(PMPI_TUNED)' > $@
 
 $(PMPI_LIB): src/pmpi.c $(HEADERS) $(wildcard examples/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
 	@mkdir -p $(@D)
