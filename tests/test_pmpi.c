@@ -10,7 +10,8 @@
  * (examples/tune/table.h) the library was built with, so the suite runs every algorithm of the
  * table without a second list. At p = 3 every algorithm runs; at p = 4 every fourth one (MPICH on
  * four ranks of a two-core machine is slow), starting at a different one for each collective.
- * Also: parameters (integer, encoded, program), COLLALG_PMPI=off and the verbose trace.
+ * Also: parameters (integer, encoded, program), malformed parameters, COLLALG_PMPI=off, the verbose
+ * trace, and an intercommunicator (native) with every collective forced.
  * Logs: build/logs/pmpi-<prog>-<np>-<label>.{out,err}.
  */
 #include "launch.h"
@@ -213,4 +214,22 @@ Test(pmpi, off_and_verbose_p3)
     pm_check("alltoall", 3, "verbose-tuned", "COLLALG_SELECT_VERBOSE=1");
     cr_assert(pm_err_line("alltoall", 3, "verbose-tuned", "collalg: collalg_tuned_alltoall p=3 n=20 B -> ", line,
                           sizeof line));
+}
+
+/* Intercommunicators go to the native collectives: every collective forced (and the tuned
+ * routines) give the reference output (tests/pmpi/intercomm.c). */
+#define PM_FORCE_ALL                                                                               \
+    "COLLALG_ALLTOALL=bruck COLLALG_ALLGATHER=ring COLLALG_ALLREDUCE=ring COLLALG_BCAST=binomial " \
+    "COLLALG_ALLTOALLV=pair COLLALG_ALLGATHERV=ring COLLALG_BARRIER=dissemination"
+Test(pmpi, intercomm_p3)
+{
+    pm_native("intercomm", 3);
+    pm_check("intercomm", 3, "forced", PM_FORCE_ALL);
+    pm_check("intercomm", 3, "tuned", "");
+}
+
+Test(pmpi, intercomm_p4)
+{
+    pm_native("intercomm", 4);
+    pm_check("intercomm", 4, "forced", PM_FORCE_ALL);
 }

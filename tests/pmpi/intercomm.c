@@ -1,0 +1,59 @@
+/*
+ * intercomm.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
+ * libcollalg_pmpi.so, every collective forced): the seven collectives on an intercommunicator
+ * between the even and the odd world ranks (p >= 2), which the library leaves to the native
+ * collectives; dumps every result.
+ */
+#include "pm_common.h"
+
+int main(int argc, char **argv)
+{
+    MPI_Comm half, inter;
+    int color, rank, rsize, err, k, n = 3, *sbuf, *rbuf, *counts, *displs, root;
+    pm_init(&argc, &argv);
+    color = pm_world_rank % 2;
+    MPI_Comm_split(MPI_COMM_WORLD, color, pm_world_rank, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - color, 7, &inter);
+    MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(half, &rank);
+    MPI_Comm_remote_size(inter, &rsize);
+    sbuf = (int *)malloc(sizeof(int) * (size_t)(n * pm_world_size));
+    rbuf = (int *)malloc(sizeof(int) * (size_t)(n * pm_world_size));
+    counts = (int *)malloc(2 * sizeof(int) * (size_t)pm_world_size);
+    displs = counts + pm_world_size;
+    for (k = 0; k < pm_world_size; k++)
+        counts[k] = n, displs[k] = n * k;
+    for (k = 0; k < n * pm_world_size; k++)
+        sbuf[k] = 100 * pm_world_rank + k;
+
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Alltoall(sbuf, n, MPI_INT, rbuf, n, MPI_INT, inter);
+    pm_dump("intercomm alltoall", rbuf, sizeof(int) * (size_t)(n * rsize), err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Allgather(sbuf, n, MPI_INT, rbuf, n, MPI_INT, inter);
+    pm_dump("intercomm allgather", rbuf, sizeof(int) * (size_t)(n * rsize), err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Allreduce(sbuf, rbuf, n, MPI_INT, MPI_SUM, inter);
+    pm_dump("intercomm allreduce", rbuf, sizeof(int) * (size_t)n, err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Alltoallv(sbuf, counts, displs, MPI_INT, rbuf, counts, displs, MPI_INT, inter);
+    pm_dump("intercomm alltoallv", rbuf, sizeof(int) * (size_t)(n * rsize), err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Allgatherv(sbuf, n, MPI_INT, rbuf, counts, displs, MPI_INT, inter);
+    pm_dump("intercomm allgatherv", rbuf, sizeof(int) * (size_t)(n * rsize), err);
+    /* Bcast from rank 0 of the even group to the odd group. */
+    root = color == 0 ? (rank == 0 ? MPI_ROOT : MPI_PROC_NULL) : 0;
+    memcpy(rbuf, sbuf, sizeof(int) * (size_t)n);
+    err = MPI_Bcast(rbuf, n, MPI_INT, root, inter);
+    pm_dump("intercomm bcast", rbuf, sizeof(int) * (size_t)n, err);
+    err = MPI_Barrier(inter);
+    pm_dump("intercomm barrier", &err, 0, err);
+
+    free(sbuf);
+    free(rbuf);
+    free(counts);
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+    pm_finish("intercomm");
+    return 0;
+}
