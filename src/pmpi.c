@@ -30,7 +30,8 @@
  *   - none: the algorithm's documented default (the value 0), or for a program parameter (bcast
  *     csm) the first program of the tuner's search space at the communicator's size (binomial);
  *   - an integer for an integer parameter (`pair_n_mpi_barriers:4`, `chain:8192`, `js:3`);
- *   - a program for bcast csm (`csm:S0 C1 M0`);
+ *   - a program for bcast csm (`csm:S0 C1 M0`; a program fits one number of dimensions, so on a
+ *     communicator of another size csm returns MPI_ERR_ARG);
  *   - otherwise one value of the tuner's search space, written as in a rule with spaces, quotes
  *     and the `collalg_allgather_` / `collalg_alltoall_` prefixes optional: `mcs:4,2`,
  *     `allgather_based:bruck`, `rabenseifner_var2:pair,ring`.
@@ -66,7 +67,7 @@
  *
  * @par Limitations
  * Only the seven collectives above; the configuration is per process and global (every
- * communicator gets the same choice); MPI_Init wrappers only (a program initialised otherwise runs
+ * communicator gets the same choice, and a parameter is applied on every communicator size); MPI_Init wrappers only (a program initialised otherwise runs
  * the tuned routines and ignores the COLLALG_<COLL> variables); C bindings only (Fortran calls
  * reach the MPI library's collectives unless it routes them through the C symbols).
  */
