@@ -1,6 +1,7 @@
 # collalg - header-only catalogue of MPI collective algorithms.
 #
 #   make check              install missing packages (as root), build and run every test
+#   make check-large        the same with the larger matrix (SimGrid p = 64 for every algorithm)
 #   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
 #                           against MPICH's and SimGrid's mpi.h
 #   make examples           build the example programs
@@ -30,7 +31,7 @@ TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
 # Extra targets (e.g. the tuner: mk/tune.mk).
 -include $(wildcard mk/*.mk)
 
-.PHONY: all deps build check check-run format-check headers examples docs docs-internal install uninstall valgrind clean
+.PHONY: all deps build check check-large check-run format-check headers examples docs docs-internal install uninstall valgrind clean
 
 all: build
 
@@ -61,6 +62,10 @@ $(BUILD)/examples/%: examples/%.c $(HEADERS)
 # compilers the first step installed are found), then runs every suite.
 check: deps
 	@$(MAKE) --no-print-directory check-run
+
+# The larger matrix (tests/launch.h, cl_large): run before resolving an issue.
+check-large: deps
+	@COLLALG_CHECK_LARGE=1 $(MAKE) --no-print-directory check-run
 
 check-run: format-check build headers docs
 	@start=$$(date +%s); fail=0; \
