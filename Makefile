@@ -78,7 +78,7 @@ check-run: format-check build headers docs
 	exit $$fail
 
 # Every C file follows .clang-format (clang-format 14).
-FORMAT_FILES := $(sort $(shell find include tests examples docs/figures -name '*.[ch]'))
+FORMAT_FILES := $(sort $(shell find include src tests examples docs/figures -name '*.[ch]'))
 format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES)
 	@echo "format-check: $(words $(FORMAT_FILES)) files follow .clang-format"
