@@ -420,52 +420,47 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     return err;
 }
 
-int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                 MPI_Datatype recvtype, MPI_Comm comm)
+/**
+ * @brief MPI_Alltoall and MPI_Allgather (one argument list): native when the library is off for
+ *        @p coll or @p comm is not an intracommunicator, the forced algorithm when there is one
+ *        (native when the two sides differ, which the tuner's table cannot pass), else the tuned
+ *        routine.
+ */
+static int pm_transport(enum tune_coll coll, collalg_alltoall_fn native, collalg_alltoall_fn tuned, const void *sendbuf,
+                        int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                        MPI_Comm comm)
 {
-    const pm_force *f = &pm_cfg[TUNE_ALLTOALL];
+    const pm_force *f = &pm_cfg[coll];
     if (f->native || pm_not_intra(comm))
-        return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+        return native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     if (f->algo) {
         tune_call c;
         int ran, err;
         long long n = pm_bytes(recvcount, recvtype);
         if (sendbuf != MPI_IN_PLACE && (sendtype != recvtype || sendcount != recvcount)) {
-            pm_say_native(TUNE_ALLTOALL, "send and receive sides differ", n, comm);
-            return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+            pm_say_native(coll, "send and receive sides differ", n, comm);
+            return native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
         }
         memset(&c, 0, sizeof c);
         c.sbuf = sendbuf, c.rbuf = recvbuf, c.count = recvcount, c.type = recvtype, c.comm = comm;
-        err = pm_forced(TUNE_ALLTOALL, &c, n, &ran);
-        if (ran)
-            return err;
-        return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+        err = pm_forced(coll, &c, n, &ran);
+        return ran ? err : native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     }
-    return collalg_tuned_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return tuned(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+}
+
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm)
+{
+    return pm_transport(TUNE_ALLTOALL, PMPI_Alltoall, collalg_tuned_alltoall, sendbuf, sendcount, sendtype, recvbuf,
+                        recvcount, recvtype, comm);
 }
 
 int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm)
 {
-    const pm_force *f = &pm_cfg[TUNE_ALLGATHER];
-    if (f->native || pm_not_intra(comm))
-        return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    if (f->algo) {
-        tune_call c;
-        int ran, err;
-        long long n = pm_bytes(recvcount, recvtype);
-        if (sendbuf != MPI_IN_PLACE && (sendtype != recvtype || sendcount != recvcount)) {
-            pm_say_native(TUNE_ALLGATHER, "send and receive sides differ", n, comm);
-            return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-        }
-        memset(&c, 0, sizeof c);
-        c.sbuf = sendbuf, c.rbuf = recvbuf, c.count = recvcount, c.type = recvtype, c.comm = comm;
-        err = pm_forced(TUNE_ALLGATHER, &c, n, &ran);
-        if (ran)
-            return err;
-        return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    }
-    return collalg_tuned_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return pm_transport(TUNE_ALLGATHER, PMPI_Allgather, collalg_tuned_allgather, sendbuf, sendcount, sendtype, recvbuf,
+                        recvcount, recvtype, comm);
 }
 
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
