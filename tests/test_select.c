@@ -4,8 +4,10 @@
  *   alltoallv, allgatherv and barrier: every rank's choice gathered and compared, with a skewed
  *   alltoallv matrix whose mean block straddles the thresholds);
  * - the verbose switch (COLLALG_SELECT_VERBOSE);
- * - malformed rules fail to compile with a readable message; well-formed ones compile as C99
- *   and as C++. */
+ * - malformed rules fail to compile with a readable message; well-formed ones (alternatives
+ *   included) compile as C99 and as C++;
+ * - restrictions (restrictions.h): tests/mpi/select.c runs tuned allreduces whose rules name
+ *   ring and topology_ring with a non-commutative op (skipped to the alternative, else native). */
 #include "launch.h"
 
 /* clang-format off */
@@ -94,6 +96,20 @@ Test(select, rejects_unsorted_thresholds)
     cr_expect(compile_rules("overlap", C99, "c",
                             "COLLALG_RULE_P(2, 4, 0, 100, simple) COLLALG_RULE_P(2, 4, 99, 200, pair)") != 0);
     cr_expect(file_has("build/logs/select-compile-overlap.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
+}
+
+Test(select, alternatives_compile_and_partial_overlap_does_not)
+{
+    cr_expect(compile_rules("alternative", C99, "c",
+                            "COLLALG_RULE(0, 100, simple) COLLALG_RULE(100, COLLALG_INF, pair) "
+                            "COLLALG_RULE(100, COLLALG_INF, bruck)") == 0,
+              "a rule with the previous rule's range is its alternative (see build/logs)");
+    cr_expect(compile_rules("alternative-cxx", "mpicxx -std=c++11 -pedantic -Wall -Wextra -Werror", "cpp",
+                            "COLLALG_RULE(0, 100, simple) COLLALG_RULE(0, 100, pair)") == 0,
+              "alternatives compile as C++");
+    cr_expect(compile_rules("half-overlap", C99, "c", "COLLALG_RULE(0, 100, simple) COLLALG_RULE(0, 50, pair)") != 0);
+    cr_expect(
+        file_has("build/logs/select-compile-half-overlap.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
 }
 
 Test(select, rejects_empty_ranges)

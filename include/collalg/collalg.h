@@ -14,5 +14,6 @@
 #include "alltoallv.h"
 #include "allgatherv.h"
 #include "barrier.h"
+#include "restrictions.h"
 
 #endif /* COLLALG_COLLALG_H */

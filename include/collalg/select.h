@@ -38,6 +38,19 @@
  *   communicator has pmin <= p <= pmax processes (`pmax = COLLALG_INF`: no upper bound).
  * - The first rule that matches runs; when none matches, the native MPI collective runs (so a
  *   list that starts at 1 byte, like Figure 3(a), leaves zero-byte calls to MPI).
+ * - A rule matches only when its algorithm applies to the call: an algorithm with restrictions
+ *   (restrictions.h, e.g. `ring` allreduce needs a commutative operation) is skipped for a call
+ *   outside them, the trace says so, and the following rules are tried. A rule with exactly the
+ *   range (pmin, pmax, lo, hi) of the rule before it is that rule's *alternative*, tried when the
+ *   earlier one does not apply:
+ * @code
+ *   COLLALG_TUNED_ALLREDUCE(allreduce_tuned,
+ *       COLLALG_RULE(0,     65536,       recursive_doubling)
+ *       COLLALG_RULE(65536, COLLALG_INF, ring)                  // commutative ops
+ *       COLLALG_RULE(65536, COLLALG_INF, rabenseifner))         // the others
+ * @endcode
+ *   Restrictions are decided alike on every rank (the op and p are the same everywhere), and
+ *   the check is compiled away for the algorithms without restrictions.
  * - Rules are consecutive invocations (no commas between them); at most 6 parameters each.
  *   Thresholds and process counts are integer constant expressions in [0, INT_MAX].
  *
@@ -67,18 +80,19 @@
  *
  * @par Checks at compile time
  * - An unknown algorithm is an undeclared identifier whose name says which one, e.g.
- *   `'collalg_alltoall_pair_lite_barrier' undeclared`.
+ *   `'collalg_restrict_alltoall_pair_lite_barrier' undeclared` (its entry in restrictions.h).
  * - In each run of consecutive rules with the same process range, thresholds must be sorted
- *   and not overlap (hi of one rule <= lo of the next), every rule needs 0 <= lo < hi and
- *   1 <= pmin <= pmax. A violation is a compile error "negative width in bit-field
+ *   and not overlap (hi of one rule <= lo of the next, or an alternative's range equal to the
+ *   previous rule's), every rule needs 0 <= lo < hi and 1 <= pmin <= pmax. A violation is a compile error "negative width in bit-field
  *   'collalg_rules_must_be_sorted_by_size_and_nonempty'" pointing at the tuned routine.
  * - A wrong number or type of parameters is the compiler's usual diagnostic for the call.
  *
  * @par Cost
  * One MPI_Comm_size and one MPI_Type_size call, then one comparison chain: the rule values are
  * compile-time constants (allgatherv adds a sum over p counts; alltoallv that sum, one
- * MPI_Comm_test_inter and the 8-byte MPI_Allreduce of the table, about alpha * lg p per call).
- * Nothing is allocated and no state is kept.
+ * MPI_Comm_test_inter and the 8-byte MPI_Allreduce of the table, about alpha * lg p per call),
+ * plus one MPI_Op_commutative call for a matching rule whose algorithm needs a commutative
+ * operation. Nothing is allocated and no state is kept.
  *
  * @par Saying what ran
  * With the environment variable `COLLALG_SELECT_VERBOSE=1` (read once per program and
@@ -110,6 +124,7 @@
 #define COLLALG_SELECT_H
 
 #include "core/core.h"
+#include "restrictions.h"
 #include <stdio.h>
 
 /** @brief "No upper bound" for a size threshold or a process count in a rule. */
@@ -137,6 +152,17 @@
  */
 #ifndef COLLALG_SELECT_HOOK
 #define COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs) ((void)0)
+#endif
+
+/**
+ * @def COLLALG_SELECT_SKIP_HOOK(routine, algorithm, reason)
+ * @brief Called on every rank when a rule matches the call's size but its algorithm does not
+ *        apply to the call (restrictions.h), before the next rule is tried: @p routine is
+ *        `__func__`, @p algorithm the rule's algorithm with its parameters (a string literal),
+ *        @p reason the restriction in words (collalg_restriction_text()). Defaults to nothing.
+ */
+#ifndef COLLALG_SELECT_SKIP_HOOK
+#define COLLALG_SELECT_SKIP_HOOK(routine, algorithm, reason) ((void)0)
 #endif
 
 /**
@@ -178,6 +204,49 @@ COLLALG_INLINE void collalg__select_say(const char *routine, const char *algorit
         fprintf(stderr, "collalg: [%d] %s p=%d n=%lld B -> %s\n", rank, routine, p, n, algorithm);
     else if (rank == 0)
         fprintf(stderr, "collalg: %s p=%d n=%lld B -> %s\n", routine, p, n, algorithm);
+}
+
+/**
+ * @brief The restriction kinds of @p r (restrictions.h) that the call breaks: 0 when an algorithm
+ *        with restrictions @p r applies to a call with operation @p op (MPI_OP_NULL for the
+ *        collectives without one) on @p p processes.
+ *
+ * The answer is the same on every rank: MPI requires the same op on every rank, and p is the
+ * communicator's. An op whose commutativity cannot be queried counts as non-commutative (the
+ * native collective then reports the error).
+ */
+COLLALG_INLINE int collalg__select_broken(int r, MPI_Op op, int p)
+{
+    int broken = 0, commute = 0;
+    if ((r & COLLALG_R_COMMUTATIVE) && op != MPI_OP_NULL &&
+        (COLLALG_MPI(Op_commutative)(op, &commute) != MPI_SUCCESS || !commute))
+        broken |= COLLALG_R_COMMUTATIVE;
+    if ((r & COLLALG_R_MAX_P) && p > COLLALG_R_MAX_P_VALUE)
+        broken |= COLLALG_R_MAX_P;
+    return broken;
+}
+
+/**
+ * @brief 1 when a rule's algorithm, with restrictions @p r, applies to the call; else 0 after the
+ *        skip hook and the trace line `collalg: <routine> p=<p> n=<n> B: <algorithm> skipped
+ *        (<reason>)` (rank 0 of @p comm at level 1, every rank at level 2).
+ */
+COLLALG_INLINE int collalg__select_applies(int r, MPI_Op op, const char *routine, const char *algorithm, long long n,
+                                           int p, MPI_Comm comm)
+{
+    int broken = collalg__select_broken(r, op, p), level = collalg__select_verbose(), rank = 0;
+    const char *why = collalg_restriction_text(broken);
+    if (!broken)
+        return 1;
+    COLLALG_SELECT_SKIP_HOOK(routine, algorithm, why);
+    (void)routine, (void)algorithm, (void)why;
+    if (level > 0)
+        COLLALG_MPI(Comm_rank)(comm, &rank);
+    if (level >= 2)
+        fprintf(stderr, "collalg: [%d] %s p=%d n=%lld B: %s skipped (%s)\n", rank, routine, p, n, algorithm, why);
+    else if (level == 1 && rank == 0)
+        fprintf(stderr, "collalg: %s p=%d n=%lld B: %s skipped (%s)\n", routine, p, n, algorithm, why);
+    return 0;
 }
 
 /**
@@ -289,21 +358,33 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__NAME_6 COLLALG__NAME_2
 #define COLLALG__NAME_7 COLLALG__NAME_2
 
+/* The rule's algorithm (first element) and its restrictions (restrictions.h). */
+#define COLLALG__FIRST(...) COLLALG__FIRST_(__VA_ARGS__, ~)
+#define COLLALG__FIRST_(alg, ...) alg
+#define COLLALG__RESTRICT(coll, alg) COLLALG__RESTRICT_(coll, alg)
+#define COLLALG__RESTRICT_(coll, alg) collalg_restrict_##coll##_##alg
+
 /* Opening of one rule: the order check against the previous rule (enumerators of the enclosing
- * block), this rule's enumerators, and the test. The block stays open; COLLALG__CLOSE closes it. */
+ * block; a rule with the previous rule's very range is its alternative), this rule's enumerators,
+ * and the test: size, process count, and the algorithm's restrictions (a compile-time 0 for most
+ * algorithms, so the check costs nothing there). The block stays open; COLLALG__CLOSE closes it. */
 /* clang-format off */
-#define COLLALG__OPEN(pre, args, pmin, pmax, lo, hi, ...)                                              \
+#define COLLALG__OPEN(pre, coll, op, args, pmin, pmax, lo, hi, ...)                                    \
     {                                                                                                        \
         struct collalg__rule_check {                                                                         \
             int collalg_rules_must_be_sorted_by_size_and_nonempty                                            \
                 : ((pmin) >= 1 && (pmin) <= (pmax) && (lo) >= 0 && (lo) < (hi) &&                             \
-                   (collalg__pa != (pmin) || collalg__pb != (pmax) || collalg__hi <= (lo)))                   \
+                   (collalg__pa != (pmin) || collalg__pb != (pmax) || collalg__hi <= (lo) ||                  \
+                    (collalg__lo == (lo) && collalg__hi == (hi))))                                            \
                       ? 1                                                                                    \
                       : -1;                                                                                  \
         };                                                                                                   \
-        enum { collalg__pa = (pmin), collalg__pb = (pmax), collalg__hi = (hi) };                             \
+        enum { collalg__pa = (pmin), collalg__pb = (pmax), collalg__lo = (lo), collalg__hi = (hi) };         \
         if (collalg__p >= (pmin) && collalg__p <= (pmax) && collalg__n >= (lo) &&                            \
-            ((hi) == COLLALG_INF || collalg__n < (hi))) {                                                    \
+            ((hi) == COLLALG_INF || collalg__n < (hi)) &&                                                    \
+            (COLLALG__RESTRICT(coll, COLLALG__FIRST(__VA_ARGS__)) == 0 ||                                     \
+             collalg__select_applies(COLLALG__RESTRICT(coll, COLLALG__FIRST(__VA_ARGS__)), op, __func__,      \
+                                     COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi, comm))) {          \
             COLLALG_SELECT_HOOK(__func__, COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi);             \
             collalg__select_say(__func__, COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi, comm);        \
             return COLLALG__CALL(pre, args, __VA_ARGS__);                                                    \
@@ -318,13 +399,13 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__A2AV_ARGS (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm)
 #define COLLALG__AGV_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm)
 #define COLLALG__BAR_ARGS (comm)
-#define COLLALG__OA2A(...) COLLALG__OPEN(collalg_alltoall_, COLLALG__A2A_ARGS, __VA_ARGS__)
-#define COLLALG__OAG(...) COLLALG__OPEN(collalg_allgather_, COLLALG__AG_ARGS, __VA_ARGS__)
-#define COLLALG__OAR(...) COLLALG__OPEN(collalg_allreduce_, COLLALG__AR_ARGS, __VA_ARGS__)
-#define COLLALG__OBC(...) COLLALG__OPEN(collalg_bcast_, COLLALG__BC_ARGS, __VA_ARGS__)
-#define COLLALG__OA2AV(...) COLLALG__OPEN(collalg_alltoallv_, COLLALG__A2AV_ARGS, __VA_ARGS__)
-#define COLLALG__OAGV(...) COLLALG__OPEN(collalg_allgatherv_, COLLALG__AGV_ARGS, __VA_ARGS__)
-#define COLLALG__OBAR(...) COLLALG__OPEN(collalg_barrier_, COLLALG__BAR_ARGS, __VA_ARGS__)
+#define COLLALG__OA2A(...) COLLALG__OPEN(collalg_alltoall_, alltoall, MPI_OP_NULL, COLLALG__A2A_ARGS, __VA_ARGS__)
+#define COLLALG__OAG(...) COLLALG__OPEN(collalg_allgather_, allgather, MPI_OP_NULL, COLLALG__AG_ARGS, __VA_ARGS__)
+#define COLLALG__OAR(...) COLLALG__OPEN(collalg_allreduce_, allreduce, op, COLLALG__AR_ARGS, __VA_ARGS__)
+#define COLLALG__OBC(...) COLLALG__OPEN(collalg_bcast_, bcast, MPI_OP_NULL, COLLALG__BC_ARGS, __VA_ARGS__)
+#define COLLALG__OA2AV(...) COLLALG__OPEN(collalg_alltoallv_, alltoallv, MPI_OP_NULL, COLLALG__A2AV_ARGS, __VA_ARGS__)
+#define COLLALG__OAGV(...) COLLALG__OPEN(collalg_allgatherv_, allgatherv, MPI_OP_NULL, COLLALG__AGV_ARGS, __VA_ARGS__)
+#define COLLALG__OBAR(...) COLLALG__OPEN(collalg_barrier_, barrier, MPI_OP_NULL, COLLALG__BAR_ARGS, __VA_ARGS__)
 /* Rule kind: M for a rule tuple (5 or more elements), E for the end marker (one element). */
 #define COLLALG__KIND(...) COLLALG__KIND_(__VA_ARGS__, M, M, M, M, M, M, M, M, M, M, M, M, M, M, E, ~)
 #define COLLALG__KIND_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, k, ...) k
@@ -418,7 +499,7 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
         collalg__p = collalg__pi;                                                                            \
         (void)collalg__p;                                                                                    \
         {                                                                                                    \
-            enum { collalg__pa = 0, collalg__pb = 0, collalg__hi = 0 };                                      \
+            enum { collalg__pa = 0, collalg__pb = 0, collalg__lo = 0, collalg__hi = 0 };                                      \
             COLLALG__OPEN_##coll##_A rules(~) {                                                              \
                 COLLALG_SELECT_HOOK(__func__, "native", collalg__n, collalg__pi);                            \
                 collalg__select_say(__func__, "native", collalg__n, collalg__pi, comm);                      \

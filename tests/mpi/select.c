@@ -33,12 +33,26 @@ static int sel_world_rank(void)
     } while (0)
 /* clang-format on */
 
+/* Last skipped rule (routine:algorithm), one slot per world rank, and how many were skipped. */
+static char sel_skip[SEL_MAXRANKS][96];
+static int sel_skips[SEL_MAXRANKS];
+/* clang-format off */
+#define COLLALG_SELECT_SKIP_HOOK(routine, algorithm, reason)                                                  \
+    do {                                                                                                    \
+        int r_ = sel_world_rank();                                                                          \
+        snprintf(sel_skip[r_], sizeof sel_skip[r_], "%s:%s", routine, algorithm);                          \
+        sel_skips[r_]++;                                                                                    \
+        (void)(reason);                                                                                     \
+    } while (0)
+/* clang-format on */
+
 #include <stdio.h>
 #include <collalg/collalg.h>
 #include <collalg/alltoallv.h>
 #include <collalg/allgatherv.h>
 #include <collalg/barrier.h>
 #include <collalg/select.h>
+#include "catalogue.h"
 #include "harness.h"
 
 /* Figure 3(a) of Faraj & Yuan, ICS'05, verbatim. */
@@ -68,6 +82,21 @@ COLLALG_TUNED_ALLREDUCE(allreduce_tuned,
     COLLALG_RULE(16, 256, allgather_based, collalg_allgather_ring)
     COLLALG_RULE(256, 1024, allgather_based, NULL)
     COLLALG_RULE(1024, COLLALG_INF, recursive_doubling))
+/* clang-format on */
+
+/* Restrictions (restrictions.h): ring and topology_ring need a commutative op; each is followed
+ * by its alternative (same range). A non-commutative op skips both and runs recursive doubling. */
+/* clang-format off */
+COLLALG_TUNED_ALLREDUCE(allreduce_alternatives,
+    COLLALG_RULE(0, COLLALG_INF, ring)
+    COLLALG_RULE(0, COLLALG_INF, topology_ring)
+    COLLALG_RULE(0, COLLALG_INF, recursive_doubling))
+/* clang-format on */
+
+/* A restricted rule without an alternative: a non-commutative op goes native. */
+/* clang-format off */
+COLLALG_TUNED_ALLREDUCE(allreduce_ring_only,
+    COLLALG_RULE(0, COLLALG_INF, ring))
 /* clang-format on */
 
 /* Gaps between the rules fall back to MPI_Bcast. */
@@ -269,6 +298,91 @@ static void test_allreduce(th_result *res, const th_opts *o, MPI_Comm comm, cons
         free(r1);
         free(r2);
     }
+}
+
+/* A non-commutative (and associative) operation: a op b = a, so the result is rank 0's vector. An
+ * algorithm that reorders operands gives another rank's vector. */
+static void sel_left(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    int size = 0;
+    MPI_Type_size(*type, &size);
+    memcpy(inout, in, (size_t)*len * (size_t)size);
+}
+
+/* Runs `fn` with `op` on `c` ints and compares with MPI_Allreduce; checks the choice and the skips. */
+static void sel_restricted(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname, collalg_allreduce_fn fn,
+                           MPI_Op op, int c, const char *want, int skips, const char *skipped)
+{
+    int p, rank, j, err, r = sel_world_rank();
+    int *s = (int *)th_alloc(4 * (size_t)c + 4), *r1 = (int *)th_alloc(4 * (size_t)c + 4),
+        *r2 = (int *)th_alloc(4 * (size_t)c + 4);
+    char what[200];
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (j = 0; j < c + 1; j++)
+        s[j] = rank * 1000 + j + 1, r1[j] = r2[j] = -1;
+    sel_skips[r] = 0;
+    sel_skip[r][0] = 0;
+    MPI_Allreduce(s, r1, c, MPI_INT, op, comm);
+    err = fn(s, r2, c, MPI_INT, op, comm);
+    snprintf(what, sizeof what, "%s restricted allreduce c=%d chose %s", cname, c, want);
+    th_expect(res, o, what, sel_was(want, 4LL * c, p));
+    snprintf(what, sizeof what, "%s restricted allreduce c=%d skipped %d rules, the last %s (recorded %d, %s)", cname,
+             c, skips, skipped, sel_skips[r], sel_skip[r]);
+    th_expect(res, o, what, sel_skips[r] == skips && strcmp(sel_skip[r], skipped) == 0);
+    snprintf(what, sizeof what, "%s restricted allreduce c=%d result (err %d)", cname, c, err);
+    th_check(res, o, what, r2, r1, 4 * (size_t)c + 4);
+    free(s);
+    free(r1);
+    free(r2);
+}
+
+/* The selector honours restrictions.h: a commutative op runs the first rule, a non-commutative
+ * one skips the rules whose algorithm needs commutativity (to the alternative, else native). */
+static void test_restrictions(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    static const int counts[] = {0, 1, 5, 1000};
+    MPI_Op left;
+    int i;
+    MPI_Op_create(sel_left, 0, &left);
+    for (i = 0; i < (int)(sizeof counts / sizeof *counts); i++) {
+        int c = counts[i];
+        sel_restricted(res, o, comm, cname, allreduce_alternatives, MPI_SUM, c, "allreduce_alternatives:ring", 0, "");
+        sel_restricted(res, o, comm, cname, allreduce_alternatives, left, c,
+                       "allreduce_alternatives:recursive_doubling", 2, "allreduce_alternatives:topology_ring");
+        sel_restricted(res, o, comm, cname, allreduce_ring_only, MPI_SUM, c, "allreduce_ring_only:ring", 0, "");
+        sel_restricted(res, o, comm, cname, allreduce_ring_only, left, c, "allreduce_ring_only:native", 1,
+                       "allreduce_ring_only:ring");
+    }
+    MPI_Op_free(&left);
+}
+
+/* The table agrees with the algorithms: with a non-commutative op, an allreduce returns
+ * MPI_ERR_OP exactly when restrictions.h says COLLALG_R_COMMUTATIVE, and the right vector
+ * otherwise. */
+static void test_restriction_table(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    int k, j, rank, err, r;
+    int s[8], want[8], got[8];
+    MPI_Op left;
+    MPI_Op_create(sel_left, 0, &left);
+    MPI_Comm_rank(comm, &rank);
+    for (k = 0; k < (int)(sizeof tc_allreduces / sizeof *tc_allreduces); k++) {
+        const char *name = strchr(tc_allreduces[k].name, ' ') + 1;
+        char what[200];
+        for (j = 0; j < 8; j++)
+            s[j] = rank * 100 + j, want[j] = got[j] = -1;
+        MPI_Allreduce(s, want, 7, MPI_INT, left, comm);
+        err = tc_allreduces[k].fn(s, got, 7, MPI_INT, left, comm);
+        r = collalg_restrictions("allreduce", name);
+        snprintf(what, sizeof what, "%s %s: table says %d, non-commutative op returns %d", cname, name, r, err);
+        th_expect(res, o, what, r >= 0 && (err == MPI_ERR_OP) == ((r & COLLALG_R_COMMUTATIVE) != 0));
+        if (err == MPI_SUCCESS) {
+            snprintf(what, sizeof what, "%s %s non-commutative result", cname, name);
+            th_check(res, o, what, got, want, sizeof got);
+        }
+    }
+    MPI_Op_free(&left);
 }
 
 static const char *bcast_expect(long long n)
@@ -582,6 +696,9 @@ int main(int argc, char **argv)
     test_allgather(&res, &o, half, name);
     test_allreduce(&res, &o, MPI_COMM_WORLD, "world");
     test_allreduce(&res, &o, half, name);
+    test_restrictions(&res, &o, MPI_COMM_WORLD, "world");
+    test_restrictions(&res, &o, half, name);
+    test_restriction_table(&res, &o, MPI_COMM_WORLD, "world");
     test_bcast(&res, &o, MPI_COMM_WORLD, "world");
     test_bcast(&res, &o, half, name);
     test_derived(&res, &o);
