@@ -3,7 +3,7 @@
 #   make check              install missing packages (as root), build and run every test
 #   make check-large        the same with the larger matrix (SimGrid p = 64 for every algorithm)
 #   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
-#                           against MPICH's and SimGrid's mpi.h
+#                           against MPICH's, Open MPI's and SimGrid's mpi.h
 #   make examples           build the example programs
 #   make docs               Doxygen HTML in build/docs (zero warnings, strict), with the figures of make figures
 #   make docs-internal      the same with the private helpers and the tuner's internals (build/docs-internal)
@@ -16,6 +16,7 @@
 PREFIX  ?= /usr/local
 BUILD   := build
 MPICC   ?= mpicc
+OMPICC  ?= mpicc.openmpi
 SMPICC  ?= smpicc
 CC      ?= cc
 TESTCFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror
@@ -31,12 +32,20 @@ TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
 # Extra targets (e.g. the tuner: mk/tune.mk).
 -include $(wildcard mk/*.mk)
 
-.PHONY: all deps build check check-large check-run format-check headers examples docs docs-internal install uninstall valgrind clean
+.PHONY: all deps deps-tune deps-tune-smpi build check check-large check-run format-check headers examples docs docs-internal install uninstall valgrind clean
 
 all: build
 
 deps:
 	@sh scripts/install-deps.sh
+
+# What make tune and make tune-smpi need, only (mk/tune.mk): MPICH, or SimGrid, and gcc; gnuplot
+# for the plots. As a user who is not root: nothing installed, the missing packages named.
+deps-tune:
+	@sh scripts/install-deps.sh tune
+
+deps-tune-smpi:
+	@sh scripts/install-deps.sh tune-smpi
 
 build: $(MPI_PROGS:%=$(BUILD)/mpich/%) $(MPI_PROGS:%=$(BUILD)/smpi/%) $(CR_SUITES:%=$(BUILD)/tests/%) \
        $(EXAMPLES:%=$(BUILD)/examples/%)
@@ -83,15 +92,19 @@ format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES)
 	@echo "format-check: $(words $(FORMAT_FILES)) files follow .clang-format"
 
-# Each header alone, included twice: gcc and clang as strict C99 with MPICH's mpi.h, smpicc
-# (SimGrid's mpi.h), and g++ as C++.
+# Each header alone, included twice: gcc and clang as strict C99 with MPICH's mpi.h and with Open
+# MPI's (mpicc.openmpi, installed beside MPICH by make deps), smpicc (SimGrid's mpi.h), and g++ as
+# C++.
 headers:
 	@mkdir -p $(BUILD)/headers
+	@command -v $(OMPICC) >/dev/null || { echo "headers: $(OMPICC) is missing (Open MPI): run make deps as root"; exit 1; }
 	@for h in $(HEADERS:include/%=%); do \
 	  printf '#include <%s>\n#include <%s>\nint main(void){return 0;}\n' $$h $$h > $(BUILD)/headers/t.c; \
 	  cp $(BUILD)/headers/t.c $(BUILD)/headers/t.cpp; \
 	  MPICH_CC=gcc $(MPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || exit 1; \
 	  MPICH_CC=clang $(MPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || exit 1; \
+	  OMPI_CC=gcc $(OMPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || { echo "headers: $$h with $(OMPICC) (Open MPI)"; exit 1; }; \
+	  OMPI_CC=clang $(OMPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || { echo "headers: $$h with $(OMPICC) and clang (Open MPI)"; exit 1; }; \
 	  $(SMPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o 2>&1 | grep -v '^\[' ; \
 	  test -s $(BUILD)/headers/t.o || exit 1; \
 	  g++ -std=c++11 -pedantic -Wall -Wextra -Werror $$(mpicc -show | tr ' ' '\n' | grep '^-I' | tr '\n' ' ') \
@@ -100,7 +113,9 @@ headers:
 	printf '#include <collalg/collalg.h>\nint main(void){return 0;}\n' > $(BUILD)/headers/u.c; \
 	$(MPICC) $(STRICT) -DCOLLALG_USE_PMPI -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	$(MPICC) $(STRICT) -DCOLLALG_NO_ARG_CHECKS -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
-	echo "headers: $(words $(HEADERS)) headers compile alone (gcc, clang, smpicc, g++); PMPI and no-checks builds compile"
+	$(OMPICC) $(STRICT) -DCOLLALG_USE_PMPI -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
+	$(OMPICC) $(STRICT) -DCOLLALG_NO_ARG_CHECKS -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
+	echo "headers: $(words $(HEADERS)) headers compile alone (gcc, clang, with MPICH and Open MPI; smpicc; g++); PMPI and no-checks builds compile"
 
 examples: $(EXAMPLES:%=$(BUILD)/examples/%)
 

@@ -40,7 +40,7 @@ $(BUILD)/smpi-examples/collalg-tune: examples/collalg-tune.c $(wildcard examples
 	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
 	@test -x $@
 
-tune: deps
+tune: deps-tune
 	@$(MAKE) --no-print-directory tune-run
 
 tune-run: $(BUILD)/examples/collalg-tune
@@ -51,7 +51,7 @@ tune-run: $(BUILD)/examples/collalg-tune
 	mpiexec -n $(TUNE_NP) $(TUNE_OUT)/tuned_check </dev/null || exit 1; \
 	echo "tune: $(TUNE_OUT)/collalg_tuned.h checked against native MPI; $$(( $$(date +%s) - start )) s in all"
 
-tune-smpi: deps
+tune-smpi: deps-tune-smpi
 	@$(MAKE) --no-print-directory tune-smpi-run
 
 tune-smpi-run: $(BUILD)/smpi-examples/collalg-tune

@@ -2,8 +2,9 @@
  * launch.h - how the Criterion suites launch the MPI test programs.
  *
  * Criterion forks a process per test, so MPI never runs inside the Criterion process: each test
- * launches a program of tests/mpi/ (built by the Makefile under build/mpich/ and build/smpi/)
- * under MPICH's mpiexec or SimGrid's smpirun, with its output in build/logs/, and asserts on its
+ * launches a program of tests/mpi/ (built by the Makefile under build/mpich/ and build/smpi/, and
+ * for Open MPI under build/openmpi/) under MPICH's mpiexec, SimGrid's smpirun or Open MPI's
+ * mpiexec.openmpi, with its output in build/logs/, and asserts on its
  * exit status and its closing line "... N passed, 0 failed". A failing run's log is printed.
  */
 #ifndef COLLALG_TESTS_LAUNCH_H
@@ -111,6 +112,31 @@ static inline void cl_mpich_as(const char *label, const char *prog, int np, cons
 static inline void cl_mpich(const char *prog, int np, const char *args)
 {
     cl_mpich_as("mpich", prog, np, args);
+}
+
+/* Open MPI, installed beside MPICH by scripts/install-deps.sh under its own names (mpicc.openmpi,
+ * mpiexec.openmpi), launched for a container where CI runs as root with no standard input: more
+ * ranks than cores (--oversubscribe), root allowed (Open MPI refuses it otherwise), no binding,
+ * the ob1 messaging layer over the self and shared-memory transports only (one host), and shared
+ * memory without the kernel's single-copy mechanism (CMA, often denied in containers). */
+#define CL_OPENMPI_EXEC                                                                                      \
+    "mpiexec.openmpi --oversubscribe --allow-run-as-root --bind-to none --mca pml ob1 --mca btl self,vader " \
+    "--mca btl_vader_single_copy_mechanism none"
+
+/* Runs build/<dir>/<prog> (built by mk/openmpi.mk with mpicc.openmpi) under Open MPI on np
+ * processes, logging to build/logs/<prog>-<label>-<np>.log; `expect_pass_line` as cl_launch_as. */
+static inline void cl_openmpi_in(const char *dir, const char *label, const char *prog, int np, const char *args,
+                                 int expect_pass_line)
+{
+    char launcher[256];
+    snprintf(launcher, sizeof launcher, CL_OPENMPI_EXEC " -n %d", np);
+    cl_launch_as(launcher, dir, label, prog, np, args, expect_pass_line);
+}
+
+/* Runs tests/mpi/<prog>.c, built with Open MPI into build/openmpi/, under Open MPI on np processes. */
+static inline void cl_openmpi(const char *prog, int np, const char *args)
+{
+    cl_openmpi_in("openmpi", "openmpi", prog, np, args, 1);
 }
 
 /* The native collectives SMPI uses as references are pinned to algorithms that are right:
