@@ -98,9 +98,11 @@ optional=${optional# }
 if ! is_root; then
     [ "$profile" != check ] || mpich_default
     if [ -n "$missing" ]; then
+        target=deps
+        [ "$profile" = check ] || target="deps-$profile"
         echo "install-deps: make $profile needs packages that are missing: $missing" >&2
-        echo "install-deps: install them with:  sudo apt-get install -y $missing $optional" >&2
-        echo "install-deps: (or, as root:  make deps)" >&2
+        echo "install-deps: install them with:  sudo apt-get install -y $missing${optional:+ $optional}" >&2
+        echo "install-deps: (or, as root:  make $target)" >&2
         exit 1
     fi
     if [ -n "$optional" ]; then
