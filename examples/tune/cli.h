@@ -1,0 +1,203 @@
+/**
+ * @file cli.h
+ * @brief The tuner's command line (collalg-tune): the settings, their defaults and the parser.
+ *        The options are described in the file comment of examples/collalg-tune.c.
+ */
+#ifndef COLLALG_EXAMPLES_TUNE_CLI_H
+#define COLLALG_EXAMPLES_TUNE_CLI_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stats.h"
+#include "table.h"
+
+/** @brief Most sample sizes. */
+#define TUNE_MAX_SIZES 64
+/** @brief Largest message size the selector rules can name (bytes). */
+#define TUNE_INF 2147483647L
+
+/** @brief Command-line settings. */
+typedef struct tune_opts {
+    int want[TUNE_NCOLL];       /**< collectives to tune */
+    long sizes[TUNE_MAX_SIZES]; /**< sample sizes (bytes), ascending */
+    int nsizes;                 /**< used entries of sizes */
+    double budget;              /**< wall-clock budget (s), 0 = none */
+    const char *out;            /**< output directory */
+    tune_rule rule;             /**< repetition rule */
+    double precision;           /**< binary-search stop, relative */
+    int any_procs;              /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
+    const char *pattern;        /**< --pattern of alltoallv and allgatherv */
+    int sizes_given;            /**< --sizes or --max-size was given */
+    const char *topology;       /**< --topology FILE, else NULL */
+    int native_only;            /**< --native-only: measure the native collectives only */
+    long max_size;              /**< --max-size (bytes), the end of the default size list */
+    char cmdline[1024];         /**< the command line, for the header comment */
+} tune_opts;
+
+/** @brief Parses "64", "4K", "4M" (KiB, MiB); -1 when malformed. */
+static long tune_parse_size(const char *s, char **end)
+{
+    long v = strtol(s, end, 10);
+    if (*end == s || v < 0)
+        return -1;
+    if (**end == 'K' || **end == 'k')
+        v *= 1024, (*end)++;
+    else if (**end == 'M' || **end == 'm')
+        v *= 1024 * 1024, (*end)++;
+    return v;
+}
+
+/** @brief The paper's sample sizes (bytes), up to @p max (doubling past 256 KiB). */
+static int tune_default_sizes(long max, long *sizes)
+{
+    static const long base[] = {1, 64, 256, 512};
+    int n = 0, i;
+    long s;
+    for (i = 0; i < 4; i++)
+        if (base[i] <= max)
+            sizes[n++] = base[i];
+    for (s = 1024; s <= max && n < TUNE_MAX_SIZES; s *= 2)
+        sizes[n++] = s;
+    return n;
+}
+
+/** @brief Prints the usage on stderr (rank 0). */
+static void tune_usage(void)
+{
+    fprintf(stderr, "usage: mpiexec -n P collalg-tune\n"
+                    "         [--collectives alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier]\n"
+                    "         [--sizes LIST|--max-size BYTES] [--pattern uniform|random[:SEED]|heavy|FILE]\n"
+                    "         [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N] [--step N]\n"
+                    "         [--rse T] [--precision F] [--any-procs] [--quick] [--topology FILE]\n"
+                    "         [--native-only]\n");
+}
+
+/** @brief Sets want[] from a comma-separated list of collective names. @return 0, or 1 for an unknown name. */
+static int tune_parse_colls(const char *v, int *want)
+{
+    int c;
+    for (c = 0; c < TUNE_NCOLL; c++)
+        want[c] = 0;
+    while (*v) {
+        size_t len = strcspn(v, ",");
+        for (c = 0; c < TUNE_NCOLL; c++)
+            if (strlen(tune_coll_name[c]) == len && !strncmp(v, tune_coll_name[c], len))
+                break;
+        if (c == TUNE_NCOLL)
+            return 1;
+        want[c] = 1;
+        v += len + (v[len] == ',');
+    }
+    return 0;
+}
+
+/** @brief Parses the --sizes list @p v into @p o. @return 0, or 1 when malformed. */
+static int tune_parse_sizes(const char *v, tune_opts *o)
+{
+    char *end;
+    o->nsizes = 0;
+    o->sizes_given = 1;
+    while (*v && o->nsizes < TUNE_MAX_SIZES) {
+        long sz = tune_parse_size(v, &end);
+        if (sz < 0 || sz > TUNE_INF / 2 || (*end && *end != ','))
+            return 1;
+        o->sizes[o->nsizes++] = sz;
+        v = *end == ',' ? end + 1 : end;
+    }
+    return 0;
+}
+
+/** @brief The defaults of every setting, and the command line recorded for the header. */
+static void tune_opts_defaults(tune_opts *o, int argc, char **argv)
+{
+    int i;
+    memset(o, 0, sizeof *o);
+    for (i = 0; i < TUNE_NCOLL; i++)
+        o->want[i] = 1;
+    o->out = "build/tuned";
+    o->rule.min_reps = 10;
+    o->rule.max_reps = 100;
+    o->rule.step = 5;
+    o->rule.threshold = 0.05;
+    o->precision = 0.05;
+    o->pattern = "uniform";
+    o->max_size = 256 * 1024;
+    for (i = 0; i < argc; i++) {
+        size_t len = strlen(o->cmdline);
+        snprintf(o->cmdline + len, sizeof o->cmdline - len, "%s%s", i ? " " : "", argv[i]);
+    }
+}
+
+/** @brief Applies option @p a without a value. @return 1 when @p a is one, else 0. */
+static int tune_parse_flag(const char *a, tune_opts *o)
+{
+    if (!strcmp(a, "--any-procs"))
+        o->any_procs = 1;
+    else if (!strcmp(a, "--native-only"))
+        o->native_only = 1;
+    else if (!strcmp(a, "--quick"))
+        o->rule.min_reps = 3, o->rule.max_reps = 15, o->rule.step = 3, o->rule.threshold = 0.1;
+    else
+        return 0;
+    return 1;
+}
+
+/** @brief Applies option @p a with value @p v. @return 0, or 1 for an unknown option or a bad value. */
+static int tune_parse_valued(const char *a, const char *v, tune_opts *o)
+{
+    char *end;
+    if (!strcmp(a, "--collectives"))
+        return tune_parse_colls(v, o->want);
+    if (!strcmp(a, "--sizes"))
+        return tune_parse_sizes(v, o);
+    if (!strcmp(a, "--max-size")) {
+        o->max_size = tune_parse_size(v, &end);
+        o->sizes_given = 1;
+        return o->max_size < 1 || *end || o->max_size > TUNE_INF / 2;
+    }
+    if (!strcmp(a, "--pattern"))
+        o->pattern = v;
+    else if (!strcmp(a, "--time-budget"))
+        o->budget = atof(v);
+    else if (!strcmp(a, "--out"))
+        o->out = v;
+    else if (!strcmp(a, "--topology"))
+        o->topology = v;
+    else if (!strcmp(a, "--min-reps"))
+        o->rule.min_reps = atoi(v);
+    else if (!strcmp(a, "--max-reps"))
+        o->rule.max_reps = atoi(v);
+    else if (!strcmp(a, "--step"))
+        o->rule.step = atoi(v);
+    else if (!strcmp(a, "--rse"))
+        o->rule.threshold = atof(v);
+    else if (!strcmp(a, "--precision"))
+        o->precision = atof(v);
+    else
+        return 1;
+    return 0;
+}
+
+/** @brief Parses the command line into @p o. @return 0, or 1 on an error (usage printed by rank 0). */
+static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
+{
+    int i, bad = 0;
+    tune_opts_defaults(o, argc, argv);
+    for (i = 1; i < argc && !bad; i++) {
+        if (tune_parse_flag(argv[i], o))
+            continue;
+        bad = i + 1 >= argc || tune_parse_valued(argv[i], argv[i + 1], o);
+        i++;
+    }
+    if (!bad && o->nsizes == 0)
+        o->nsizes = tune_default_sizes(o->max_size, o->sizes);
+    for (i = 1; i < o->nsizes; i++)
+        bad |= o->sizes[i] <= o->sizes[i - 1];
+    bad |= o->rule.min_reps < 1 || o->rule.max_reps < o->rule.min_reps || o->rule.step < 1 || o->nsizes < 1;
+    if (bad && rank == 0)
+        tune_usage();
+    return bad;
+}
+
+#endif /* COLLALG_EXAMPLES_TUNE_CLI_H */

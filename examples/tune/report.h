@@ -1,0 +1,56 @@
+/**
+ * @file report.h
+ * @brief The tuner's terminal report (collalg-tune, rank 0, stdout): per collective and sample
+ *        size what the tuned routine runs, its time, the native time, the fastest runner-up, and
+ *        the defects (the tuned routine more than 5% slower than a single algorithm).
+ */
+#ifndef COLLALG_EXAMPLES_TUNE_REPORT_H
+#define COLLALG_EXAMPLES_TUNE_REPORT_H
+
+#include <stdio.h>
+#include "rules.h"
+#include "run.h"
+
+/** @brief Time @p s (seconds) in microseconds with two decimals, "-" for none. @return @p buf. */
+static const char *tune_us(double s, char *buf, size_t size)
+{
+    if (s >= HUGE_VAL)
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%.2f", s * 1e6);
+    return buf;
+}
+
+/** @brief Prints the per-size comparison of collective @p coll (rank 0). @return defects. */
+static int tune_report(const tuner *T, enum tune_coll coll, const tune_result *r)
+{
+    int i, defects = 0;
+    char a[32], b[32], c[32], text[400];
+    const tune_cand *cd;
+    int ch;
+    printf("\n%s on %d processes%s\n", tune_coll_name[coll], T->p,
+           r->tuned ? (r->searched ? "" : " (some crossings approximated: budget or interruption)")
+                    : " (not tuned: interrupted)");
+    if (!r->tuned)
+        return 0;
+    if (tune_routine_cost(coll, r))
+        printf("  (tuned and next include the selector's 8-byte MPI_Allreduce; algorithms alone: %s.dat)\n",
+               tune_coll_name[coll]);
+    printf("  %10s  %-50s %11s %11s %11s %-20s %8s\n", "bytes", "tuned routine runs", "tuned (us)", "native (us)",
+           "next (us)", "next best", "t/native");
+    for (i = 0; i < r->ns; i++) {
+        double ratio = r->native[i] > 0 && r->native[i] < HUGE_VAL && r->routine[i] < HUGE_VAL
+                           ? r->routine[i] / r->native[i]
+                           : NAN;
+        int defect = r->routine[i] < HUGE_VAL && r->rival[i] < HUGE_VAL && r->routine[i] > 1.05 * r->rival[i];
+        tune_rule_text(r, r->sz[i], text, sizeof text, &cd, &ch);
+        printf("  %10ld  %-50.50s %11s %11s %11s %-20.20s %8.3f%s\n", r->sz[i], cd ? text : "native",
+               tune_us(r->routine[i], a, sizeof a), tune_us(r->native[i], b, sizeof b),
+               tune_us(r->rival[i], c, sizeof c), r->rival_name[i], ratio,
+               defect ? "  DEFECT: >5% slower than a single algorithm" : "");
+        defects += defect;
+    }
+    return defects;
+}
+
+#endif /* COLLALG_EXAMPLES_TUNE_REPORT_H */
