@@ -54,6 +54,11 @@
  *   routines serve such calls;
  * - a forced encoded parameter (mcs, allgather_based, rabenseifner_var2) that is not in the search
  *   space at a communicator's size;
+ * - a forced algorithm that does not apply to the call by its restrictions
+ *   (include/collalg/restrictions.h: ring, topology_ring or topology_order allreduce with a
+ *   non-commutative op; greedy or alltoall_based alltoallv past 46340 processes); the trace says
+ *   `native (COLLALG_ALLREDUCE=ring does not apply: the operation must be commutative)`. The tuned
+ *   routines skip such a rule to its alternative rule, else native (select.h);
  * - what the tuned routines send to MPI themselves (sizes outside their rules).
  *
  * @par Errors
@@ -62,8 +67,7 @@
  * MPI_ERR_COMM, MPI_ERR_ROOT, MPI_ERR_OP, ...) after calling the communicator's error handler, so
  * MPI_ERRORS_ARE_FATAL aborts as it would natively; they are returned as is. A forced parameter out
  * of range for the communicator (e.g. more barriers than phases) is MPI_ERR_ARG from the
- * algorithm, and a forced algorithm that does not apply to the call (ring allreduce with a
- * non-commutative op: MPI_ERR_OP) returns its error: forcing is the user's choice.
+ * algorithm: forcing a parameter is the user's choice.
  *
  * @par Limitations
  * Only the seven collectives above; the configuration is per process and global (every
@@ -351,7 +355,7 @@ static int pm_forced(enum tune_coll coll, tune_call *call, long long n, int *ran
     const pm_force *f = &pm_cfg[coll];
     tune_choice ch;
     char text[400], line[512], routine[32];
-    int p = 0, k;
+    int p = 0, k, broken;
     PMPI_Comm_size(call->comm, &p);
     snprintf(routine, sizeof routine, "MPI_%s", tune_coll_name[coll]);
     routine[4] = (char)toupper((unsigned char)routine[4]);
@@ -364,6 +368,15 @@ static int pm_forced(enum tune_coll coll, tune_call *call, long long n, int *ran
     for (k = 0; text[k]; k++) /* the trace shows the parameter as the rules write it */
         if (text[k] == '"')
             text[k] = '\'';
+    broken = collalg__select_broken(collalg_restrictions(tune_coll_name[coll], f->algo->name),
+                                    coll == TUNE_ALLREDUCE ? call->op : MPI_OP_NULL, p);
+    if (broken) {
+        snprintf(line, sizeof line, "native (%s=%s does not apply: %s)", f->var, f->algo->name,
+                 collalg_restriction_text(broken));
+        collalg__select_say(routine, line, n, p, call->comm);
+        *ran = 0;
+        return MPI_SUCCESS;
+    }
     snprintf(line, sizeof line, "%s (forced by %s)", text, f->var);
     collalg__select_say(routine, line, n, p, call->comm);
     *ran = 1;

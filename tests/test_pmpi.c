@@ -216,6 +216,22 @@ Test(pmpi, off_and_verbose_p3)
                           sizeof line));
 }
 
+/* A forced algorithm outside its restrictions (restrictions.h) goes native and says so: ring
+ * allreduce with the non-commutative op of tests/pmpi/allreduce.c; the output is the native one. */
+Test(pmpi, restriction_p3)
+{
+    char line[1024];
+    pm_native("allreduce", 3);
+    pm_check("allreduce", 3, "restricted", "COLLALG_SELECT_VERBOSE=1 COLLALG_ALLREDUCE=ring");
+    cr_assert(pm_err_line("allreduce", 3, "restricted",
+                          "collalg: MPI_Allreduce p=3 n=20 B -> native (COLLALG_ALLREDUCE=ring does not apply: the "
+                          "operation must be commutative)",
+                          line, sizeof line));
+    cr_assert(pm_err_line("allreduce", 3, "restricted", "collalg: MPI_Allreduce p=3 n=20 B -> ring (forced by", line,
+                          sizeof line),
+              "a commutative op still runs the forced ring");
+}
+
 /* Intercommunicators go to the native collectives: every collective forced (and the tuned
  * routines) give the reference output (tests/pmpi/intercomm.c). */
 #define PM_FORCE_ALL                                                                               \

@@ -3,7 +3,9 @@
  * libcollalg_pmpi.so): MPI_Allreduce with MPI_SUM and MPI_MAX over int and double (integer values,
  * so any order of the sum is exact), and with a user-defined commutative sum and maximum over the
  * vector of ints (MPICH rejects predefined operations on derived types), counts 0, 5 and 700, on MPI_COMM_WORLD
- * and a split communicator, out of place and MPI_IN_PLACE; dumps every result.
+ * and a split communicator, out of place and MPI_IN_PLACE; then a non-commutative operation over
+ * ints (a op b = a: the result is rank 0's vector), which a forced algorithm that needs a
+ * commutative one (ring) must leave to the native collective; dumps every result.
  */
 #include "pm_common.h"
 
@@ -24,6 +26,36 @@ static void pm_vmax(void *in, void *inout, int *len, MPI_Datatype *type)
         for (j = 0; j < 4; j += 3)
             if (a[6 * k + j] > b[6 * k + j])
                 b[6 * k + j] = a[6 * k + j];
+}
+
+/* a op b = a: associative, not commutative (MPI passes the left operand as `in`). */
+static void pm_left(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    memcpy(inout, in, (size_t)*len * sizeof(int));
+}
+
+/* The non-commutative op on both communicators, counts 5 and 700. */
+static void pm_noncommutative(void)
+{
+    MPI_Op left;
+    int c, k, j;
+    char label[128];
+    MPI_Op_create(pm_left, 0, &left);
+    for (c = 0; c < PM_NCOMMS; c++)
+        for (k = 0; k < 2; k++) {
+            int rank, err, n = k ? 700 : 5;
+            int *sbuf = (int *)malloc((size_t)n * sizeof(int)), *rbuf = (int *)malloc((size_t)n * sizeof(int));
+            MPI_Comm_rank(pm_comm[c], &rank);
+            for (j = 0; j < n; j++)
+                sbuf[j] = 1000 * rank + j, rbuf[j] = -1;
+            err = MPI_Allreduce(sbuf, rbuf, n, MPI_INT, left, pm_comm[c]);
+            snprintf(label, sizeof label, "allreduce %s int non-commutative n=%d", pm_comm_name[c], n);
+            pm_dump(label, rbuf, (size_t)n * sizeof(int), err);
+            free(sbuf);
+            free(rbuf);
+        }
+    MPI_Op_free(&left);
 }
 
 int main(int argc, char **argv)
@@ -60,6 +92,7 @@ int main(int argc, char **argv)
                     }
     MPI_Op_free(&vop[0]);
     MPI_Op_free(&vop[1]);
+    pm_noncommutative();
     pm_finish("allreduce");
     return 0;
 }
