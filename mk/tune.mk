@@ -2,10 +2,14 @@
 #
 #   make tune         install what is missing (as root), build, tune on the local MPICH with
 #                     TUNE_NP = number of cores, write $(TUNE_OUT)/collalg_tuned.h + CSV + plots,
-#                     then build examples/tuned_check.c against that header and run it
+#                     then build examples/tuned_check.c against that header and run it, then
+#                     examples/collalg-guidelines.c (PGMPI guidelines: report, $(TUNE_OUT)/guidelines.csv)
 #   make tune-smpi    the same under SimGrid's smpirun on tests/platform/cluster.xml
 #                     (TUNE_SMPI_NP simulated hosts), into $(TUNE_SMPI_OUT)
 #   make tune-run / tune-smpi-run   the same without the dependency step
+#   make guidelines / guidelines-smpi   only the guideline check, against the header of an earlier
+#                     make tune / tune-smpi (mk/guidelines.mk; options in GUIDELINES_ARGS,
+#                     GUIDELINES_SMPI_ARGS)
 #
 # Variables: TUNE_NP, TUNE_ARGS (tuner options), TUNE_OUT; TUNE_SMPI_NP, TUNE_SMPI_ARGS,
 # TUNE_SMPI_OUT. Examples: make tune TUNE_ARGS='--collectives alltoall --max-size 4M';
@@ -49,6 +53,7 @@ tune-run: $(BUILD)/examples/collalg-tune
 	mpiexec -n $(TUNE_NP) $(BUILD)/examples/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS) </dev/null || exit 1; \
 	$(MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) examples/tuned_check.c -o $(TUNE_OUT)/tuned_check || exit 1; \
 	mpiexec -n $(TUNE_NP) $(TUNE_OUT)/tuned_check </dev/null || exit 1; \
+	$(GL_MPICH_STEP); \
 	echo "tune: $(TUNE_OUT)/collalg_tuned.h checked against native MPI; $$(( $$(date +%s) - start )) s in all"
 
 tune-smpi: deps-tune-smpi
@@ -61,6 +66,7 @@ tune-smpi-run: $(BUILD)/smpi-examples/collalg-tune
 	$(SMPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_SMPI_OUT) examples/tuned_check.c -o $(TUNE_SMPI_OUT)/tuned_check 2>&1 | grep -v '^\[' ; \
 	test -x $(TUNE_SMPI_OUT)/tuned_check || exit 1; \
 	$(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(TUNE_SMPI_OUT)/tuned_check </dev/null || exit 1; \
+	$(GL_SMPI_STEP); \
 	echo "tune-smpi: $(TUNE_SMPI_OUT)/collalg_tuned.h checked against SMPI's collectives; $$(( $$(date +%s) - start )) s in all"
 
 # `make build` (hence `make check`) also builds the SimGrid tuner that tests/test_tune.c runs, and
