@@ -167,8 +167,10 @@ static inline int collalg_restrictions(const char *collective, const char *algor
 }
 
 /**
- * @brief The restriction kinds in @p r in words, e.g. "the operation must be commutative"
- *        (the first kind set; "" for 0), for the selector's trace.
+ * @brief The restriction kinds in @p r in words, for the selector's trace.
+ * @param r a bit set of COLLALG_R_ kinds
+ * @return a string literal: the first kind set in @p r, e.g. "the operation must be commutative";
+ *         "" for 0.
  */
 static inline const char *collalg_restriction_text(int r)
 {
