@@ -1,7 +1,7 @@
 # collalg - header-only catalogue of MPI collective algorithms.
 #
 #   make check              install missing packages (as root), build and run every test
-#   make check-large        the same with the larger matrix (SimGrid p = 64 for every algorithm)
+#   make check-large        the same with the larger matrix (alltoall, allgather, bcast also at MPICH p = 7, 8, SimGrid p = 31, 64)
 #   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
 #                           against MPICH's, Open MPI's and SimGrid's mpi.h
 #   make examples           build the example programs

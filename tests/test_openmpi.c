@@ -1,0 +1,97 @@
+/* Criterion suite: the catalogue under Open MPI (installed beside MPICH by scripts/install-deps.sh).
+ * - toolchain: MPICH is still the default mpicc and mpiexec, and the programs of build/openmpi/
+ *   are linked with Open MPI's library;
+ * - one test program per collective family (alltoall, allgather, allreduce, bcast, alltoallv,
+ *   allgatherv), built with mpicc.openmpi by mk/openmpi.mk, on p = 1 .. 4 (the full matrix of
+ *   counts and types up to p = 2, the reduced one from p = 3), each checked byte for byte against
+ *   Open MPI's own collectives; the error classes (tests/mpi/errors.c) and the private
+ *   communicator (tests/mpi/isolation.c) on p = 2, 3;
+ * - the example examples/hello.c built with mpicc.openmpi, on p = 1 .. 4.
+ * Every run goes through tests/launch.h's cl_openmpi (mpiexec.openmpi --oversubscribe, root
+ * allowed, shared memory without single-copy). */
+#include "launch.h"
+
+/* 1 when a line that `cmd` prints contains `needle`. */
+static int output_has(const char *cmd, const char *needle)
+{
+    char line[1024] = "";
+    FILE *f = popen(cmd, "r");
+    int found = 0;
+    if (!f)
+        return 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, needle) != NULL;
+    pclose(f);
+    return found;
+}
+
+Test(openmpi_toolchain, mpich_stays_the_default)
+{
+    cr_expect(output_has("mpicc -show 2>&1", "mpich"), "mpicc is not MPICH's (scripts/install-deps.sh)");
+    cr_expect(output_has("mpiexec --version 2>&1 </dev/null", "HYDRA"), "mpiexec is not MPICH's (Hydra)");
+}
+
+Test(openmpi_toolchain, programs_use_open_mpi)
+{
+    cr_expect(output_has("ldd build/openmpi/alltoall 2>&1", "libopen-pal"), "build/openmpi/alltoall: not Open MPI");
+    cr_expect(output_has("ldd build/openmpi-examples/hello 2>&1", "libopen-pal"),
+              "build/openmpi-examples/hello: not Open MPI");
+    cr_expect(!output_has("ldd build/openmpi/alltoall 2>&1", "libmpich"), "build/openmpi/alltoall: MPICH linked");
+}
+
+/* allreduce names its types after the operation (tests/mpi/allreduce.c): the reduced matrix is
+ * that of tests/test_allreduce.c at p = 4. */
+#define OM_ALLREDUCE_REDUCED "--types int-sum,double-sum,2int-minloc,int2-sum,mat-noncomm --counts 1,p+1,big"
+
+/* bcast leaves count 0 out: with a type that has gaps, core/bcast_common.h packs into and unpacks
+ * from a null scratch buffer (no bytes), which Open MPI's MPI_Pack / MPI_Unpack reject with
+ * MPI_ERR_ARG (MPICH accepts it); the MPICH runs keep count 0. */
+#define OM_BCAST_FULL "--counts 1,3,1000,big"
+#define OM_BCAST_REDUCED "--counts 3,big --types int,struct,int-vector"
+
+/* clang-format off */
+Test(openmpi, alltoall_p1) { cl_openmpi("alltoall", 1, CL_FULL); }
+Test(openmpi, alltoall_p2) { cl_openmpi("alltoall", 2, CL_FULL); }
+Test(openmpi, alltoall_p3) { cl_openmpi("alltoall", 3, CL_REDUCED); }
+Test(openmpi, alltoall_p4) { cl_openmpi("alltoall", 4, CL_REDUCED); }
+Test(openmpi, allgather_p1) { cl_openmpi("allgather", 1, CL_FULL); }
+Test(openmpi, allgather_p2) { cl_openmpi("allgather", 2, CL_FULL); }
+Test(openmpi, allgather_p3) { cl_openmpi("allgather", 3, CL_REDUCED); }
+Test(openmpi, allgather_p4) { cl_openmpi("allgather", 4, CL_REDUCED); }
+Test(openmpi, allreduce_p1) { cl_openmpi("allreduce", 1, CL_FULL); }
+Test(openmpi, allreduce_p2) { cl_openmpi("allreduce", 2, CL_FULL); }
+Test(openmpi, allreduce_p3) { cl_openmpi("allreduce", 3, OM_ALLREDUCE_REDUCED); }
+Test(openmpi, allreduce_p4) { cl_openmpi("allreduce", 4, OM_ALLREDUCE_REDUCED); }
+Test(openmpi, bcast_p1) { cl_openmpi("bcast", 1, OM_BCAST_FULL); }
+Test(openmpi, bcast_p2) { cl_openmpi("bcast", 2, OM_BCAST_FULL); }
+Test(openmpi, bcast_p3) { cl_openmpi("bcast", 3, OM_BCAST_REDUCED); }
+Test(openmpi, bcast_p4) { cl_openmpi("bcast", 4, OM_BCAST_REDUCED); }
+Test(openmpi, alltoallv_p1) { cl_openmpi("alltoallv", 1, CL_FULL); }
+Test(openmpi, alltoallv_p2) { cl_openmpi("alltoallv", 2, CL_FULL); }
+Test(openmpi, alltoallv_p3) { cl_openmpi("alltoallv", 3, CL_REDUCED); }
+Test(openmpi, alltoallv_p4) { cl_openmpi("alltoallv", 4, CL_REDUCED); }
+Test(openmpi, allgatherv_p1) { cl_openmpi("allgatherv", 1, CL_FULL); }
+Test(openmpi, allgatherv_p2) { cl_openmpi("allgatherv", 2, CL_FULL); }
+Test(openmpi, allgatherv_p3) { cl_openmpi("allgatherv", 3, CL_REDUCED); }
+Test(openmpi, allgatherv_p4) { cl_openmpi("allgatherv", 4, CL_REDUCED); }
+Test(openmpi, errors_p2) { cl_openmpi("errors", 2, ""); }
+Test(openmpi, errors_p3) { cl_openmpi("errors", 3, ""); }
+Test(openmpi, isolation_p2) { cl_openmpi("isolation", 2, ""); }
+Test(openmpi, isolation_p3) { cl_openmpi("isolation", 3, ""); }
+/* clang-format on */
+
+/* The example prints one line and exits non-zero when a result differs from the native one. */
+static void om_hello(int np)
+{
+    char cmd[256];
+    cl_openmpi_in("openmpi-examples", "openmpi", "hello", np, "", 0);
+    snprintf(cmd, sizeof cmd, "cat build/logs/hello-openmpi-%d.log", np);
+    cr_expect(output_has(cmd, "all results match MPI"), "hello on %d processes: no success line", np);
+}
+
+/* clang-format off */
+Test(openmpi, hello_p1) { om_hello(1); }
+Test(openmpi, hello_p2) { om_hello(2); }
+Test(openmpi, hello_p3) { om_hello(3); }
+Test(openmpi, hello_p4) { om_hello(4); }
+/* clang-format on */
