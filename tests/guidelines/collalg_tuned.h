@@ -18,6 +18,8 @@
 #include <collalg/barrier.h>
 #include <collalg/select.h>
 
+/* The rules laid out as collalg-tune writes them. */
+/* clang-format off */
 COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall,
     COLLALG_RULE(0, 1024, simple)
     COLLALG_RULE(1024, COLLALG_INF, pair_light_barrier))
@@ -58,6 +60,7 @@ COLLALG_TUNED_BARRIER(collalg_tuned_barrier,
     COLLALG_RULE(0, COLLALG_INF, dissemination))
 /** Lower bounds (bytes) of the rules of collalg_tuned_barrier. */
 #define COLLALG_TUNED_BARRIER_BOUNDS 0
+/* clang-format on */
 
 /** Processes the rules were tuned on. */
 #define COLLALG_TUNED_PROCS 16
