@@ -53,8 +53,8 @@ mpich_default() {
             echo "install-deps: alternative $group set back to $entry (MPICH stays the default)"
         done
     else
-        echo "install-deps: the default MPI is not MPICH for: $(echo "$moved" | cut -d' ' -f1 | tr '\n' ' ')" \
-            "(make check expects mpicc and mpiexec to be MPICH's; as root: update-alternatives --set GROUP ENTRY)" >&2
+        echo "install-deps: the default MPI is not MPICH for: $(echo "$moved" | cut -d' ' -f1 | xargs)" \
+            "(make check expects MPICH's mpicc and mpiexec; as root, make deps sets them back)" >&2
     fi
 }
 
