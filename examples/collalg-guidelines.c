@@ -77,7 +77,9 @@
  * the p-value and the verdict; then a summary line
  * `collalg-guidelines p=P: C checks of G guidelines, V violated (W guidelines)`.
  * The CSV `DIR/guidelines.csv` (`--out DIR`, default build/tuned, created like mkdir -p) has
- * one row per check, in columns `guideline,bytes,lhs_us,rhs_us,ratio,p_value,violated`.
+ * one row per check, in columns `guideline,bytes,lhs_us,rhs_us,ratio,p_value,violated` (bytes: n;
+ * for monotony the smaller size, the row's right side being the next sample size; times are the
+ * medians in microseconds, ratio = lhs / rhs, violated 0 or 1).
  *
  * @par Options
  * `--out DIR`, `--alpha A` (0 < A < 1), `--reps N` (5 .. 10000), `--sizes LIST`,
