@@ -88,7 +88,7 @@
  * - A wrong number or type of parameters is the compiler's usual diagnostic for the call.
  *
  * @par Cost
- * One MPI_Comm_size and one MPI_Type_size call, then one comparison chain: the rule values are
+ * One MPI_Comm_test_inter, one MPI_Comm_size and one MPI_Type_size call, then one comparison chain: the rule values are
  * compile-time constants (allgatherv adds a sum over p counts; alltoallv that sum, one
  * MPI_Comm_test_inter and the 8-byte MPI_Allreduce of the table, about alpha * lg p per call),
  * plus one MPI_Op_commutative call for a matching rule whose algorithm needs a commutative
@@ -251,15 +251,16 @@ COLLALG_INLINE int collalg__select_applies(int r, MPI_Op op, const char *routine
 
 /**
  * @brief Message size (@p count elements of @p type, in bytes) and size of @p comm, as the rules
- *        compare them. Leaves *n = -1 (no rule matches, the native collective runs and reports
- *        the error) when @p comm or @p type is null or a query fails.
+ *        compare them. Leaves *n = -1 (no rule matches, the native collective runs: it serves an
+ *        intercommunicator, and reports the error otherwise) when @p comm is null or an
+ *        intercommunicator, @p type is null, or a query fails.
  */
 COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Datatype type, long long *n, int *p)
 {
     int size = 0;
     *n = -1;
     *p = 0;
-    if (comm == MPI_COMM_NULL || type == MPI_DATATYPE_NULL)
+    if (collalg__check_comm(comm) != MPI_SUCCESS || type == MPI_DATATYPE_NULL)
         return;
     if (COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || COLLALG_MPI(Type_size)(type, &size) != MPI_SUCCESS ||
         size < 0)

@@ -385,6 +385,46 @@ static void test_restriction_table(th_result *res, const th_opts *o, MPI_Comm co
     MPI_Op_free(&left);
 }
 
+#ifndef SMPI_H /* SimGrid 3.32 lacks MPI_Intercomm_create */
+/* An intercommunicator goes to the native collective, which serves it: alltoall and allreduce
+ * between the even and the odd ranks of MPI_COMM_WORLD (p >= 2), results equal to native. */
+static void test_intercomm(th_result *res, const th_opts *o)
+{
+    MPI_Comm half, inter;
+    int p, rank, remote, c = 300, j, err;
+    int *s, *r1, *r2;
+    char what[160];
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (p < 2)
+        return;
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, rank % 2 ? 0 : 1, 98, &inter);
+    MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
+    MPI_Comm_remote_size(inter, &remote);
+    s = (int *)th_alloc(4 * (size_t)c * (size_t)remote);
+    r1 = (int *)th_alloc(4 * (size_t)c * (size_t)remote);
+    r2 = (int *)th_alloc(4 * (size_t)c * (size_t)remote);
+    for (j = 0; j < c * remote; j++)
+        s[j] = rank * 100000 + j, r1[j] = r2[j] = -1;
+    MPI_Alltoall(s, c, MPI_INT, r1, c, MPI_INT, inter);
+    err = alltoall_tuned(s, c, MPI_INT, r2, c, MPI_INT, inter);
+    th_expect(res, o, "intercomm alltoall went native", sel_was("alltoall_tuned:native", -1, 0));
+    snprintf(what, sizeof what, "intercomm alltoall result (err %d)", err);
+    th_check(res, o, what, r2, r1, 4 * (size_t)c * (size_t)remote);
+    MPI_Allreduce(s, r1, c, MPI_INT, MPI_SUM, inter);
+    err = allreduce_tuned(s, r2, c, MPI_INT, MPI_SUM, inter);
+    th_expect(res, o, "intercomm allreduce went native", sel_was("allreduce_tuned:native", -1, 0));
+    snprintf(what, sizeof what, "intercomm allreduce result (err %d)", err);
+    th_check(res, o, what, r2, r1, 4 * (size_t)c);
+    free(s);
+    free(r1);
+    free(r2);
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+}
+#endif
+
 static const char *bcast_expect(long long n)
 {
     if (n < 10)
@@ -699,6 +739,9 @@ int main(int argc, char **argv)
     test_restrictions(&res, &o, MPI_COMM_WORLD, "world");
     test_restrictions(&res, &o, half, name);
     test_restriction_table(&res, &o, MPI_COMM_WORLD, "world");
+#ifndef SMPI_H
+    test_intercomm(&res, &o);
+#endif
     test_bcast(&res, &o, MPI_COMM_WORLD, "world");
     test_bcast(&res, &o, half, name);
     test_derived(&res, &o);
