@@ -10,8 +10,8 @@
  *                                            allgatherv,barrier]
  *                             [--sizes LIST | --max-size BYTES] [--pattern NAME|FILE]
  *                             [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N]
- *                             [--step N] [--rse T] [--precision F] [--any-procs] [--quick]
- *                             [--topology FILE] [--native-only]
+ *                             [--step N] [--rse T] [--precision F] [--alpha A] [--tolerance F]
+ *                             [--any-procs] [--quick] [--topology FILE] [--native-only] [--help]
  * @endcode
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
@@ -38,6 +38,9 @@
  *   (100), `--step` (5), `--rse` threshold (0.05). `--quick` = 3, 15, 3, 0.1.
  * - `--precision F`: a binary search stops when its interval is narrower than F times its lower
  *   end (default 0.05) or one element.
+ * - `--alpha A` (default 0.05), `--tolerance F` (default 0.03): the level of the rank-sum test
+ *   and the relative margin of the statistical rule below (0 < A <= 1, 0 <= F < 1).
+ * - `--help`: the options with their defaults (exit status 0).
  * - `--topology FILE`: a topology description (Slurm topology.conf, core/topology.h) attached to
  *   the tuner's communicator; without it a non-empty environment variable `COLLALG_TOPOLOGY`
  *   is attached the same way. With either, the topology algorithms (tune/table.h, fifth field)
@@ -51,39 +54,66 @@
  *   exactly P processes (COLLALG_RULE_P(P, P, ...)), the default.
  *
  * @par Procedure, per collective (Figure 2 of the paper)
- * 1. The native MPI collective is measured at every sample size (for the ratios).
- * 2. Step 3 of the paper: each algorithm with a parameter is measured with every value of its
- *    search space (tune/table.h) at every sample size (linear search); between adjacent sample
- *    sizes whose best values differ, a binary search finds where the best value changes. The
- *    result, a piecewise choice of values, is from then on one more plain algorithm.
- * 3. Step 4: the plain algorithms are measured at every sample size; with the tuned
- *    parameterised ones, the best at each size is chosen, and binary searches find the crossing
- *    points between adjacent sizes with different winners. Below the first sample size the first
- *    winner applies, above the last the last one (the paper's "same algorithm from 256 KiB on").
- * 4. The rules are written (header), the tuned routine is re-measured at every sample size and
- *    compared with the native collective (ratio) and with the best single algorithm there: more
- *    than 5% slower is reported as a defect of the tuner.
+ * 1. Sampling, size by size: at each sample size the native collective (for the ratios), every
+ *    value of every parameterised algorithm (its search space, tune/table.h) and every plain
+ *    algorithm are measured as one interleaved batch (see Timing), each measurement's samples
+ *    kept.
+ * 2. Step 3 of the paper, per parameterised algorithm: the value chosen at each sample size by
+ *    the statistical rule below, walking the sizes upward; between adjacent sample sizes whose
+ *    chosen values differ, a binary search finds where the value changes. The result, a
+ *    piecewise choice of values, is from then on one more plain algorithm.
+ * 3. Step 4: the algorithm chosen at each sample size by the same rule (parameterised ones at
+ *    their chosen value), and binary searches for the crossing points between adjacent sizes
+ *    with different winners, only there. Below the first sample size the first winner applies,
+ *    above the last the last one (the paper's "same algorithm from 256 KiB on"). Neighbouring
+ *    ranges with the same algorithm and value merge into one rule.
+ * 4. The rules are written (header); after a rule whose algorithm has restrictions
+ *    (collalg/restrictions.h, e.g. allreduce `ring`: commutative operations only) comes an
+ *    *alternative rule* with the same range, naming the algorithm without restrictions (at one
+ *    value) whose median is on average closest to the fastest at the sample sizes of that range,
+ *    so that such a call still runs a tuned algorithm (select.h). The tuned routine is
+ *    re-measured at every sample size in one batch with the two fastest other algorithms there
+ *    and compared with the native collective (ratio) and with them: a runner-up faster by more
+ *    than 5% and significantly so (Wilcoxon, p < --alpha) is reported as a defect of the tuner.
+ *
+ * @par The statistical rule (tune/decide.h; PGMPI's Wilcoxon rank-sum test, §4)
+ * Walking the sample sizes upward, the *incumbent* at a size is the choice made at the size
+ * before (at the first size: the smallest median). Another algorithm (or value) replaces it only
+ * when it is faster by more than `--tolerance` (relative, default 0.03: its median below
+ * (1 - 0.03) times the incumbent's) AND significantly faster: the one-sided Wilcoxon rank-sum
+ * test (Mann-Whitney U, normal approximation with tie and continuity corrections,
+ * tune/wilcoxon.h) of "its samples are stochastically smaller than the incumbent's" gives
+ * p < `--alpha` (default 0.05). Of several such challengers the smallest median wins. A binary
+ * search step decides the same way: the upper winner takes the midpoint only when it beats the
+ * lower one there. Ties (equal or noise-level differences) therefore keep one algorithm and one
+ * rule; the chosen algorithm is slower than another at a sample size by more than the tolerance
+ * only when that difference is not significant.
  *
  * @par Timing
  * Each sample is one call: all ranks leave an MPI_Barrier, time the call with MPI_Wtime, and the
- * sample is the maximum over the ranks (one MPI_Allreduce per chunk of calls). Chunks follow the
- * RSE rule; the reported time is the median of the samples (seconds).
+ * sample is the maximum over the ranks (one MPI_Allreduce per chunk of calls). The measurements
+ * of a batch (everything at one sample size; the two sides of a search step; the routine and its
+ * runners-up) take turns chunk by chunk and all run as many chunks as the slowest to satisfy the
+ * RSE rule, so they have as many samples taken over the same stretch of time and a change of
+ * load hits them alike (tune/measure.h). The reported time is the median of the samples (s).
  *
  * @par Output (in --out DIR, default build/tuned; rank 0 writes)
  * - `collalg_tuned.h`: `collalg_tuned_alltoall`, `_allgather`, `_allreduce`, `_bcast`,
  *   `_alltoallv`, `_allgatherv`, `_barrier` defined with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
  *   on how many processes and with which MPI they were tuned, and `COLLALG_TUNED_<COLL>_BOUNDS`
- *   (the rules' lower bounds, for tests). When the alltoallv rules depend on the size, the tuned
+ *   (the rules' lower bounds, for tests); the comment also gives the statistical settings and the
+ *   number of primary rules per collective (alternative rules not counted). When the alltoallv rules depend on the size, the tuned
  *   alltoallv and its runners-up are re-measured with the selector's 8-byte MPI_Allreduce
  *   included (what the generated routine then adds to each call); the sample measurements (CSV,
  *   plots) are of the algorithms alone.
  * - `collalg_tuned.csv`: every measurement, written as it is made.
  * - `<coll>.dat`, `<coll>.gp`, `<coll>.png`, `<coll>.svg` (not for the barrier, which has one
  *   size): time against size of every algorithm
- *   (parameterised ones at their best value), the native collective and the tuned routine, with
+ *   (parameterised ones at their chosen value), the native collective and the tuned routine, with
  *   the chosen ranges marked (gnuplot).
- * On stdout (rank 0): per collective and sample size the tuned and native times, their ratio and
- * defects. On stderr (rank 0): a progress bar with what is measured and the time left.
+ * On stdout (rank 0): per collective and sample size the tuned and native times, their ratio, the
+ * fastest runner-up, the ratio to it and the p-value that it is faster, defects; per collective
+ * the number of rules and the worst ratio to a runner-up. On stderr (rank 0): a progress bar with what is measured and the time left.
  *
  * @par Interruption
  * Ctrl-C (SIGINT) or SIGTERM sets a flag that the ranks agree on at the next chunk of calls; the
@@ -107,13 +137,16 @@
 
 /* One module per concern, in the order they build on each other (all static, one translation unit):
  *   tune/stats.h     summary statistics and PGMPI's repetition rule (no MPI)
+ *   tune/wilcoxon.h  the Wilcoxon rank-sum test (no MPI)
+ *   tune/decide.h    the statistical rule: incumbent, tolerance, test (no MPI)
  *   tune/table.h     the algorithm table: wrappers and parameter search spaces
  *   tune/pattern.h   communication patterns of the v-collectives (no MPI); tune/vcoll.h their MPI side
  *   tune/cli.h       the command line
  *   tune/run.h       the state of a run: communicator, buffers, topology, flags; setup and teardown
  *   tune/progress.h  the progress bar
- *   tune/measure.h   one measurement: timed chunks, agreement of the ranks, the CSV line
- *   tune/rules.h     piecewise choices, the result of a collective, flattening into selector rules
+ *   tune/measure.h   measurements: interleaved batches of timed chunks, agreement of the ranks, CSV
+ *   tune/rules.h     piecewise choices, the result of a collective, flattening into selector rules,
+ *                    alternative rules after restricted algorithms
  *   tune/search.h    the binary search for a crossing point
  *   tune/choose.h    the procedure per collective (steps 1-4 above)
  *   tune/report.h    the terminal report
@@ -165,7 +198,8 @@ static int tune_finish(const tuner *T, const tune_result *res)
     for (c = 0; c < TUNE_NCOLL; c++)
         if (T->o.want[c])
             defects += tune_report(T, (enum tune_coll)c, &res[c]);
-    printf("\n%d defect(s) of the tuner (tuned routine > 5%% slower than the best single algorithm)\n", defects);
+    printf("\n%d defect(s) of the tuner (tuned routine > 5%% slower than a runner-up, significantly: Wilcoxon p < %g)\n",
+           defects, T->o.test.alpha);
     if (T->stopped)
         printf("stopped early (%s): wrote what was finished\n", T->stopped == 1 ? "interrupted" : "time budget");
     status = tune_write_header(T, res);
@@ -185,11 +219,16 @@ int main(int argc, char **argv)
 {
     tuner T;
     tune_result res[TUNE_NCOLL];
-    int c, status = 1;
+    int c, status;
 
     MPI_Init(&argc, &argv);
     memset(res, 0, sizeof res);
-    if (tune_begin(&T, argc, argv) == 0 && tune_setup(&T) == 0) {
+    status = tune_begin(&T, argc, argv);
+    if (status == 2) /* --help */
+        status = 0;
+    else if (status == 0 && tune_setup(&T) != 0)
+        status = 1;
+    else if (status == 0) {
         tune_open_csv(&T);
         if (T.rank == 0) {
             printf("collalg-tune: %d processes on %s, %s\n", T.p, T.host, T.mpi);
@@ -201,7 +240,7 @@ int main(int argc, char **argv)
         MPI_Bcast(&status, 1, MPI_INT, 0, T.comm);
     }
     for (c = 0; c < TUNE_NCOLL; c++)
-        free(res[c].cand);
+        tune_result_free(&res[c]);
     tune_end(&T);
     MPI_Finalize();
     return status;

@@ -1,5 +1,7 @@
 /* Criterion suite: the tuner (examples/collalg-tune.c, examples/tune/stats.h, pattern.h).
  * - the PGMPI repetition rule (RSE) and the summary statistics on synthetic samples (no MPI);
+ * - the statistically sound choice (decide.h: incumbent, tolerance, Wilcoxon test) on synthetic
+ *   samples (no MPI): noise alone never switches, a clear crossing does;
  * - the communication patterns of alltoallv and allgatherv: exact scaling, the built-ins, the
  *   pattern file reader (no MPI);
  * - the tuner end to end on a tiny plan under MPICH (p = 2, random pattern) and SimGrid (p = 4,
@@ -10,6 +12,8 @@
  * - with a topology (--topology, SimGrid p = 8 on platform (c)'s network): the topology
  *   algorithms measured, the description recorded, the tuned routines checked; --native-only;
  *   a malformed description refused;
+ * - every rule naming an algorithm with restrictions (restrictions.h) is followed by an
+ *   alternative rule over the same range naming one without;
  * - Ctrl-C and the time budget still write a header.
  * No test asserts a timing. */
 #include "launch.h"
@@ -17,8 +21,10 @@
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
+#include <collalg/restrictions.h>
 #include "../examples/tune/stats.h"
 #include "../examples/tune/pattern.h"
+#include "../examples/tune/decide.h"
 
 /* ---- the repetition rule ------------------------------------------------------------------ */
 
@@ -76,6 +82,86 @@ Test(tune_stats, rule_chunks_and_stops)
     while ((k = tune_rule_next(&r, x, n)) > 0)
         n += k;
     cr_expect(n == 95 && tune_rule_done(&r, x, 95));
+}
+
+/* ---- the choice (decide.h) ------------------------------------------------------------------- */
+
+/* A measurement of n samples: base times (1 + spread * u), u a fixed pseudo-random sequence
+ * (seeded by `seed`) in [0, 1): deterministic "noise". */
+static tune_meas meas(double base, double spread, int n, unsigned seed)
+{
+    tune_meas m;
+    unsigned long long st = seed * 2654435761ULL + 1;
+    double sorted[200];
+    int i;
+    m.n = n;
+    m.x = (double *)malloc((size_t)n * sizeof(double));
+    for (i = 0; i < n; i++) {
+        st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+        m.x[i] = base * (1 + spread * (double)(st >> 11) / 9007199254740992.0);
+    }
+    memcpy(sorted, m.x, (size_t)n * sizeof(double));
+    qsort(sorted, (size_t)n, sizeof(double), tune_cmp_double);
+    m.median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    return m;
+}
+
+Test(tune_decide, challenger_needs_tolerance_and_significance)
+{
+    tune_test t = {0.05, 0.03};
+    tune_meas inc = meas(1.00, 0.01, 20, 1), near = meas(0.98, 0.01, 20, 2), far = meas(0.90, 0.01, 20, 3);
+    tune_meas farther = meas(0.85, 0.01, 20, 4), noisy = meas(0.50, 1.5, 20, 5), failed = {HUGE_VAL, 0, NULL};
+    const tune_meas *m[4];
+    double p;
+    m[0] = &inc, m[1] = &near, m[2] = NULL, m[3] = &failed;
+    cr_expect(tune_decide(m, 4, 0, &t) == 0, "2%% faster, significant but within the tolerance: the incumbent stays");
+    cr_expect(tune_decide(m, 4, -1, &t) == 1, "no incumbent: the fastest median");
+    m[2] = &far;
+    cr_expect(tune_decide(m, 4, 0, &t) == 2, "10%% faster and significant: switch");
+    cr_expect(tune_beats(&far, &inc, &t, &p) && p < 1e-6, "p = %g", p);
+    m[1] = &farther;
+    cr_expect(tune_decide(m, 4, 0, &t) == 1, "of two qualifying challengers the faster wins");
+    m[1] = &noisy, m[2] = NULL;
+    cr_expect(noisy.median < 0.97 * inc.median, "the noisy one's median is below the tolerance (%g)", noisy.median);
+    cr_expect(!tune_beats(&noisy, &inc, &t, &p), "but it is not significantly faster: p = %g", p);
+    cr_expect(tune_decide(m, 4, 0, &t) == 0);
+    cr_expect(tune_decide(m, 4, 3, &t) == 1, "a failed incumbent: the fastest valid median");
+    t.alpha = 1e-12;
+    m[2] = &far;
+    cr_expect(tune_decide(m, 4, 0, &t) == 0, "a strict enough level keeps the incumbent");
+    tune_meas_free(&inc), tune_meas_free(&near), tune_meas_free(&far), tune_meas_free(&farther);
+    tune_meas_free(&noisy);
+}
+
+Test(tune_decide, walk_ignores_noise_and_follows_a_crossing)
+{
+    enum { NS = 12, NO = 6 };
+    tune_test t = {0.05, 0.03};
+    tune_meas mm[NS * NO];
+    const tune_meas *m[NS * NO];
+    int win[NS], i, k, changes = 0;
+    /* six equivalent options with 5 % noise at twelve sizes: one choice throughout */
+    for (i = 0; i < NS; i++)
+        for (k = 0; k < NO; k++) {
+            mm[i * NO + k] = meas(1e-6 * (i + 1), 0.05, 10, (unsigned)(i * NO + k + 7));
+            m[i * NO + k] = &mm[i * NO + k];
+        }
+    tune_walk(m, NS, NO, &t, win);
+    for (i = 1; i < NS; i++)
+        changes += win[i] != win[i - 1];
+    cr_expect(changes == 0, "noise alone switched %d times", changes);
+    /* option 5 becomes 20 % faster from size 7 on: exactly one switch, there */
+    for (i = 7; i < NS; i++) {
+        tune_meas_free(&mm[i * NO + 5]);
+        mm[i * NO + 5] = meas(0.8e-6 * (i + 1), 0.05, 10, (unsigned)(i + 99));
+    }
+    tune_walk(m, NS, NO, &t, win);
+    for (changes = 0, i = 1; i < NS; i++)
+        changes += win[i] != win[i - 1];
+    cr_expect(changes == 1 && win[7] == 5 && win[6] != 5, "changes %d, win[6] %d, win[7] %d", changes, win[6],
+              win[7]);
+    for (i = 0; i < NS * NO; i++)
+        tune_meas_free(&mm[i]);
 }
 
 /* ---- communication patterns ----------------------------------------------------------------- */
@@ -265,6 +351,31 @@ static int read_rules(const char *path, rule *out, int max)
     return n;
 }
 
+/* Checks that every rule naming an algorithm with restrictions is followed by an alternative:
+ * the same range, an algorithm without restrictions. Returns the number of restricted rules. */
+static int check_alternatives(const char *path)
+{
+    rule r[256];
+    int n = read_rules(path, r, 256), i, restricted = 0;
+    for (i = 0; i < n; i++) {
+        char alg[600];
+        snprintf(alg, sizeof alg, "%s", r[i].alg);
+        alg[strcspn(alg, "(")] = 0;
+        if (collalg_restrictions(r[i].coll, alg) <= 0)
+            continue;
+        restricted++;
+        cr_expect(i + 1 < n && !strcmp(r[i + 1].coll, r[i].coll) && r[i + 1].lo == r[i].lo && r[i + 1].hi == r[i].hi,
+                  "%s rule [%ld, %ld) %s has no alternative", r[i].coll, r[i].lo, r[i].hi, r[i].alg);
+        if (i + 1 < n) {
+            snprintf(alg, sizeof alg, "%s", r[i + 1].alg);
+            alg[strcspn(alg, "(")] = 0;
+            cr_expect(collalg_restrictions(r[i + 1].coll, alg) == 0, "the alternative %s is restricted too", alg);
+            i++;
+        }
+    }
+    return restricted;
+}
+
 /* Checks that every case tuned_check -v reported ran the algorithm of the rule for its size. */
 static void check_dispatch(const char *header, const char *log)
 {
@@ -339,6 +450,7 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
            "build/logs/tune-mpich-2/check.log");
     cr_expect(has("build/logs/tune-mpich-2/check.log", " passed, 0 failed"));
     check_dispatch("build/logs/tune-mpich-2/collalg_tuned.h", "build/logs/tune-mpich-2/check.log");
+    check_alternatives("build/logs/tune-mpich-2/collalg_tuned.h");
     (void)out;
 }
 
@@ -367,6 +479,7 @@ Test(tune, smpi_p4_end_to_end, .timeout = 300)
            "build/logs/tune-smpi-4/check.log");
     cr_expect(has("build/logs/tune-smpi-4/check.log", " passed, 0 failed"));
     check_dispatch("build/logs/tune-smpi-4/collalg_tuned.h", "build/logs/tune-smpi-4/check.log");
+    check_alternatives("build/logs/tune-smpi-4/collalg_tuned.h");
 }
 
 Test(tune, smpi_p4_pattern_file_as_is, .timeout = 300)
@@ -433,6 +546,7 @@ Test(tune, smpi_p8_topology, .timeout = 300)
            "build/logs/tune-topo/check.log");
     cr_expect(has("build/logs/tune-topo/check.log", " passed, 0 failed"));
     check_dispatch(hdr, "build/logs/tune-topo/check.log");
+    cr_expect(check_alternatives(hdr) > 0, "on platform (c) allreduce picks a topology algorithm (commutative ops only)");
     /* --native-only: the native collective at each size, no header */
     run_ok("rm -rf build/logs/tune-native && timeout -k 10 240 smpirun -np 8 -platform "
            "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/hostfile-c "

@@ -17,43 +17,32 @@
 /** @brief Runners-up re-measured beside the tuned routine at each sample size. */
 #define TUNE_RIVALS 2
 
-/** @brief Index of the smallest of @p t[0..n) (finite), -1 if none is. */
-static int tune_argmin(const double *t, int n)
+/**
+ * @brief Steps 1-3's measurements at sample size @p i, as one interleaved batch: the native
+ *        collective into r->native[i] and every value of every candidate, its median and
+ *        samples kept in cand->m[i][value].
+ */
+static void tune_sample(tuner *T, enum tune_coll coll, tune_result *r, int i)
 {
-    int i, best = -1;
-    for (i = 0; i < n; i++)
-        if (t[i] < HUGE_VAL && (best < 0 || t[i] < t[best]))
-            best = i;
-    return best;
-}
-
-/** @brief Index of the (@p nth + 1)-fastest finite entry of @p t[0..n) (0 = fastest), -1 if none. */
-static int tune_rank_nth(const double *t, int n, int nth)
-{
-    int i, j, below;
-    for (i = 0; i < n; i++) {
-        if (t[i] >= HUGE_VAL)
-            continue;
-        for (below = 0, j = 0; j < n; j++)
-            below += t[j] < t[i] || (t[j] == t[i] && j < i);
-        if (below == nth)
-            return i;
+    tune_job jobs[1 + TUNE_NALGOS * TUNE_MAX_CHOICES];
+    tune_meas native;
+    int k, c, n = 1;
+    jobs[0].a = NULL, jobs[0].ch = NULL, jobs[0].phase = "native", jobs[0].out = &native;
+    for (k = 0; k < r->ncand; k++) {
+        tune_cand *cd = &r->cand[k];
+        for (c = 0; c < cd->nchoice; c++, n++) {
+            jobs[n].a = cd->algo;
+            jobs[n].ch = cd->algo->space ? &cd->choice[c] : NULL;
+            jobs[n].phase = cd->algo->space ? "param" : "sample";
+            jobs[n].out = &cd->m[i][c];
+        }
     }
-    return -1;
-}
-
-/** @brief Step 3's linear search, and step 4's sampling, at sample size @p i of every candidate. */
-static void tune_sample(tuner *T, enum tune_coll coll, tune_cand *cands, int n, const long *sz, int i)
-{
-    int k, c;
-    for (k = 0; k < n; k++) {
-        tune_cand *cd = &cands[k];
-        for (c = 0; c < cd->nchoice; c++)
-            cd->t[i][c] = tune_measure(T, coll, cd->algo, cd->algo->space ? &cd->choice[c] : NULL, sz[i],
-                                       cd->algo->space ? "param" : "sample");
-        c = tune_argmin(cd->t[i], cd->nchoice);
-        cd->best[i] = c >= 0 ? cd->t[i][c] : HUGE_VAL;
+    if (tune_measure_batch(T, coll, r->sz[i], jobs, n)) {
+        fprintf(stderr, "collalg-tune: out of memory\n");
+        MPI_Abort(T->comm, 2);
     }
+    r->native[i] = native.median;
+    tune_meas_free(&native);
 }
 
 /**
@@ -89,75 +78,108 @@ static void tune_piecewise(tuner *T, enum tune_coll coll, tune_result *r, tune_c
     }
 }
 
-/** @brief Step 3 for candidate @p cd after the linear search: its piecewise choice of values. */
+/**
+ * @brief Step 3 for candidate @p cd after the linear search: the value chosen at each sample size
+ *        (decide.h's walk over its values), then its piecewise choice of values.
+ */
 static void tune_params(tuner *T, enum tune_coll coll, tune_result *r, tune_cand *cd)
 {
-    int i, win[TUNE_MAX_SIZES];
+    const tune_meas *m[TUNE_MAX_SIZES * TUNE_MAX_CHOICES];
+    int i, c;
     for (i = 0; i < r->ns; i++)
-        win[i] = tune_argmin(cd->t[i], cd->nchoice);
-    tune_piecewise(T, coll, r, cd, win, &cd->piece, "param-search");
-}
-
-/** @brief Step 4: the winner candidate per size range into r->final. */
-static void tune_winners(tuner *T, enum tune_coll coll, tune_result *r)
-{
-    int i, k, win[TUNE_MAX_SIZES];
-    double t[TUNE_NALGOS];
-    for (i = 0; i < r->ns; i++) {
-        for (k = 0; k < r->ncand; k++)
-            t[k] = r->cand[k].best[i];
-        win[i] = tune_argmin(t, r->ncand);
-        r->best1[i] = win[i] >= 0 ? t[win[i]] : HUGE_VAL;
-    }
-    tune_piecewise(T, coll, r, NULL, win, &r->final, "search");
-}
-
-/** @brief The tuned routine as the generated header defines it, at @p bytes. @return its time. */
-static double tune_measure_routine(tuner *T, enum tune_coll coll, const tune_result *r, long bytes)
-{
-    char text[400];
-    const tune_cand *cd;
-    int c;
-    double t;
-    tune_rule_text(r, bytes, text, sizeof text, &cd, &c);
-    T->routine_phase = tune_routine_cost(coll, r);
-    if (!cd)
-        t = tune_measure(T, coll, NULL, NULL, bytes, "routine");
-    else
-        t = tune_measure(T, coll, cd->algo, cd->algo->space ? &cd->choice[c] : NULL, bytes, "routine");
-    T->routine_phase = 0;
-    return t;
+        for (c = 0; c < cd->nchoice; c++)
+            m[i * cd->nchoice + c] = &cd->m[i][c];
+    tune_walk(m, r->ns, cd->nchoice, &T->o.test, cd->pick);
+    for (i = 0; i < r->ns; i++)
+        cd->best[i] = cd->pick[i] >= 0 ? cd->m[i][cd->pick[i]].median : HUGE_VAL;
+    tune_piecewise(T, coll, r, cd, cd->pick, &cd->piece, "param-search");
 }
 
 /**
- * @brief Re-measures the routine the rules define at sample size @p i, beside the runners-up
- *        there (the routine runs the winner, so a defect means the ranking did not hold up).
+ * @brief Step 4: the candidate chosen at each sample size (decide.h's walk over the candidates,
+ *        each at its chosen value), then the winner per size range into r->final.
+ */
+static void tune_winners(tuner *T, enum tune_coll coll, tune_result *r)
+{
+    const tune_meas *m[TUNE_MAX_SIZES * TUNE_NALGOS];
+    int i, k, win[TUNE_MAX_SIZES];
+    for (i = 0; i < r->ns; i++)
+        for (k = 0; k < r->ncand; k++)
+            m[i * r->ncand + k] = r->cand[k].pick[i] >= 0 ? &r->cand[k].m[i][r->cand[k].pick[i]] : NULL;
+    tune_walk(m, r->ns, r->ncand, &T->o.test, win);
+    for (i = 0; i < r->ns; i++)
+        r->best1[i] = win[i] >= 0 ? r->cand[win[i]].best[i] : HUGE_VAL;
+    tune_piecewise(T, coll, r, NULL, win, &r->final, "search");
+}
+
+/**
+ * @brief The @p nth + 1 fastest candidate (0 = fastest) by the chosen values' medians at sample
+ *        size @p i, leaving out candidate @p skip. @return its index, or -1.
+ */
+static int tune_rank_nth(const tune_result *r, int i, int skip, int nth)
+{
+    int k, j, below;
+    for (k = 0; k < r->ncand; k++) {
+        double t = r->cand[k].best[i];
+        if (k == skip || t >= HUGE_VAL)
+            continue;
+        for (below = 0, j = 0; j < r->ncand; j++)
+            below += j != skip && (r->cand[j].best[i] < t || (r->cand[j].best[i] == t && j < k));
+        if (below == nth)
+            return k;
+    }
+    return -1;
+}
+
+/** @brief Job @p j measures value @p c of candidate @p cd (NULL: the native collective). */
+static void tune_job_of(tune_job *j, const tune_cand *cd, int c, const char *phase, tune_meas *out)
+{
+    j->a = cd ? cd->algo : NULL;
+    j->ch = cd && cd->algo->space ? &cd->choice[c] : NULL;
+    j->phase = phase;
+    j->out = out;
+}
+
+/**
+ * @brief Re-measures the routine the rules define at sample size @p i (what the generated header
+ *        runs there, with the selector's own cost where it has one: tune_routine_cost()) in one
+ *        batch with the two fastest other candidates there (at their chosen values, on the same
+ *        footing), and keeps the faster of those with the p-value of "it is faster than the
+ *        routine" (one-sided Wilcoxon rank-sum).
  */
 static void tune_remeasure(tuner *T, enum tune_coll coll, tune_result *r, int i)
 {
-    double t[TUNE_NALGOS];
-    int k;
-    for (k = 0; k < r->ncand; k++)
-        t[k] = r->cand[k].best[i];
-    r->routine[i] = tune_measure_routine(T, coll, r, r->sz[i]);
-    r->rival[i] = HUGE_VAL;
-    r->rival_name[i][0] = 0;
+    tune_meas m[1 + TUNE_RIVALS];
+    tune_job jobs[1 + TUNE_RIVALS];
+    const tune_cand *cd;
+    char text[400];
+    int k, c, n = 1, who[1 + TUNE_RIVALS];
+    tune_rule_text(r, r->sz[i], text, sizeof text, &cd, &c);
+    tune_job_of(&jobs[0], cd, c, "routine", &m[0]);
     for (k = 0; k < TUNE_RIVALS; k++) {
-        int j = tune_rank_nth(t, r->ncand, k + 1);
-        tune_side sd;
-        double tr;
-        if (j < 0)
-            break;
-        sd.cand = &r->cand[j];
-        sd.choice = -1;
-        T->routine_phase = tune_routine_cost(coll, r); /* on the routine's footing */
-        tr = tune_measure_side(T, coll, sd, r->sz[i], "rival");
-        T->routine_phase = 0;
-        if (tr < r->rival[i]) {
-            r->rival[i] = tr;
-            snprintf(r->rival_name[i], sizeof r->rival_name[i], "%s", r->cand[j].algo->name);
-        }
+        int j = tune_rank_nth(r, i, tune_piece_at(&r->final, r->sz[i]), k);
+        int cj = j < 0 ? -1 : r->cand[j].algo->space ? tune_piece_at(&r->cand[j].piece, r->sz[i]) : 0;
+        if (j >= 0 && cj >= 0)
+            tune_job_of(&jobs[n], &r->cand[j], cj, "rival", &m[n]), who[n++] = j;
     }
+    T->routine_phase = tune_routine_cost(coll, r);
+    if (tune_measure_batch(T, coll, r->sz[i], jobs, n)) {
+        fprintf(stderr, "collalg-tune: out of memory\n");
+        MPI_Abort(T->comm, 2);
+    }
+    T->routine_phase = 0;
+    r->routine[i] = m[0].median;
+    r->rival[i] = HUGE_VAL;
+    r->rival_p[i] = 1;
+    r->rival_name[i][0] = 0;
+    for (k = 1; k < n; k++)
+        if (m[k].median < r->rival[i]) {
+            r->rival[i] = m[k].median;
+            r->rival_p[i] = tune_wilcoxon_less(m[k].x, m[k].n, m[0].x, m[0].n);
+            snprintf(r->rival_name[i], sizeof r->rival_name[i], "%s", r->cand[who[k]].algo->name);
+        }
+    for (k = 0; k < n; k++)
+        tune_meas_free(&m[k]);
 }
 
 /** @brief Measurements one collective is expected to take (progress estimate). */
@@ -206,10 +228,8 @@ static void tune_collective(tuner *T, enum tune_coll coll, tune_result *r)
         return;
     /* 1.-3. size by size (so that load changes on the machine hit every candidate alike): the
      *       native collective, every value of every parameter, every plain algorithm */
-    for (i = 0; i < r->ns; i++) {
-        r->native[i] = tune_measure(T, coll, NULL, NULL, r->sz[i], "native");
-        tune_sample(T, coll, r->cand, r->ncand, r->sz, i);
-    }
+    for (i = 0; i < r->ns; i++)
+        tune_sample(T, coll, r, i);
     if (T->stopped)
         return; /* sample measurements incomplete: no rules */
     for (k = 0; k < r->ncand; k++)

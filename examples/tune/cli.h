@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "decide.h"
 #include "stats.h"
 #include "table.h"
 
@@ -26,11 +27,13 @@ typedef struct tune_opts {
     const char *out;            /**< output directory */
     tune_rule rule;             /**< repetition rule */
     double precision;           /**< binary-search stop, relative */
+    tune_test test;             /**< --alpha and --tolerance of the choice (decide.h) */
     int any_procs;              /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
     const char *pattern;        /**< --pattern of alltoallv and allgatherv */
     int sizes_given;            /**< --sizes or --max-size was given */
     const char *topology;       /**< --topology FILE, else NULL */
     int native_only;            /**< --native-only: measure the native collectives only */
+    int help;                   /**< --help: print the usage and stop */
     long max_size;              /**< --max-size (bytes), the end of the default size list */
     char cmdline[1024];         /**< the command line, for the header comment */
 } tune_opts;
@@ -62,15 +65,29 @@ static int tune_default_sizes(long max, long *sizes)
     return n;
 }
 
-/** @brief Prints the usage on stderr (rank 0). */
+/** @brief Prints the usage on stderr (rank 0): every option, its default, what it does. */
 static void tune_usage(void)
 {
-    fprintf(stderr, "usage: mpiexec -n P collalg-tune\n"
-                    "         [--collectives alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier]\n"
-                    "         [--sizes LIST|--max-size BYTES] [--pattern uniform|random[:SEED]|heavy|FILE]\n"
-                    "         [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N] [--step N]\n"
-                    "         [--rse T] [--precision F] [--any-procs] [--quick] [--topology FILE]\n"
-                    "         [--native-only]\n");
+    fprintf(stderr,
+            "usage: mpiexec -n P collalg-tune [options]\n"
+            "  --collectives LIST  of alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier (all)\n"
+            "  --sizes LIST        sample sizes in bytes, K and M suffixes (1,64,256,512,1K,2K..256K)\n"
+            "  --max-size BYTES    the default list cut at or doubled up to BYTES\n"
+            "  --pattern P         alltoallv/allgatherv counts: uniform, random[:SEED], heavy or a FILE (uniform)\n"
+            "  --time-budget S     wall-clock budget in seconds (none)\n"
+            "  --out DIR           output directory (build/tuned)\n"
+            "  --min-reps N --max-reps N --step N --rse T   repetitions: PGMPI's RSE rule (10, 100, 5, 0.05)\n"
+            "  --quick             = --min-reps 3 --max-reps 15 --step 3 --rse 0.1\n"
+            "  --precision F       binary searches stop at an interval F times its lower end (0.05)\n"
+            "  --alpha A           level of the one-sided Wilcoxon rank-sum test (0.05)\n"
+            "  --tolerance F       relative margin a challenger must beat (0.03)\n"
+            "                      A different algorithm (or parameter value) takes over a size from the\n"
+            "                      incumbent (the choice at the size below) only when it is faster by more\n"
+            "                      than F and significantly so at level A.\n"
+            "  --topology FILE     measure the topology algorithms too, with this description\n"
+            "  --native-only       measure the native collectives only (CSV, no header)\n"
+            "  --any-procs         rules for every communicator size, not only P\n"
+            "  --help              this text\n");
 }
 
 /** @brief Sets want[] from a comma-separated list of collective names. @return 0, or 1 for an unknown name. */
@@ -121,6 +138,8 @@ static void tune_opts_defaults(tune_opts *o, int argc, char **argv)
     o->rule.step = 5;
     o->rule.threshold = 0.05;
     o->precision = 0.05;
+    o->test.alpha = 0.05;
+    o->test.tol = 0.03;
     o->pattern = "uniform";
     o->max_size = 256 * 1024;
     for (i = 0; i < argc; i++) {
@@ -136,6 +155,8 @@ static int tune_parse_flag(const char *a, tune_opts *o)
         o->any_procs = 1;
     else if (!strcmp(a, "--native-only"))
         o->native_only = 1;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+        o->help = 1;
     else if (!strcmp(a, "--quick"))
         o->rule.min_reps = 3, o->rule.max_reps = 15, o->rule.step = 3, o->rule.threshold = 0.1;
     else
@@ -174,12 +195,19 @@ static int tune_parse_valued(const char *a, const char *v, tune_opts *o)
         o->rule.threshold = atof(v);
     else if (!strcmp(a, "--precision"))
         o->precision = atof(v);
+    else if (!strcmp(a, "--alpha"))
+        o->test.alpha = atof(v);
+    else if (!strcmp(a, "--tolerance"))
+        o->test.tol = atof(v);
     else
         return 1;
     return 0;
 }
 
-/** @brief Parses the command line into @p o. @return 0, or 1 on an error (usage printed by rank 0). */
+/**
+ * @brief Parses the command line into @p o.
+ * @return 0, 1 on an error (usage printed by rank 0), 2 for --help (usage printed by rank 0).
+ */
 static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
 {
     int i, bad = 0;
@@ -194,10 +222,11 @@ static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
         o->nsizes = tune_default_sizes(o->max_size, o->sizes);
     for (i = 1; i < o->nsizes; i++)
         bad |= o->sizes[i] <= o->sizes[i - 1];
+    bad |= !(o->test.alpha > 0 && o->test.alpha <= 1) || !(o->test.tol >= 0 && o->test.tol < 1);
     bad |= o->rule.min_reps < 1 || o->rule.max_reps < o->rule.min_reps || o->rule.step < 1 || o->nsizes < 1;
-    if (bad && rank == 0)
+    if ((bad || o->help) && rank == 0)
         tune_usage();
-    return bad;
+    return bad ? 1 : o->help ? 2 : 0;
 }
 
 #endif /* COLLALG_EXAMPLES_TUNE_CLI_H */

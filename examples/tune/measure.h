@@ -1,13 +1,16 @@
 /**
  * @file measure.h
- * @brief Timing (collalg-tune): one measurement of one algorithm (or the native collective) at
- *        one size, by PGMPI's repetition rule (stats.h), logged to the CSV.
+ * @brief Timing (collalg-tune): measurements of algorithms (or the native collective) at one
+ *        size, by PGMPI's repetition rule (stats.h), interleaved chunk by chunk, logged to the CSV.
  *
  * @par Timing
  * Each sample is one call: all ranks leave an MPI_Barrier, time the call with MPI_Wtime, and the
  * sample is the maximum over the ranks (one MPI_Allreduce per chunk of calls, which also carries
  * the flags the ranks agree on: a failed call, an interruption, the budget). Chunks follow the
- * RSE rule; the reported time is the median of the samples (seconds).
+ * RSE rule; the reported time is the median of the samples (seconds). The measurements of a
+ * batch (every value of every algorithm at one sample size; the two sides of a binary-search
+ * step) take turns chunk by chunk, so that their samples see the same load and can be compared
+ * by the rank-sum test (decide.h).
  */
 #ifndef COLLALG_EXAMPLES_TUNE_MEASURE_H
 #define COLLALG_EXAMPLES_TUNE_MEASURE_H
@@ -16,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <mpi.h>
+#include "decide.h"
 #include "progress.h"
 #include "run.h"
 
@@ -76,46 +80,130 @@ static void tune_chunk(tuner *T, enum tune_coll coll, const tune_algo *a, const 
     MPI_Allreduce(T->loc, T->glob, k + TUNE_NFLAGS, MPI_DOUBLE, MPI_MAX, T->comm);
 }
 
+/** @brief One measurement of a batch (tune_measure_batch()). */
+typedef struct tune_job {
+    const tune_algo *a;    /**< the algorithm, NULL: the native collective */
+    const tune_choice *ch; /**< its parameter value, NULL: none */
+    const char *phase;     /**< phase column of the CSV */
+    tune_meas *out;        /**< receives the median and the samples */
+    int n;                 /**< samples so far (in out->x) */
+    int failed;            /**< agreed: a call failed on some rank */
+} tune_job;
+
+/** @brief Ends job @p j: its median (HUGE_VAL if it failed), the CSV line, the progress count. */
+static void tune_job_finish(tuner *T, enum tune_coll coll, long bytes, tune_job *j)
+{
+    tune_stats st;
+    tune_stats_compute(j->out->x, j->n, T->sorted, &st);
+    tune_log(T, coll, j->phase, j->a ? j->a->name : "native", j->ch, bytes, &st, j->failed ? "error" : "ok");
+    j->out->n = j->failed ? 0 : j->n;
+    j->out->median = j->failed || j->n == 0 ? HUGE_VAL : st.median;
+    T->done++;
+}
+
+/**
+ * @brief Runs a chunk of @p k calls of job @p j (the first one after an untimed call).
+ * @return 1 when the ranks agreed to stop the run (T->stopped set), else 0.
+ */
+static int tune_job_step(tuner *T, enum tune_coll coll, long bytes, const tune_call *call, tune_job *j, int k)
+{
+    char what[512];
+    if (j->n == 0) {
+        snprintf(what, sizeof what, "%s %s%s%s%s %ld B", tune_coll_name[coll], j->a ? j->a->name : "native",
+                 j->ch && j->ch->text[0] ? "(" : "", j->ch ? j->ch->text : "", j->ch && j->ch->text[0] ? ")" : "",
+                 bytes);
+        tune_progress(T, what, 0);
+        MPI_Barrier(T->comm); /* one untimed call: first-touch, connection and cache effects */
+        j->failed = tune_run(coll, j->a, call, j->ch) != MPI_SUCCESS;
+    }
+    tune_chunk(T, coll, j->a, call, j->ch, k, j->failed);
+    memcpy(j->out->x + j->n, T->glob, (size_t)k * sizeof(double));
+    j->n += k;
+    T->hurry |= T->glob[k + TUNE_F_SHARE] > 0;
+    if (T->glob[k + TUNE_F_INTERRUPTED] > 0 || T->glob[k + TUNE_F_BUDGET] > 0) {
+        T->stopped = T->glob[k + TUNE_F_INTERRUPTED] > 0 ? 1 : 2;
+        return 1;
+    }
+    j->failed = T->glob[k + TUNE_F_FAILED] > 0;
+    return 0;
+}
+
+/**
+ * @brief Size of the batch's next chunk: the largest next chunk of the RSE rule (stats.h) over
+ *        the jobs that did not fail (they all have the same number of samples), 0 when every
+ *        one's rule is satisfied. Past the collective's share of the budget, the fewest calls.
+ */
+static int tune_batch_next(const tuner *T, const tune_job *jobs, int n)
+{
+    tune_rule hurried = T->o.rule;
+    int i, k = 0;
+    hurried.max_reps = hurried.min_reps = hurried.min_reps < 3 ? hurried.min_reps : 3;
+    for (i = 0; i < n; i++)
+        if (!jobs[i].failed) {
+            int ki = tune_rule_next(T->hurry ? &hurried : &T->o.rule, jobs[i].out->x, jobs[i].n);
+            k = ki > k ? ki : k;
+        }
+    return k;
+}
+
+/**
+ * @brief Measures the @p n jobs at @p bytes, interleaved: every job that did not fail runs each
+ *        chunk in turn, until the RSE rule is satisfied for all of them. They thus have as many
+ *        samples, taken over the same stretch of time, so that a change of load on the machine
+ *        hits them alike and their samples can be compared by the rank-sum test (decide.h).
+ *        Each sample is the maximum over the ranks of one call's time. A stopped run leaves every
+ *        median HUGE_VAL and no samples. @return 0, or 1 out of memory.
+ */
+static int tune_measure_batch(tuner *T, enum tune_coll coll, long bytes, tune_job *jobs, int n)
+{
+    tune_call call = tune_make_call(T, coll, bytes);
+    size_t cap = (size_t)(T->o.rule.max_reps + T->o.rule.step + 8);
+    int i, k;
+    for (i = 0; i < n; i++) {
+        jobs[i].n = jobs[i].failed = 0;
+        jobs[i].out->median = HUGE_VAL;
+        jobs[i].out->n = 0;
+        if (!(jobs[i].out->x = (double *)malloc(cap * sizeof(double))))
+            return 1;
+    }
+    while (!T->stopped && (k = tune_batch_next(T, jobs, n)) > 0)
+        for (i = 0; i < n && !T->stopped; i++)
+            if (!jobs[i].failed)
+                tune_job_step(T, coll, bytes, &call, &jobs[i], k);
+    for (i = 0; i < n; i++) {
+        if (!T->stopped)
+            tune_job_finish(T, coll, bytes, &jobs[i]);
+        if (T->stopped || jobs[i].out->n == 0) {
+            tune_meas_free(jobs[i].out);
+            jobs[i].out->median = HUGE_VAL;
+        }
+    }
+    return 0;
+}
+
 /**
  * @brief Median time (seconds) of algorithm @p a (NULL: the native collective) with parameter
- *        @p ch at @p bytes, by the RSE rule, each sample the maximum over the ranks. The samples
- *        stay in T->samples (T->nsamples of them) until the next measurement.
+ *        @p ch at @p bytes (a batch of one job).
  * @return the median, or HUGE_VAL when the call failed on some rank or the run was stopped
  *         (T->stopped then set on every rank).
  */
 static double tune_measure(tuner *T, enum tune_coll coll, const tune_algo *a, const tune_choice *ch, long bytes,
                            const char *phase)
 {
-    tune_call call = tune_make_call(T, coll, bytes);
-    tune_stats st;
-    char what[512];
-    int n = 0, k, failed = 0;
-    tune_rule hurried = T->o.rule; /* past the collective's share: the fewest repetitions */
-    hurried.max_reps = hurried.min_reps = hurried.min_reps < 3 ? hurried.min_reps : 3;
+    tune_meas m;
+    tune_job j;
+    j.a = a;
+    j.ch = ch;
+    j.phase = phase;
+    j.out = &m;
     if (T->stopped)
         return HUGE_VAL;
-    snprintf(what, sizeof what, "%s %s%s%s%s %ld B", tune_coll_name[coll], a ? a->name : "native",
-             ch && ch->text[0] ? "(" : "", ch ? ch->text : "", ch && ch->text[0] ? ")" : "", bytes);
-    tune_progress(T, what, 0);
-    MPI_Barrier(T->comm); /* one untimed call: first-touch, connection and cache effects */
-    failed = tune_run(coll, a, &call, ch) != MPI_SUCCESS;
-    while ((k = tune_rule_next(T->hurry ? &hurried : &T->o.rule, T->samples, n)) > 0) {
-        tune_chunk(T, coll, a, &call, ch, k, failed);
-        memcpy(T->samples + n, T->glob, (size_t)k * sizeof(double));
-        n += k;
-        T->hurry |= T->glob[k + TUNE_F_SHARE] > 0;
-        if (T->glob[k + TUNE_F_INTERRUPTED] > 0 || T->glob[k + TUNE_F_BUDGET] > 0) {
-            T->stopped = T->glob[k + TUNE_F_INTERRUPTED] > 0 ? 1 : 2;
-            return HUGE_VAL;
-        }
-        if ((failed = T->glob[k + TUNE_F_FAILED] > 0))
-            break;
+    if (tune_measure_batch(T, coll, bytes, &j, 1)) {
+        fprintf(stderr, "collalg-tune: out of memory\n");
+        MPI_Abort(T->comm, 2);
     }
-    T->done++;
-    T->nsamples = n;
-    tune_stats_compute(T->samples, n, T->sorted, &st);
-    tune_log(T, coll, phase, a ? a->name : "native", ch, bytes, &st, failed ? "error" : "ok");
-    return failed ? HUGE_VAL : st.median;
+    tune_meas_free(&m);
+    return m.median;
 }
 
 #endif /* COLLALG_EXAMPLES_TUNE_MEASURE_H */

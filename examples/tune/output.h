@@ -88,11 +88,28 @@ static void tune_header_sizes(FILE *f, const tuner *T)
                         : "scaled so that its mean block is each sample size");
 }
 
-/** @brief The header comment: where, when, how and on what the rules were tuned. */
-static void tune_header_about(FILE *f, const tuner *T)
+/** @brief "alltoall 1, allgather 3, ..." : the primary rules per tuned collective, 4 a line. */
+static void tune_rule_counts(const tune_result *res, char *buf, size_t size)
 {
-    char when[64];
+    int c, k = 0;
+    buf[0] = 0;
+    for (c = 0; c < TUNE_NCOLL; c++) {
+        tune_flat fl[TUNE_MAX_SEGS];
+        size_t len = strlen(buf);
+        if (!res[c].tuned)
+            continue;
+        snprintf(buf + len, size - len, "%s%s %d", k == 0 ? "" : k % 4 ? ", " : ",\n *              ",
+                 tune_coll_name[c], tune_flatten(&res[c], fl, TUNE_MAX_SEGS));
+        k++;
+    }
+}
+
+/** @brief The header comment: where, when, how and on what the rules were tuned. */
+static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
+{
+    char when[64], counts[512];
     time_t now = time(NULL);
+    tune_rule_counts(res, counts, sizeof counts);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
     fprintf(f, "/*\n * collalg_tuned.h - collectives tuned by collalg-tune (paste it, or include it).\n *\n");
     fprintf(f, " * Tuned on:    %s, %s\n * Processes:   %d%s\n * MPI:         %s\n * Command:     %s\n", T->host,
@@ -102,6 +119,15 @@ static void tune_header_about(FILE *f, const tuner *T)
             T->mpi, T->o.cmdline);
     fprintf(f, " * Timing:      median of per-call maxima over ranks; repetitions by RSE < %g (%d..%d, step %d)\n",
             T->o.rule.threshold, T->o.rule.min_reps, T->o.rule.max_reps, T->o.rule.step);
+    fprintf(f,
+            " * Choice:      walking the sizes upward, another algorithm (or parameter value) replaces the\n"
+            " *              one chosen below only when faster by more than %g%% and significantly so\n"
+            " *              (one-sided Wilcoxon rank-sum, p < %g); neighbouring equal rules merge.\n"
+            " * Rules:       after a rule whose algorithm has restrictions (collalg/restrictions.h)\n"
+            " *              follows an alternative rule with the same range: the unrestricted\n"
+            " *              algorithm closest to the fastest there. Primary rules (alternatives not\n"
+            " *              counted): %s\n",
+            100 * T->o.test.tol, T->o.test.alpha, counts);
     tune_header_sizes(f, T);
     if (T->topo)
         fprintf(
@@ -134,6 +160,20 @@ static void tune_header_times(FILE *f, const tune_result *res)
     fprintf(f, " */\n");
 }
 
+/** @brief One rule line: range of @p fl, algorithm (and parameter) @p text. */
+static void tune_header_rule(FILE *f, const tuner *T, const tune_flat *fl, const char *text)
+{
+    char hi[32];
+    if (fl->hi >= TUNE_INF)
+        snprintf(hi, sizeof hi, "COLLALG_INF");
+    else
+        snprintf(hi, sizeof hi, "%ld", fl->hi);
+    if (T->o.any_procs)
+        fprintf(f, "\n    COLLALG_RULE(%ld, %s, %s)", fl->lo, hi, text);
+    else
+        fprintf(f, "\n    COLLALG_RULE_P(%d, %d, %ld, %s, %s)", T->p, T->p, fl->lo, hi, text);
+}
+
 /** @brief The tuned routine of collective @p c: its rules and its COLLALG_TUNED_<COLL>_BOUNDS. */
 static void tune_header_rules(FILE *f, const tuner *T, enum tune_coll c, const tune_result *r)
 {
@@ -143,15 +183,10 @@ static void tune_header_rules(FILE *f, const tuner *T, enum tune_coll c, const t
     fprintf(f, "%sCOLLALG_TUNED_%s(collalg_tuned_%s,", r->tuned ? "" : "/* not tuned: native */\n",
             tune_upper(tune_coll_name[c], up, sizeof up), tune_coll_name[c]);
     for (i = 0; i < nf; i++) {
-        char hi[32];
-        if (fl[i].hi >= TUNE_INF)
-            snprintf(hi, sizeof hi, "COLLALG_INF");
-        else
-            snprintf(hi, sizeof hi, "%ld", fl[i].hi);
-        if (T->o.any_procs)
-            fprintf(f, "\n    COLLALG_RULE(%ld, %s, %s)", fl[i].lo, hi, fl[i].text);
-        else
-            fprintf(f, "\n    COLLALG_RULE_P(%d, %d, %ld, %s, %s)", T->p, T->p, fl[i].lo, hi, fl[i].text);
+        char alt[400];
+        tune_header_rule(f, T, &fl[i], fl[i].text);
+        if (tune_restricted(c, fl[i].algo) && tune_alternative(r, c, fl[i].lo, fl[i].hi, alt, sizeof alt))
+            tune_header_rule(f, T, &fl[i], alt); /* the alternative: same range */
     }
     fprintf(f, ")\n/** Lower bounds (bytes) of the rules of collalg_tuned_%s. */\n#define COLLALG_TUNED_%s_BOUNDS 0",
             tune_coll_name[c], up);
@@ -188,7 +223,7 @@ static int tune_write_header(const tuner *T, const tune_result *res)
     f = fopen(path, "w");
     if (!f)
         return 2;
-    tune_header_about(f, T);
+    tune_header_about(f, T, res);
     tune_header_times(f, res);
     fprintf(f, "#ifndef COLLALG_TUNED_H\n#define COLLALG_TUNED_H\n\n#include <collalg/collalg.h>\n"
                "#include <collalg/alltoallv.h>\n#include <collalg/allgatherv.h>\n#include <collalg/barrier.h>\n"
@@ -245,7 +280,7 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_resu
     fprintf(f, "set xlabel 'message size (bytes, %s)'\nset ylabel 'time per call (s, median of max over ranks)'\n",
             axis[coll]);
     fprintf(f,
-            "set title '%s on %d processes, %s: algorithms (parameterised ones at their best value), native, tuned'\n",
+            "set title '%s on %d processes, %s: algorithms (parameterised ones at their chosen value), native, tuned'\n",
             name, T->p, mpi1);
     fprintf(f, "set key outside right top\nset grid\nset xrange [%g:%g]\n", (double)r->sz[0] / 1.5,
             (double)r->sz[r->ns - 1] * 1.5);

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <collalg/restrictions.h>
 #include "cli.h"
+#include "decide.h"
 #include "table.h"
 
 /** @brief Most segments of one piecewise choice. */
@@ -29,9 +31,10 @@ typedef struct tune_cand {
     const tune_algo *algo;                      /**< row of tune_table */
     tune_choice choice[TUNE_MAX_CHOICES];       /**< parameter values (one empty choice without a parameter) */
     int nchoice;                                /**< used entries of choice */
-    double t[TUNE_MAX_SIZES][TUNE_MAX_CHOICES]; /**< median time (s) at sample size i with choice c */
-    tune_piece piece;                           /**< best choice per size range (step 3) */
-    double best[TUNE_MAX_SIZES];                /**< time of the best choice at each sample size */
+    tune_meas m[TUNE_MAX_SIZES][TUNE_MAX_CHOICES]; /**< measurement at sample size i with choice c */
+    int pick[TUNE_MAX_SIZES];                      /**< choice chosen at sample size i (decide.h), -1 none */
+    tune_piece piece;                              /**< chosen choice per size range (step 3) */
+    double best[TUNE_MAX_SIZES];                   /**< median time of the chosen choice at each sample size */
 } tune_cand;
 
 /** @brief Everything known about one collective after tuning. */
@@ -41,8 +44,9 @@ typedef struct tune_result {
     long sz[TUNE_MAX_SIZES];             /**< sample sizes (bytes, adjusted) */
     double native[TUNE_MAX_SIZES];       /**< native median (s) */
     double routine[TUNE_MAX_SIZES];      /**< tuned routine re-measured (s), HUGE_VAL if not */
-    double best1[TUNE_MAX_SIZES];        /**< best single algorithm (s), when it was chosen */
+    double best1[TUNE_MAX_SIZES];        /**< the chosen algorithm's time (s) in the sampling */
     double rival[TUNE_MAX_SIZES];        /**< fastest of the runners-up, re-measured beside the routine (s) */
+    double rival_p[TUNE_MAX_SIZES];      /**< p-value of "that runner-up is faster than the routine" (Wilcoxon) */
     char rival_name[TUNE_MAX_SIZES][64]; /**< which runner-up that was */
     int ncand;                           /**< candidates */
     tune_cand *cand;                     /**< candidates (step 4) */
@@ -54,8 +58,21 @@ typedef struct tune_result {
 typedef struct tune_flat {
     long lo;        /**< from (bytes) */
     long hi;        /**< to, exclusive (TUNE_INF: no bound) */
-    char text[400]; /**< "alg" or "alg, param" */
+    char text[400];        /**< "alg" or "alg, param" */
+    const tune_algo *algo; /**< the algorithm */
 } tune_flat;
+
+/** @brief Frees the samples and candidates of @p r (safe on a zeroed result). */
+static void tune_result_free(tune_result *r)
+{
+    int k, i, c;
+    for (k = 0; r->cand && k < r->ncand; k++)
+        for (i = 0; i < TUNE_MAX_SIZES; i++)
+            for (c = 0; c < TUNE_MAX_CHOICES; c++)
+                tune_meas_free(&r->cand[k].m[i][c]);
+    free(r->cand);
+    r->cand = NULL;
+}
 
 /** @brief Index of the segment of @p pw that contains @p bytes (-1 if none). */
 static int tune_piece_at(const tune_piece *pw, long bytes)
@@ -163,6 +180,7 @@ static int tune_flatten(const tune_result *r, tune_flat *out, int max)
         }
         out[n].lo = lo;
         out[n].hi = hi;
+        out[n].algo = cd->algo;
         snprintf(out[n].text, sizeof out[n].text, "%s", text);
         n++;
     }
@@ -181,6 +199,79 @@ static int tune_routine_cost(enum tune_coll coll, const tune_result *r)
         return 0;
     nf = tune_flatten(r, fl, TUNE_MAX_SEGS);
     return nf > 1 || (nf == 1 && (fl[0].lo != 0 || fl[0].hi < TUNE_INF));
+}
+
+/** @brief The restriction set of algorithm @p a of collective @p coll (restrictions.h; 0: none or unknown). */
+static int tune_restricted(enum tune_coll coll, const tune_algo *a)
+{
+    int rs = collalg_restrictions(tune_coll_name[coll], a->name);
+    return rs > 0 ? rs : 0;
+}
+
+/**
+ * @brief The sample sizes that speak for range [@p lo, @p hi): those inside it, or when none is,
+ *        the nearest one on each side. @return how many indices were written into @p idx.
+ */
+static int tune_range_sizes(const tune_result *r, long lo, long hi, int *idx)
+{
+    int i, n = 0, below = -1, above = -1;
+    for (i = 0; i < r->ns; i++) {
+        if (r->sz[i] >= lo && r->sz[i] < hi)
+            idx[n++] = i;
+        else if (r->sz[i] < lo)
+            below = i;
+        else if (above < 0)
+            above = i;
+    }
+    if (n == 0 && below >= 0)
+        idx[n++] = below;
+    if ((n == 0 || (n == 1 && idx[0] == below)) && above >= 0)
+        idx[n++] = above;
+    return n;
+}
+
+/** @brief Smallest median of any value of any candidate of @p r at sample size @p i (HUGE_VAL if none). */
+static double tune_fastest(const tune_result *r, int i)
+{
+    double f = HUGE_VAL;
+    int k, c;
+    for (k = 0; k < r->ncand; k++)
+        for (c = 0; c < r->cand[k].nchoice; c++)
+            f = r->cand[k].m[i][c].median < f ? r->cand[k].m[i][c].median : f;
+    return f;
+}
+
+/**
+ * @brief The alternative of a rule over [@p lo, @p hi) whose algorithm has restrictions: the
+ *        candidate without restrictions, at one value of its parameter, with the smallest mean
+ *        ratio of its median to the fastest median over the sample sizes of the range
+ *        (tune_range_sizes()). Writes its rule text into @p text. @return 1, or 0 when none has
+ *        a valid time at all those sizes.
+ */
+static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, long hi, char *text, size_t size)
+{
+    int idx[TUNE_MAX_SIZES], n = tune_range_sizes(r, lo, hi, idx), k, c, j, bk = -1, bc = -1;
+    double best = HUGE_VAL;
+    for (k = 0; k < r->ncand; k++) {
+        if (tune_restricted(coll, r->cand[k].algo))
+            continue;
+        for (c = 0; c < r->cand[k].nchoice; c++) {
+            double score = 0;
+            for (j = 0; j < n && score < HUGE_VAL; j++) {
+                double t = r->cand[k].m[idx[j]][c].median, f = tune_fastest(r, idx[j]);
+                score = t < HUGE_VAL && f > 0 ? score + t / f / n : HUGE_VAL;
+            }
+            if (n > 0 && score < best)
+                best = score, bk = k, bc = c;
+        }
+    }
+    if (bk < 0)
+        return 0;
+    if (r->cand[bk].algo->space)
+        snprintf(text, size, "%s, %s", r->cand[bk].algo->name, r->cand[bk].choice[bc].text);
+    else
+        snprintf(text, size, "%s", r->cand[bk].algo->name);
+    return 1;
 }
 
 #endif /* COLLALG_EXAMPLES_TUNE_RULES_H */

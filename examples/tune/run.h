@@ -36,8 +36,6 @@ typedef struct tuner {
     char *rbuf;                  /**< receive buffer: p * largest size bytes */
     double *loc;                 /**< per-chunk local times + flags */
     double *glob;                /**< per-chunk maxima over ranks + flags */
-    double *samples;             /**< the samples of the last measurement (tune_measure) */
-    int nsamples;                /**< how many */
     double *sorted;              /**< scratch for the median */
     FILE *csv;                   /**< measurement log (rank 0) */
     tune_pattern pat;            /**< communication pattern of alltoallv and allgatherv */
@@ -121,18 +119,18 @@ static int tune_topology_setup(tuner *T)
 /**
  * @brief Starts a run: the tuner's communicator (a duplicate of MPI_COMM_WORLD returning errors),
  *        the command line, where and on which MPI the run is, the signal handlers.
- * @return 0, or 1 on a bad command line (usage printed).
+ * @return 0, 1 on a bad command line, 2 for --help (usage printed).
  */
 static int tune_begin(tuner *T, int argc, char **argv)
 {
-    int i, len = 0;
+    int i, len = 0, st;
     memset(T, 0, sizeof *T);
     MPI_Comm_dup(MPI_COMM_WORLD, &T->comm);
     MPI_Comm_set_errhandler(T->comm, MPI_ERRORS_RETURN);
     MPI_Comm_rank(T->comm, &T->rank);
     MPI_Comm_size(T->comm, &T->p);
-    if (tune_parse(argc, argv, &T->o, T->rank))
-        return 1;
+    if ((st = tune_parse(argc, argv, &T->o, T->rank)) != 0)
+        return st;
     MPI_Get_processor_name(T->host, &len);
     MPI_Get_library_version(T->mpi, &len);
     T->mpi[strcspn(T->mpi, "\n")] = 0;
@@ -171,9 +169,8 @@ static int tune_setup(tuner *T)
 #endif
     T->loc = (double *)malloc(chunk);
     T->glob = (double *)malloc(chunk);
-    T->samples = (double *)malloc(chunk);
     T->sorted = (double *)malloc(chunk);
-    if (!T->sbuf || !T->rbuf || !T->loc || !T->glob || !T->samples || !T->sorted || !T->vc) {
+    if (!T->sbuf || !T->rbuf || !T->loc || !T->glob || !T->sorted || !T->vc) {
         fprintf(stderr, "collalg-tune: out of memory (%ld-byte buffers)\n", maxb);
         MPI_Abort(T->comm, 2);
     }
@@ -196,7 +193,6 @@ static void tune_end(tuner *T)
 #endif
     free(T->loc);
     free(T->glob);
-    free(T->samples);
     free(T->sorted);
     free(T->vc);
     tune_pattern_free(&T->pat);
