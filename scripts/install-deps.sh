@@ -18,9 +18,10 @@ set -eu
 profile="${1:-check}"
 missing=""  # packages without which the target cannot run
 optional="" # packages the target uses when they are there
-need() {    # need COMMAND-OR-FILE PACKAGES
+need() {    # need COMMAND-OR-PATH PACKAGES (a path may hold a *: the architecture)
     case "$1" in
-    /*) [ -e "$1" ] || missing="$missing $2" ;;
+    /*) # shellcheck disable=SC2086 # the pattern is expanded on purpose
+        ls $1 >/dev/null 2>&1 || missing="$missing $2" ;;
     *) command -v "$1" >/dev/null 2>&1 || missing="$missing $2" ;;
     esac
 }
@@ -61,7 +62,9 @@ mpich_default() {
 case "$profile" in
 check)
     need mpicc.mpich "mpich libmpich-dev"
+    need '/usr/include/*/mpich/mpi.h' libmpich-dev
     need mpicc.openmpi "openmpi-bin libopenmpi-dev"
+    need '/usr/lib/*/openmpi/include/mpi.h' libopenmpi-dev
     need smpicc libsimgrid-dev
     need /usr/include/criterion/criterion.h libcriterion-dev
     need doxygen doxygen
