@@ -24,6 +24,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* ---- clocks ------------------------------------------------------------------------------ */
+
+/* Seconds on a clock whose readings on different ranks of one host can be compared (the barrier
+ * checks compare entry and exit times across ranks). MPI_Wtime under MPICH and SimGrid; under
+ * Open MPI, whose MPI_Wtime counts from each process's own start, CLOCK_MONOTONIC (the program
+ * must make POSIX visible, e.g. define _DEFAULT_SOURCE before its first include). */
+static inline double th_stamp(void)
+{
+#if defined(OPEN_MPI) && defined(CLOCK_MONOTONIC)
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#else
+    return MPI_Wtime();
+#endif
+}
 
 /* ---- datatypes --------------------------------------------------------------------------- */
 

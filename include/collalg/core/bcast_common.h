@@ -99,7 +99,7 @@ COLLALG_INLINE int collalg__bcast_view_begin(collalg__ctx *c, void *buffer, int 
     w->type = MPI_BYTE;
     w->extent = 1;
     w->size = 1;
-    if (ti.dense) {
+    if (ti.dense || bytes == 0) { /* nothing to pack (MPI_Pack may refuse a NULL buffer) */
         w->buf = (char *)buffer + ti.lb;
         return MPI_SUCCESS;
     }
