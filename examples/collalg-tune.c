@@ -74,7 +74,10 @@
  *    so that such a call still runs a tuned algorithm (select.h). The tuned routine is
  *    re-measured at every sample size in one batch with the two fastest other algorithms there
  *    and compared with the native collective (ratio) and with them: a runner-up faster by more
- *    than 5% and significantly so (Wilcoxon, p < --alpha) is reported as a defect of the tuner.
+ *    than 5% and significantly so (Wilcoxon, p < --alpha) is a defect of the tuner. A size with
+ *    a defect is re-measured once more (a new batch) and that second measurement is reported:
+ *    the defect stands only when it holds again (at 7 collectives x 13 sizes, one test each at
+ *    level 0.05 would otherwise flag a few sizes by chance alone).
  *
  * @par The statistical rule (tune/decide.h; PGMPI's Wilcoxon rank-sum test, §4)
  * Walking the sample sizes upward, the *incumbent* at a size is the choice made at the size

@@ -182,6 +182,24 @@ static void tune_remeasure(tuner *T, enum tune_coll coll, tune_result *r, int i)
         tune_meas_free(&m[k]);
 }
 
+/** @brief Tolerance of the defect check: the tuned routine may be this much slower than a single algorithm. */
+#define TUNE_DEFECT_TOL 0.05
+
+/** @brief Tuned routine over the fastest runner-up at sample size @p i (0 when either is missing). */
+static double tune_rival_ratio(const tune_result *r, int i)
+{
+    return r->routine[i] < HUGE_VAL && r->rival[i] < HUGE_VAL && r->rival[i] > 0 ? r->routine[i] / r->rival[i] : 0;
+}
+
+/**
+ * @brief 1 when a runner-up re-measured beside the routine at size @p i was more than 5% and
+ *        significantly (Wilcoxon, p < --alpha) faster than it: a defect of the tuner.
+ */
+static int tune_defect(const tuner *T, const tune_result *r, int i)
+{
+    return tune_rival_ratio(r, i) > 1 + TUNE_DEFECT_TOL && r->rival_p[i] < T->o.test.alpha;
+}
+
 /** @brief Measurements one collective is expected to take (progress estimate). */
 static long tune_plan(const tuner *T, enum tune_coll coll)
 {
@@ -238,8 +256,11 @@ static void tune_collective(tuner *T, enum tune_coll coll, tune_result *r)
     if (T->hurry || T->stopped)
         r->searched = 0;
     r->tuned = 1;
-    for (i = 0; i < r->ns; i++)
+    for (i = 0; i < r->ns; i++) {
         tune_remeasure(T, coll, r, i);
+        if (tune_defect(T, r, i)) /* confirm (or not) by a second, independent re-measurement */
+            tune_remeasure(T, coll, r, i);
+    }
 }
 
 /** @brief --native-only: the native collective at every sample size, into the CSV (phase native). */

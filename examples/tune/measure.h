@@ -148,7 +148,8 @@ static int tune_batch_next(const tuner *T, const tune_job *jobs, int n)
 
 /**
  * @brief Measures the @p n jobs at @p bytes, interleaved: every job that did not fail runs each
- *        chunk in turn, until the RSE rule is satisfied for all of them. They thus have as many
+ *        chunk in turn (each round starting one job later than the one before, so that no job
+ *        always follows the same one), until the RSE rule is satisfied for all of them. They thus have as many
  *        samples, taken over the same stretch of time, so that a change of load on the machine
  *        hits them alike and their samples can be compared by the rank-sum test (decide.h).
  *        Each sample is the maximum over the ranks of one call's time. A stopped run leaves every
@@ -158,7 +159,7 @@ static int tune_measure_batch(tuner *T, enum tune_coll coll, long bytes, tune_jo
 {
     tune_call call = tune_make_call(T, coll, bytes);
     size_t cap = (size_t)(T->o.rule.max_reps + T->o.rule.step + 8);
-    int i, k;
+    int i, k, round = 0;
     for (i = 0; i < n; i++) {
         jobs[i].n = jobs[i].failed = 0;
         jobs[i].out->median = HUGE_VAL;
@@ -166,10 +167,14 @@ static int tune_measure_batch(tuner *T, enum tune_coll coll, long bytes, tune_jo
         if (!(jobs[i].out->x = (double *)malloc(cap * sizeof(double))))
             return 1;
     }
-    while (!T->stopped && (k = tune_batch_next(T, jobs, n)) > 0)
-        for (i = 0; i < n && !T->stopped; i++)
-            if (!jobs[i].failed)
-                tune_job_step(T, coll, bytes, &call, &jobs[i], k);
+    while (!T->stopped && (k = tune_batch_next(T, jobs, n)) > 0) {
+        for (i = 0; i < n && !T->stopped; i++) { /* each round starts one job later: no fixed order */
+            tune_job *j = &jobs[(i + round) % n];
+            if (!j->failed)
+                tune_job_step(T, coll, bytes, &call, j, k);
+        }
+        round++;
+    }
     for (i = 0; i < n; i++) {
         if (!T->stopped)
             tune_job_finish(T, coll, bytes, &jobs[i]);

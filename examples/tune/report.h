@@ -9,6 +9,7 @@
 #define COLLALG_EXAMPLES_TUNE_REPORT_H
 
 #include <stdio.h>
+#include "choose.h"
 #include "rules.h"
 #include "run.h"
 
@@ -20,21 +21,6 @@ static const char *tune_us(double s, char *buf, size_t size)
     else
         snprintf(buf, size, "%.2f", s * 1e6);
     return buf;
-}
-
-/** @brief Tolerance of the defect check: the tuned routine may be this much slower than a single algorithm. */
-#define TUNE_DEFECT_TOL 0.05
-
-/** @brief Tuned routine over the fastest runner-up at sample size @p i (0 when either is missing). */
-static double tune_rival_ratio(const tune_result *r, int i)
-{
-    return r->routine[i] < HUGE_VAL && r->rival[i] < HUGE_VAL && r->rival[i] > 0 ? r->routine[i] / r->rival[i] : 0;
-}
-
-/** @brief 1 when a runner-up is more than 5% and significantly faster than the routine at size @p i. */
-static int tune_defect(const tuner *T, const tune_result *r, int i)
-{
-    return tune_rival_ratio(r, i) > 1 + TUNE_DEFECT_TOL && r->rival_p[i] < T->o.test.alpha;
 }
 
 /**

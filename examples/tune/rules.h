@@ -102,6 +102,29 @@ static void tune_piece_add(tune_piece *pw, long lo, long hi, int pick)
 }
 
 /**
+ * @brief @p bytes moved into the span of the sample sizes at which the winner of its range won:
+ *        a parameterised winner keeps, between its last winning sample size and the crossing
+ *        into the next winner's range, the value chosen at that sample size (the value chosen at
+ *        sizes where another algorithm wins does not matter). Likewise below its first one.
+ */
+static long tune_clamp_to_wins(const tune_result *r, long bytes)
+{
+    long first = -1, last = -1;
+    int s, i;
+    for (s = 0; s < r->final.n; s++)
+        if (bytes >= r->final.lo[s] && bytes < r->final.hi[s])
+            break;
+    for (i = 0; s < r->final.n && i < r->ns; i++)
+        if (r->sz[i] >= r->final.lo[s] && r->sz[i] < r->final.hi[s]) {
+            first = first < 0 ? r->sz[i] : first;
+            last = r->sz[i];
+        }
+    if (first < 0)
+        return bytes;
+    return bytes < first ? first : bytes > last ? last : bytes;
+}
+
+/**
  * @brief What the tuned routine of @p r runs at @p bytes: rule text "alg" or "alg, param" into
  *        @p buf, the candidate into @p cd_out and its choice into @p choice_out (NULL and -1,
  *        and an empty text, where no rule applies: native).
@@ -117,7 +140,7 @@ static void tune_rule_text(const tune_result *r, long bytes, char *buf, size_t s
     if (k < 0)
         return;
     cd = &r->cand[k];
-    c = cd->algo->space ? tune_piece_at(&cd->piece, bytes) : 0;
+    c = cd->algo->space ? tune_piece_at(&cd->piece, tune_clamp_to_wins(r, bytes)) : 0;
     if (c < 0)
         return;
     *cd_out = cd;
