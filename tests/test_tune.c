@@ -14,7 +14,9 @@
  *   a malformed description refused;
  * - every rule naming an algorithm with restrictions (restrictions.h) is followed by an
  *   alternative rule over the same range naming one without;
- * - Ctrl-C and the time budget still write a header.
+ * - Ctrl-C and the time budget still write a header;
+ * - the output directory made without a shell (nested, a quote in its name), --help, --alpha and
+ *   --tolerance checked.
  * No test asserts a timing. */
 #include "launch.h"
 #include <math.h>
@@ -631,5 +633,29 @@ Test(tune, bad_command_line)
     int st = system("mpiexec -n 1 build/examples/collalg-tune --sizes 64,1 </dev/null >build/logs/tune-bad.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) != 0, "unsorted sizes are refused");
     cr_expect(has("build/logs/tune-bad.log", "usage: mpiexec -n P collalg-tune"));
+    st = system("mpiexec -n 1 build/examples/collalg-tune --alpha 0 </dev/null >build/logs/tune-bad.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--alpha 0 is refused");
+    st = system("mpiexec -n 1 build/examples/collalg-tune --tolerance 1 </dev/null >build/logs/tune-bad.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--tolerance 1 is refused");
+    st = system("mpiexec -n 1 build/examples/collalg-tune --help </dev/null >build/logs/tune-help.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "--help: status %d", st);
+    cr_expect(has("build/logs/tune-help.log", "--tolerance F") && has("build/logs/tune-help.log", "--alpha A"));
     (void)cl_mpich, (void)cl_smpi; /* launch.h helpers this suite does not use */
+}
+
+/* The output directory is made component by component (no shell): nested and with a quote in
+ * its name; one that cannot be made is named in the message and the exit status is 2. */
+Test(tune, output_directory)
+{
+    int st;
+    cr_assert(system("rm -rf \"build/logs/tune-dir\"") == 0);
+    run_ok("mpiexec -n 2 build/examples/collalg-tune --collectives barrier,bcast --sizes 1,64 --quick "
+           "--out \"build/logs/tune-dir/it's/deep\" </dev/null >build/logs/tune-dir.log 2>&1",
+           "build/logs/tune-dir.log");
+    cr_expect(access("build/logs/tune-dir/it's/deep/collalg_tuned.h", R_OK) == 0);
+    cr_expect(access("build/logs/tune-dir/it's/deep/bcast.png", R_OK) == 0, "gnuplot ran in that directory");
+    st = system("mpiexec -n 1 build/examples/collalg-tune --collectives barrier --quick --out /dev/null/x "
+                "</dev/null >build/logs/tune-dir-bad.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
+    cr_expect(has("build/logs/tune-dir-bad.log", "cannot create directory '/dev/null/x': Not a directory"));
 }

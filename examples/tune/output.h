@@ -302,17 +302,43 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_resu
     return fclose(f) == 0 ? 0 : 2;
 }
 
+/**
+ * @brief @p s as one single-quoted shell word ('...', each ' written '\\''), into @p buf.
+ * @return @p buf, or NULL when it does not fit.
+ */
+static const char *tune_shell_word(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    if (size < 3)
+        return NULL;
+    buf[n++] = '\'';
+    for (; *s; s++) {
+        if (n + 5 >= size)
+            return NULL;
+        if (*s == '\'') {
+            memcpy(buf + n, "'\\''", 4);
+            n += 4;
+        } else
+            buf[n++] = *s;
+    }
+    buf[n++] = '\'';
+    buf[n] = 0;
+    return buf;
+}
+
 /** @brief Writes the data and gnuplot script of @p coll and runs gnuplot. @return 0 or 2. */
 static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_result *r)
 {
-    char cmd[2600];
+    char cmd[4600], dir[4100];
     const char *name = tune_coll_name[coll];
     if (tune_plot_data(T, name, r) || tune_plot_script(T, coll, r))
         return 2;
+    if (!tune_shell_word(T->o.out, dir, sizeof dir))
+        return 0;
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && gnuplot -e \"set terminal pngcairo size 1400,800; set output '%s.png'\" %s.gp && "
+             "cd %s && gnuplot -e \"set terminal pngcairo size 1400,800; set output '%s.png'\" %s.gp && "
              "gnuplot -e \"set terminal svg size 1400,800 dynamic; set output '%s.svg'\" %s.gp",
-             T->o.out, name, name, name, name);
+             dir, name, name, name, name);
     if (system(cmd) != 0)
         fprintf(stderr, "collalg-tune: gnuplot failed for %s (data and script are in %s)\n", name, T->o.out);
     return 0;
