@@ -73,3 +73,4 @@ tune-smpi-run: $(BUILD)/smpi-examples/collalg-tune
 # the tuner's suite is rebuilt when the tuner's private headers change.
 build: $(BUILD)/smpi-examples/collalg-tune
 $(BUILD)/tests/test_tune: $(wildcard examples/tune/*.h)
+$(BUILD)/tests/test_wilcoxon: examples/tune/wilcoxon.h
