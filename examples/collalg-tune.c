@@ -66,7 +66,9 @@
  *    their chosen value), and binary searches for the crossing points between adjacent sizes
  *    with different winners, only there. Below the first sample size the first winner applies,
  *    above the last the last one (the paper's "same algorithm from 256 KiB on"). Neighbouring
- *    ranges with the same algorithm and value merge into one rule.
+ *    ranges with the same algorithm and value merge into one rule. The native collective
+ *    competes as one more algorithm: a range it wins gets no rule, so the selector's fallback
+ *    runs it there (a tuned routine is never knowingly slower than native).
  * 4. The rules are written (header); after a rule whose algorithm has restrictions
  *    (collalg/restrictions.h, e.g. allreduce `ring`: commutative operations only) comes an
  *    *alternative rule* with the same range, naming the algorithm without restrictions (at one
@@ -201,8 +203,9 @@ static int tune_finish(const tuner *T, const tune_result *res)
     for (c = 0; c < TUNE_NCOLL; c++)
         if (T->o.want[c])
             defects += tune_report(T, (enum tune_coll)c, &res[c]);
-    printf("\n%d defect(s) of the tuner (tuned routine > 5%% slower than a runner-up, significantly: Wilcoxon p < %g)\n",
-           defects, T->o.test.alpha);
+    printf(
+        "\n%d defect(s) of the tuner (tuned routine > 5%% slower than a runner-up, significantly: Wilcoxon p < %g)\n",
+        defects, T->o.test.alpha);
     if (T->stopped)
         printf("stopped early (%s): wrote what was finished\n", T->stopped == 1 ? "interrupted" : "time budget");
     status = tune_write_header(T, res);

@@ -160,8 +160,7 @@ Test(tune_decide, walk_ignores_noise_and_follows_a_crossing)
     tune_walk(m, NS, NO, &t, win);
     for (changes = 0, i = 1; i < NS; i++)
         changes += win[i] != win[i - 1];
-    cr_expect(changes == 1 && win[7] == 5 && win[6] != 5, "changes %d, win[6] %d, win[7] %d", changes, win[6],
-              win[7]);
+    cr_expect(changes == 1 && win[7] == 5 && win[6] != 5, "changes %d, win[6] %d, win[7] %d", changes, win[6], win[7]);
     for (i = 0; i < NS * NO; i++)
         tune_meas_free(&mm[i]);
 }
@@ -548,7 +547,8 @@ Test(tune, smpi_p8_topology, .timeout = 300)
            "build/logs/tune-topo/check.log");
     cr_expect(has("build/logs/tune-topo/check.log", " passed, 0 failed"));
     check_dispatch(hdr, "build/logs/tune-topo/check.log");
-    cr_expect(check_alternatives(hdr) > 0, "on platform (c) allreduce picks a topology algorithm (commutative ops only)");
+    cr_expect(check_alternatives(hdr) > 0,
+              "on platform (c) allreduce picks a topology algorithm (commutative ops only)");
     /* --native-only: the native collective at each size, no header */
     run_ok("rm -rf build/logs/tune-native && timeout -k 10 240 smpirun -np 8 -platform "
            "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/hostfile-c "

@@ -25,10 +25,10 @@
 static void tune_sample(tuner *T, enum tune_coll coll, tune_result *r, int i)
 {
     tune_job jobs[1 + TUNE_NALGOS * TUNE_MAX_CHOICES];
-    tune_meas native;
+    tune_meas *native = &r->cand[r->ncand - 1].m[i][0]; /* the last candidate (tune_candidates) */
     int k, c, n = 1;
-    jobs[0].a = NULL, jobs[0].ch = NULL, jobs[0].phase = "native", jobs[0].out = &native;
-    for (k = 0; k < r->ncand; k++) {
+    jobs[0].a = NULL, jobs[0].ch = NULL, jobs[0].phase = "native", jobs[0].out = native;
+    for (k = 0; k < r->ncand - 1; k++) {
         tune_cand *cd = &r->cand[k];
         for (c = 0; c < cd->nchoice; c++, n++) {
             jobs[n].a = cd->algo;
@@ -41,8 +41,7 @@ static void tune_sample(tuner *T, enum tune_coll coll, tune_result *r, int i)
         fprintf(stderr, "collalg-tune: out of memory\n");
         MPI_Abort(T->comm, 2);
     }
-    r->native[i] = native.median;
-    tune_meas_free(&native);
+    r->native[i] = native->median;
 }
 
 /**
@@ -216,14 +215,15 @@ static long tune_plan(const tuner *T, enum tune_coll coll)
 
 /**
  * @brief The candidates of collective @p coll into @p r (its algorithms in the table, topology
- *        ones only with a topology) and the sample sizes. @return 0, or 1 out of memory.
+ *        ones only with a topology, and last the native collective, tune_native_algo) and the
+ *        sample sizes. @return 0, or 1 out of memory.
  */
 static int tune_candidates(const tuner *T, enum tune_coll coll, tune_result *r)
 {
     int i, n = 0;
     memset(r, 0, sizeof *r);
     r->ns = tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, r->sz);
-    r->cand = (tune_cand *)calloc(TUNE_NALGOS, sizeof *r->cand);
+    r->cand = (tune_cand *)calloc(TUNE_NALGOS + 1, sizeof *r->cand);
     if (!r->cand)
         return 1;
     for (i = 0; i < TUNE_NALGOS; i++) {
@@ -233,7 +233,9 @@ static int tune_candidates(const tuner *T, enum tune_coll coll, tune_result *r)
         r->cand[n].nchoice = tune_table[i].space ? tune_table[i].space(T->p, r->cand[n].choice, TUNE_MAX_CHOICES) : 1;
         n++;
     }
-    r->ncand = n;
+    r->cand[n].algo = &tune_native_algo[coll]; /* last: the native collective competes too */
+    r->cand[n].nchoice = 1;
+    r->ncand = n + 1;
     r->searched = 1;
     return 0;
 }

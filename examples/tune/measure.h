@@ -60,8 +60,8 @@ enum tune_chunk_flag { TUNE_F_FAILED, TUNE_F_INTERRUPTED, TUNE_F_BUDGET, TUNE_F_
  * @brief Times @p k calls, then one MPI_Allreduce (max) of the k times and the flags: T->glob
  *        holds the k samples, then the flags of enum tune_chunk_flag.
  */
-static void tune_chunk(tuner *T, enum tune_coll coll, const tune_algo *a, const tune_call *call,
-                       const tune_choice *ch, int k, int failed)
+static void tune_chunk(tuner *T, enum tune_coll coll, const tune_algo *a, const tune_call *call, const tune_choice *ch,
+                       int k, int failed)
 {
     int j, bad = 0;
     for (j = 0; j < k; j++) {

@@ -98,7 +98,10 @@ static void tune_rule_counts(const tune_result *res, char *buf, size_t size)
         size_t len = strlen(buf);
         if (!res[c].tuned)
             continue;
-        snprintf(buf + len, size - len, "%s%s %d", k == 0 ? "" : k % 4 ? ", " : ",\n *              ",
+        snprintf(buf + len, size - len, "%s%s %d",
+                 k == 0  ? ""
+                 : k % 4 ? ", "
+                         : ",\n *              ",
                  tune_coll_name[c], tune_flatten(&res[c], fl, TUNE_MAX_SEGS));
         k++;
     }
@@ -112,8 +115,8 @@ static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
     tune_rule_counts(res, counts, sizeof counts);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
     fprintf(f, "/*\n * collalg_tuned.h - collectives tuned by collalg-tune (paste it, or include it).\n *\n");
-    fprintf(f, " * Tuned on:    %s, %s\n * Processes:   %d%s\n * MPI:         %s\n * Command:     %s\n", T->host,
-            when, T->p,
+    fprintf(f, " * Tuned on:    %s, %s\n * Processes:   %d%s\n * MPI:         %s\n * Command:     %s\n", T->host, when,
+            T->p,
             T->o.any_procs ? " (rules apply to every communicator size)"
                            : " (rules apply to communicators of exactly this size; others use native MPI)",
             T->mpi, T->o.cmdline);
@@ -196,11 +199,16 @@ static void tune_header_rules(FILE *f, const tuner *T, enum tune_coll c, const t
     fprintf(f, "\n\n");
 }
 
-/** @brief The header's macros of the process count and (with one) the topology description. */
+/** @brief The header's macros of the process count, the sample sizes (which collalg-guidelines
+ *         checks) and (with one) the topology description. */
 static void tune_header_macros(FILE *f, const tuner *T)
 {
     int i;
     fprintf(f, "/** Processes the rules were tuned on. */\n#define COLLALG_TUNED_PROCS %d\n\n", T->p);
+    fprintf(f, "/** Sample sizes (bytes) the tuner measured. */\n#define COLLALG_TUNED_SIZES");
+    for (i = 0; i < T->o.nsizes; i++)
+        fprintf(f, "%s %ld", i ? "," : "", T->o.sizes[i]);
+    fprintf(f, "\n\n");
     if (!T->topo)
         return;
     fprintf(f, "/** The topology description (a file name) the rules were tuned with. */\n"
@@ -244,15 +252,15 @@ static int tune_plot_data(const tuner *T, const char *name, const tune_result *r
     snprintf(path, sizeof path, "%s/%s.dat", T->o.out, name);
     if (!(f = fopen(path, "w")))
         return 2;
-    fprintf(f, "bytes native tuned");
-    for (k = 0; k < r->ncand; k++)
+    fprintf(f, "bytes native tuned"); /* the native candidate (last) is the native column */
+    for (k = 0; k < r->ncand - 1; k++)
         fprintf(f, " %s", r->cand[k].algo->name);
     fprintf(f, "\n");
     for (i = 0; i < r->ns; i++) {
         fprintf(f, "%ld", r->sz[i]);
         fprintf(f, r->native[i] < HUGE_VAL ? " %.9g" : " ?", r->native[i]);
         fprintf(f, r->routine[i] < HUGE_VAL ? " %.9g" : " ?", r->routine[i]);
-        for (k = 0; k < r->ncand; k++)
+        for (k = 0; k < r->ncand - 1; k++)
             fprintf(f, r->cand[k].best[i] < HUGE_VAL ? " %.9g" : " ?", r->cand[k].best[i]);
         fprintf(f, "\n");
     }
@@ -262,8 +270,12 @@ static int tune_plot_data(const tuner *T, const char *name, const tune_result *r
 /** @brief `<coll>.gp`: the gnuplot script, the chosen ranges marked. @return 0 or 2. */
 static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_result *r)
 {
-    static const char *const axis[TUNE_NCOLL] = {"per-pair block",      "per-process block",      "whole vector",
-                                                 "whole vector",        "mean per-pair block",    "mean per-process block",
+    static const char *const axis[TUNE_NCOLL] = {"per-pair block",
+                                                 "per-process block",
+                                                 "whole vector",
+                                                 "whole vector",
+                                                 "mean per-pair block",
+                                                 "mean per-process block",
                                                  ""};
     char path[1200], mpi1[80];
     const char *name = tune_coll_name[coll];
@@ -279,9 +291,9 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_resu
     fprintf(f, "set termoption noenhanced\nset datafile missing '?'\nset logscale x 2\nset logscale y 10\n");
     fprintf(f, "set xlabel 'message size (bytes, %s)'\nset ylabel 'time per call (s, median of max over ranks)'\n",
             axis[coll]);
-    fprintf(f,
-            "set title '%s on %d processes, %s: algorithms (parameterised ones at their chosen value), native, tuned'\n",
-            name, T->p, mpi1);
+    fprintf(
+        f, "set title '%s on %d processes, %s: algorithms (parameterised ones at their chosen value), native, tuned'\n",
+        name, T->p, mpi1);
     fprintf(f, "set key outside right top\nset grid\nset xrange [%g:%g]\n", (double)r->sz[0] / 1.5,
             (double)r->sz[r->ns - 1] * 1.5);
     for (i = 0; i < nf; i++) {
@@ -298,7 +310,7 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_resu
         "plot for [i=4:%d] '%s.dat' using 1:i with linespoints linewidth 1 pointsize 0.6 title columnheader(i), \\\n"
         "     '%s.dat' using 1:2 with linespoints linewidth 3 linecolor rgb 'black' title 'native MPI', \\\n"
         "     '%s.dat' using 1:3 with linespoints linewidth 3 dashtype 3 linecolor rgb 'red' title 'tuned'\n",
-        3 + r->ncand, name, name, name);
+        2 + r->ncand, name, name, name);
     return fclose(f) == 0 ? 0 : 2;
 }
 

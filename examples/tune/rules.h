@@ -18,6 +18,47 @@
 /** @brief Most segments of one piecewise choice. */
 #define TUNE_MAX_SEGS 256
 
+/* ---- the native collective as a candidate ----------------------------------------------- */
+
+/** @cond TUNE_NATIVE_WRAPPERS */
+#define TUNE_NATIVE_RUN(coll, id)                                            \
+    static int tune_native_##coll(const tune_call *c, const tune_choice *ch) \
+    {                                                                        \
+        (void)ch;                                                            \
+        return tune_native(id, c);                                           \
+    }
+TUNE_NATIVE_RUN(alltoall, TUNE_ALLTOALL)
+TUNE_NATIVE_RUN(allgather, TUNE_ALLGATHER)
+TUNE_NATIVE_RUN(allreduce, TUNE_ALLREDUCE)
+TUNE_NATIVE_RUN(bcast, TUNE_BCAST)
+TUNE_NATIVE_RUN(alltoallv, TUNE_ALLTOALLV)
+TUNE_NATIVE_RUN(allgatherv, TUNE_ALLGATHERV)
+TUNE_NATIVE_RUN(barrier, TUNE_BARRIER)
+#undef TUNE_NATIVE_RUN
+/** @endcond */
+
+/**
+ * @brief The native MPI collective of each collective as one more candidate (indexed by enum
+ *        tune_coll): where it wins, the routine writes no rule, so the selector's fallback runs
+ *        the native collective there. Not in tune_table, which the PMPI library also uses (its
+ *        MPI_ calls would come back into the library).
+ */
+static const tune_algo tune_native_algo[TUNE_NCOLL] = {
+    {TUNE_ALLTOALL, "native", tune_native_alltoall, NULL, 0},
+    {TUNE_ALLGATHER, "native", tune_native_allgather, NULL, 0},
+    {TUNE_ALLREDUCE, "native", tune_native_allreduce, NULL, 0},
+    {TUNE_BCAST, "native", tune_native_bcast, NULL, 0},
+    {TUNE_ALLTOALLV, "native", tune_native_alltoallv, NULL, 0},
+    {TUNE_ALLGATHERV, "native", tune_native_allgatherv, NULL, 0},
+    {TUNE_BARRIER, "native", tune_native_barrier, NULL, 0},
+};
+
+/** @brief 1 when @p a is the native collective's candidate (tune_native_algo). */
+static int tune_is_native(const tune_algo *a)
+{
+    return a == &tune_native_algo[a->coll];
+}
+
 /** @brief A choice per size range: an index (parameter value or candidate) for each segment. */
 typedef struct tune_piece {
     long lo[TUNE_MAX_SEGS];  /**< segment s covers [lo[s], hi[s]) bytes */
@@ -28,9 +69,9 @@ typedef struct tune_piece {
 
 /** @brief A tunable unit: an algorithm of the table and (for parameters) its tuned values. */
 typedef struct tune_cand {
-    const tune_algo *algo;                      /**< row of tune_table */
-    tune_choice choice[TUNE_MAX_CHOICES];       /**< parameter values (one empty choice without a parameter) */
-    int nchoice;                                /**< used entries of choice */
+    const tune_algo *algo;                         /**< row of tune_table */
+    tune_choice choice[TUNE_MAX_CHOICES];          /**< parameter values (one empty choice without a parameter) */
+    int nchoice;                                   /**< used entries of choice */
     tune_meas m[TUNE_MAX_SIZES][TUNE_MAX_CHOICES]; /**< measurement at sample size i with choice c */
     int pick[TUNE_MAX_SIZES];                      /**< choice chosen at sample size i (decide.h), -1 none */
     tune_piece piece;                              /**< chosen choice per size range (step 3) */
@@ -56,8 +97,8 @@ typedef struct tune_result {
 
 /** @brief One flattened selector rule. */
 typedef struct tune_flat {
-    long lo;        /**< from (bytes) */
-    long hi;        /**< to, exclusive (TUNE_INF: no bound) */
+    long lo;               /**< from (bytes) */
+    long hi;               /**< to, exclusive (TUNE_INF: no bound) */
     char text[400];        /**< "alg" or "alg, param" */
     const tune_algo *algo; /**< the algorithm */
 } tune_flat;
@@ -181,7 +222,8 @@ static int tune_cuts(const tune_result *r, long *cuts, int max)
 
 /**
  * @brief Flattens the final choice and the tuned parameters into selector rules; neighbouring
- *        ranges with the same text merge. @return the number of rules written into @p out.
+ *        ranges with the same text merge, ranges the native collective won get no rule.
+ *        @return the number of rules written into @p out.
  */
 static int tune_flatten(const tune_result *r, tune_flat *out, int max)
 {
@@ -195,7 +237,7 @@ static int tune_flatten(const tune_result *r, tune_flat *out, int max)
         if (hi <= lo)
             continue;
         tune_rule_text(r, lo, text, sizeof text, &cd, &c);
-        if (!cd)
+        if (!cd || tune_is_native(cd->algo)) /* no rule: the selector falls back to native */
             continue;
         if (n > 0 && out[n - 1].hi == lo && !strcmp(out[n - 1].text, text)) {
             out[n - 1].hi = hi;
@@ -288,8 +330,8 @@ static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, 
                 best = score, bk = k, bc = c;
         }
     }
-    if (bk < 0)
-        return 0;
+    if (bk < 0 || tune_is_native(r->cand[bk].algo))
+        return 0; /* native: what the selector runs anyway when no rule applies */
     if (r->cand[bk].algo->space)
         snprintf(text, size, "%s, %s", r->cand[bk].algo->name, r->cand[bk].choice[bc].text);
     else
