@@ -38,7 +38,7 @@
  *   (100), `--step` (5), `--rse` threshold (0.05). `--quick` = 3, 15, 3, 0.1.
  * - `--precision F`: a binary search stops when its interval is narrower than F times its lower
  *   end (default 0.05) or one element.
- * - `--alpha A` (default 0.05), `--tolerance F` (default 0.03): the level of the rank-sum test
+ * - `--alpha A` (default 0.05), `--tolerance F` (default 0.02): the level of the rank-sum test
  *   and the relative margin of the statistical rule below (0 < A <= 1, 0 <= F < 1).
  * - `--help`: the options with their defaults (exit status 0).
  * - `--topology FILE`: a topology description (Slurm topology.conf, core/topology.h) attached to
@@ -84,8 +84,9 @@
  * @par The statistical rule (tune/decide.h; PGMPI's Wilcoxon rank-sum test, §4)
  * Walking the sample sizes upward, the *incumbent* at a size is the choice made at the size
  * before (at the first size: the smallest median). Another algorithm (or value) replaces it only
- * when it is faster by more than `--tolerance` (relative, default 0.03: its median below
- * (1 - 0.03) times the incumbent's) AND significantly faster: the one-sided Wilcoxon rank-sum
+ * when it is faster by more than `--tolerance` (relative, default 0.02: its median below
+ * (1 - 0.02) times the incumbent's; 2% keeps the tuned routine within 2% of the best single
+ * algorithm where runs are deterministic, as under SimGrid) AND significantly faster: the one-sided Wilcoxon rank-sum
  * test (Mann-Whitney U, normal approximation with tie and continuity corrections,
  * tune/wilcoxon.h) of "its samples are stochastically smaller than the incumbent's" gives
  * p < `--alpha` (default 0.05). Of several such challengers the smallest median wins. A binary

@@ -80,7 +80,7 @@ static void tune_usage(void)
             "  --quick             = --min-reps 3 --max-reps 15 --step 3 --rse 0.1\n"
             "  --precision F       binary searches stop at an interval F times its lower end (0.05)\n"
             "  --alpha A           level of the one-sided Wilcoxon rank-sum test (0.05)\n"
-            "  --tolerance F       relative margin a challenger must beat (0.03)\n"
+            "  --tolerance F       relative margin a challenger must beat (0.02)\n"
             "                      A different algorithm (or parameter value) takes over a size from the\n"
             "                      incumbent (the choice at the size below) only when it is faster by more\n"
             "                      than F and significantly so at level A.\n"
@@ -139,7 +139,7 @@ static void tune_opts_defaults(tune_opts *o, int argc, char **argv)
     o->rule.threshold = 0.05;
     o->precision = 0.05;
     o->test.alpha = 0.05;
-    o->test.tol = 0.03;
+    o->test.tol = 0.02;
     o->pattern = "uniform";
     o->max_size = 256 * 1024;
     for (i = 0; i < argc; i++) {

@@ -36,7 +36,7 @@ typedef struct tune_meas {
 /** @brief The statistical settings of the choice (--alpha, --tolerance). */
 typedef struct tune_test {
     double alpha; /**< level of the one-sided Wilcoxon rank-sum test, e.g. 0.05 */
-    double tol;   /**< relative tolerance: a challenger must be faster by more than this, e.g. 0.03 */
+    double tol;   /**< relative tolerance: a challenger must be faster by more than this, e.g. 0.02 */
 } tune_test;
 
 /** @brief Frees the samples of @p m. */
