@@ -86,7 +86,9 @@
  * before (at the first size: the smallest median). Another algorithm (or value) replaces it only
  * when it is faster by more than `--tolerance` (relative, default 0.02: its median below
  * (1 - 0.02) times the incumbent's; 2% keeps the tuned routine within 2% of the best single
- * algorithm where runs are deterministic, as under SimGrid) AND significantly faster: the one-sided Wilcoxon rank-sum
+ * algorithm where runs are deterministic, as under SimGrid; the tolerance is raised to the
+ * incumbent's own relative spread, IQR / median, when that is larger, as it is for microsecond
+ * calls on a loaded machine) AND significantly faster: the one-sided Wilcoxon rank-sum
  * test (Mann-Whitney U, normal approximation with tie and continuity corrections,
  * tune/wilcoxon.h) of "its samples are stochastically smaller than the incumbent's" gives
  * p < `--alpha` (default 0.05). Of several such challengers the smallest median wins. A binary

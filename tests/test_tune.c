@@ -135,6 +135,23 @@ Test(tune_decide, challenger_needs_tolerance_and_significance)
     tune_meas_free(&noisy);
 }
 
+Test(tune_decide, tolerance_rises_to_the_incumbents_spread)
+{
+    tune_test t = {0.05, 0.02};
+    /* incumbent uniform in [1, 1.2]: IQR / median about 0.09 */
+    tune_meas inc = meas(1.00, 0.20, 40, 11), near = meas(1.00, 0.01, 40, 12), far = meas(0.80, 0.01, 40, 13);
+    const tune_meas *m[2];
+    double p;
+    cr_expect(tune_rel_iqr(&inc) > 0.05 && tune_rel_iqr(&inc) < 0.15, "spread %g", tune_rel_iqr(&inc));
+    cr_expect(near.median < 0.95 * inc.median, "near is more than 5%% faster (%g vs %g)", near.median, inc.median);
+    cr_expect(!tune_beats(&near, &inc, &t, &p), "but within the incumbent's spread: no switch (p = %g)", p);
+    cr_expect(tune_beats(&far, &inc, &t, &p), "beyond the spread and significant: switch (p = %g)", p);
+    m[0] = &inc, m[1] = &near;
+    cr_expect(tune_decide(m, 2, 0, &t) == 0);
+    cr_expect(tune_rel_iqr(&near) < 0.02, "a quiet incumbent keeps the tolerance (%g)", tune_rel_iqr(&near));
+    tune_meas_free(&inc), tune_meas_free(&near), tune_meas_free(&far);
+}
+
 Test(tune_decide, walk_ignores_noise_and_follows_a_crossing)
 {
     enum { NS = 12, NO = 6 };

@@ -9,7 +9,11 @@
  * Walking the sample sizes upward, the *incumbent* at a size is the option chosen at the size
  * before; at the first size (or when the incumbent has no valid time at this size) it is the
  * option with the smallest median. A *challenger* replaces the incumbent only when both hold:
- * - it is faster by more than the tolerance: median(challenger) < (1 - tol) median(incumbent);
+ * - it is faster by more than the tolerance: median(challenger) < (1 - tol') median(incumbent),
+ *   where tol' = max(tol, IQR / median of the incumbent's samples): a gain smaller than the
+ *   incumbent's own spread (interquartile range) is not one a run can count on. Deterministic
+ *   samples (SimGrid) have no spread, so there tol' = tol; on a loaded machine the spread of
+ *   microsecond calls is often 5 to 20% and keeps noise from making rules;
  * - it is significantly faster: the one-sided Wilcoxon rank-sum test of "challenger
  *   stochastically smaller than incumbent" (wilcoxon.h) gives p < alpha.
  * Among the challengers that qualify the one with the smallest median wins. Each challenger is
@@ -47,15 +51,45 @@ static void tune_meas_free(tune_meas *m)
     m->n = 0;
 }
 
+/** @brief qsort comparator of doubles (ascending), for the quartiles. */
+static int tune_decide_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
 /**
- * @brief 1 when @p c beats @p inc under @p t: faster by more than the tolerance and significantly
- *        faster (see the file comment); 0 otherwise. @p p_out (if not NULL) receives the p-value
- *        (1 when the tolerance already fails).
+ * @brief Relative spread of @p m: (third quartile - first quartile) / median of its samples
+ *        (quartiles as the samples at ranks n/4 and 3n/4 of the sorted copy); 0 with fewer than 4
+ *        samples, a zero median, or when the copy cannot be allocated.
+ */
+static double tune_rel_iqr(const tune_meas *m)
+{
+    double *y, q;
+    if (m->n < 4 || !(m->median > 0) || m->median >= HUGE_VAL)
+        return 0;
+    y = (double *)malloc((size_t)m->n * sizeof *y);
+    if (!y)
+        return 0;
+    memcpy(y, m->x, (size_t)m->n * sizeof *y);
+    qsort(y, (size_t)m->n, sizeof *y, tune_decide_cmp);
+    q = (y[(3 * m->n) / 4] - y[m->n / 4]) / m->median;
+    free(y);
+    return q;
+}
+
+/**
+ * @brief 1 when @p c beats @p inc under @p t: faster by more than the tolerance (at least the
+ *        incumbent's relative spread) and significantly faster (see the file comment); 0
+ *        otherwise. @p p_out (if not NULL) receives the p-value (1 when the tolerance already
+ *        fails).
  */
 static int tune_beats(const tune_meas *c, const tune_meas *inc, const tune_test *t, double *p_out)
 {
-    double p = 1;
-    if (c->median < HUGE_VAL && inc->median < HUGE_VAL && c->median < (1 - t->tol) * inc->median)
+    double p = 1, tol = t->tol, spread = tune_rel_iqr(inc);
+    if (spread > tol)
+        tol = spread < 0.5 ? spread : 0.5;
+    if (c->median < HUGE_VAL && inc->median < HUGE_VAL && c->median < (1 - tol) * inc->median)
         p = tune_wilcoxon_less(c->x, c->n, inc->x, inc->n);
     if (p_out)
         *p_out = p;
