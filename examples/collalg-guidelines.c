@@ -132,7 +132,7 @@ COLLALG_TUNED_BARRIER(collalg_tuned_barrier, )
 /** @endcond */
 #endif
 
-#include "tune/wilcoxon.h"
+#include "tune/wilcoxon.h" /* and tune/stats.h: tune_cmp_double */
 
 /** @brief Most sample sizes. */
 #define GL_MAX_SIZES 64
@@ -773,13 +773,6 @@ static void gl_print(const gl_run *R, const gl_check *ck, int n)
            R->p, n, guidelines, violated, bad_guidelines, R->o.out);
 }
 
-/** @brief qsort comparator of doubles (ascending). */
-static int gl_cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /** @brief Medians of every series (rank 0): the middle sample, or the mean of the two middle ones. */
 static void gl_medians(gl_run *R)
 {
@@ -787,7 +780,7 @@ static void gl_medians(gl_run *R)
     int s, n = R->o.reps;
     for (s = 0; x && s < R->nser; s++) {
         memcpy(x, R->t + (size_t)s * n, (size_t)n * sizeof *x);
-        qsort(x, (size_t)n, sizeof *x, gl_cmp_double);
+        qsort(x, (size_t)n, sizeof *x, tune_cmp_double);
         R->ser[s].median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
     }
     free(x);

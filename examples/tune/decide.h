@@ -51,13 +51,6 @@ static void tune_meas_free(tune_meas *m)
     m->n = 0;
 }
 
-/** @brief qsort comparator of doubles (ascending), for the quartiles. */
-static int tune_decide_cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /**
  * @brief Relative spread of @p m: (third quartile - first quartile) / median of its samples
  *        (quartiles as the samples at ranks n/4 and 3n/4 of the sorted copy); 0 with fewer than 4
@@ -72,7 +65,7 @@ static double tune_rel_iqr(const tune_meas *m)
     if (!y)
         return 0;
     memcpy(y, m->x, (size_t)m->n * sizeof *y);
-    qsort(y, (size_t)m->n, sizeof *y, tune_decide_cmp);
+    qsort(y, (size_t)m->n, sizeof *y, tune_cmp_double);
     q = (y[(3 * m->n) / 4] - y[m->n / 4]) / m->median;
     free(y);
     return q;

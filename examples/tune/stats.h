@@ -39,7 +39,7 @@ typedef struct tune_rule {
 } tune_rule;
 
 /** @brief Square root of @p x >= 0 by Newton's iteration (no libm: the examples link without -lm). */
-static double tune_sqrt(double x)
+static inline double tune_sqrt(double x)
 {
     double r = x > 1 ? x : 1, prev = 0;
     int i;
@@ -53,7 +53,7 @@ static double tune_sqrt(double x)
 }
 
 /** @brief qsort comparator of doubles (ascending). */
-static int tune_cmp_double(const void *a, const void *b)
+static inline int tune_cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -64,7 +64,7 @@ static int tune_cmp_double(const void *a, const void *b)
  * @return HUGE_VAL for n < 2 (undecided), 0 for a sample of zeros, HUGE_VAL for a mean <= 0
  *         with a non-zero spread.
  */
-static double tune_rse(const double *x, int n)
+static inline double tune_rse(const double *x, int n)
 {
     double sum = 0, ss = 0, mean;
     int i;
@@ -86,7 +86,7 @@ static double tune_rse(const double *x, int n)
  * @brief Summarises @p x[0..n) into @p s. @p scratch (n doubles) receives a sorted copy; it may
  *        be @p x itself when the order of @p x does not matter. n = 0 gives all zeros.
  */
-static void tune_stats_compute(const double *x, int n, double *scratch, tune_stats *s)
+static inline void tune_stats_compute(const double *x, int n, double *scratch, tune_stats *s)
 {
     double sum = 0, ss = 0;
     int i;
@@ -114,7 +114,7 @@ static void tune_stats_compute(const double *x, int n, double *scratch, tune_sta
  * @brief PGMPI's stopping rule: 1 when the @p n samples of @p x are enough under @p r (n >=
  *        max_reps, or n >= min_reps and RSE < threshold), else 0.
  */
-static int tune_rule_done(const tune_rule *r, const double *x, int n)
+static inline int tune_rule_done(const tune_rule *r, const double *x, int n)
 {
     if (n >= r->max_reps)
         return 1;
@@ -127,7 +127,7 @@ static int tune_rule_done(const tune_rule *r, const double *x, int n)
  * @brief Size of the next chunk of calls after @p n samples: min_reps first, then step, never
  *        beyond max_reps. 0 once the rule is satisfied (tune_rule_done()).
  */
-static int tune_rule_next(const tune_rule *r, const double *x, int n)
+static inline int tune_rule_next(const tune_rule *r, const double *x, int n)
 {
     int k;
     if (tune_rule_done(r, x, n))

@@ -35,6 +35,7 @@
 #define COLLALG_EXAMPLES_TUNE_WILCOXON_H
 
 #include <stdlib.h>
+#include "stats.h" /* tune_sqrt */
 
 /** @brief One value of the pooled sample: the time and which sample it came from. */
 typedef struct tune_wx_item {
@@ -109,25 +110,6 @@ static double tune_normal_cdf(double z)
     return z < 0 ? tail : 1 - tail;
 }
 
-/**
- * @brief Square root of @p x >= 0 by Newton's iteration (like stats.h's tune_sqrt; this header
- *        stands alone so that a program may include it without stats.h).
- * @param x the argument, >= 0 (a negative one gives 0)
- * @return sqrt(x), to the last bit but one.
- */
-static double tune_wx_sqrt(double x)
-{
-    double r = x > 1 ? x : 1, prev = 0;
-    int i;
-    if (x <= 0)
-        return 0;
-    for (i = 0; i < 200 && r != prev; i++) {
-        prev = r;
-        r = 0.5 * (r + x / r);
-    }
-    return r;
-}
-
 /** @brief qsort comparator of tune_wx_item by value (ascending). */
 static int tune_wx_cmp(const void *a, const void *b)
 {
@@ -191,7 +173,7 @@ static double tune_wilcoxon_less(const double *x, int nx, const double *y, int n
     free(scratch);
     if (st.var <= 0)
         return 1;
-    sd = tune_wx_sqrt(st.var);
+    sd = tune_sqrt(st.var);
     z = (st.u - st.mean + 0.5) / sd;
     return tune_normal_cdf(z);
 }
