@@ -162,6 +162,22 @@ static inline void cl_smpi(const char *prog, int np, const char *args)
     cl_smpi_as("smpi", prog, np, args);
 }
 
+/* Runs tests/mpi/<prog>.c under smpirun on the multi-core cluster tests/platform/smp/smp.xml (16
+ * nodes of 8 cores) with the hostfile tests/platform/smp/hostfile-<placement> (consecutive,
+ * roundrobin, 3x8, 3x8-roundrobin, uneven, one-per-node), so that ranks share nodes and
+ * MPI_Comm_split_type(MPI_COMM_TYPE_SHARED) groups them by host; the log is named
+ * <prog>-smp-<placement>-<np>.log. */
+static inline void cl_smp(const char *prog, const char *placement, int np, const char *args)
+{
+    char launcher[512], tag[128];
+    snprintf(launcher, sizeof launcher,
+             "smpirun -np %d -platform tests/platform/smp/smp.xml -hostfile tests/platform/smp/hostfile-%s "
+             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
+             np, placement);
+    snprintf(tag, sizeof tag, "smp-%s", placement);
+    cl_launch_as(launcher, "smpi", tag, prog, np, args, 1);
+}
+
 /* SimGrid argument sets. The 64 KiB-block count runs at p = 16 and 17; from p = 31 on it is left
  * out because one such call moves p * p * 64 KiB of data through memcpy in one process (256 MiB
  * for alltoall at p = 64), which costs minutes per algorithm, not correctness coverage. */
