@@ -221,8 +221,8 @@ COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Allgather)(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, leader_of, 1, MPI_INT, c->pcomm);
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_split)(c->pcomm, leader_of[c->rank] == c->rank ? 0 : MPI_UNDEFINED, c->rank,
-                                      &nd->leaders);
+        err =
+            COLLALG_MPI(Comm_split)(c->pcomm, leader_of[c->rank] == c->rank ? 0 : MPI_UNDEFINED, c->rank, &nd->leaders);
     if (err == MPI_SUCCESS && nd->leaders != MPI_COMM_NULL)
         err = COLLALG_MPI(Comm_set_errhandler)(nd->leaders, MPI_ERRORS_RETURN);
     if (ng != MPI_GROUP_NULL)
