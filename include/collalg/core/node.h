@@ -7,7 +7,8 @@
  *
  * @par Nodes
  * A node is a set of ranks that MPI_Comm_split_type(MPI_COMM_TYPE_SHARED) puts together: the
- * ranks of one host under MPICH and Open MPI, of one simulated host under SimGrid's SMPI. For
+ * ranks of one host under MPICH and Open MPI. Under SimGrid's SMPI, the ranks of one simulated
+ * host, found by processor name (#COLLALG_NODE_BY_NAME). For
  * tests and experiments the environment variable `COLLALG_NODE_SIZE` = K (K >= 1) splits every
  * such node further into groups of K ranks consecutive in node rank (the last group may be
  * smaller), so that one machine can play several nodes (the groups still share memory). It must
@@ -31,12 +32,14 @@
  * @par Cache
  * The level is built by the first call that asks for it on a communicator (collective over the
  * private communicator: one MPI_Comm_split_type, one MPI_Comm_split, one MPI_Allgather and one
- * MPI_Allreduce) and kept as an attribute of the private communicator (core/comm.h); its delete
+ * MPI_Allreduce; by name, an MPI_Allgather of the names and an MPI_Comm_split instead of the
+ * MPI_Comm_split_type) and kept as an attribute of the private communicator (core/comm.h); its delete
  * callback frees the two communicators and the tables when the user frees the communicator. If
  * one rank fails to allocate, every rank returns MPI_ERR_NO_MEM and nothing is kept.
  *
  * @par Memory
- * 16 p + 4 bytes per rank (four tables of ints) and two communicators (one on non-leaders).
+ * 16 p + 4 bytes per rank (four tables of ints) and two communicators (one on non-leaders); while
+ * it is built by name, p * MPI_MAX_PROCESSOR_NAME bytes more.
  */
 #ifndef COLLALG_CORE_NODE_H
 #define COLLALG_CORE_NODE_H
@@ -111,14 +114,55 @@ COLLALG_INLINE int collalg__node_size_override(void)
 }
 
 /**
- * @brief The node communicator of @p pcomm (rank order kept), with the `COLLALG_NODE_SIZE`
- *        split applied. Collective over @p pcomm. @return MPI_SUCCESS or the MPI error code.
+ * @brief 1 when nodes are found by processor name rather than by
+ *        MPI_Comm_split_type(MPI_COMM_TYPE_SHARED). Default: 1 under SimGrid's SMPI, whose
+ *        MPI_Comm_split_type (3.32) groups the ranks of a communicator other than MPI_COMM_WORLD
+ *        wrongly when their order differs from MPI_COMM_WORLD's (seen: a reversed split of 6 ranks
+ *        on 3 hosts gave nodes of 1 and 2 ranks on one host); 0 elsewhere.
  */
-COLLALG_INLINE int collalg__node_split(MPI_Comm pcomm, int rank, MPI_Comm *nodecomm)
+#ifndef COLLALG_NODE_BY_NAME
+#ifdef SMPI_SHARED_MALLOC
+#define COLLALG_NODE_BY_NAME 1
+#else
+#define COLLALG_NODE_BY_NAME 0
+#endif
+#endif
+
+/**
+ * @brief The shared-memory node of @p pcomm, rank order kept: MPI_Comm_split_type, or with
+ *        #COLLALG_NODE_BY_NAME a split by processor name (@p names: p * MPI_MAX_PROCESSOR_NAME bytes
+ *        of scratch, allgathered here; color = the lowest rank with the same name).
+ *        Collective over @p pcomm. @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__node_shared(MPI_Comm pcomm, int rank, char *names, MPI_Comm *shared)
+{
+    const int L = MPI_MAX_PROCESSOR_NAME;
+    int err, len = 0, color = rank, r;
+    if (!COLLALG_NODE_BY_NAME)
+        return COLLALG_MPI(Comm_split_type)(pcomm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, shared);
+    memset(names + (size_t)rank * (size_t)L, 0, (size_t)L);
+    err = COLLALG_MPI(Get_processor_name)(names + (size_t)rank * (size_t)L, &len);
+    names[(size_t)rank * (size_t)L + (size_t)L - 1] = 0;
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Allgather)(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, names, L, MPI_CHAR, pcomm);
+    for (r = 0; err == MPI_SUCCESS && r < rank; r++)
+        if (strcmp(names + (size_t)r * (size_t)L, names + (size_t)rank * (size_t)L) == 0) {
+            color = r;
+            break;
+        }
+    return err == MPI_SUCCESS ? COLLALG_MPI(Comm_split)(pcomm, color, rank, shared) : err;
+}
+
+/**
+ * @brief The node communicator of @p pcomm (rank order kept), with the `COLLALG_NODE_SIZE`
+ *        split applied. @p names as collalg__node_shared(). Collective over @p pcomm.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__node_split(MPI_Comm pcomm, int rank, char *names, MPI_Comm *nodecomm)
 {
     MPI_Comm shared = MPI_COMM_NULL;
     int k = collalg__node_size_override(), nrank = 0;
-    int err = COLLALG_MPI(Comm_split_type)(pcomm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &shared);
+    int err = collalg__node_shared(pcomm, rank, names, &shared);
     if (err != MPI_SUCCESS || k == 0) {
         *nodecomm = shared;
         return err;
@@ -187,6 +231,7 @@ COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
 {
     int p = c->size, err, nomem, any_nomem = 0, leader = 0;
     int *leader_of = NULL;
+    char *names = NULL;
     MPI_Group ng = MPI_GROUP_NULL, pg = MPI_GROUP_NULL;
     collalg__node *nd = (collalg__node *)COLLALG_MALLOC(sizeof *nd);
 
@@ -202,13 +247,16 @@ COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
         nd->members = (int *)COLLALG_MALLOC((size_t)p * sizeof(int));
     }
     leader_of = (int *)COLLALG_MALLOC((size_t)p * sizeof(int));
-    nomem = !nd || !nd->node_of || !nd->node_rank_of || !nd->first || !nd->members || !leader_of;
+    if (COLLALG_NODE_BY_NAME)
+        names = (char *)COLLALG_MALLOC((size_t)p * MPI_MAX_PROCESSOR_NAME);
+    nomem = !nd || !nd->node_of || !nd->node_rank_of || !nd->first || !nd->members || !leader_of ||
+            (COLLALG_NODE_BY_NAME && !names);
     /* agree first, so that either every rank builds the communicators or none does */
     err = COLLALG_MPI(Allreduce)(&nomem, &any_nomem, 1, MPI_INT, MPI_MAX, c->pcomm);
     if (err == MPI_SUCCESS && any_nomem)
         err = MPI_ERR_NO_MEM;
     if (err == MPI_SUCCESS)
-        err = collalg__node_split(c->pcomm, c->rank, &nd->nodecomm);
+        err = collalg__node_split(c->pcomm, c->rank, names, &nd->nodecomm);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Comm_set_errhandler)(nd->nodecomm, MPI_ERRORS_RETURN);
     /* this rank's leader: node rank 0, translated to a rank of the communicator */
@@ -235,6 +283,7 @@ COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
     } else
         collalg__node_free(nd);
     COLLALG_FREE(leader_of);
+    COLLALG_FREE(names);
     return err;
 }
 
