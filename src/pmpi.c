@@ -369,7 +369,7 @@ static int pm_forced(enum tune_coll coll, tune_call *call, long long n, int *ran
         if (text[k] == '"')
             text[k] = '\'';
     broken = collalg__select_broken(collalg_restrictions(tune_coll_name[coll], f->algo->name),
-                                    coll == TUNE_ALLREDUCE ? call->op : MPI_OP_NULL, p);
+                                    coll == TUNE_ALLREDUCE ? call->op : MPI_OP_NULL, p, call->comm);
     if (broken) {
         snprintf(line, sizeof line, "native (%s=%s does not apply: %s)", f->var, f->algo->name,
                  collalg_restriction_text(broken));

@@ -125,6 +125,7 @@
 
 #include "core/core.h"
 #include "restrictions.h"
+#include "core/node.h"
 #include <stdio.h>
 
 /** @brief "No upper bound" for a size threshold or a process count in a rule. */
@@ -207,15 +208,30 @@ COLLALG_INLINE void collalg__select_say(const char *routine, const char *algorit
 }
 
 /**
+ * @brief 1 when every process of @p comm is on one node (core/node.h: the node level, built by the
+ *        first call on @p comm and cached), else 0; 0 too when the node level cannot be built
+ *        (then no #COLLALG_R_ONE_NODE algorithm runs). Collective over @p comm on the first call.
+ */
+COLLALG_INLINE int collalg__select_one_node(MPI_Comm comm)
+{
+    collalg__ctx c;
+    const collalg__node *nd = NULL;
+    collalg__ctx_init(&c, comm);
+    if (collalg__ctx_attach(&c) != MPI_SUCCESS || collalg__node_get(&c, &nd) != MPI_SUCCESS)
+        return 0;
+    return nd->nnodes == 1;
+}
+
+/**
  * @brief The restriction kinds of @p r (restrictions.h) that the call breaks: 0 when an algorithm
  *        with restrictions @p r applies to a call with operation @p op (MPI_OP_NULL for the
- *        collectives without one) on @p p processes.
+ *        collectives without one) on the @p p processes of @p comm.
  *
- * The answer is the same on every rank: MPI requires the same op on every rank, and p is the
- * communicator's. An op whose commutativity cannot be queried counts as non-commutative (the
- * native collective then reports the error).
+ * The answer is the same on every rank: MPI requires the same op on every rank, p is the
+ * communicator's, and every rank knows every rank's node. An op whose commutativity cannot be
+ * queried counts as non-commutative (the native collective then reports the error).
  */
-COLLALG_INLINE int collalg__select_broken(int r, MPI_Op op, int p)
+COLLALG_INLINE int collalg__select_broken(int r, MPI_Op op, int p, MPI_Comm comm)
 {
     int broken = 0, commute = 0;
     if ((r & COLLALG_R_COMMUTATIVE) && op != MPI_OP_NULL &&
@@ -223,6 +239,8 @@ COLLALG_INLINE int collalg__select_broken(int r, MPI_Op op, int p)
         broken |= COLLALG_R_COMMUTATIVE;
     if ((r & COLLALG_R_MAX_P) && p > COLLALG_R_MAX_P_VALUE)
         broken |= COLLALG_R_MAX_P;
+    if ((r & COLLALG_R_ONE_NODE) && !collalg__select_one_node(comm))
+        broken |= COLLALG_R_ONE_NODE;
     return broken;
 }
 
@@ -234,7 +252,7 @@ COLLALG_INLINE int collalg__select_broken(int r, MPI_Op op, int p)
 COLLALG_INLINE int collalg__select_applies(int r, MPI_Op op, const char *routine, const char *algorithm, long long n,
                                            int p, MPI_Comm comm)
 {
-    int broken = collalg__select_broken(r, op, p), level = collalg__select_verbose(), rank = 0;
+    int broken = collalg__select_broken(r, op, p, comm), level = collalg__select_verbose(), rank = 0;
     const char *why = collalg_restriction_text(broken);
     if (!broken)
         return 1;
