@@ -11,5 +11,5 @@ Test(node, smp_3x8) { cl_smp("node", "3x8", 24, ""); }
 Test(node, smp_3x8_roundrobin) { cl_smp("node", "3x8-roundrobin", 24, ""); }
 Test(node, smp_uneven) { cl_smp("node", "uneven", 24, ""); }
 Test(node, smp_one_per_node) { cl_smp("node", "one-per-node", 16, ""); }
-Test(node, smp_roundrobin_p128) { if (!cl_large()) cr_skip_test("p = 128: make check-large"); cl_smp("node", "roundrobin", 128, ""); }
+Test(node, smp_roundrobin_p128) { cl_smp("node", "roundrobin", 128, ""); }
 /* clang-format on */
