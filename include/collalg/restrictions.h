@@ -104,6 +104,7 @@
     X(bcast, binomial, 0)                                                                                \
     X(bcast, chain, 0)                                                                                   \
     X(bcast, csm, 0)                                                                                     \
+    X(bcast, han, 0)                                                                                     \
     X(bcast, linear, 0)                                                                                  \
     X(bcast, scatter_rdb_allgather, 0)                                                                   \
     X(bcast, scatter_ring_allgather, 0)                                                                  \

@@ -41,6 +41,23 @@ SEG(chain)
 SEG(topology_chain)
 SEG(binary_tree)
 
+static int run_han(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
+{
+    (void)pr;
+    return collalg_bcast_han(b, n, t, r, cm, seg, NULL, NULL);
+}
+/* blocking catalogue algorithms at both levels */
+static int run_han_blocking(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
+{
+    (void)pr;
+    return collalg_bcast_han(b, n, t, r, cm, seg, collalg_bcast_binomial, collalg_bcast_scatter_ring_allgather);
+}
+static int run_han_native_inter(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
+{
+    (void)pr;
+    return collalg_bcast_han(b, n, t, r, cm, seg, MPI_Bcast, NULL);
+}
+
 static int run_csm(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
 {
     (void)seg;
@@ -77,6 +94,11 @@ static const struct {
     {"binary_tree(1)", run_binary_tree, SEG_ONE, PRE_NONE, 0},
     {"binary_tree(4000)", run_binary_tree, SEG_MID, PRE_NONE, 0},
     {"binary_tree(INT_MAX)", run_binary_tree, SEG_HUGE, PRE_NONE, 0},
+    {"han(0)", run_han, 0, PRE_NONE, 0},
+    {"han(4000)", run_han, SEG_MID, PRE_NONE, 0},
+    {"han(1,binomial,scatter_ring_allgather)", run_han_blocking, SEG_ONE, PRE_NONE, 0},
+    {"han(4000,binomial,scatter_ring_allgather)", run_han_blocking, SEG_MID, PRE_NONE, 0},
+    {"han(4000,MPI_Bcast)", run_han_native_inter, SEG_MID, PRE_NONE, 0},
     {"scatter_rdb_allgather", run_scatter_rdb_allgather, 0, PRE_NONE, 0},
     {"scatter_ring_allgather", run_scatter_ring_allgather, 0, PRE_NONE, 0},
     {"csm(NULL)", run_csm, 0, PRE_DEFAULT, 0},

@@ -1,0 +1,222 @@
+/**
+ * @file han.h
+ * @ingroup bcast
+ * @brief Bcast, HAN's hierarchical pipeline (Luo et al., "HAN: a Hierarchical AutotuNed
+ *        Collective Communication Framework", CLUSTER 2020, §III-A/B: tasks ib, sb and sbib):
+ *        an inter-node broadcast among the node leaders and an intra-node broadcast in every
+ *        node, segment by segment, the two levels overlapped.
+ *
+ * @par Levels
+ * The node level of core/node.h: every node's lowest rank is its leader; the leaders'
+ * communicator holds one rank per node. Task ib(i) is the broadcast of segment i among the
+ * leaders (the @p inter algorithm, rooted at the leader of the root's node); task sb(i) the
+ * broadcast of segment i inside a node (the @p intra algorithm, rooted at the leader, or at the
+ * root itself in the root's node).
+ *
+ * @par Phases
+ * The message (its bytes: core/bcast_common.h's view) is cut into s segments of @p segsize bytes.
+ * - Nodes other than the root's: the leader runs ib(0), then for i = 1 .. s-1 it starts sb(i-1)
+ *   and runs ib(i) while sb(i-1) proceeds (HAN's sbib task), then sb(s-1). The other ranks run
+ *   sb(0) .. sb(s-1).
+ * - The root's node: the root, not its leader, holds the data, so there sb(i) comes first: sb(0),
+ *   then for i = 0 .. s-1 the leader starts sb(i+1) and runs ib(i) meanwhile. When the root is its
+ *   node's leader this is the first case with ib rooted at itself.
+ * The overlap needs one of the two tasks to be non-blocking: with @p intra NULL (the default), sb
+ * is MPI_Ibcast on the node communicator, started before ib and waited for after it. With a
+ * catalogue @p intra (blocking), a leader runs its two tasks one after the other (the nodes still
+ * overlap with each other: a node's sb(i) runs while the next leaders forward segment i + 1).
+ *
+ * @par Trace, p = 5 on 2 nodes {0, 1, 2} and {3, 4}, root 1, 2 segments
+ * @verbatim
+   node {0,1,2} (leader 0):   sb(0) from 1 | sb(1) from 1 || ib(0) 0 -> 3 | ib(1) 0 -> 3
+   node {3,4}   (leader 3):                   ib(0) 0 -> 3 | sb(0) 3 -> 4 || ib(1) | sb(1) 3 -> 4
+   ( '||' : the two tasks on either side overlap )
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model. With N nodes of at most q ranks, n bytes, s segments of
+ * m = n / s bytes, T_ib(m) the inter algorithm on N ranks and T_sb(m) the intra one on q ranks,
+ * HAN's model (§III-C): T = T_ib(m) + (s - 1) max(T_ib(m), T_sb(m)) + T_sb(m), plus, when the
+ * root is not its node's leader, one more T_sb(m) in front. With the default inter algorithm
+ * (pipelined chain, segments of 8 KiB) T_ib(m) = (N - 1)(alpha + 8 KiB beta) + m beta
+ * approximately, so T ~ n beta_inter + s (N - 1) alpha_inter + T_sb(m): the node links carry n
+ * once per node, the lower bound of a broadcast, when s is small enough for the chain's fill
+ * time and large enough to hide the last T_sb.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any placement of ranks on nodes (uneven nodes, one node, one rank per node),
+ * any root, any datatype, ranks passing different datatypes of one signature (the segments are
+ * cut in bytes of the signature, core/bcast_common.h).
+ *
+ * @par Memory
+ * For a datatype with gaps, count * size bytes of scratch (the byte view); none otherwise. The
+ * node level (core/node.h) is kept with the communicator.
+ *
+ * @par References
+ * X. Luo, W. Wu, G. Bosilca, Y. Pei, Q. Cao, T. Patinyasakdikul, D. Zhong, J. Dongarra, "HAN: a
+ * Hierarchical AutotuNed Collective Communication Framework", IEEE CLUSTER 2020, §III (tasks
+ * ib, sb, sbib; the task-based cost model §III-C).
+ */
+#ifndef COLLALG_BCAST_HAN_H
+#define COLLALG_BCAST_HAN_H
+
+#include "../core/bcast_common.h"
+#include "../core/node.h"
+#include "chain.h"
+
+/** @brief Default segment size of collalg_bcast_han(), bytes: 64 KiB (4 MiB among the 128 ranks of
+ *         tests/platform/smp/: 4.50 ms, against 4.52 with 256 KiB and 4.60 with 1 MiB segments). */
+#define COLLALG_BCAST_HAN_SEGSIZE_DEFAULT (64 << 10)
+
+/** @brief Segment size of the default inter-node chain of collalg_bcast_han(), bytes. */
+#define COLLALG_BCAST_HAN_INTER_SEGSIZE 8192
+
+/** @brief The default inter-node algorithm of collalg_bcast_han(): the pipelined chain
+ *         (collalg_bcast_chain()) in segments of #COLLALG_BCAST_HAN_INTER_SEGSIZE (8 KiB), the
+ *         best of 1 to 64 KiB for 4 MiB among the 16 nodes of tests/platform/smp/ (4.49 ms
+ *         against 4.82 ms with the chain's own 4 KiB default). */
+COLLALG_INLINE int collalg_bcast_han_inter_default(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                   MPI_Comm comm)
+{
+    return collalg_bcast_chain(buffer, count, datatype, root, comm, COLLALG_BCAST_HAN_INTER_SEGSIZE);
+}
+
+/** @brief One HAN task sequence's state: the segment layout and the pending intra-node request. */
+typedef struct collalg__han_bcast {
+    char *buf;              /**< element 0 of the moved data (the byte view) */
+    MPI_Datatype type;      /**< its datatype */
+    MPI_Aint ext;           /**< its extent */
+    int count;              /**< elements in all */
+    int seg;                /**< elements per segment */
+    int iroot;              /**< root of sb in this node (node rank) */
+    MPI_Comm nodecomm;      /**< the node */
+    collalg_bcast_fn intra; /**< NULL: MPI_Ibcast */
+    MPI_Request req;        /**< the pending MPI_Ibcast, or MPI_REQUEST_NULL */
+} collalg__han_bcast;
+
+/** @brief Elements of segment @p i. */
+COLLALG_INLINE int collalg__han_bcast_len(const collalg__han_bcast *h, int i)
+{
+    MPI_Aint lo = (MPI_Aint)i * h->seg, left = h->count - lo;
+    return left < h->seg ? (int)left : h->seg;
+}
+
+/** @brief Starts task sb(@p i) (MPI_Ibcast), or runs it (a blocking @p intra). */
+COLLALG_INLINE int collalg__han_sb_start(collalg__han_bcast *h, int i)
+{
+    char *at = h->buf + (MPI_Aint)i * h->seg * h->ext;
+    if (h->intra)
+        return h->intra(at, collalg__han_bcast_len(h, i), h->type, h->iroot, h->nodecomm);
+    return COLLALG_MPI(Ibcast)(at, collalg__han_bcast_len(h, i), h->type, h->iroot, h->nodecomm, &h->req);
+}
+
+/** @brief Waits for the pending sb, if any; @return @p err, or the wait's error when @p err is
+ *         MPI_SUCCESS (the request is waited for in any case: its buffer may be scratch). */
+COLLALG_INLINE int collalg__han_sb_wait(collalg__han_bcast *h, int err)
+{
+    int e = MPI_SUCCESS;
+    if (h->req != MPI_REQUEST_NULL)
+        e = COLLALG_MPI(Wait)(&h->req, MPI_STATUS_IGNORE);
+    return err != MPI_SUCCESS ? err : e;
+}
+
+/** @brief Runs task ib(@p i) among the leaders. */
+COLLALG_INLINE int collalg__han_ib(const collalg__han_bcast *h, collalg_bcast_fn inter, int i, int root,
+                                   MPI_Comm leaders)
+{
+    return inter(h->buf + (MPI_Aint)i * h->seg * h->ext, collalg__han_bcast_len(h, i), h->type, root, leaders);
+}
+
+/**
+ * @brief The task sequence of one rank (see the file comment, Phases).
+ * @return MPI_SUCCESS or the first error of a task.
+ */
+COLLALG_INLINE int collalg__han_bcast_run(collalg__han_bcast *h, const collalg__node *nd, int root,
+                                          collalg_bcast_fn inter)
+{
+    int s = h->count == 0 ? 0 : (int)((h->count + (MPI_Aint)h->seg - 1) / h->seg), i, err = MPI_SUCCESS;
+    int rnode = nd->node_of[root], leader = nd->node_rank == 0;
+    if (s == 0)
+        return MPI_SUCCESS;
+    if (!leader) { /* sb(0) .. sb(s-1) */
+        for (i = 0; i < s && err == MPI_SUCCESS; i++) {
+            err = collalg__han_sb_start(h, i);
+            err = collalg__han_sb_wait(h, err);
+        }
+        return err;
+    }
+    if (nd->node == rnode && h->iroot != 0) { /* the root's node: sb(i + 1) overlaps ib(i) */
+        err = collalg__han_sb_start(h, 0);
+        err = collalg__han_sb_wait(h, err);
+        for (i = 0; i < s && err == MPI_SUCCESS; i++) {
+            if (i + 1 < s)
+                err = collalg__han_sb_start(h, i + 1);
+            if (err == MPI_SUCCESS)
+                err = collalg__han_ib(h, inter, i, rnode, nd->leaders);
+            err = collalg__han_sb_wait(h, err);
+        }
+        return err;
+    }
+    /* ib(i) overlaps sb(i - 1) */
+    for (i = 0; i < s && err == MPI_SUCCESS; i++) {
+        err = collalg__han_ib(h, inter, i, rnode, nd->leaders);
+        err = collalg__han_sb_wait(h, err);
+        if (err == MPI_SUCCESS)
+            err = collalg__han_sb_start(h, i);
+    }
+    return collalg__han_sb_wait(h, err);
+}
+
+/**
+ * @brief MPI_Bcast by HAN's hierarchical pipeline: inter-node broadcast of each segment among the
+ *        node leaders overlapped with the intra-node broadcast of the previous one.
+ *
+ * @bcast_args
+ * @param[in] segsize segment size in bytes, >= 0; rounded down to whole elements of the moved
+ *        data (bytes of the signature, or the datatype's elements past INT_MAX bytes), at least
+ *        one; 0 = #COLLALG_BCAST_HAN_SEGSIZE_DEFAULT (64 KiB). A value above the message size gives
+ *        one segment (the levels one after the other).
+ * @param[in] inter the broadcast among the node leaders (task ib), any MPI_Bcast-shaped function
+ *        (a catalogue bcast, MPI_Bcast); it is called by the leaders only, on the leaders'
+ *        communicator of core/node.h. NULL = collalg_bcast_han_inter_default() (pipelined chain,
+ *        8 KiB segments).
+ * @param[in] intra the broadcast inside a node (task sb), called by every rank on its node's
+ *        communicator; NULL = MPI_Ibcast, which lets a leader overlap sb(i - 1) with ib(i). A
+ *        non-NULL function is blocking: then a leader runs its two tasks in turn.
+ * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
+ *         bad arguments (core/args.h); MPI_ERR_ARG when @p segsize < 0 (before any message);
+ *         MPI_ERR_NO_MEM when the node level (on every rank) or the scratch of a datatype with gaps
+ *         cannot be allocated; the error of @p inter or @p intra as they return it; or the class
+ *         of an error raised by an MPI call. Errors go through @p comm's error handler.
+ */
+COLLALG_INLINE int collalg_bcast_han(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                                     int segsize, collalg_bcast_fn inter, collalg_bcast_fn intra)
+{
+    collalg__ctx c;
+    collalg__bcast_view w;
+    collalg__han_bcast h;
+    const collalg__node *nd = NULL;
+    int err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    if (err == MPI_SUCCESS && segsize < 0)
+        err = MPI_ERR_ARG;
+    if (err == MPI_SUCCESS)
+        err = collalg__node_get(&c, &nd);
+    err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
+    if (err == MPI_SUCCESS)
+        err = collalg__bcast_seg_elems(segsize ? segsize : COLLALG_BCAST_HAN_SEGSIZE_DEFAULT, w.size, w.count, &h.seg);
+    if (err == MPI_SUCCESS) {
+        h.buf = (char *)w.buf;
+        h.type = w.type;
+        h.ext = w.extent;
+        h.count = w.count;
+        h.iroot = nd->node == nd->node_of[root] ? nd->node_rank_of[root] : 0;
+        h.nodecomm = nd->nodecomm;
+        h.intra = intra;
+        h.req = MPI_REQUEST_NULL;
+        err = collalg__han_bcast_run(&h, nd, root, inter ? inter : collalg_bcast_han_inter_default);
+    }
+    err = collalg__bcast_view_end(&c, &w, err);
+    return collalg__leave(&c, err);
+}
+
+#endif /* COLLALG_BCAST_HAN_H */
