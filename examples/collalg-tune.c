@@ -11,7 +11,8 @@
  *                             [--sizes LIST | --max-size BYTES] [--pattern NAME|FILE]
  *                             [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N]
  *                             [--step N] [--rse T] [--precision F] [--alpha A] [--tolerance F]
- *                             [--any-procs] [--quick] [--topology FILE] [--native-only] [--help]
+ *                             [--any-procs] [--quick] [--topology FILE] [--native-only]
+ *                             [--han-model | --han-exhaustive] [--help]
  * @endcode
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
@@ -50,6 +51,12 @@
  * - `--native-only`: measure only the native collectives at the sample sizes and write the CSV
  *   (no rules, no header, no plots): what `make bench-topology` uses to time SimGrid's own
  *   selectors.
+ * - `--han-model`: instead of the procedure below, tune collalg_bcast_han()'s segment size and
+ *   inner algorithms at the sample sizes by HAN's task-based cost model (time the tasks ib and sb
+ *   once per segment length and inner choice, predict, measure the 3 best predictions; tune/han.h)
+ *   and print the picks; `--han-exhaustive` also measures the whole space at every size and
+ *   reports the measurement time of both searches and how often they agree (within 5%). Only
+ *   the CSV is written (phases han-ib, han-sb, han-model, han-exhaustive).
  * - `--any-procs`: emit rules for every communicator size (COLLALG_RULE) instead of rules for
  *   exactly P processes (COLLALG_RULE_P(P, P, ...)), the default.
  *
@@ -162,6 +169,7 @@
 #include "tune/choose.h"
 #include "tune/output.h"
 #include "tune/report.h"
+#include "tune/han.h"
 
 /** @brief Tunes every wanted collective in turn, each with an even share of the budget left. */
 static void tune_all(tuner *T, tune_result *res)
@@ -243,8 +251,12 @@ int main(int argc, char **argv)
             printf("collalg-tune: %d processes on %s, %s\n", T.p, T.host, T.mpi);
             fflush(stdout);
         }
-        tune_all(&T, res);
-        status = T.rank == 0 ? tune_finish(&T, res) : 0;
+        if (T.o.han)
+            status = tune_han_bcast(&T, T.o.han == 2);
+        else {
+            tune_all(&T, res);
+            status = T.rank == 0 ? tune_finish(&T, res) : 0;
+        }
         fflush(stdout);
         MPI_Bcast(&status, 1, MPI_INT, 0, T.comm);
     }

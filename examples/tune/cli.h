@@ -33,6 +33,7 @@ typedef struct tune_opts {
     int sizes_given;            /**< --sizes or --max-size was given */
     const char *topology;       /**< --topology FILE, else NULL */
     int native_only;            /**< --native-only: measure the native collectives only */
+    int han;                    /**< --han-model: 1, --han-exhaustive: 2 (tune/han.h), else 0 */
     int help;                   /**< --help: print the usage and stop */
     long max_size;              /**< --max-size (bytes), the end of the default size list */
     char cmdline[1024];         /**< the command line, for the header comment */
@@ -87,6 +88,8 @@ static void tune_usage(void)
             "  --topology FILE     measure the topology algorithms too, with this description\n"
             "  --native-only       measure the native collectives only (CSV, no header)\n"
             "  --any-procs         rules for every communicator size, not only P\n"
+            "  --han-model         bcast han's parameters by HAN's task model instead (tune/han.h)\n"
+            "  --han-exhaustive    --han-model and an exhaustive search of the same space, compared\n"
             "  --help              this text\n");
 }
 
@@ -155,6 +158,10 @@ static int tune_parse_flag(const char *a, tune_opts *o)
         o->any_procs = 1;
     else if (!strcmp(a, "--native-only"))
         o->native_only = 1;
+    else if (!strcmp(a, "--han-model"))
+        o->han = o->han ? o->han : 1;
+    else if (!strcmp(a, "--han-exhaustive"))
+        o->han = 2;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
         o->help = 1;
     else if (!strcmp(a, "--quick"))
