@@ -33,6 +33,7 @@ typedef struct tune_opts {
     int sizes_given;            /**< --sizes or --max-size was given */
     const char *topology;       /**< --topology FILE, else NULL */
     int native_only;            /**< --native-only: measure the native collectives only */
+    const char *algos;          /**< --algorithms LIST: only these catalogue algorithms (NULL: all) */
     int han;                    /**< --han-model: 1, --han-exhaustive: 2 (tune/han.h), else 0 */
     int help;                   /**< --help: print the usage and stop */
     long max_size;              /**< --max-size (bytes), the end of the default size list */
@@ -86,6 +87,7 @@ static void tune_usage(void)
             "                      incumbent (the choice at the size below) only when it is faster by more\n"
             "                      than F and significantly so at level A.\n"
             "  --topology FILE     measure the topology algorithms too, with this description\n"
+            "  --algorithms LIST   only these catalogue algorithms (names, comma-separated; all)\n"
             "  --native-only       measure the native collectives only (CSV, no header)\n"
             "  --any-procs         rules for every communicator size, not only P\n"
             "  --han-model         bcast han's parameters by HAN's task model instead (tune/han.h)\n"
@@ -108,6 +110,21 @@ static int tune_parse_colls(const char *v, int *want)
             return 1;
         want[c] = 1;
         v += len + (v[len] == ',');
+    }
+    return 0;
+}
+
+/** @brief 1 when @p name is one of the comma-separated names of @p list (NULL: every name). */
+static int tune_listed(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    if (!list)
+        return 1;
+    while (*list) {
+        size_t n = strcspn(list, ",");
+        if (n == len && !strncmp(list, name, len))
+            return 1;
+        list += n + (list[n] == ',');
     }
     return 0;
 }
@@ -192,6 +209,8 @@ static int tune_parse_valued(const char *a, const char *v, tune_opts *o)
         o->out = v;
     else if (!strcmp(a, "--topology"))
         o->topology = v;
+    else if (!strcmp(a, "--algorithms"))
+        o->algos = v;
     else if (!strcmp(a, "--min-reps"))
         o->rule.min_reps = atoi(v);
     else if (!strcmp(a, "--max-reps"))

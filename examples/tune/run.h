@@ -65,13 +65,16 @@ static long tune_adjust(enum tune_coll coll, long s)
 }
 
 /**
- * @brief Bytes of each of the send and receive buffers: p times the largest sample size, or what
- *        the pattern of a wanted v-collective needs at its largest size if more.
+ * @brief Bytes of each of the send and receive buffers: p times the largest sample size (the
+ *        largest size alone when neither alltoall nor allgather is wanted: bcast and allreduce
+ *        move one vector, which keeps 128 simulated ranks at 4 MiB within memory), or what the
+ *        pattern of a wanted v-collective needs at its largest size if more.
  * @return the size, or -1 (rank 0 has said why) when a pattern's counts would not fit in an int.
  */
 static long tune_buffer_bytes(tuner *T)
 {
-    long maxb = tune_adjust(TUNE_ALLREDUCE, T->o.sizes[T->o.nsizes - 1]) * (long)T->p, sz[TUNE_MAX_SIZES];
+    long per = T->o.want[TUNE_ALLTOALL] || T->o.want[TUNE_ALLGATHER] ? (long)T->p : 1, sz[TUNE_MAX_SIZES];
+    long maxb = tune_adjust(TUNE_ALLREDUCE, T->o.sizes[T->o.nsizes - 1]) * per;
     int c, ns;
     for (c = TUNE_ALLTOALLV; c <= TUNE_ALLGATHERV; c++) {
         long long need;

@@ -133,6 +133,21 @@ static int tune_space_segsize(int p, tune_choice *out, int max)
     return n;
 }
 
+/** @brief Segment sizes of the HAN pipelines (16 KiB .. 1 MiB), written with the default inner
+ *         algorithms (NULL, NULL) in a rule. */
+static int tune_space_han(int p, tune_choice *out, int max)
+{
+    static const int seg[] = {16384, 65536, 262144, 1048576};
+    int n;
+    (void)p;
+    for (n = 0; n < 4 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = seg[n];
+        snprintf(out[n].text, sizeof out[n].text, "%d, NULL, NULL", seg[n]);
+    }
+    return n;
+}
+
 /** @brief Block sizes of the two-stage allreduce: 2, 4, 8, ... up to p (one block). */
 static int tune_space_block(int p, tune_choice *out, int max)
 {
@@ -408,6 +423,12 @@ TUNE_AR(topology_ring)
 TUNE_AR_INT(two_stage)
 
 TUNE_BC(linear)
+
+/** @brief collalg_bcast_han() at segment size ch->i, the header's default inter and intra algorithms. */
+static int tune_bcast_han(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_bcast_han(c->rbuf, c->count, c->type, c->root, c->comm, ch->i, NULL, NULL);
+}
 TUNE_BC_INT(chain)
 TUNE_BC_INT(topology_chain)
 TUNE_BC_INT(binary_tree)
@@ -553,6 +574,7 @@ static const tune_algo tune_table[] = {
     {TUNE_BCAST, "scatter_rdb_allgather", tune_bcast_scatter_rdb_allgather, NULL, 0},
     {TUNE_BCAST, "scatter_ring_allgather", tune_bcast_scatter_ring_allgather, NULL, 0},
     {TUNE_BCAST, "csm", tune_bcast_csm, tune_space_csm, 0},
+    {TUNE_BCAST, "han", tune_bcast_han, tune_space_han, 0},
 
     {TUNE_ALLTOALLV, "simple", tune_alltoallv_simple, NULL, 0},
     {TUNE_ALLTOALLV, "spreading_simple", tune_alltoallv_spreading_simple, NULL, 0},
