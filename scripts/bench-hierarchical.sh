@@ -38,7 +38,8 @@
 # under build/bench/hierarchical/<platform>-<collective>/, one gnuplot figure per collective (both
 # placements side by side: build/bench/hierarchical-<collective>.svg and .png) and
 # build/bench/hierarchical.md, the table of the README (the target sizes and 8 B).
-# Environment: BENCH_PLATFORMS (default "consecutive roundrobin"), BENCH_COLLS (default
+# Environment: BENCH_LOCK, a command prefix for every smpirun (e.g. "flock /tmp/some.lock": one
+# simulation at a time on a shared machine, others may run between them); BENCH_PLATFORMS (default "consecutive roundrobin"), BENCH_COLLS (default
 # "bcast allreduce allgather alltoall") to run a part.
 set -eu
 
@@ -92,7 +93,7 @@ for pl in $PLATFORMS; do
     pf=smp-$pl
     for coll in $COLLS; do
         d=$OUT/hierarchical/$pf-$coll
-        run="smpirun -np $NP -platform $DIR/smp.xml -hostfile $DIR/hostfile-$pl $FLAGS --cfg=smpi/allgather:mpich"
+        run="${BENCH_LOCK:-} smpirun -np $NP -platform $DIR/smp.xml -hostfile $DIR/hostfile-$pl $FLAGS --cfg=smpi/allgather:mpich"
         t0=$(date +%s)
         echo "bench-hierarchical: ($pf) $coll: tuner over $(algos $coll)"
         $run "$TUNER" $TARGS --collectives $coll --sizes "$(sizes $coll)" --algorithms "$(algos $coll)" \
