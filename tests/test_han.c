@@ -6,8 +6,14 @@
  * run the same algorithms on one node (MPICH) and on one rank per host (SimGrid's cluster.xml). */
 #include "launch.h"
 
-#define HAN_SMP_ARGS "--counts 0,1,3,1000,big " CL_SMPI_TYPES
-#define HAN_P128_ARGS "--counts 0,3,1000 --types int,int-vector"
+/* Arguments per program: full (MPICH p = 3, SimGrid p <= 24), reduced (MPICH p = 5) and p = 128.
+ * allreduce.c names its own (datatype, op) cases (see its header comment). */
+#define BC_FULL CL_FULL " " CL_SMPI_TYPES
+#define BC_REDUCED CL_REDUCED
+#define BC_P128 "--counts 0,3,1000 --types int,int-vector"
+#define AR_FULL "--counts 0,1,3,p+1,1000,big"
+#define AR_REDUCED "--types int-sum,int2-user,mat-noncomm --counts 3,p+1,big"
+#define AR_P128 "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"
 
 static void han_nodes_of_2(const char *prog, int np, const char *args)
 {
@@ -17,17 +23,18 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
 }
 
 /* clang-format off */
-#define HAN_MATRIX(suite, prog, algo)                                                                            \
-    Test(suite, mpich_p3_nodes_of_2) { han_nodes_of_2(prog, 3, "--algo " algo " " CL_FULL); }                      \
-    Test(suite, mpich_p5_nodes_of_2) { han_nodes_of_2(prog, 5, "--algo " algo " " CL_REDUCED); }                   \
-    Test(suite, smp_3x8) { cl_smp(prog, "3x8", 24, "--algo " algo " " HAN_SMP_ARGS); }                             \
-    Test(suite, smp_3x8_roundrobin) { cl_smp(prog, "3x8-roundrobin", 24, "--algo " algo " " HAN_SMP_ARGS); }       \
-    Test(suite, smp_uneven) { cl_smp(prog, "uneven", 24, "--algo " algo " " HAN_SMP_ARGS); }                       \
-    Test(suite, smp_one_per_node) { cl_smp(prog, "one-per-node", 16, "--algo " algo " " HAN_SMP_ARGS); }           \
+#define HAN_MATRIX(suite, prog, algo, full, reduced, p128)                                                       \
+    Test(suite, mpich_p3_nodes_of_2) { han_nodes_of_2(prog, 3, "--algo " algo " " full); }                         \
+    Test(suite, mpich_p5_nodes_of_2) { han_nodes_of_2(prog, 5, "--algo " algo " " reduced); }                      \
+    Test(suite, smp_3x8) { cl_smp(prog, "3x8", 24, "--algo " algo " " full); }                                     \
+    Test(suite, smp_3x8_roundrobin) { cl_smp(prog, "3x8-roundrobin", 24, "--algo " algo " " full); }               \
+    Test(suite, smp_uneven) { cl_smp(prog, "uneven", 24, "--algo " algo " " full); }                               \
+    Test(suite, smp_one_per_node) { cl_smp(prog, "one-per-node", 16, "--algo " algo " " full); }                   \
     Test(suite, smp_roundrobin_p128) {                                                                             \
         if (!cl_large()) cr_skip_test("p = 128: make check-large");                                                \
-        cl_smp(prog, "roundrobin", 128, "--algo " algo " " HAN_P128_ARGS);                                         \
+        cl_smp(prog, "roundrobin", 128, "--algo " algo " " p128);                                                  \
     }
 /* clang-format on */
 
-HAN_MATRIX(han_bcast, "bcast", "han")
+HAN_MATRIX(han_bcast, "bcast", "han", BC_FULL, BC_REDUCED, BC_P128)
+HAN_MATRIX(han_allreduce, "allreduce", "han", AR_FULL, AR_REDUCED, AR_P128)

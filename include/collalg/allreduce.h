@@ -23,6 +23,7 @@
  * |---|---|---|
  * | collalg_allreduce_reduce_bcast() | 2 ceil(lg p)(alpha + n beta) + ceil(lg p) n gamma + kappa | none |
  * | collalg_allreduce_allgather_based() | the allgather of n bytes per rank + (p - 1) n gamma | inner allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
+ * | collalg_allreduce_han() | T_sr(m) + (s - 1) max(T_ir(m), T_sr(m) + T_sb(m)) + T_ir(m) + T_sb(m), s segments of m bytes, T_ir among the N node leaders (ring: node links carry 2 (N - 1) / N n) | segment size (default 2 MiB), inter-node allreduce (default ring); non-commutative ops: recursive doubling on all ranks |
  * | collalg_allreduce_recursive_doubling() | lg(pof2)(alpha + n beta) + lg(pof2) n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2 | none |
  * | collalg_allreduce_rabenseifner() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2 | none |
  * | collalg_allreduce_rabenseifner_var1() | halving reduce-scatter + one redistribution + the allgather of n/p bytes per rank | inner allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
@@ -36,6 +37,7 @@
 #define COLLALG_ALLREDUCE_H
 
 #include "core/core.h"
+#include "allreduce/han.h"
 #include "allreduce/reduce_bcast.h"
 #include "allreduce/allgather_based.h"
 #include "allreduce/recursive_doubling.h"

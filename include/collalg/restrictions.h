@@ -91,6 +91,7 @@
     X(allgather, spreading_simple, 0)                                                                    \
     X(allgather, topology_ring, 0)                                                                       \
     X(allreduce, allgather_based, 0)                                                                     \
+    X(allreduce, han, 0)                                                                                 \
     X(allreduce, rabenseifner, 0)                                                                        \
     X(allreduce, rabenseifner_var1, 0)                                                                   \
     X(allreduce, rabenseifner_var2, 0)                                                                   \

@@ -90,6 +90,13 @@ static int run_two_stage(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op
     return collalg_allreduce_two_stage(sb, rb, n, t, op, cm, param);
 }
 
+/* param 0: defaults; 1: 1000-byte segments (several per case); 2: 1000-byte segments, MPI_Allreduce
+ * among the leaders */
+static int run_han(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    return collalg_allreduce_han(sb, rb, n, t, op, cm, param ? 1000 : 0, param == 2 ? MPI_Allreduce : NULL);
+}
+
 #define PARAM_P (-1) /* two_stage block = p */
 
 static const struct {
@@ -112,6 +119,9 @@ static const struct {
     {"rabenseifner_var2(alltoall_ring,MPI_Allgather)", run_var2, 2, 1},
     {"rabenseifner_var2(MPI_Alltoall,allgather_ring)", run_var2, 3, 1},
     {"rabenseifner_var2(ring,topology_ring)", run_var2, 4, 1},
+    {"han(0)", run_han, 0, 1},
+    {"han(1000)", run_han, 1, 1},
+    {"han(1000,MPI_Allreduce)", run_han, 2, 1},
     {"ring", run_ring, 0, 0},
     {"topology_ring", run_topology_ring, 0, 0},
     {"two_stage(0)", run_two_stage, 0, 1},

@@ -42,6 +42,10 @@ static inline int tc_allreduce_topology_order(const void *s, void *b, int n, MPI
 {
     return collalg_allreduce_topology_order(s, b, n, t, op, c, NULL);
 }
+static inline int tc_allreduce_han(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_han(s, b, n, t, op, c, 0, NULL);
+}
 static inline int tc_allreduce_two_stage(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
 {
     return collalg_allreduce_two_stage(s, b, n, t, op, c, 0);
@@ -155,6 +159,7 @@ static const tc_allreduce tc_allreduces[] = {
     {"allreduce rabenseifner", collalg_allreduce_rabenseifner},
     {"allreduce rabenseifner_var1", tc_allreduce_rabenseifner_var1},
     {"allreduce rabenseifner_var2", tc_allreduce_rabenseifner_var2},
+    {"allreduce han", tc_allreduce_han},
     {"allreduce ring", collalg_allreduce_ring},
     {"allreduce topology_ring", collalg_allreduce_topology_ring},
     {"allreduce topology_order", tc_allreduce_topology_order},
