@@ -38,7 +38,9 @@
 # under build/bench/hierarchical/<platform>-<collective>/, one gnuplot figure per collective (both
 # placements side by side: build/bench/hierarchical-<collective>.svg and .png) and
 # build/bench/hierarchical.md, the table of the README (the issue's target sizes and 8 B).
-# Environment: BENCH_LOCK, a command prefix for every smpirun (e.g. "flock /tmp/some.lock": one
+# Environment: BENCH_KEEP=1 keeps the measurements of a placement and collective that a former run
+# completed (build/bench/hierarchical/<platform>-<collective>.done) and only redoes the others
+# and the CSV, figures and table; BENCH_LOCK, a command prefix for every smpirun (e.g. "flock /tmp/some.lock": one
 # simulation at a time on a shared machine, others may run between them); BENCH_PLATFORMS (default "consecutive roundrobin"), BENCH_COLLS (default
 # "bcast allreduce allgather alltoall") to run a part.
 set -eu
@@ -94,6 +96,11 @@ for pl in $PLATFORMS; do
     for coll in $COLLS; do
         d=$OUT/hierarchical/$pf-$coll
         run="${BENCH_LOCK:-} smpirun -np $NP -platform $DIR/smp.xml -hostfile $DIR/hostfile-$pl $FLAGS --cfg=smpi/allgather:mpich"
+        if [ "${BENCH_KEEP:-0}" = 1 ] && [ -f "$d.done" ]; then
+            echo "bench-hierarchical: ($pf) $coll: kept from a former run"
+            continue
+        fi
+        rm -f "$d.done"
         t0=$(date +%s)
         echo "bench-hierarchical: ($pf) $coll: tuner over $(algos $coll)"
         $run "$TUNER" $TARGS --collectives $coll --sizes "$(sizes $coll)" --algorithms "$(algos $coll)" \
@@ -105,7 +112,14 @@ for pl in $PLATFORMS; do
                 --sizes "$(sizes $coll)" --out "$d/$sel" </dev/null >> "$d.log" 2>&1 || { cat "$d.log"; exit 1; }
             ! grep -q "Deadlock detected" "$d.log" || { cat "$d.log"; exit 1; }
         done
-        echo "bench-hierarchical: ($pf) $coll: $(( $(date +%s) - t0 )) s"
+        echo "bench-hierarchical: ($pf) $coll: $(( $(date +%s) - t0 )) s" | tee "$d.done"
+    done
+done
+
+for pl in $PLATFORMS; do
+    pf=smp-$pl
+    for coll in $COLLS; do
+        d=$OUT/hierarchical/$pf-$coll
         # The tuner's CSV: collective,phase,algorithm,"param",bytes,procs,reps,median_s,... ,status
         awk -v pf=$pf -v coll=$coll -v p=$NP -v ppn=$PPN -v nn=$NODES -v bw=$BW -v d="$d" -v hier="$HIER" '
             function row(f, sel) {

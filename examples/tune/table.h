@@ -148,6 +148,21 @@ static int tune_space_han(int p, tune_choice *out, int max)
     return n;
 }
 
+/** @brief Segment sizes of the HAN allreduce (64 KiB .. 1 MiB), written with the default inter
+ *         algorithm (NULL) in a rule. */
+static int tune_space_han_allreduce(int p, tune_choice *out, int max)
+{
+    static const int seg[] = {65536, 262144, 1048576};
+    int n;
+    (void)p;
+    for (n = 0; n < 3 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = seg[n];
+        snprintf(out[n].text, sizeof out[n].text, "%d, NULL", seg[n]);
+    }
+    return n;
+}
+
 /** @brief Block sizes of the two-stage allreduce: 2, 4, 8, ... up to p (one block). */
 static int tune_space_block(int p, tune_choice *out, int max)
 {
@@ -422,6 +437,12 @@ TUNE_AR(ring)
 TUNE_AR(topology_ring)
 TUNE_AR_INT(two_stage)
 
+/** @brief collalg_allreduce_han() at segment size ch->i, the header's default inter algorithm. */
+static int tune_allreduce_han(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_han(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, ch->i, NULL);
+}
+
 TUNE_BC(linear)
 
 /** @brief collalg_bcast_han() at segment size ch->i, the header's default inter and intra algorithms. */
@@ -565,6 +586,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLREDUCE, "topology_ring", tune_allreduce_topology_ring, NULL, 1},
     {TUNE_ALLREDUCE, "topology_order", tune_allreduce_topology_order, tune_space_inner_allreduce, 1},
     {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block, 0},
+    {TUNE_ALLREDUCE, "han", tune_allreduce_han, tune_space_han_allreduce, 0},
 
     {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
     {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize, 0},
