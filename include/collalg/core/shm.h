@@ -7,7 +7,8 @@
  * @par Window
  * MPI_Win_allocate_shared over the node communicator (core/node.h), 2 #COLLALG_SHM_MAX_BYTES
  * bytes per rank: rank r owns a *region* of two *halves* of #COLLALG_SHM_MAX_BYTES bytes each.
- * Every rank learns every region's address once (MPI_Win_shared_query) and opens one passive
+ * Every rank learns every region's address once (MPI_Win_shared_query of rank 0, see below)
+ * and opens one passive
  * epoch on the window (MPI_Win_lock_all(MPI_MODE_NOCHECK)) that lasts as long as the window, so
  * that MPI_Win_sync is allowed.
  *
@@ -28,7 +29,13 @@
  * the window. This is what SimGrid needs (SMPI runs all ranks in one process without
  * preemption), and under MPICH MPI_Win_sync is the memory barrier that orders the stores before
  * the barrier with the loads after it. SimGrid 3.32 provides MPI_Win_allocate_shared,
- * MPI_Win_shared_query, MPI_Win_lock_all and MPI_Win_sync (checked by tests/mpi/shm.c).
+ * MPI_Win_shared_query and MPI_Win_lock_all, but its MPI_Win_sync only prints "not yet
+ * implemented" (#COLLALG_SHM_WIN_SYNC leaves it out there: one process, no memory ordering to
+ * enforce), and its MPI_Win_shared_query returns the start of the whole window for every rank.
+ * The regions are therefore found from rank 0's segment alone: the window is allocated without
+ * the alloc_shared_noncontig info key, so by MPI-3.1 §11.2.3 the segments are contiguous in
+ * rank order, and region r starts r 2 #COLLALG_SHM_MAX_BYTES bytes after region 0 (on MPICH as
+ * on SimGrid).
  *
  * @par One node
  * When the communicator spans more than one node (nnodes > 1: every rank knows it from the
@@ -58,6 +65,20 @@
  */
 #ifndef COLLALG_SHM_MAX_BYTES
 #define COLLALG_SHM_MAX_BYTES 8192
+#endif
+
+/**
+ * @brief 1 when a round's synchronisation calls MPI_Win_sync around the barrier. Default: 0 under
+ *        SimGrid's SMPI, whose MPI_Win_sync (3.32) is "not yet implemented" (a warning, no
+ *        effect) and unneeded (all ranks share one address space and run one at a time, so a
+ *        store is visible to every rank at once); 1 elsewhere.
+ */
+#ifndef COLLALG_SHM_WIN_SYNC
+#ifdef SMPI_SHARED_MALLOC
+#define COLLALG_SHM_WIN_SYNC 0
+#else
+#define COLLALG_SHM_WIN_SYNC 1
+#endif
 #endif
 
 /** @brief The cached shared window of a one-node communicator (see the file comment). */
@@ -134,8 +155,11 @@ COLLALG_INLINE int collalg__shm_build(const collalg__node *nd, collalg__shm **ou
         err = MPI_ERR_NO_MEM;
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Win_allocate_shared)(2 * s->bytes, 1, MPI_INFO_NULL, nd->nodecomm, &mine, &s->win);
-    for (r = 0; err == MPI_SUCCESS && r < s->n; r++)
-        err = COLLALG_MPI(Win_shared_query)(s->win, r, &size, &disp, &s->region[r]);
+    /* the segments are contiguous (no alloc_shared_noncontig): region r = region 0 + r * 2 M */
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Win_shared_query)(s->win, 0, &size, &disp, &s->region[0]);
+    for (r = 1; err == MPI_SUCCESS && r < s->n; r++)
+        s->region[r] = s->region[0] + (MPI_Aint)r * 2 * s->bytes;
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Win_lock_all)(MPI_MODE_NOCHECK, s->win);
     if (err == MPI_SUCCESS) {
@@ -197,10 +221,10 @@ COLLALG_INLINE char *collalg__shm_at(const collalg__shm *s, int r)
  */
 COLLALG_INLINE int collalg__shm_sync(const collalg__shm *s)
 {
-    int err = COLLALG_MPI(Win_sync)(s->win);
+    int err = COLLALG_SHM_WIN_SYNC ? COLLALG_MPI(Win_sync)(s->win) : MPI_SUCCESS;
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Barrier)(s->nodecomm);
-    if (err == MPI_SUCCESS)
+    if (err == MPI_SUCCESS && COLLALG_SHM_WIN_SYNC)
         err = COLLALG_MPI(Win_sync)(s->win);
     return err;
 }
