@@ -31,6 +31,7 @@
  * | collalg_allgather_bruck() | ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + kappa | none; p n bytes of scratch |
  * | collalg_allgather_gather_bcast() | 2 ceil(lg p) alpha + (p - 1) n beta + ceil(lg p) p n beta + kappa | none |
  * | collalg_allgather_logical_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s | none |
+ * | collalg_allgather_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of (p + 1) n bytes | one node only; the node's shared window (core/shm.h) |
  * | collalg_allgather_topology_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s, contention free on a tree | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  */
 #ifndef COLLALG_ALLGATHER_H
@@ -54,5 +55,6 @@
 #include "allgather/gather_bcast.h"
 #include "allgather/logical_ring.h"
 #include "allgather/topology_ring.h"
+#include "allgather/shm.h"
 
 #endif /* COLLALG_ALLGATHER_H */

@@ -31,6 +31,7 @@
  * | collalg_allreduce_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa | commutative op only |
  * | collalg_allreduce_topology_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa, contention free on a tree | commutative op only; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  * | collalg_allreduce_topology_order() | the inner allreduce's, on the ranks renumbered in DFS order (Rabenseifner: its smallest distances, which carry the most bytes, stay under one switch) | commutative op only; inner allreduce (NULL = rabenseifner); topology as topology_ring |
+ * | collalg_allreduce_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), + (p - 1) n gamma on every rank | one node only; the node's shared window (core/shm.h) |
  * | collalg_allreduce_two_stage() | 2 (B - 1)(alpha + n beta) + ceil(lg nb)(alpha + n beta) + kappa, nb = ceil(p / B) blocks | block size B (default 8) |
  */
 #ifndef COLLALG_ALLREDUCE_H
@@ -48,5 +49,6 @@
 #include "allreduce/topology_ring.h"
 #include "allreduce/topology_order.h"
 #include "allreduce/two_stage.h"
+#include "allreduce/shm.h"
 
 #endif /* COLLALG_ALLREDUCE_H */

@@ -23,6 +23,7 @@
  * | collalg_bcast_binomial() | ceil(lg p)(alpha + n beta) | none |
  * | collalg_bcast_scatter_rdb_allgather() | 2 lg(p) alpha + 2 ((p - 1) / p) n beta for p a power of two; see its page otherwise | none |
  * | collalg_bcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 ((p - 1) / p) n beta | none |
+ * | collalg_bcast_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of n bytes | one node only; the node's shared window (core/shm.h) |
  * | collalg_bcast_csm() | from k(alpha + n beta) (binomial) to 2k alpha + 2 ((q - 1) / q) n beta (van de Geijn), q = 2^k <= p | a Copy/Split/Merge program (NULL = binomial) |
  *
  * The Copy/Split/Merge programs of collalg_bcast_csm() are written, checked, printed and
@@ -41,5 +42,6 @@
 #include "bcast/scatter_rdb_allgather.h"
 #include "bcast/scatter_ring_allgather.h"
 #include "bcast/csm.h"
+#include "bcast/shm.h"
 
 #endif /* COLLALG_BCAST_H */

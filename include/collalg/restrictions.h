@@ -71,6 +71,7 @@
     X(alltoall, ring_light_barrier, 0)                                                                   \
     X(alltoall, ring_mpi_barrier, 0)                                                                     \
     X(alltoall, ring_n_mpi_barriers, 0)                                                                  \
+    X(alltoall, shm, COLLALG_R_ONE_NODE)                                                                 \
     X(alltoall, simple, 0)                                                                               \
     X(alltoall, spreading_simple, 0)                                                                     \
     X(allgather, bruck, 0)                                                                               \
@@ -87,6 +88,7 @@
     X(allgather, ring_light_barrier, 0)                                                                  \
     X(allgather, ring_mpi_barrier, 0)                                                                    \
     X(allgather, ring_n_mpi_barriers, 0)                                                                 \
+    X(allgather, shm, COLLALG_R_ONE_NODE)                                                                \
     X(allgather, simple, 0)                                                                              \
     X(allgather, spreading_simple, 0)                                                                    \
     X(allgather, topology_ring, 0)                                                                       \
@@ -98,6 +100,7 @@
     X(allreduce, recursive_doubling, 0)                                                                  \
     X(allreduce, reduce_bcast, 0)                                                                        \
     X(allreduce, ring, COLLALG_R_COMMUTATIVE)                                                            \
+    X(allreduce, shm, COLLALG_R_ONE_NODE)                                                                \
     X(allreduce, topology_order, COLLALG_R_COMMUTATIVE)                                                  \
     X(allreduce, topology_ring, COLLALG_R_COMMUTATIVE)                                                   \
     X(allreduce, two_stage, 0)                                                                           \
@@ -109,6 +112,7 @@
     X(bcast, linear, 0)                                                                                  \
     X(bcast, scatter_rdb_allgather, 0)                                                                   \
     X(bcast, scatter_ring_allgather, 0)                                                                  \
+    X(bcast, shm, COLLALG_R_ONE_NODE)                                                                    \
     X(bcast, topology_chain, 0)                                                                          \
     X(alltoallv, alltoall_based, COLLALG_R_MAX_P)                                                        \
     X(alltoallv, greedy, COLLALG_R_MAX_P)                                                                \
@@ -142,7 +146,8 @@
     X(barrier, js, 0)                                                                                    \
     X(barrier, light_weight, 0)                                                                          \
     X(barrier, mcs, 0)                                                                                   \
-    X(barrier, pairwise_exchange, 0)
+    X(barrier, pairwise_exchange, 0)                                                                     \
+    X(barrier, shm, COLLALG_R_ONE_NODE)
 /* clang-format on */
 
 /** @cond COLLALG_INTERNAL */
