@@ -12,7 +12,7 @@
  *                             [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N]
  *                             [--step N] [--rse T] [--precision F] [--alpha A] [--tolerance F]
  *                             [--any-procs] [--quick] [--topology FILE] [--native-only]
- *                             [--han-model | --han-exhaustive] [--help]
+ *                             [--algorithms LIST] [--han-model | --han-exhaustive] [--help]
  * @endcode
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
@@ -51,6 +51,9 @@
  * - `--native-only`: measure only the native collectives at the sample sizes and write the CSV
  *   (no rules, no header, no plots): what `make bench-topology` uses to time SimGrid's own
  *   selectors.
+ * - `--algorithms LIST`: comma-separated catalogue names (tune/table.h): only these algorithms
+ *   compete, with the native collective (a shortlist for large simulated runs, as `make
+ *   bench-hierarchical` uses); names of other collectives' algorithms are ignored.
  * - `--han-model`: instead of the procedure below, tune collalg_bcast_han()'s segment size and
  *   inner algorithms at the sample sizes by HAN's task-based cost model (time the tasks ib and sb
  *   once per segment length and inner choice, predict, measure the 3 best predictions; tune/han.h)
