@@ -227,7 +227,8 @@ static int tune_candidates(const tuner *T, enum tune_coll coll, tune_result *r)
     if (!r->cand)
         return 1;
     for (i = 0; i < TUNE_NALGOS; i++) {
-        if (tune_table[i].coll != coll || (tune_table[i].topo && !T->topo) || !tune_listed(T->o.algos, tune_table[i].name))
+        if (tune_table[i].coll != coll || (tune_table[i].topo && !T->topo) ||
+            !tune_listed(T->o.algos, tune_table[i].name))
             continue;
         r->cand[n].algo = &tune_table[i];
         r->cand[n].nchoice = tune_table[i].space ? tune_table[i].space(T->p, r->cand[n].choice, TUNE_MAX_CHOICES) : 1;

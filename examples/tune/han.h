@@ -80,11 +80,11 @@ enum tune_han_task { TUNE_HAN_WHOLE, TUNE_HAN_IB, TUNE_HAN_SB, TUNE_HAN_IB2, TUN
 /** @brief A parameter value of the HAN mode: a tune_choice (first member: the wrapper gets it back
  *         by a cast) with the node communicators of this rank, so no state is global. */
 typedef struct tune_han_choice {
-    tune_choice ch;        /**< what the CSV shows */
+    tune_choice ch;          /**< what the CSV shows */
     enum tune_han_task task; /**< the whole collective or one task */
-    int seg, inter, intra; /**< indices into the space */
-    MPI_Comm node;         /**< this rank's node (sb) */
-    MPI_Comm leaders;      /**< the leaders (ib), MPI_COMM_NULL on other ranks */
+    int seg, inter, intra;   /**< indices into the space */
+    MPI_Comm node;           /**< this rank's node (sb) */
+    MPI_Comm leaders;        /**< the leaders (ib), MPI_COMM_NULL on other ranks */
 } tune_han_choice;
 
 /** @brief The tune_algo wrapper of the HAN mode (MPI_BYTE, root 0). */
@@ -125,11 +125,11 @@ static const tune_algo tune_han_sb2_algo = {TUNE_BCAST, "han-sb-twice", tune_han
 
 /** @brief The state of one HAN run. */
 typedef struct tune_han {
-    MPI_Comm node, leaders;               /**< duplicates of core/node.h's communicators */
-    int nnodes;                           /**< nodes */
+    MPI_Comm node, leaders;                 /**< duplicates of core/node.h's communicators */
+    int nnodes;                             /**< nodes */
     tune_han_choice combo[TUNE_HAN_NCOMBO]; /**< the space */
-    double wtime, real;                   /**< measurement time of the current search (MPI_Wtime s, real s) */
-    long calls;                           /**< collective calls of the current search */
+    double wtime, real;                     /**< measurement time of the current search (MPI_Wtime s, real s) */
+    long calls;                             /**< collective calls of the current search */
 } tune_han;
 
 /** @brief Index of combination (seg, inter, intra). */
@@ -139,8 +139,7 @@ static int tune_han_index(int seg, int inter, int intra)
 }
 
 /** @brief Fills @p x as task or combination (seg, inter, intra) of @p h. */
-static void tune_han_set(const tune_han *h, tune_han_choice *x, enum tune_han_task task, int seg, int inter,
-                         int intra)
+static void tune_han_set(const tune_han *h, tune_han_choice *x, enum tune_han_task task, int seg, int inter, int intra)
 {
     memset(x, 0, sizeof *x);
     x->task = task, x->seg = seg, x->inter = inter, x->intra = intra;
@@ -297,15 +296,15 @@ static void tune_han_predict_all(long bytes, const long *len, int nl, double (*t
                 }
                 if (a != 0 && l < nl) /* blocking intra: a leader runs ib and sb in turn, one stage */
                     first[0] += first[1], next[0] += next[1];
-                pred[c] = tune_han_redundant(bytes, tune_han_segs, s) ? 1e300
-                                                                      : tune_han_predict_steady(first, next, a == 0 ? 2 : 1, ns);
+                pred[c] = tune_han_redundant(bytes, tune_han_segs, s)
+                              ? 1e300
+                              : tune_han_predict_steady(first, next, a == 0 ? 2 : 1, ns);
             }
     }
 }
 
 /** @brief Measures the combinations @p idx[0..n) at @p bytes (phase @p phase) into @p med. */
-static void tune_han_measure(tuner *T, tune_han *h, long bytes, const int *idx, int n, const char *phase,
-                             double *med)
+static void tune_han_measure(tuner *T, tune_han *h, long bytes, const int *idx, int n, const char *phase, double *med)
 {
     tune_meas m[TUNE_HAN_NCOMBO];
     tune_job jobs[TUNE_HAN_NCOMBO];
