@@ -30,6 +30,10 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
     Test(suite, smp_3x8_roundrobin) { cl_smp(prog, "3x8-roundrobin", 24, "--algo " algo " " full); }               \
     Test(suite, smp_uneven) { cl_smp(prog, "uneven", 24, "--algo " algo " " full); }                               \
     Test(suite, smp_one_per_node) { cl_smp(prog, "one-per-node", 16, "--algo " algo " " full); }                   \
+    Test(suite, smp_consecutive_p128) {                                                                            \
+        if (!cl_large()) cr_skip_test("p = 128: make check-large");                                                \
+        cl_smp(prog, "consecutive", 128, "--algo " algo " " p128);                                                 \
+    }                                                                                                              \
     Test(suite, smp_roundrobin_p128) {                                                                             \
         if (!cl_large()) cr_skip_test("p = 128: make check-large");                                                \
         cl_smp(prog, "roundrobin", 128, "--algo " algo " " p128);                                                  \
