@@ -96,6 +96,14 @@ COLLALG_TUNED_ALLREDUCE(allreduce_alternatives,
     COLLALG_RULE(0, COLLALG_INF, recursive_doubling))
 /* clang-format on */
 
+/* The shared-memory allreduce needs every rank on one node (COLLALG_R_ONE_NODE): it runs on one
+ * node (MPICH here) and is skipped for the native collective across nodes (SimGrid's cluster, one
+ * rank per host). */
+/* clang-format off */
+COLLALG_TUNED_ALLREDUCE(allreduce_shm_first,
+    COLLALG_RULE(0, COLLALG_INF, shm))
+/* clang-format on */
+
 /* A restricted rule without an alternative: a non-commutative op goes native. */
 /* clang-format off */
 COLLALG_TUNED_ALLREDUCE(allreduce_ring_only,
@@ -340,6 +348,31 @@ static void sel_restricted(th_result *res, const th_opts *o, MPI_Comm comm, cons
     free(r2);
 }
 
+/* 1 when every rank of @p comm has the same processor name (one node), found independently of
+ * core/node.h. */
+static int sel_on_one_node(MPI_Comm comm)
+{
+    char name[MPI_MAX_PROCESSOR_NAME], first[MPI_MAX_PROCESSOR_NAME];
+    int len = 0, same, all = 0;
+    memset(name, 0, sizeof name);
+    MPI_Get_processor_name(name, &len);
+    memcpy(first, name, sizeof name);
+    MPI_Bcast(first, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, comm);
+    same = strcmp(first, name) == 0;
+    MPI_Allreduce(&same, &all, 1, MPI_INT, MPI_LAND, comm);
+    return all;
+}
+
+/* COLLALG_R_ONE_NODE: the shm rule runs exactly when the communicator is on one node. */
+static void sel_one_node(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
+{
+    int one = sel_on_one_node(comm), c;
+    for (c = 1; c <= 1000; c *= 10)
+        sel_restricted(res, o, comm, cname, allreduce_shm_first, MPI_SUM, c,
+                       one ? "allreduce_shm_first:shm" : "allreduce_shm_first:native", one ? 0 : 1,
+                       one ? "" : "allreduce_shm_first:shm");
+}
+
 /* The selector honours restrictions.h: a commutative op runs the first rule, a non-commutative
  * one skips the rules whose algorithm needs commutativity (to the alternative, else native). */
 static void test_restrictions(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname)
@@ -358,6 +391,7 @@ static void test_restrictions(th_result *res, const th_opts *o, MPI_Comm comm, c
                        "allreduce_ring_only:ring");
     }
     MPI_Op_free(&left);
+    sel_one_node(res, o, comm, cname);
 }
 
 /* The table agrees with the algorithms: with a non-commutative op, an allreduce returns
