@@ -2,7 +2,8 @@
  * *_shm) against the native collectives on node communicators (tests/mpi/shm.c): MPICH on one
  * node at p = 1 .. 5, MPICH with COLLALG_NODE_SIZE=3 at p = 5 (nodes of 3 and 2 ranks: the world
  * spans two nodes, so every algorithm must return MPI_ERR_ARG there), and SimGrid's 16 x 8-core
- * cluster (tests/platform/smp/) with 24 ranks on 3 nodes, 24 ranks unevenly placed (3, 13 and 8
+ * cluster (tests/platform/smp/) with 8 ranks on one node (the calls on MPI_COMM_WORLD too), 24
+ * ranks on 3 nodes, 24 ranks unevenly placed (3, 13 and 8
  * per node) and one rank per node.
  *
  * The SimGrid runs do not pin MPI_Allgather to SimGrid's mpich selector as cl_smp() does: that
@@ -32,6 +33,7 @@ Test(shm, mpich_p5_nodes_of_3)
 {
     cl_launch_as("env COLLALG_NODE_SIZE=3 mpiexec -n 5", "mpich", "mpich-nodes-of-3", "shm", 5, CL_REDUCED, 1);
 }
+Test(shm, smp_one_node_p8) { shm_smp("3x8", 8, SHM_SMP_ARGS); }
 Test(shm, smp_3x8) { shm_smp("3x8", 24, SHM_SMP_ARGS); }
 Test(shm, smp_uneven) { shm_smp("uneven", 24, SHM_SMP_ARGS); }
 Test(shm, smp_one_per_node) { shm_smp("one-per-node", 16, SHM_SMP_ARGS); }

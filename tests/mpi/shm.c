@@ -22,7 +22,8 @@
  * the window's two halves alternate under the data) and six bcasts with changing roots, each
  * compared afterwards with the native result.
  * When MPI_COMM_WORLD spans more than one node, every algorithm called on MPI_COMM_WORLD must
- * return MPI_ERR_ARG on every rank, receive buffer untouched.
+ * return MPI_ERR_ARG on every rank, receive buffer untouched; when it is one node, the back-to-back
+ * calls run on MPI_COMM_WORLD as well (its cached window is then released by MPI_Finalize).
  * --collectives LIST limits the collectives (bcast,allreduce,allgather,alltoall,barrier).
  */
 #include <collalg/allgather/shm.h>
@@ -372,6 +373,8 @@ int main(int argc, char **argv)
         test_barrier(&res, &o, node, simgrid);
     if (nnodes > 1)
         test_refused(&res, &o, MPI_COMM_WORLD); /* again, with the node level cached */
+    else /* on MPI_COMM_WORLD too: its window is freed by MPI_Finalize */
+        test_back_to_back(&res, &o, MPI_COMM_WORLD, ++seed);
 
     MPI_Comm_free(&node); /* frees the cached window */
     MPI_Op_free(&aff);

@@ -46,7 +46,7 @@
  * @par Cache
  * The window is an attribute of the private communicator (own keyval, see comm.h on keyval
  * storage); its delete callback closes the epoch and frees the window when the user frees the
- * communicator (collective, like MPI_Comm_free). If a rank cannot allocate its table of region
+ * communicator (collective, like MPI_Comm_free; not under SimGrid, see #COLLALG_SHM_FREE_WINDOW). If a rank cannot allocate its table of region
  * addresses, every rank returns MPI_ERR_NO_MEM and nothing is kept.
  *
  * @par Memory
@@ -106,13 +106,33 @@ COLLALG_INLINE void collalg__shm_free(collalg__shm *s)
     COLLALG_FREE(s);
 }
 
-/** @brief Attribute delete callback of the cached window. */
+/**
+ * @brief 1 when the delete callback frees the window (MPI_Win_free, collective). Default: 0 under
+ *        SimGrid's SMPI, which (3.32) runs the attribute delete callbacks of MPI_COMM_WORLD once,
+ *        in the last rank to call MPI_Finalize, alone: MPI_Win_free's barrier then aborts the
+ *        simulation ("Actor is gone"). There the window is left to the end of the simulation
+ *        (2 #COLLALG_SHM_MAX_BYTES bytes per rank and communicator); 1 elsewhere.
+ */
+#ifndef COLLALG_SHM_FREE_WINDOW
+#ifdef SMPI_SHARED_MALLOC
+#define COLLALG_SHM_FREE_WINDOW 0
+#else
+#define COLLALG_SHM_FREE_WINDOW 1
+#endif
+#endif
+
+/** @brief Attribute delete callback of the cached window (see #COLLALG_SHM_FREE_WINDOW). */
 COLLALG_INLINE int collalg__shm_delete(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
+    collalg__shm *s = (collalg__shm *)attr;
     (void)comm;
     (void)keyval;
     (void)extra;
-    collalg__shm_free((collalg__shm *)attr);
+    if (!COLLALG_SHM_FREE_WINDOW && s) {
+        s->locked = 0;
+        s->win = MPI_WIN_NULL;
+    }
+    collalg__shm_free(s);
     return MPI_SUCCESS;
 }
 
