@@ -24,16 +24,43 @@ static void shm_smp(const char *placement, int np, const char *args)
     cl_launch_as(launcher, "smpi", tag, "shm", np, args, 1);
 }
 
-Test(shm, mpich_p1) { cl_mpich("shm", 1, CL_FULL); }
-Test(shm, mpich_p2) { cl_mpich("shm", 2, CL_FULL); }
-Test(shm, mpich_p3) { cl_mpich("shm", 3, CL_FULL); }
-Test(shm, mpich_p4) { cl_mpich("shm", 4, CL_REDUCED); }
-Test(shm, mpich_p5) { cl_mpich("shm", 5, CL_REDUCED); }
+Test(shm, mpich_p1)
+{
+    cl_mpich("shm", 1, CL_FULL);
+}
+Test(shm, mpich_p2)
+{
+    cl_mpich("shm", 2, CL_FULL);
+}
+Test(shm, mpich_p3)
+{
+    cl_mpich("shm", 3, CL_FULL);
+}
+Test(shm, mpich_p4)
+{
+    cl_mpich("shm", 4, CL_REDUCED);
+}
+Test(shm, mpich_p5)
+{
+    cl_mpich("shm", 5, CL_REDUCED);
+}
 Test(shm, mpich_p5_nodes_of_3)
 {
     cl_launch_as("env COLLALG_NODE_SIZE=3 mpiexec -n 5", "mpich", "mpich-nodes-of-3", "shm", 5, CL_REDUCED, 1);
 }
-Test(shm, smp_one_node_p8) { shm_smp("3x8", 8, SHM_SMP_ARGS); }
-Test(shm, smp_3x8) { shm_smp("3x8", 24, SHM_SMP_ARGS); }
-Test(shm, smp_uneven) { shm_smp("uneven", 24, SHM_SMP_ARGS); }
-Test(shm, smp_one_per_node) { shm_smp("one-per-node", 16, SHM_SMP_ARGS); }
+Test(shm, smp_one_node_p8)
+{
+    shm_smp("3x8", 8, SHM_SMP_ARGS);
+}
+Test(shm, smp_3x8)
+{
+    shm_smp("3x8", 24, SHM_SMP_ARGS);
+}
+Test(shm, smp_uneven)
+{
+    shm_smp("uneven", 24, SHM_SMP_ARGS);
+}
+Test(shm, smp_one_per_node)
+{
+    shm_smp("one-per-node", 16, SHM_SMP_ARGS);
+}

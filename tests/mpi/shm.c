@@ -94,8 +94,8 @@ static void test_bcast(th_result *res, const th_opts *o, MPI_Comm node, const th
 
 typedef int (*transport)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
 
-static void test_transport(th_result *res, const th_opts *o, MPI_Comm node, const th_types *t, int count,
-                           unsigned seed, int a2a)
+static void test_transport(th_result *res, const th_opts *o, MPI_Comm node, const th_types *t, int count, unsigned seed,
+                           int a2a)
 {
     int n, me, inplace;
     transport fn = a2a ? collalg_alltoall_shm : collalg_allgather_shm, native = a2a ? MPI_Alltoall : MPI_Allgather;
@@ -261,17 +261,17 @@ static void test_refused(th_result *res, const th_opts *o, MPI_Comm comm)
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &me);
     out = (int *)th_alloc((size_t)p * 4 + 16);
-#define REFUSED(coll, call)                                                                                          \
-    do {                                                                                                             \
-        if (!want_coll(coll))                                                                                        \
-            break;                                                                                                   \
-        for (i = 0; i < p; i++)                                                                                      \
-            out[i] = -7;                                                                                             \
-        ok = err_class(call) == MPI_ERR_ARG;                                                                          \
-        for (untouched = 1, i = 0; i < p; i++)                                                                       \
-            untouched &= out[i] == -7;                                                                               \
-        snprintf(what, sizeof what, "%s shm p=%d over several nodes: MPI_ERR_ARG, untouched", coll, p);              \
-        th_expect(res, o, what, ok && untouched);                                                                    \
+#define REFUSED(coll, call)                                                                             \
+    do {                                                                                                \
+        if (!want_coll(coll))                                                                           \
+            break;                                                                                      \
+        for (i = 0; i < p; i++)                                                                         \
+            out[i] = -7;                                                                                \
+        ok = err_class(call) == MPI_ERR_ARG;                                                            \
+        for (untouched = 1, i = 0; i < p; i++)                                                          \
+            untouched &= out[i] == -7;                                                                  \
+        snprintf(what, sizeof what, "%s shm p=%d over several nodes: MPI_ERR_ARG, untouched", coll, p); \
+        th_expect(res, o, what, ok &&untouched);                                                        \
     } while (0)
     REFUSED("bcast", collalg_bcast_shm(out, 1, MPI_INT, 0, comm));
     REFUSED("allreduce", collalg_allreduce_shm(in, out, 1, MPI_INT, MPI_SUM, comm));
@@ -373,7 +373,7 @@ int main(int argc, char **argv)
         test_barrier(&res, &o, node, simgrid);
     if (nnodes > 1)
         test_refused(&res, &o, MPI_COMM_WORLD); /* again, with the node level cached */
-    else /* on MPI_COMM_WORLD too: its window is freed by MPI_Finalize */
+    else                                        /* on MPI_COMM_WORLD too: its window is freed by MPI_Finalize */
         test_back_to_back(&res, &o, MPI_COMM_WORLD, ++seed);
 
     MPI_Comm_free(&node); /* frees the cached window */

@@ -45,8 +45,8 @@
 #include "../core/shm.h"
 
 /** @brief The rounds of the shared-memory allgather. @return MPI error code. */
-COLLALG_INLINE int collalg__allgather_shm_rounds(collalg__ctx *c, collalg__shm *s, const void *sendbuf,
-                                                 int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+COLLALG_INLINE int collalg__allgather_shm_rounds(collalg__ctx *c, collalg__shm *s, const void *sendbuf, int sendcount,
+                                                 MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                                  MPI_Datatype recvtype)
 {
     collalg__shm_bytes sb, rb;

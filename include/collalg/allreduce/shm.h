@@ -80,8 +80,8 @@ COLLALG_INLINE int collalg__allreduce_shm_rounds(collalg__ctx *c, collalg__shm *
     for (done = 0; done < count && err == MPI_SUCCESS; done += e) {
         int n = (int)(count - done < e ? count - done : e);
         char *acc = collalg__allreduce_at(r, recvbuf, done);
-        err = collalg__allreduce_shm_move(c, r, 0, collalg__allreduce_at(r, sendbuf, done), n,
-                                          collalg__shm_at(s, s->me));
+        err =
+            collalg__allreduce_shm_move(c, r, 0, collalg__allreduce_at(r, sendbuf, done), n, collalg__shm_at(s, s->me));
         if (err == MPI_SUCCESS)
             err = collalg__shm_sync(s);
         if (err == MPI_SUCCESS)

@@ -83,14 +83,14 @@
 
 /** @brief The cached shared window of a one-node communicator (see the file comment). */
 typedef struct collalg__shm {
-    MPI_Win win;          /**< the shared window (MPI_WIN_NULL until allocated) */
-    int locked;           /**< 1 while the lock_all epoch is open */
-    int n;                /**< ranks of the node */
-    int me;               /**< this rank in the node */
-    int half;             /**< the half (0 or 1) the current round uses */
-    MPI_Aint bytes;       /**< bytes of one half: #COLLALG_SHM_MAX_BYTES */
-    MPI_Comm nodecomm;    /**< the node communicator (owned by the node level) */
-    char **region;        /**< region[r]: rank r's region (n pointers) */
+    MPI_Win win;       /**< the shared window (MPI_WIN_NULL until allocated) */
+    int locked;        /**< 1 while the lock_all epoch is open */
+    int n;             /**< ranks of the node */
+    int me;            /**< this rank in the node */
+    int half;          /**< the half (0 or 1) the current round uses */
+    MPI_Aint bytes;    /**< bytes of one half: #COLLALG_SHM_MAX_BYTES */
+    MPI_Comm nodecomm; /**< the node communicator (owned by the node level) */
+    char **region;     /**< region[r]: rank r's region (n pointers) */
 } collalg__shm;
 
 /** @brief Closes the epoch, frees the window and @p s (NULL allowed). */
