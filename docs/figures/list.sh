@@ -2,7 +2,9 @@
 # list.sh - prints the algorithm table of docs/figures/record.c: one line
 #   REC_ALG(collective, algorithm, collalg_<collective>_<algorithm>(REC_ARGS_<collective>, 0, ...))
 # for every public algorithm of include/collalg/<collective>/*.h, its tuning parameters (whatever
-# follows the MPI function's arguments) passed as 0 / NULL, i.e. at their defaults.
+# follows the MPI function's arguments) passed as 0 / NULL, i.e. at their defaults. The
+# shared-memory algorithms (shm.h) are left out: they send no message, and the recording
+# platform has one rank per host, where they do not apply (COLLALG_R_ONE_NODE).
 # Usage: sh docs/figures/list.sh [INCLUDE_DIR] > build/figures/algorithms.h
 inc=${1:-include}
 for coll in alltoall allgather allreduce bcast alltoallv allgatherv barrier; do
@@ -16,6 +18,7 @@ for coll in alltoall allgather allreduce bcast alltoallv allgatherv barrier; do
     esac
     for h in "$inc"/collalg/$coll/*.h; do
         [ -f "$h" ] || continue
+        [ "$(basename "$h")" = shm.h ] && continue
         # The signature: from "COLLALG_INLINE int collalg_<coll>_<alg>(" to the closing ")",
         # joined; the number of parameters is one more than its commas.
         awk -v coll="$coll" -v nstd="$nstd" '

@@ -71,7 +71,7 @@ static int tune_han_native_bcast(void *buf, int count, MPI_Datatype type, int ro
 /** @brief The inter-node function of choice @p i. */
 static collalg_bcast_fn tune_han_inter_fn(int i)
 {
-    return i == 0 ? collalg_bcast_han_inter_default : i == 1 ? collalg_bcast_binomial : tune_han_native_bcast;
+    return i == 0 ? collalg__bcast_han_inter_default : i == 1 ? collalg_bcast_binomial : tune_han_native_bcast;
 }
 
 /** @brief What one job of the HAN mode runs. */

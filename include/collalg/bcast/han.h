@@ -75,8 +75,8 @@
  *         (collalg_bcast_chain()) in segments of #COLLALG_BCAST_HAN_INTER_SEGSIZE (8 KiB), the
  *         best of 1 to 64 KiB for 4 MiB among the 16 nodes of tests/platform/smp/ (4.49 ms
  *         against 4.82 ms with the chain's own 4 KiB default). */
-COLLALG_INLINE int collalg_bcast_han_inter_default(void *buffer, int count, MPI_Datatype datatype, int root,
-                                                   MPI_Comm comm)
+COLLALG_INLINE int collalg__bcast_han_inter_default(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                    MPI_Comm comm)
 {
     return collalg_bcast_chain(buffer, count, datatype, root, comm, COLLALG_BCAST_HAN_INTER_SEGSIZE);
 }
@@ -178,7 +178,7 @@ COLLALG_INLINE int collalg__han_bcast_run(collalg__han_bcast *h, const collalg__
  *        one segment (the levels one after the other).
  * @param[in] inter the broadcast among the node leaders (task ib), any MPI_Bcast-shaped function
  *        (a catalogue bcast, MPI_Bcast); it is called by the leaders only, on the leaders'
- *        communicator of core/node.h. NULL = collalg_bcast_han_inter_default() (pipelined chain,
+ *        communicator of core/node.h. NULL = collalg__bcast_han_inter_default() (pipelined chain,
  *        8 KiB segments).
  * @param[in] intra the broadcast inside a node (task sb), called by every rank on its node's
  *        communicator; NULL = MPI_Ibcast, which lets a leader overlap sb(i - 1) with ib(i). A
@@ -213,7 +213,7 @@ COLLALG_INLINE int collalg_bcast_han(void *buffer, int count, MPI_Datatype datat
         h.nodecomm = nd->nodecomm;
         h.intra = intra;
         h.req = MPI_REQUEST_NULL;
-        err = collalg__han_bcast_run(&h, nd, root, inter ? inter : collalg_bcast_han_inter_default);
+        err = collalg__han_bcast_run(&h, nd, root, inter ? inter : collalg__bcast_han_inter_default);
     }
     err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);
