@@ -76,6 +76,9 @@ Test(openmpi, barrier_p3) { cl_openmpi("barrier", 3, "--rotations 1 --repeat 5")
 Test(openmpi, barrier_p4) { cl_openmpi("barrier", 4, "--rotations 1 --repeat 5"); }
 Test(openmpi, select_p2) { cl_openmpi("select", 2, ""); }
 Test(openmpi, select_p3) { cl_openmpi("select", 3, ""); }
+/* the node level and the shared-memory family (one window per node communicator) */
+Test(openmpi, node_p3) { cl_openmpi("node", 3, ""); }
+Test(openmpi, shm_p3) { cl_openmpi("shm", 3, "--counts 0,3,1000,big --types int,struct,int-vector"); }
 Test(openmpi, errors_p2) { cl_openmpi("errors", 2, ""); }
 Test(openmpi, errors_p3) { cl_openmpi("errors", 3, ""); }
 Test(openmpi, isolation_p2) { cl_openmpi("isolation", 2, ""); }

@@ -31,6 +31,16 @@ COLLALG_INLINE int collalg__private_comm_delete(MPI_Comm comm, int keyval, void 
     (void)comm;
     (void)keyval;
     (void)extra;
+#ifdef OPEN_MPI
+    /* The attributes of MPI_COMM_WORLD and MPI_COMM_SELF are deleted by MPI_Finalize only. Open MPI
+     * (4.1) deletes them after closing its one-sided layer, so freeing the duplicate there would
+     * run the shared-memory window's MPI_Win_free (core/shm.h) into a NULL function pointer: the
+     * duplicate and what it holds are left to MPI_Finalize. */
+    if (comm == MPI_COMM_WORLD || comm == MPI_COMM_SELF) {
+        COLLALG_FREE(priv);
+        return MPI_SUCCESS;
+    }
+#endif
     if (priv) {
         err = COLLALG_MPI(Comm_free)(priv);
         COLLALG_FREE(priv);
