@@ -59,6 +59,16 @@ Test(valgrind, allgatherv_p3, .timeout = 900)
 Test(valgrind, barrier_p3, .timeout = 900) { cl_valgrind("barrier", 3, ""); }
 Test(valgrind, errors_p2, .timeout = 900) { cl_valgrind("errors", 2, ""); }
 Test(valgrind, isolation_p2, .timeout = 900) { cl_valgrind("isolation", 2, ""); }
+/* The hierarchical algorithms with their inter-node levels: nodes of 2 ranks (COLLALG_NODE_SIZE). */
+#define CL_VG_NODES_OF_2(prog, algo, args)                                                                             \
+    cl_launch_as("env COLLALG_NODE_SIZE=2 mpiexec -n 3 " CL_VALGRIND, "mpich", "valgrind-nodes-of-2", prog, 3,        \
+                 "--algo " algo " " args, 1)
+Test(valgrind, han_bcast_p3_nodes_of_2, .timeout = 900) { CL_VG_NODES_OF_2("bcast", "han", CL_VG_ARGS); }
+Test(valgrind, han_allreduce_p3_nodes_of_2, .timeout = 900) { CL_VG_NODES_OF_2("allreduce", "han", "--counts 0,3,1000"); }
+Test(valgrind, hierarchical_allgather_p3_nodes_of_2, .timeout = 900)
+{
+    CL_VG_NODES_OF_2("allgather", "hierarchical", CL_VG_ARGS);
+}
 /* clang-format on */
 /* clang-format on */
 

@@ -14,6 +14,8 @@
 #define AR_FULL "--counts 0,1,3,p+1,1000,big"
 #define AR_REDUCED "--types int-sum,int2-user,mat-noncomm --counts 3,p+1,big"
 #define AR_P128 "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"
+/* At p = 128 SimGrid's reference allgather is its mpich selection: one type on both sides. */
+#define AG_P128 "--counts 0,3,1000 --types int,double"
 
 static void han_nodes_of_2(const char *prog, int np, const char *args)
 {
@@ -42,3 +44,4 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
 
 HAN_MATRIX(han_bcast, "bcast", "han", BC_FULL, BC_REDUCED, BC_P128)
 HAN_MATRIX(han_allreduce, "allreduce", "han", AR_FULL, AR_REDUCED, AR_P128)
+HAN_MATRIX(hierarchical_allgather, "allgather", "hierarchical", BC_FULL, BC_REDUCED, AG_P128)

@@ -163,6 +163,21 @@ static int tune_space_han_allreduce(int p, tune_choice *out, int max)
     return n;
 }
 
+/** @brief Intra-node broadcasts of the hierarchical allgather: 0 its default (pipelined chain),
+ *         1 the native MPI_Bcast; the inter-node algorithms stay the header's defaults (NULL). */
+static int tune_space_hierarchical(int p, tune_choice *out, int max)
+{
+    static const char *const intra[] = {"NULL", "MPI_Bcast"};
+    int n;
+    (void)p;
+    for (n = 0; n < 2 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = n;
+        snprintf(out[n].text, sizeof out[n].text, "NULL, NULL, %s", intra[n]);
+    }
+    return n;
+}
+
 /** @brief Block sizes of the two-stage allreduce: 2, 4, 8, ... up to p (one block). */
 static int tune_space_block(int p, tune_choice *out, int max)
 {
@@ -430,6 +445,14 @@ TUNE_AG(gather_bcast)
 TUNE_AG(logical_ring)
 TUNE_AG(topology_ring)
 
+/** @brief collalg_allgather_hierarchical() with the intra-node broadcast ch->i of
+ *         tune_space_hierarchical(). */
+static int tune_allgather_hierarchical(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allgather_hierarchical(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, NULL, NULL,
+                                          ch->i ? MPI_Bcast : NULL);
+}
+
 TUNE_AR(reduce_bcast)
 TUNE_AR(recursive_doubling)
 TUNE_AR(rabenseifner)
@@ -575,6 +598,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLGATHER, "topology_ring", tune_allgather_topology_ring, NULL, 1},
     {TUNE_ALLGATHER, "bruck", tune_allgather_bruck, NULL, 0},
     {TUNE_ALLGATHER, "gather_bcast", tune_allgather_gather_bcast, NULL, 0},
+    {TUNE_ALLGATHER, "hierarchical", tune_allgather_hierarchical, tune_space_hierarchical, 0},
 
     {TUNE_ALLREDUCE, "reduce_bcast", tune_allreduce_reduce_bcast, NULL, 0},
     {TUNE_ALLREDUCE, "allgather_based", tune_allreduce_allgather_based, tune_space_inner_allgather, 0},

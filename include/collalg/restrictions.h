@@ -76,6 +76,7 @@
     X(alltoall, spreading_simple, 0)                                                                     \
     X(allgather, bruck, 0)                                                                               \
     X(allgather, gather_bcast, 0)                                                                        \
+    X(allgather, hierarchical, 0)                                                                        \
     X(allgather, logical_ring, 0)                                                                        \
     X(allgather, mesh_2d, 0)                                                                             \
     X(allgather, mesh_3d, 0)                                                                             \

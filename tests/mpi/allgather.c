@@ -3,6 +3,8 @@
  * See harness.h for the options and the output.
  */
 #include <collalg/allgather.h>
+#include <collalg/allgatherv.h>
+#include <collalg/bcast.h>
 #include "harness.h"
 
 TH_PLAIN(allgather, simple)
@@ -22,6 +24,22 @@ TH_PLAIN(allgather, bruck)
 TH_PLAIN(allgather, gather_bcast)
 TH_PLAIN(allgather, logical_ring)
 TH_PLAIN(allgather, topology_ring)
+
+/* The hierarchical allgather with its inner algorithms: 0 the defaults (Bruck or ring among the
+ * leaders by size, MPI_Bcast in the node), 1 ring / allgatherv ring among the leaders and a
+ * binomial bcast in the node, 2 the native MPI_Allgather / MPI_Allgatherv among the leaders and
+ * the van de Geijn bcast in the node. */
+static int run_hierarchical(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm cm,
+                            int param)
+{
+    if (param == 1)
+        return collalg_allgather_hierarchical(sb, sc, st, rb, rc, rt, cm, collalg_allgather_ring,
+                                              collalg_allgatherv_ring, collalg_bcast_binomial);
+    if (param == 2)
+        return collalg_allgather_hierarchical(sb, sc, st, rb, rc, rt, cm, MPI_Allgather, MPI_Allgatherv,
+                                              collalg_bcast_scatter_ring_allgather);
+    return collalg_allgather_hierarchical(sb, sc, st, rb, rc, rt, cm, NULL, NULL, NULL);
+}
 
 static const struct {
     const char *name;
@@ -49,6 +67,9 @@ static const struct {
     {"gather_bcast", run_gather_bcast, 0},
     {"logical_ring", run_logical_ring, 0},
     {"topology_ring", run_topology_ring, 0},
+    {"hierarchical", run_hierarchical, 0},
+    {"hierarchical(ring,binomial)", run_hierarchical, 1},
+    {"hierarchical(native,scatter_ring_allgather)", run_hierarchical, 2},
 };
 
 /* The N of the N-barrier algorithms outside its range: the communicator's error handler is

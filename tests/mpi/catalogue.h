@@ -50,6 +50,11 @@ static inline int tc_allreduce_two_stage(const void *s, void *b, int n, MPI_Data
 {
     return collalg_allreduce_two_stage(s, b, n, t, op, c, 0);
 }
+static inline int tc_allgather_hierarchical(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt,
+                                            MPI_Comm c)
+{
+    return collalg_allgather_hierarchical(s, sc, st, b, rc, rt, c, NULL, NULL, NULL);
+}
 static inline int tc_bcast_chain(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
 {
     return collalg_bcast_chain(b, n, t, root, c, 0);
@@ -148,6 +153,7 @@ static const tc_transport tc_allgathers[] = {
     {"allgather recursive_doubling", collalg_allgather_recursive_doubling},
     {"allgather bruck", collalg_allgather_bruck},
     {"allgather gather_bcast", collalg_allgather_gather_bcast},
+    {"allgather hierarchical", tc_allgather_hierarchical},
     {"allgather logical_ring", collalg_allgather_logical_ring},
     {"allgather topology_ring", collalg_allgather_topology_ring},
 };
