@@ -5,7 +5,7 @@
  *        parameters, against an exhaustive search of the same space.
  *
  * @par The space
- * segsize in {16, 64, 256, 1024} KiB x inter in {chain (the header's default: pipelined chain in
+ * segsize in {16, 64, 256, 1024} KiB x inter in {chain (the header's multi-segment default: pipelined chain in
  * 8 KiB segments), binomial, native MPI_Bcast} x intra in {NULL (MPI_Ibcast, overlapped with ib),
  * binomial (blocking)}: 24 combinations.
  *
@@ -71,7 +71,7 @@ static int tune_han_native_bcast(void *buf, int count, MPI_Datatype type, int ro
 /** @brief The inter-node function of choice @p i. */
 static collalg_bcast_fn tune_han_inter_fn(int i)
 {
-    return i == 0 ? collalg__bcast_han_inter_default : i == 1 ? collalg_bcast_binomial : tune_han_native_bcast;
+    return i == 0 ? collalg__bcast_han_inter_chain : i == 1 ? collalg_bcast_binomial : tune_han_native_bcast;
 }
 
 /** @brief What one job of the HAN mode runs. */

@@ -37,15 +37,18 @@
  * Symbols as defined in @ref cost_model. With N nodes of at most q ranks, n bytes, s segments of
  * m = n / s bytes, T_ir(m) the inter algorithm on N ranks, T_sr(m) and T_sb(m) the node tasks:
  * T = T_sr(m) + (s - 1) max(T_ir(m), T_sr(m) + T_sb(m)) + T_ir(m) + T_sb(m) (HAN §III-C). With
- * the default ring among the leaders, T_ir(m) = 2 (N - 1)(alpha + (m / N) beta) + (N - 1)(m / N)
- * gamma, so the node links carry 2 (N - 1) / N n bytes, the bound of an allreduce among N nodes.
+ * Rabenseifner among the leaders (the default for segments above 8 KiB), T_ir(m) = 2 lg(N) alpha
+ * + 2 (N - 1) / N m beta + (N - 1) / N m gamma for N a power of two, so the node links carry
+ * 2 (N - 1) / N n bytes, the bound of an allreduce among N nodes. Small segments take one
+ * exchange (T_ir = alpha + (N - 1) m beta + (N - 1) m gamma) or recursive doubling
+ * (lg(N)(alpha + m beta + m gamma)): collalg__allreduce_han_inter_default().
  *
  * @par Restrictions
  * None: any p >= 1, any placement, count 0, any datatype and op MPI_Reduce_local accepts,
  * MPI_IN_PLACE, non-commutative operations (see above).
  *
  * @par Memory
- * On a leader of a node of q ranks, (q - 1) segments (about (q - 1) segsize bytes: 14 MiB for
+ * On a leader of a node of q ranks, (q - 1) segments (about (q - 1) segsize bytes: 7 MiB for
  * nodes of 8 at the default) and q requests; one request elsewhere; plus the node level
  * (core/node.h) and what the inter algorithm takes.
  *
@@ -58,13 +61,49 @@
 
 #include "../core/allreduce_common.h"
 #include "../core/node.h"
-#include "ring.h"
+#include "../allgather/simple.h"
+#include "allgather_based.h"
+#include "rabenseifner.h"
 #include "recursive_doubling.h"
 
-/** @brief Default segment size of collalg_allreduce_han(), bytes: 2 MiB (4 MiB of doubles among the
- *         128 ranks of tests/platform/smp/, consecutive or round-robin: 7.28 ms, against 7.51 with
- *         1 MiB, 7.69 with 512 KiB and 7.58 with one segment). */
-#define COLLALG_ALLREDUCE_HAN_SEGSIZE_DEFAULT (2 << 20)
+/** @brief Default segment size of collalg_allreduce_han(), bytes: 1 MiB (4 MiB of ints among the
+ *         128 ranks of tests/platform/smp/ with the default inter algorithm, Rabenseifner: 6.95 ms,
+ *         against 6.97 with 512 KiB, 7.10 with 2 MiB, 7.18 with 256 KiB and 7.48 with one segment;
+ *         the ring among the leaders took 7.27 ms at its best, 2 MiB). */
+#define COLLALG_ALLREDUCE_HAN_SEGSIZE_DEFAULT (1 << 20)
+
+/** @brief Bound of collalg_allreduce_han()'s default inter-node choice: the all-to-all exchange
+ *         when the N - 1 copies of a segment a leader sends hold at most this many bytes (16 KiB),
+ *         recursive doubling for segments of at most 8 KiB, Rabenseifner above. */
+#define COLLALG_ALLREDUCE_HAN_INTER_SMALL_BYTES (16 << 10)
+
+/** @brief Allreduce among the leaders by one all-to-all exchange of the vectors
+ *         (collalg_allreduce_allgather_based() over collalg_allgather_simple(): every leader posts its
+ *         N - 1 sends at once, so the step costs one latency) and a local reduction. */
+COLLALG_INLINE int collalg__allreduce_han_inter_exchange(const void *sendbuf, void *recvbuf, int count,
+                                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    return collalg_allreduce_allgather_based(sendbuf, recvbuf, count, datatype, op, comm, collalg_allgather_simple);
+}
+
+/**
+ * @brief The default inter-node algorithm of collalg_allreduce_han() for segments of @p seg_bytes
+ *        bytes among @p nleaders leaders: the all-to-all exchange
+ *        (collalg__allreduce_han_inter_exchange()) when (nleaders - 1) seg_bytes <=
+ *        #COLLALG_ALLREDUCE_HAN_INTER_SMALL_BYTES; recursive doubling up to 8 KiB; Rabenseifner
+ *        (reduce-scatter + allgather: the node links carry 2 (N - 1) / N of the segment) above.
+ *        On tests/platform/smp/ (128 ranks, 16 nodes): 8 B 0.0101 ms (recursive doubling 0.0218,
+ *        ring 0.126); 1 KiB 0.0231 (0.0254); 8 KiB recursive doubling 0.0510 (Rabenseifner 0.0524);
+ *        16 KiB Rabenseifner 0.0669 (recursive doubling 0.0801); 64 KiB 0.154 (ring 0.243).
+ */
+COLLALG_INLINE collalg_allreduce_fn collalg__allreduce_han_inter_default(int nleaders, MPI_Aint seg_bytes)
+{
+    if ((MPI_Aint)(nleaders - 1) * seg_bytes <= COLLALG_ALLREDUCE_HAN_INTER_SMALL_BYTES)
+        return collalg__allreduce_han_inter_exchange;
+    if (seg_bytes <= COLLALG_ALLREDUCE_HAN_INTER_SMALL_BYTES / 2)
+        return collalg_allreduce_recursive_doubling;
+    return collalg_allreduce_rabenseifner;
+}
 
 /** @brief State of one rank's HAN allreduce: the segments and the pending node tasks. */
 typedef struct collalg__han_allreduce {
@@ -173,11 +212,12 @@ COLLALG_INLINE int collalg__han_allreduce_run(collalg__han_allreduce *h, MPI_Com
  *
  * @allreduce_args
  * @param[in] segsize segment size in bytes, >= 0, rounded down to whole elements (at least one);
- *        0 = #COLLALG_ALLREDUCE_HAN_SEGSIZE_DEFAULT (2 MiB).
+ *        0 = #COLLALG_ALLREDUCE_HAN_SEGSIZE_DEFAULT (1 MiB).
  * @param[in] inter the allreduce among the node leaders (task ir), any MPI_Allreduce-shaped
  *        function; called by the leaders only, with MPI_IN_PLACE, on the leaders' communicator of
  *        core/node.h; used for commutative operations only (see the file comment). NULL =
- *        collalg_allreduce_ring().
+ *        collalg__allreduce_han_inter_default(): by segment size, one all-to-all exchange, recursive
+ *        doubling or Rabenseifner.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); MPI_ERR_ARG when @p segsize < 0 (before
  *         any message); the error of MPI_Reduce_local (e.g. MPI_ERR_OP) when a predefined @p op is
@@ -226,7 +266,7 @@ COLLALG_INLINE int collalg_allreduce_han(const void *sendbuf, void *recvbuf, int
             err = collalg__scratch_typed(&c, (MPI_Aint)(h.q - 1) * h.seg, &r.ti, &raw);
         h.tmp = (char *)raw;
         if (!inter)
-            inter = collalg_allreduce_ring;
+            inter = collalg__allreduce_han_inter_default(nd->nnodes, (MPI_Aint)h.seg * size);
         if (err == MPI_SUCCESS)
             err = collalg__han_allreduce_run(&h, nd->leaders, inter);
     }

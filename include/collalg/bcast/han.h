@@ -41,7 +41,9 @@
  * (pipelined chain, segments of 8 KiB) T_ib(m) = (N - 1)(alpha + 8 KiB beta) + m beta
  * approximately, so T ~ n beta_inter + s (N - 1) alpha_inter + T_sb(m): the node links carry n
  * once per node, the lower bound of a broadcast, when s is small enough for the chain's fill
- * time and large enough to hide the last T_sb.
+ * time and large enough to hide the last T_sb. A message of one segment gets the linear
+ * broadcast among the leaders (T_ib = alpha + (N - 1) n beta) when (N - 1) n <= 32 KiB, else the
+ * binomial tree (T_ib = ceil(lg N)(alpha + n beta)): see collalg__bcast_han_inter_default().
  *
  * @par Restrictions
  * None: any p >= 1, any placement of ranks on nodes (uneven nodes, one node, one rank per node),
@@ -62,7 +64,9 @@
 
 #include "../core/bcast_common.h"
 #include "../core/node.h"
+#include "binomial.h"
 #include "chain.h"
+#include "linear.h"
 
 /** @brief Default segment size of collalg_bcast_han(), bytes: 64 KiB (4 MiB among the 128 ranks of
  *         tests/platform/smp/: 4.50 ms, against 4.52 with 256 KiB and 4.60 with 1 MiB segments). */
@@ -71,14 +75,40 @@
 /** @brief Segment size of the default inter-node chain of collalg_bcast_han(), bytes. */
 #define COLLALG_BCAST_HAN_INTER_SEGSIZE 8192
 
-/** @brief The default inter-node algorithm of collalg_bcast_han(): the pipelined chain
- *         (collalg_bcast_chain()) in segments of #COLLALG_BCAST_HAN_INTER_SEGSIZE (8 KiB), the
- *         best of 1 to 64 KiB for 4 MiB among the 16 nodes of tests/platform/smp/ (4.49 ms
- *         against 4.82 ms with the chain's own 4 KiB default). */
-COLLALG_INLINE int collalg__bcast_han_inter_default(void *buffer, int count, MPI_Datatype datatype, int root,
-                                                    MPI_Comm comm)
+/** @brief Bytes up to which collalg_bcast_han()'s default inter-node algorithm is the linear
+ *         broadcast: when the message is one segment and the root leader's N - 1 messages
+ *         together carry at most 32 KiB. */
+#define COLLALG_BCAST_HAN_INTER_LINEAR_BYTES (32 << 10)
+
+/** @brief The inter-node chain of collalg_bcast_han(): collalg_bcast_chain() in segments of
+ *         #COLLALG_BCAST_HAN_INTER_SEGSIZE (8 KiB), the best of 1 to 64 KiB for 4 MiB among the 16
+ *         nodes of tests/platform/smp/ (4.49 ms against 4.82 ms with the chain's own 4 KiB
+ *         default). */
+COLLALG_INLINE int collalg__bcast_han_inter_chain(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                  MPI_Comm comm)
 {
     return collalg_bcast_chain(buffer, count, datatype, root, comm, COLLALG_BCAST_HAN_INTER_SEGSIZE);
+}
+
+/**
+ * @brief The default inter-node algorithm of collalg_bcast_han() for @p nsegs segments of
+ *        @p seg_bytes bytes among @p nleaders leaders:
+ *        - one segment and (nleaders - 1) seg_bytes <= #COLLALG_BCAST_HAN_INTER_LINEAR_BYTES: the
+ *          linear broadcast (one latency: every leader hears from the root's leader at once);
+ *        - one segment otherwise: the binomial tree (lg N latencies, no pipeline to fill);
+ *        - several segments: the pipelined chain (collalg__bcast_han_inter_chain()): the node links
+ *          carry the message once each, consecutive segments follow each other down the chain.
+ *        On tests/platform/smp/ (16 nodes of 8, 128 ranks), default segment size: 8 B 0.0045 ms
+ *        (binomial 0.0164, chain 0.061); 2 KiB 0.029 (binomial 0.033); 4 KiB binomial 0.050 (linear
+ *        0.054); 64 KiB binomial 0.238 (chain 0.511); 256 KiB chain 0.700 (binomial 0.915).
+ */
+COLLALG_INLINE collalg_bcast_fn collalg__bcast_han_inter_default(int nleaders, MPI_Aint seg_bytes, MPI_Aint nsegs)
+{
+    if (nsegs > 1)
+        return collalg__bcast_han_inter_chain;
+    if ((MPI_Aint)(nleaders - 1) * seg_bytes <= COLLALG_BCAST_HAN_INTER_LINEAR_BYTES)
+        return collalg_bcast_linear;
+    return collalg_bcast_binomial;
 }
 
 /** @brief One HAN task sequence's state: the segment layout and the pending intra-node request. */
@@ -178,8 +208,9 @@ COLLALG_INLINE int collalg__han_bcast_run(collalg__han_bcast *h, const collalg__
  *        one segment (the levels one after the other).
  * @param[in] inter the broadcast among the node leaders (task ib), any MPI_Bcast-shaped function
  *        (a catalogue bcast, MPI_Bcast); it is called by the leaders only, on the leaders'
- *        communicator of core/node.h. NULL = collalg__bcast_han_inter_default() (pipelined chain,
- *        8 KiB segments).
+ *        communicator of core/node.h. NULL = collalg__bcast_han_inter_default(): linear for one
+ *        small segment, binomial for one larger segment, the pipelined chain (8 KiB segments) for
+ *        several.
  * @param[in] intra the broadcast inside a node (task sb), called by every rank on its node's
  *        communicator; NULL = MPI_Ibcast, which lets a leader overlap sb(i - 1) with ib(i). A
  *        non-NULL function is blocking: then a leader runs its two tasks in turn.
@@ -213,7 +244,11 @@ COLLALG_INLINE int collalg_bcast_han(void *buffer, int count, MPI_Datatype datat
         h.nodecomm = nd->nodecomm;
         h.intra = intra;
         h.req = MPI_REQUEST_NULL;
-        err = collalg__han_bcast_run(&h, nd, root, inter ? inter : collalg__bcast_han_inter_default);
+        MPI_Aint nsegs = ((MPI_Aint)w.count + h.seg - 1) / h.seg;
+        if (!inter)
+            inter =
+                collalg__bcast_han_inter_default(nd->nnodes, (MPI_Aint)(nsegs > 1 ? h.seg : w.count) * w.size, nsegs);
+        err = collalg__han_bcast_run(&h, nd, root, inter);
     }
     err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);
