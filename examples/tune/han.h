@@ -5,9 +5,10 @@
  *        parameters, against an exhaustive search of the same space.
  *
  * @par The space
- * segsize in {16, 64, 256, 1024} KiB x inter in {chain (the header's multi-segment default: pipelined chain in
- * 8 KiB segments), binomial, native MPI_Bcast} x intra in {NULL (MPI_Ibcast, overlapped with ib),
- * binomial (blocking)}: 24 combinations.
+ * segsize in {16, 64, 256, 1024} KiB x inter in {chain (pipelined chain in 8 KiB segments, the
+ * header's default before the pipelined scatter-allgather, which this space does not hold yet),
+ * binomial, native MPI_Bcast} x intra in {NULL (MPI_Ibcast, overlapped with ib), binomial
+ * (blocking)}: 24 combinations.
  *
  * @par Model (--han-model)
  * 1. Tasks, once per segment length L (every min(n, segsize) over the sample sizes n and the
@@ -47,7 +48,7 @@
 
 /** @brief Segment sizes of the space (bytes). */
 #define TUNE_HAN_NSEGS 4
-/** @brief Inter-node choices: chain (the default), binomial, native. */
+/** @brief Inter-node choices: chain, binomial, native. */
 #define TUNE_HAN_NINTER 3
 /** @brief Intra-node choices: MPI_Ibcast (NULL), binomial. */
 #define TUNE_HAN_NINTRA 2

@@ -119,48 +119,51 @@ static int tune_space_pair_barriers(int p, tune_choice *out, int max)
     return phases <= 1 ? tune_space_range(0, 0, out, max) : tune_space_range(1, phases - 1, out, max);
 }
 
+/** @brief The choices @p v[0 .. nv - 1] (at most @p max), each written in a rule as the value
+ *         followed by @p tail (the inner algorithms left at their defaults). */
+static int tune_space_list(const int *v, int nv, const char *tail, tune_choice *out, int max)
+{
+    int n;
+    for (n = 0; n < nv && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = v[n];
+        snprintf(out[n].text, sizeof out[n].text, "%d%s", v[n], tail);
+    }
+    return n;
+}
+
 /** @brief Segment sizes in bytes of the pipelined bcasts. */
 static int tune_space_segsize(int p, tune_choice *out, int max)
 {
     static const int seg[] = {1024, 4096, 16384, 65536};
-    int n = 0;
     (void)p;
-    for (n = 0; n < 4 && n < max; n++) {
-        memset(&out[n], 0, sizeof out[n]);
-        out[n].i = seg[n];
-        snprintf(out[n].text, sizeof out[n].text, "%d", seg[n]);
-    }
-    return n;
+    return tune_space_list(seg, 4, "", out, max);
 }
 
-/** @brief Segment sizes of the HAN pipelines (16 KiB .. 1 MiB), written with the default inner
+/** @brief Chunk sizes of the pipelined scatter-allgather bcast (32 KiB .. 512 KiB). */
+static int tune_space_chunk(int p, tune_choice *out, int max)
+{
+    static const int chunk[] = {32768, 131072, 524288};
+    (void)p;
+    return tune_space_list(chunk, 3, "", out, max);
+}
+
+/** @brief Segment sizes of the HAN bcast (256 KiB .. 4 MiB), written with the default inner
  *         algorithms (NULL, NULL) in a rule. */
 static int tune_space_han(int p, tune_choice *out, int max)
 {
-    static const int seg[] = {16384, 65536, 262144, 1048576};
-    int n;
+    static const int seg[] = {262144, 1048576, 2097152, 4194304};
     (void)p;
-    for (n = 0; n < 4 && n < max; n++) {
-        memset(&out[n], 0, sizeof out[n]);
-        out[n].i = seg[n];
-        snprintf(out[n].text, sizeof out[n].text, "%d, NULL, NULL", seg[n]);
-    }
-    return n;
+    return tune_space_list(seg, 4, ", NULL, NULL", out, max);
 }
 
-/** @brief Segment sizes of the HAN allreduce (64 KiB .. 1 MiB), written with the default inter
+/** @brief Segment sizes of the HAN allreduce (256 KiB .. 2 MiB), written with the default inter
  *         algorithm (NULL) in a rule. */
 static int tune_space_han_allreduce(int p, tune_choice *out, int max)
 {
-    static const int seg[] = {65536, 262144, 1048576};
-    int n;
+    static const int seg[] = {262144, 1048576, 2097152};
     (void)p;
-    for (n = 0; n < 3 && n < max; n++) {
-        memset(&out[n], 0, sizeof out[n]);
-        out[n].i = seg[n];
-        snprintf(out[n].text, sizeof out[n].text, "%d, NULL", seg[n]);
-    }
-    return n;
+    return tune_space_list(seg, 3, ", NULL", out, max);
 }
 
 /** @brief Intra-node broadcasts of the hierarchical allgather: 0 its default (pipelined chain),
@@ -476,6 +479,7 @@ static int tune_bcast_han(const tune_call *c, const tune_choice *ch)
 TUNE_BC_INT(chain)
 TUNE_BC_INT(topology_chain)
 TUNE_BC_INT(binary_tree)
+TUNE_BC_INT(pipelined_scatter_allgather)
 TUNE_BC(binomial)
 TUNE_BC(scatter_rdb_allgather)
 TUNE_BC(scatter_ring_allgather)
@@ -614,6 +618,7 @@ static const tune_algo tune_table[] = {
 
     {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
     {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize, 0},
+    {TUNE_BCAST, "pipelined_scatter_allgather", tune_bcast_pipelined_scatter_allgather, tune_space_chunk, 0},
     {TUNE_BCAST, "topology_chain", tune_bcast_topology_chain, tune_space_segsize, 1},
     {TUNE_BCAST, "binary_tree", tune_bcast_binary_tree, tune_space_segsize, 0},
     {TUNE_BCAST, "binomial", tune_bcast_binomial, NULL, 0},

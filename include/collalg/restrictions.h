@@ -108,6 +108,7 @@
     X(bcast, binary_tree, 0)                                                                             \
     X(bcast, binomial, 0)                                                                                \
     X(bcast, chain, 0)                                                                                   \
+    X(bcast, pipelined_scatter_allgather, 0)                                                             \
     X(bcast, csm, 0)                                                                                     \
     X(bcast, han, 0)                                                                                     \
     X(bcast, linear, 0)                                                                                  \

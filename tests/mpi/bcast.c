@@ -40,6 +40,7 @@ PLAIN(scatter_ring_allgather)
 SEG(chain)
 SEG(topology_chain)
 SEG(binary_tree)
+SEG(pipelined_scatter_allgather)
 
 static int run_han(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
 {
@@ -94,6 +95,10 @@ static const struct {
     {"binary_tree(1)", run_binary_tree, SEG_ONE, PRE_NONE, 0},
     {"binary_tree(4000)", run_binary_tree, SEG_MID, PRE_NONE, 0},
     {"binary_tree(INT_MAX)", run_binary_tree, SEG_HUGE, PRE_NONE, 0},
+    {"pipelined_scatter_allgather(0)", run_pipelined_scatter_allgather, 0, PRE_NONE, 0},
+    {"pipelined_scatter_allgather(1)", run_pipelined_scatter_allgather, SEG_ONE, PRE_NONE, 0},
+    {"pipelined_scatter_allgather(4000)", run_pipelined_scatter_allgather, SEG_MID, PRE_NONE, 0},
+    {"pipelined_scatter_allgather(INT_MAX)", run_pipelined_scatter_allgather, SEG_HUGE, PRE_NONE, 0},
     {"han(0)", run_han, 0, PRE_NONE, 0},
     {"han(4000)", run_han, SEG_MID, PRE_NONE, 0},
     {"han(1,binomial,scatter_ring_allgather)", run_han_blocking, SEG_ONE, PRE_NONE, 0},

@@ -67,6 +67,10 @@ static inline int tc_bcast_han(void *b, int n, MPI_Datatype t, int root, MPI_Com
 {
     return collalg_bcast_han(b, n, t, root, c, 0, NULL, NULL);
 }
+static inline int tc_bcast_pipelined_scatter_allgather(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_pipelined_scatter_allgather(b, n, t, root, c, 0);
+}
 static inline int tc_bcast_binary_tree(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
 {
     return collalg_bcast_binary_tree(b, n, t, root, c, 0);
@@ -177,6 +181,7 @@ static const tc_bcast tc_bcasts[] = {
     {"bcast chain", tc_bcast_chain},
     {"bcast topology_chain", tc_bcast_topology_chain},
     {"bcast binary_tree", tc_bcast_binary_tree},
+    {"bcast pipelined_scatter_allgather", tc_bcast_pipelined_scatter_allgather},
     {"bcast han", tc_bcast_han},
     {"bcast binomial", collalg_bcast_binomial},
     {"bcast scatter_rdb_allgather", collalg_bcast_scatter_rdb_allgather},

@@ -38,12 +38,11 @@
  * m = n / s bytes, T_ib(m) the inter algorithm on N ranks and T_sb(m) the intra one on q ranks,
  * HAN's model (§III-C): T = T_ib(m) + (s - 1) max(T_ib(m), T_sb(m)) + T_sb(m), plus, when the
  * root is not its node's leader, one more T_sb(m) in front. With the default inter algorithm
- * (pipelined chain, segments of 8 KiB) T_ib(m) = (N - 1)(alpha + 8 KiB beta) + m beta
- * approximately, so T ~ n beta_inter + s (N - 1) alpha_inter + T_sb(m): the node links carry n
- * once per node, the lower bound of a broadcast, when s is small enough for the chain's fill
- * time and large enough to hide the last T_sb. A message of one segment gets the linear
- * broadcast among the leaders (T_ib = alpha + (N - 1) n beta) when (N - 1) n <= 32 KiB, else the
- * binomial tree (T_ib = ceil(lg N)(alpha + n beta)): see collalg__bcast_han_inter_default().
+ * (pipelined scatter-allgather, chunks of c = 128 KiB) T_ib(m) ~ 2 (alpha + c beta) + m beta,
+ * so T ~ n beta_inter + 2 s (alpha + c beta) + T_sb(m): the node links carry n once per node, the
+ * lower bound of a broadcast, plus the pipeline's fill per segment and the last segment's
+ * intra-node broadcast. Small segments ((N - 1) m <= 4 KiB) go by the linear broadcast among the
+ * leaders (T_ib = alpha + (N - 1) m beta): see collalg__bcast_han_inter_default().
  *
  * @par Restrictions
  * None: any p >= 1, any placement of ranks on nodes (uneven nodes, one node, one rank per node),
@@ -64,51 +63,57 @@
 
 #include "../core/bcast_common.h"
 #include "../core/node.h"
-#include "binomial.h"
 #include "chain.h"
 #include "linear.h"
+#include "pipelined_scatter_allgather.h"
 
-/** @brief Default segment size of collalg_bcast_han(), bytes: 64 KiB (4 MiB among the 128 ranks of
- *         tests/platform/smp/: 4.50 ms, against 4.52 with 256 KiB and 4.60 with 1 MiB segments). */
-#define COLLALG_BCAST_HAN_SEGSIZE_DEFAULT (64 << 10)
+/** @brief Default segment size of collalg_bcast_han(), bytes: 2 MiB (with the default inter-node
+ *         algorithm, 4 MiB among the 128 ranks of tests/platform/smp/: 4.26 ms, against 4.27 with one
+ *         segment, 4.55 with 1 MiB and 6.87 with 256 KiB segments; 1 MiB: 1.22 ms, 256 KiB: 0.454). */
+#define COLLALG_BCAST_HAN_SEGSIZE_DEFAULT (2 << 20)
 
-/** @brief Segment size of the default inter-node chain of collalg_bcast_han(), bytes. */
+/** @brief Segment size of the inter-node chain of collalg_bcast_han() (a choice of the tuner),
+ *         bytes. */
 #define COLLALG_BCAST_HAN_INTER_SEGSIZE 8192
 
 /** @brief Bytes up to which collalg_bcast_han()'s default inter-node algorithm is the linear
- *         broadcast: when the message is one segment and the root leader's N - 1 messages
- *         together carry at most 32 KiB. */
-#define COLLALG_BCAST_HAN_INTER_LINEAR_BYTES (32 << 10)
+ *         broadcast: while the root leader's N - 1 copies of a segment hold at most 4 KiB. */
+#define COLLALG_BCAST_HAN_INTER_LINEAR_BYTES (4 << 10)
 
-/** @brief The inter-node chain of collalg_bcast_han(): collalg_bcast_chain() in segments of
+/** @brief The inter-node chain: collalg_bcast_chain() in segments of
  *         #COLLALG_BCAST_HAN_INTER_SEGSIZE (8 KiB), the best of 1 to 64 KiB for 4 MiB among the 16
- *         nodes of tests/platform/smp/ (4.49 ms against 4.82 ms with the chain's own 4 KiB
- *         default). */
+ *         nodes of tests/platform/smp/ (4.49 ms in collalg_bcast_han() with 64 KiB segments, against
+ *         4.82 ms with the chain's own 4 KiB default). The default inter algorithm before the
+ *         pipelined scatter-allgather; the tuner still tries it (examples/tune/han.h). */
 COLLALG_INLINE int collalg__bcast_han_inter_chain(void *buffer, int count, MPI_Datatype datatype, int root,
                                                   MPI_Comm comm)
 {
     return collalg_bcast_chain(buffer, count, datatype, root, comm, COLLALG_BCAST_HAN_INTER_SEGSIZE);
 }
 
-/**
- * @brief The default inter-node algorithm of collalg_bcast_han() for @p nsegs segments of
- *        @p seg_bytes bytes among @p nleaders leaders:
- *        - one segment and (nleaders - 1) seg_bytes <= #COLLALG_BCAST_HAN_INTER_LINEAR_BYTES: the
- *          linear broadcast (one latency: every leader hears from the root's leader at once);
- *        - one segment otherwise: the binomial tree (lg N latencies, no pipeline to fill);
- *        - several segments: the pipelined chain (collalg__bcast_han_inter_chain()): the node links
- *          carry the message once each, consecutive segments follow each other down the chain.
- *        On tests/platform/smp/ (16 nodes of 8, 128 ranks), default segment size: 8 B 0.0045 ms
- *        (binomial 0.0164, chain 0.061); 2 KiB 0.029 (binomial 0.033); 4 KiB binomial 0.050 (linear
- *        0.054); 64 KiB binomial 0.238 (chain 0.511); 256 KiB chain 0.700 (binomial 0.915).
- */
-COLLALG_INLINE collalg_bcast_fn collalg__bcast_han_inter_default(int nleaders, MPI_Aint seg_bytes, MPI_Aint nsegs)
+/** @brief The inter-node pipelined scatter-allgather with its default chunk (128 KiB). */
+COLLALG_INLINE int collalg__bcast_han_inter_psa(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    if (nsegs > 1)
-        return collalg__bcast_han_inter_chain;
+    return collalg_bcast_pipelined_scatter_allgather(buffer, count, datatype, root, comm, 0);
+}
+
+/**
+ * @brief The default inter-node algorithm of collalg_bcast_han() for segments of @p seg_bytes
+ *        bytes among @p nleaders leaders: the linear broadcast (one latency: every leader hears
+ *        from the root's leader at once) when (nleaders - 1) seg_bytes <=
+ *        #COLLALG_BCAST_HAN_INTER_LINEAR_BYTES, else the pipelined scatter-allgather
+ *        (collalg_bcast_pipelined_scatter_allgather(), 128 KiB chunks: two hops deep, every node
+ *        link carries the segment once). On tests/platform/smp/ (16 nodes of 8, 128 ranks),
+ *        default segment size, ms: 8 B 0.0045 (binomial 0.0164, chain 0.061); 256 B linear 0.0075
+ *        (scatter-allgather 0.0090); 512 B scatter-allgather 0.0095 (linear 0.0106); 4 KiB 0.0155
+ *        (binomial 0.050); 64 KiB 0.119 (binomial 0.238, chain 0.511); 256 KiB 0.454 (chain with 64
+ *        KiB HAN segments 0.700); 4 MiB 4.26 (4.49).
+ */
+COLLALG_INLINE collalg_bcast_fn collalg__bcast_han_inter_default(int nleaders, MPI_Aint seg_bytes)
+{
     if ((MPI_Aint)(nleaders - 1) * seg_bytes <= COLLALG_BCAST_HAN_INTER_LINEAR_BYTES)
         return collalg_bcast_linear;
-    return collalg_bcast_binomial;
+    return collalg__bcast_han_inter_psa;
 }
 
 /** @brief One HAN task sequence's state: the segment layout and the pending intra-node request. */
@@ -204,13 +209,12 @@ COLLALG_INLINE int collalg__han_bcast_run(collalg__han_bcast *h, const collalg__
  * @bcast_args
  * @param[in] segsize segment size in bytes, >= 0; rounded down to whole elements of the moved
  *        data (bytes of the signature, or the datatype's elements past INT_MAX bytes), at least
- *        one; 0 = #COLLALG_BCAST_HAN_SEGSIZE_DEFAULT (64 KiB). A value above the message size gives
+ *        one; 0 = #COLLALG_BCAST_HAN_SEGSIZE_DEFAULT (2 MiB). A value above the message size gives
  *        one segment (the levels one after the other).
  * @param[in] inter the broadcast among the node leaders (task ib), any MPI_Bcast-shaped function
  *        (a catalogue bcast, MPI_Bcast); it is called by the leaders only, on the leaders'
- *        communicator of core/node.h. NULL = collalg__bcast_han_inter_default(): linear for one
- *        small segment, binomial for one larger segment, the pipelined chain (8 KiB segments) for
- *        several.
+ *        communicator of core/node.h. NULL = collalg__bcast_han_inter_default(): linear for small
+ *        segments, the pipelined scatter-allgather otherwise.
  * @param[in] intra the broadcast inside a node (task sb), called by every rank on its node's
  *        communicator; NULL = MPI_Ibcast, which lets a leader overlap sb(i - 1) with ib(i). A
  *        non-NULL function is blocking: then a leader runs its two tasks in turn.
@@ -244,10 +248,9 @@ COLLALG_INLINE int collalg_bcast_han(void *buffer, int count, MPI_Datatype datat
         h.nodecomm = nd->nodecomm;
         h.intra = intra;
         h.req = MPI_REQUEST_NULL;
-        MPI_Aint nsegs = ((MPI_Aint)w.count + h.seg - 1) / h.seg;
         if (!inter)
             inter =
-                collalg__bcast_han_inter_default(nd->nnodes, (MPI_Aint)(nsegs > 1 ? h.seg : w.count) * w.size, nsegs);
+                collalg__bcast_han_inter_default(nd->nnodes, (MPI_Aint)(h.seg < w.count ? h.seg : w.count) * w.size);
         err = collalg__han_bcast_run(&h, nd, root, inter);
     }
     err = collalg__bcast_view_end(&c, &w, err);
