@@ -449,11 +449,12 @@ TUNE_AG(logical_ring)
 TUNE_AG(topology_ring)
 
 /** @brief collalg_allgather_hierarchical() with the intra-node broadcast ch->i of
- *         tune_space_hierarchical(). */
+ *         tune_space_hierarchical() (the native one through COLLALG_MPI: PMPI_Bcast inside the PMPI
+ *         library, not its own MPI_Bcast). */
 static int tune_allgather_hierarchical(const tune_call *c, const tune_choice *ch)
 {
     return collalg_allgather_hierarchical(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, NULL, NULL,
-                                          ch->i ? MPI_Bcast : NULL);
+                                          ch->i ? COLLALG_MPI(Bcast) : NULL);
 }
 
 TUNE_AR(reduce_bcast)
