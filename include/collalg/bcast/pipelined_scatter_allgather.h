@@ -34,7 +34,9 @@
  * pipeline is two hops deep: T ~ 2 (alpha + m beta) + n beta + (n / m) (p - 1) o, where o is the
  * per-message overhead of a send (each chunk costs the root p - 1 messages and the others
  * 2 (p - 2)). Compare the chain: (p - 1)(alpha + m beta) to fill, and van de Geijn unpipelined:
- * about 2 n beta. It suits a moderate p, such as the leaders of the nodes in collalg_bcast_han():
+ * about 2 n beta. It suits a moderate p of one rank per link, such as the leaders of the nodes in
+ * collalg_bcast_han() (with q ranks per node it is a bad flat broadcast: every node link carries
+ * q n, and each chunk costs (p - 1)(p - 2) messages in all):
  * 4 MiB among the 16 one-rank nodes of tests/platform/smp/ (node links 1.25 GB/s and 2 us, bound
  * 3.36 ms) takes 3.85 ms, against 4.48 ms for the best pipelined chain. In SimGrid's model the
  * rest to the bound is latency between chunks: the chunk's pieces share each link fairly and end
