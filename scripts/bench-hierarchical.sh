@@ -219,7 +219,7 @@ awk -F, -v hier="$HIER" '
                 key = pfs[j] "," t[i]
                 if (!((key ",bound") in v)) continue
                 printf "| %s | %s | %s |", pfs[j], substr(t[i], 1, index(t[i], ",") - 1), substr(t[i], index(t[i], ",") + 1)
-                for (m = 1; m <= ni; m++) printf " %s |", ((key "," im[m]) in v) ? sprintf("%.3f", v[key "," im[m]]) : "-"
+                for (m = 1; m <= ni; m++) printf " %s |", ((key "," im[m]) in v) ? sprintf(v[key "," im[m]] < 0.1 ? "%.4f" : "%.3f", v[key "," im[m]]) : "-"
                 printf "\n"
             }
         print ""
