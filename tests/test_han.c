@@ -1,9 +1,10 @@
-/* Criterion suite: the hierarchical algorithms (HAN bcast, HAN allreduce, hierarchical allgather)
- * against the native collectives where ranks share nodes: on SimGrid's 16 x 8-core cluster
- * (tests/platform/smp/) with 24 ranks on 3 nodes placed consecutively, round-robin and unevenly
- * (3, 13 and 8 ranks, rank 0 not on the first node), one rank per node, and 128 ranks; under MPICH
- * with COLLALG_NODE_SIZE cutting the machine into nodes of 2 ranks (p = 3 and 5). The other suites
- * run the same algorithms on one node (MPICH) and on one rank per host (SimGrid's cluster.xml). */
+/* Criterion suite: the hierarchical algorithms (HAN bcast, HAN allreduce, hierarchical allgather,
+ * node-aware alltoall) against the native collectives where ranks share nodes: on SimGrid's
+ * 16 x 8-core cluster (tests/platform/smp/) with 24 ranks on 3 nodes placed consecutively,
+ * round-robin and unevenly (3, 13 and 8 ranks, rank 0 not on the first node), one rank per node,
+ * and 128 ranks; under MPICH with COLLALG_NODE_SIZE cutting the machine into nodes of 2 ranks
+ * (p = 3 and 5). The other suites run the same algorithms on one node (MPICH) and on one rank per
+ * host (SimGrid's cluster.xml). */
 #include "launch.h"
 
 /* Arguments per program: full (MPICH p = 3, SimGrid p <= 24), reduced (MPICH p = 5) and p = 128.
@@ -45,3 +46,4 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
 HAN_MATRIX(han_bcast, "bcast", "han", BC_FULL, BC_REDUCED, BC_P128)
 HAN_MATRIX(han_allreduce, "allreduce", "han", AR_FULL, AR_REDUCED, AR_P128)
 HAN_MATRIX(hierarchical_allgather, "allgather", "hierarchical", BC_FULL, BC_REDUCED, AG_P128)
+HAN_MATRIX(node_aware_alltoall, "alltoall", "node_aware", BC_FULL, BC_REDUCED, BC_P128)

@@ -411,6 +411,7 @@ static int tune_space_csm(int p, tune_choice *out, int max)
     }
 /* clang-format on */
 
+TUNE_A2A(node_aware)
 TUNE_A2A(contention_free)
 TUNE_A2A(contention_free_light_barrier)
 TUNE_A2A(contention_free_mpi_barrier)
@@ -579,6 +580,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLTOALL, "pair_light_barrier", tune_alltoall_pair_light_barrier, NULL, 0},
     {TUNE_ALLTOALL, "pair_mpi_barrier", tune_alltoall_pair_mpi_barrier, NULL, 0},
     {TUNE_ALLTOALL, "pair_n_mpi_barriers", tune_alltoall_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLTOALL, "node_aware", tune_alltoall_node_aware, NULL, 0},
     {TUNE_ALLTOALL, "contention_free", tune_alltoall_contention_free, NULL, 1},
     {TUNE_ALLTOALL, "contention_free_light_barrier", tune_alltoall_contention_free_light_barrier, NULL, 1},
     {TUNE_ALLTOALL, "contention_free_mpi_barrier", tune_alltoall_contention_free_mpi_barrier, NULL, 1},

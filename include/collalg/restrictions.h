@@ -71,6 +71,7 @@
     X(alltoall, ring_light_barrier, 0)                                                                   \
     X(alltoall, ring_mpi_barrier, 0)                                                                     \
     X(alltoall, ring_n_mpi_barriers, 0)                                                                  \
+    X(alltoall, node_aware, 0)                                                                           \
     X(alltoall, shm, COLLALG_R_ONE_NODE)                                                                 \
     X(alltoall, simple, 0)                                                                               \
     X(alltoall, spreading_simple, 0)                                                                     \

@@ -35,6 +35,7 @@ TH_PLAIN(alltoall, contention_free)
 TH_PLAIN(alltoall, contention_free_light_barrier)
 TH_PLAIN(alltoall, contention_free_mpi_barrier)
 TH_PARAM(alltoall, contention_free_n_mpi_barriers)
+TH_PLAIN(alltoall, node_aware)
 
 /* Parameter code: the largest N of the contention-free schedule (L - 1, L its phases). */
 #define CF_MAXB (-3)
@@ -45,6 +46,7 @@ static const struct {
     int param;
 } algos[] = {
     {"simple", run_simple, 0},
+    {"node_aware", run_node_aware, 0},
     {"spreading_simple", run_spreading_simple, 0},
     {"mesh_2d", run_mesh_2d, 0},
     {"mesh_3d", run_mesh_3d, 0},

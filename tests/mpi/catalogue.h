@@ -122,6 +122,7 @@ typedef struct tc_bcast {
 
 static const tc_transport tc_alltoalls[] = {
     {"alltoall simple", collalg_alltoall_simple},
+    {"alltoall node_aware", collalg_alltoall_node_aware},
     {"alltoall spreading_simple", collalg_alltoall_spreading_simple},
     {"alltoall mesh_2d", collalg_alltoall_mesh_2d},
     {"alltoall mesh_3d", collalg_alltoall_mesh_3d},

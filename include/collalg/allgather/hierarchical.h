@@ -237,12 +237,9 @@ COLLALG_INLINE int collalg_allgather_hierarchical(const void *sendbuf, int sendc
     int size = 0,
         err = collalg__allgather_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
     memset(&h, 0, sizeof h);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Type_size)(recvtype, &size);
-    if (err == MPI_SUCCESS && (recvcount == 0 || size == 0))
+    err = collalg__node_get_for(&c, recvcount, recvtype, &size, &h.nd, err);
+    if (err == MPI_SUCCESS && !h.nd)
         return collalg__leave(&c, MPI_SUCCESS); /* nothing moves */
-    if (err == MPI_SUCCESS)
-        err = collalg__node_get(&c, &h.nd);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Type_get_extent)(recvtype, &lb, &h.rext);
     if (err == MPI_SUCCESS)

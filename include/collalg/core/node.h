@@ -322,4 +322,22 @@ COLLALG_INLINE int collalg__node_get(collalg__ctx *c, const collalg__node **out)
     return MPI_SUCCESS;
 }
 
+/**
+ * @brief The node level for a call whose blocks are @p count elements of @p type, when @p err is
+ *        MPI_SUCCESS: *@p size = the size of @p type, and *@p out = NULL when the call moves no data
+ *        (count or size 0: then it needs no node level and must return at once), else the node
+ *        level (collalg__node_get()). @return @p err, or the first error of the two steps.
+ */
+COLLALG_INLINE int collalg__node_get_for(collalg__ctx *c, int count, MPI_Datatype type, int *size,
+                                         const collalg__node **out, int err)
+{
+    *out = NULL;
+    *size = 0;
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Type_size)(type, size);
+    if (err != MPI_SUCCESS || count == 0 || *size == 0)
+        return err;
+    return collalg__node_get(c, out);
+}
+
 #endif /* COLLALG_CORE_NODE_H */
