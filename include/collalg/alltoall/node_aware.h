@@ -56,10 +56,9 @@
  * buffer); (N - 1) + s + 4 (q - 1) requests. The node level is kept with the communicator.
  *
  * @par References
- * A. Bienz, L. Olson, W. Gropp, S. Lockhart, "Modeling data movement performance on
- * heterogeneous architectures" / A. Bienz, W. Gropp, L. Olson, "Node aware sparse matrix-vector
- * multiplication", JPDC 130 (2019) (node-aware message aggregation); mpi-advance,
- * `MPIL_Alltoall` (locality-aware all-to-all).
+ * A. Bienz, W. Gropp, L. Olson, "Node aware sparse matrix-vector multiplication", JPDC 130
+ * (2019) (node-aware aggregation of inter-node messages); mpi-advance, `MPIL_Alltoall` (its
+ * locality-aware all-to-all).
  */
 #ifndef COLLALG_ALLTOALL_NODE_AWARE_H
 #define COLLALG_ALLTOALL_NODE_AWARE_H
