@@ -64,6 +64,10 @@ Test(valgrind, isolation_p2, .timeout = 900) { cl_valgrind("isolation", 2, ""); 
     cl_launch_as("env COLLALG_NODE_SIZE=2 mpiexec -n 3 " CL_VALGRIND, "mpich", "valgrind-nodes-of-2", prog, 3,        \
                  "--algo " algo " " args, 1)
 Test(valgrind, han_bcast_p3_nodes_of_2, .timeout = 900) { CL_VG_NODES_OF_2("bcast", "han", CL_VG_ARGS); }
+Test(valgrind, hierarchical_bcast_p3_nodes_of_2, .timeout = 900)
+{
+    CL_VG_NODES_OF_2("bcast", "hierarchical", CL_VG_ARGS);
+}
 Test(valgrind, han_allreduce_p3_nodes_of_2, .timeout = 900) { CL_VG_NODES_OF_2("allreduce", "han", "--counts 0,3,1000"); }
 Test(valgrind, node_aware_alltoall_p3_nodes_of_2, .timeout = 900)
 {

@@ -44,6 +44,7 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
 /* clang-format on */
 
 HAN_MATRIX(han_bcast, "bcast", "han", BC_FULL, BC_REDUCED, BC_P128)
+HAN_MATRIX(hierarchical_bcast, "bcast", "hierarchical", BC_FULL, BC_REDUCED, BC_P128)
 HAN_MATRIX(han_allreduce, "allreduce", "han", AR_FULL, AR_REDUCED, AR_P128)
 HAN_MATRIX(hierarchical_allgather, "allgather", "hierarchical", BC_FULL, BC_REDUCED, AG_P128)
 HAN_MATRIX(node_aware_alltoall, "alltoall", "node_aware", BC_FULL, BC_REDUCED, BC_P128)

@@ -482,6 +482,7 @@ TUNE_BC_INT(chain)
 TUNE_BC_INT(topology_chain)
 TUNE_BC_INT(binary_tree)
 TUNE_BC_INT(pipelined_scatter_allgather)
+TUNE_BC_INT(hierarchical)
 TUNE_BC(binomial)
 TUNE_BC(scatter_rdb_allgather)
 TUNE_BC(scatter_ring_allgather)
@@ -622,6 +623,7 @@ static const tune_algo tune_table[] = {
     {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
     {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize, 0},
     {TUNE_BCAST, "pipelined_scatter_allgather", tune_bcast_pipelined_scatter_allgather, tune_space_chunk, 0},
+    {TUNE_BCAST, "hierarchical", tune_bcast_hierarchical, tune_space_chunk, 0},
     {TUNE_BCAST, "topology_chain", tune_bcast_topology_chain, tune_space_segsize, 1},
     {TUNE_BCAST, "binary_tree", tune_bcast_binary_tree, tune_space_segsize, 0},
     {TUNE_BCAST, "binomial", tune_bcast_binomial, NULL, 0},

@@ -112,6 +112,7 @@
     X(bcast, pipelined_scatter_allgather, 0)                                                             \
     X(bcast, csm, 0)                                                                                     \
     X(bcast, han, 0)                                                                                     \
+    X(bcast, hierarchical, 0)                                                                            \
     X(bcast, linear, 0)                                                                                  \
     X(bcast, scatter_rdb_allgather, 0)                                                                   \
     X(bcast, scatter_ring_allgather, 0)                                                                  \

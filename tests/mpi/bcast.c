@@ -41,6 +41,7 @@ SEG(chain)
 SEG(topology_chain)
 SEG(binary_tree)
 SEG(pipelined_scatter_allgather)
+SEG(hierarchical)
 
 static int run_han(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
 {
@@ -99,6 +100,10 @@ static const struct {
     {"pipelined_scatter_allgather(1)", run_pipelined_scatter_allgather, SEG_ONE, PRE_NONE, 0},
     {"pipelined_scatter_allgather(4000)", run_pipelined_scatter_allgather, SEG_MID, PRE_NONE, 0},
     {"pipelined_scatter_allgather(INT_MAX)", run_pipelined_scatter_allgather, SEG_HUGE, PRE_NONE, 0},
+    {"hierarchical(0)", run_hierarchical, 0, PRE_NONE, 0},
+    {"hierarchical(1)", run_hierarchical, SEG_ONE, PRE_NONE, 0},
+    {"hierarchical(4000)", run_hierarchical, SEG_MID, PRE_NONE, 0},
+    {"hierarchical(INT_MAX)", run_hierarchical, SEG_HUGE, PRE_NONE, 0},
     {"han(0)", run_han, 0, PRE_NONE, 0},
     {"han(4000)", run_han, SEG_MID, PRE_NONE, 0},
     {"han(1,binomial,scatter_ring_allgather)", run_han_blocking, SEG_ONE, PRE_NONE, 0},

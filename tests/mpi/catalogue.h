@@ -71,6 +71,10 @@ static inline int tc_bcast_pipelined_scatter_allgather(void *b, int n, MPI_Datat
 {
     return collalg_bcast_pipelined_scatter_allgather(b, n, t, root, c, 0);
 }
+static inline int tc_bcast_hierarchical(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_hierarchical(b, n, t, root, c, 0);
+}
 static inline int tc_bcast_binary_tree(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
 {
     return collalg_bcast_binary_tree(b, n, t, root, c, 0);
@@ -184,6 +188,7 @@ static const tc_bcast tc_bcasts[] = {
     {"bcast binary_tree", tc_bcast_binary_tree},
     {"bcast pipelined_scatter_allgather", tc_bcast_pipelined_scatter_allgather},
     {"bcast han", tc_bcast_han},
+    {"bcast hierarchical", tc_bcast_hierarchical},
     {"bcast binomial", collalg_bcast_binomial},
     {"bcast scatter_rdb_allgather", collalg_bcast_scatter_rdb_allgather},
     {"bcast scatter_ring_allgather", collalg_bcast_scatter_ring_allgather},

@@ -192,6 +192,7 @@ static void parameter_errors(int p)
     CASE("bcast", "binary_tree segsize=-1", collalg_bcast_binary_tree(obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
     CASE("bcast", "pipelined_scatter_allgather segsize=-1",
          collalg_bcast_pipelined_scatter_allgather(obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
+    CASE("bcast", "hierarchical segsize=-1", collalg_bcast_hierarchical(obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
     CASE("bcast", "han segsize=-1", collalg_bcast_han(obuf, 1, MPI_INT, 0, comm, -1, NULL, NULL), MPI_ERR_ARG);
     CASE("alltoallv", "ring_n_mpi_barriers N=-1",
          collalg_alltoallv_ring_n_mpi_barriers(ibuf, ones, displs, MPI_INT, obuf, ones, displs, MPI_INT, comm, -1),
