@@ -75,7 +75,7 @@ sizes() {
 # hierarchical ones (names missing from the tuner's table are ignored).
 algos() {
     case $1 in
-    bcast) echo chain,binomial,scatter_ring_allgather,han ;;
+    bcast) echo chain,binomial,scatter_ring_allgather,han,hierarchical ;;
     allreduce) echo recursive_doubling,rabenseifner,han ;;
     allgather) echo ring,recursive_doubling,bruck,hierarchical ;;
     alltoall) echo bruck,pair,node_aware ;;

@@ -116,3 +116,30 @@ Test(schedule, binomial_tree)
                 cr_assert_eq(collalg__mod(collalg__relrank(r, root, p) + root, p), r);
     }
 }
+
+/* The staggered pipeline's segments: they tile [0, count) in order, the first w ramp up (never
+ * empty, never longer than seg, never shorter than the one before) and the rest hold seg; w = 1
+ * is the plain pipeline. */
+Test(schedule, ramp_segments_tile_the_message)
+{
+    for (int w = 1; w <= 8; w++)
+        for (int seg = 1; seg <= 40; seg++)
+            for (long long count = 0; count <= 400; count++) {
+                long long n = collalg__ramp_nseg(count, seg, w), prev = 0;
+                cr_assert_eq(collalg__ramp_lo(0, seg, w), 0);
+                cr_assert(n == 0 ? count == 0 : collalg__ramp_lo(n - 1, seg, w) < count,
+                          "w=%d seg=%d count=%lld: %lld segments", w, seg, count, n);
+                cr_assert_geq(collalg__ramp_lo(n, seg, w), count);
+                for (long long k = 0; k < n; k++) {
+                    long long len = collalg__ramp_lo(k + 1, seg, w) - collalg__ramp_lo(k, seg, w);
+                    cr_assert(len >= 1 && len <= seg && len >= prev, "w=%d seg=%d segment %lld: %lld", w, seg, k, len);
+                    cr_assert(k < w || len == seg);
+                    cr_assert(w > 1 || collalg__ramp_lo(k, seg, w) == k * seg);
+                    prev = len;
+                }
+            }
+    /* past 2^31 elements: no int overflow */
+    cr_assert_eq(collalg__ramp_lo(3, 1 << 30, 2), (1LL << 29) + (1LL << 30) + (1LL << 30));
+    cr_assert_eq(collalg__ramp_nseg(1LL << 40, 1 << 20, 4),
+                 4 + ((1LL << 40) - (1LL << 20) * 10 / 4 + (1 << 20) - 1) / (1 << 20));
+}

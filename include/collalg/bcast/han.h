@@ -68,8 +68,9 @@
 #include "pipelined_scatter_allgather.h"
 
 /** @brief Default segment size of collalg_bcast_han(), bytes: 2 MiB (with the default inter-node
- *         algorithm, 4 MiB among the 128 ranks of tests/platform/smp/: 4.26 ms, against 4.27 with one
- *         segment, 4.55 with 1 MiB and 6.87 with 256 KiB segments; 1 MiB: 1.22 ms, 256 KiB: 0.454). */
+ *         algorithm, 4 MiB among the 128 ranks of tests/platform/smp/: 4.07 ms, against 4.17 with one
+ *         segment, 4.18 with 1 MiB and 5.37 with 256 KiB segments; 1 MiB: 1.12 ms, 256 KiB: 0.361).
+ *         collalg_bcast_hierarchical() overlaps the two levels per 128 KiB chunk: 3.76 ms. */
 #define COLLALG_BCAST_HAN_SEGSIZE_DEFAULT (2 << 20)
 
 /** @brief Segment size of the inter-node chain of collalg_bcast_han() (a choice of the tuner),
@@ -83,7 +84,8 @@
 /** @brief The inter-node chain: collalg_bcast_chain() in segments of
  *         #COLLALG_BCAST_HAN_INTER_SEGSIZE (8 KiB), the best of 1 to 64 KiB for 4 MiB among the 16
  *         nodes of tests/platform/smp/ (4.49 ms in collalg_bcast_han() with 64 KiB segments, against
- *         4.82 ms with the chain's own 4 KiB default). The default inter algorithm before the
+ *         4.82 ms with the chain's own 4 KiB default; both before the pipeline's staggered start,
+ *         core/bcast_common.h). The default inter algorithm before the
  *         pipelined scatter-allgather; the tuner still tries it (examples/tune/han.h). */
 COLLALG_INLINE int collalg__bcast_han_inter_chain(void *buffer, int count, MPI_Datatype datatype, int root,
                                                   MPI_Comm comm)
@@ -106,8 +108,9 @@ COLLALG_INLINE int collalg__bcast_han_inter_psa(void *buffer, int count, MPI_Dat
  *        link carries the segment once). On tests/platform/smp/ (16 nodes of 8, 128 ranks),
  *        default segment size, ms: 8 B 0.0045 (binomial 0.0164, chain 0.061); 256 B linear 0.0075
  *        (scatter-allgather 0.0090); 512 B scatter-allgather 0.0095 (linear 0.0106); 4 KiB 0.0155
- *        (binomial 0.050); 64 KiB 0.119 (binomial 0.238, chain 0.511); 256 KiB 0.454 (chain with 64
- *        KiB HAN segments 0.700); 4 MiB 4.26 (4.49).
+ *        (binomial 0.050); 64 KiB 0.119 (binomial 0.238, chain 0.511); 256 KiB 0.361; 4 MiB 4.07
+ *        (measured with the scatter-allgather's staggered start; before it 256 KiB 0.454, against
+ *        0.700 for the chain with 64 KiB HAN segments, and 4 MiB 4.26, against 4.49).
  */
 COLLALG_INLINE collalg_bcast_fn collalg__bcast_han_inter_default(int nleaders, MPI_Aint seg_bytes)
 {

@@ -13,7 +13,7 @@
  *
  * @par Phases
  * The message (its bytes: core/bcast_common.h's view) is cut into chunks of @p segsize bytes, the
- * first #COLLALG_BCAST_PSA_CHUNKS of them ramped up (collalg__bcast_ramp_lo), and each chunk into
+ * first #COLLALG_BCAST_PSA_CHUNKS of them ramped up (collalg__ramp_lo), and each chunk into
  * N - 1 pieces; piece j belongs to group index j + 1. Chunk by chunk, up to
  * #COLLALG_BCAST_PSA_CHUNKS chunks in flight (collalg_bcast_pipelined_scatter_allgather() on the
  * group):

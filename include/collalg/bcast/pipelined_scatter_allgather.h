@@ -40,7 +40,7 @@
  * broadcast: every node link carries q n, and each chunk costs (p - 1)(p - 2) messages in all):
  * 4 MiB among the 16 one-rank nodes of tests/platform/smp/ (node links 1.25 GB/s and 2 us, bound
  * 3.36 ms) takes 3.75 ms, against 3.92 ms for the best pipelined chain (8 KiB segments). The
- * staggered start (the first chunk half a chunk: core/bcast_common.h, collalg__bcast_ramp_lo)
+ * staggered start (the first chunk half a chunk: core/schedule.h, collalg__ramp_lo)
  * took it from 3.85 ms: without it a chunk's pieces and the next chunk's start together, share
  * each link fairly and end together, and the link idles a latency before the next pair. Most of
  * the rest is SimGrid's cross traffic: every flow sends 5% of its bytes back along the reverse
@@ -76,7 +76,7 @@
 
 /** @brief Chunks in flight (W) in collalg_bcast_pipelined_scatter_allgather(): receives posted ahead
  *         on the non-root ranks, sends in flight at the root; also the length of the staggered start
- *         (chunk j < W holds (j + 1) / W of a chunk: collalg__bcast_ramp_lo). With the ramp, 4 MiB
+ *         (chunk j < W holds (j + 1) / W of a chunk: collalg__ramp_lo). With the ramp, 4 MiB
  *         among 16 one-rank nodes of tests/platform/smp/: 3.75 ms with 2, 3.79 with 3, 3.83 with 4. */
 #define COLLALG_BCAST_PSA_CHUNKS 2
 
@@ -104,7 +104,7 @@ typedef struct collalg__psa {
 /** @brief First element of chunk @p k (k = the number of chunks: the end, count). */
 COLLALG_INLINE MPI_Aint collalg__psa_chunk_lo(const collalg__psa *s, MPI_Aint k)
 {
-    MPI_Aint lo = collalg__bcast_ramp_lo(k, s->chunk, COLLALG_BCAST_PSA_CHUNKS);
+    MPI_Aint lo = collalg__ramp_lo(k, s->chunk, COLLALG_BCAST_PSA_CHUNKS);
     return lo < s->count ? lo : s->count;
 }
 
@@ -284,10 +284,10 @@ COLLALG_INLINE int collalg__psa_run(collalg__ctx *c, const collalg__bcast_view *
     err = collalg__bcast_seg_elems(segsize ? segsize : COLLALG_BCAST_PSA_SEGSIZE_DEFAULT, w->size, w->count, &s.chunk);
     if (err != MPI_SUCCESS || s.count == 0 || (from < 0 && s.np == 0 && s.nlocal == 0))
         return err;
-    nchunks = collalg__bcast_ramp_nseg(s.count, s.chunk, W);
+    nchunks = collalg__ramp_nseg(s.count, s.chunk, W);
     /* receives: W np (a member), W (a local rank), none (the root); sends: W np (the root),
        W (np - 1) (a member), none (a local rank); W nlocal to the local ranks */
-    nrq = from >= 0 ? W : v == 0 ? 0 : (MPI_Aint)W * s.np;
+    nrq = from >= 0 ? (MPI_Aint)W : v == 0 ? 0 : (MPI_Aint)W * s.np;
     nsq = from >= 0 ? 0 : v == 0 ? (MPI_Aint)W * s.np : (MPI_Aint)W * (s.np - 1);
     err = collalg__scratch(c, (nrq + nsq + (MPI_Aint)W * s.nlocal) * (MPI_Aint)sizeof(MPI_Request), &mem);
     if (err != MPI_SUCCESS)

@@ -26,12 +26,13 @@
  * 4 KiB, so that the COLLALG_FORWARD_WINDOW (4) segments the windowed pipeline keeps in flight
  * per link (collalg__bcast_pipeline) are the 16 KiB the pipeline had in flight before the window
  * (one segment of the former 16 KiB default). In SimGrid's fluid model the segments in flight on
- * a link share its bandwidth, so W segments of S bytes move like one of W S bytes, and the window
- * there only shifts the best segment size by W: bcast of 256 KiB, p = 32, on the 4 x 8 switch
- * tree of tests/platform/topology (100 Mb/s, 50 us per cable), topology_chain, segments of 1, 2,
- * 4, 8, 16 KiB: 79.1, 60.4, 56.1, 60.1, 76.6 ms before the window, 56.6, 60.0, 76.6, 118.6,
- * 204.4 ms with it (the same on both rank placements, (b) and (c)). On a network that serves one
- * sender's messages in order, the window hides the per-segment latency instead.
+ * a link share its bandwidth, so W segments of S bytes move like one of W S bytes unless their
+ * ends are staggered (collalg__bcast_pipeline's ramp): bcast of 256 KiB, p = 32, on the 4 x 8
+ * switch tree of tests/platform/topology (100 Mb/s, 50 us per cable), topology_chain, segments of
+ * 1, 2, 4, 8, 16 KiB: 79.1, 60.4, 56.1, 60.1, 76.6 ms before the window, 56.6, 60.0, 76.6, 118.6,
+ * 204.4 ms with it, 54.3, 52.4, 53.9, 86.9, 147.3 ms with the window and the staggered start (the
+ * same within 2% on both rank placements, (b) and (c)). On a network that serves one sender's
+ * messages in order, the window hides the per-segment latency instead.
  */
 #ifndef COLLALG_BCAST_SEGSIZE_DEFAULT
 #define COLLALG_BCAST_SEGSIZE_DEFAULT 4096
@@ -193,44 +194,12 @@ COLLALG_INLINE int collalg__bcast_exchange(const collalg__ctx *c, void *buf, MPI
 /** @brief Most children collalg__bcast_pipeline forwards to (the binary tree's two). */
 #define COLLALG_BCAST_PIPELINE_MAXCHILD 2
 
-/**
- * @brief First element of segment @p k of the staggered pipeline (collalg__bcast_pipeline), for
- *        segments of @p seg elements and a window of @p w (k may be the number of segments: then
- *        the result is >= @p count; the caller clips).
- *
- * The first w segments ramp up, segment j < w holding max(1, seg (j + 1) / w) elements; the
- * others hold seg. With w segments in flight, the ramp staggers their ends by seg / w elements:
- * see collalg__bcast_pipeline for why.
- */
-COLLALG_INLINE MPI_Aint collalg__bcast_ramp_lo(MPI_Aint k, int seg, int w)
-{
-    MPI_Aint lo = 0, j;
-    for (j = 0; j < k && j < w; j++) {
-        MPI_Aint len = (MPI_Aint)seg * (j + 1) / w;
-        lo += len > 0 ? len : 1;
-    }
-    return lo + (k > w ? (k - w) * (MPI_Aint)seg : 0);
-}
-
-/** @brief Number of segments of the staggered pipeline for @p count elements. */
-COLLALG_INLINE MPI_Aint collalg__bcast_ramp_nseg(int count, int seg, int w)
-{
-    MPI_Aint k = 0, ramp = collalg__bcast_ramp_lo(w, seg, w);
-    if (count <= 0)
-        return 0;
-    if (count > ramp)
-        return w + (count - ramp + seg - 1) / seg;
-    while (collalg__bcast_ramp_lo(k, seg, w) < count)
-        k++;
-    return k;
-}
-
 /** @brief Posts the receive of segment @p k of the staggered pipeline from @p parent. */
 COLLALG_INLINE int collalg__bcast_pipeline_recv(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
                                                 MPI_Aint ext, int parent, MPI_Aint k, int seg, MPI_Request *r)
 {
-    MPI_Aint lo = collalg__bcast_ramp_lo(k, seg, COLLALG_FORWARD_WINDOW),
-             hi = collalg__bcast_ramp_lo(k + 1, seg, COLLALG_FORWARD_WINDOW);
+    MPI_Aint lo = collalg__ramp_lo(k, seg, COLLALG_FORWARD_WINDOW),
+             hi = collalg__ramp_lo(k + 1, seg, COLLALG_FORWARD_WINDOW);
     hi = hi < count ? hi : count;
     return COLLALG_MPI(Irecv)(collalg__at(buf, lo, ext), (int)(hi - lo), type, parent, COLLALG_TAG_DATA, c->pcomm, r);
 }
@@ -247,7 +216,7 @@ COLLALG_INLINE int collalg__bcast_pipeline_recv(const collalg__ctx *c, void *buf
  * segment k is in, only waiting for the sends of segment k - W (their request slots).
  *
  * Staggered start: the first W segments grow from seg / W to seg elements
- * (collalg__bcast_ramp_lo). A link shared fairly by W transfers of equal size that start together
+ * (collalg__ramp_lo). A link shared fairly by W transfers of equal size that start together
  * ends them together; every receive of the next W is then posted at once, and the link idles for
  * a latency between these bursts. Staggered ends keep one transfer of the window moving while the
  * next one starts, and the differences survive fair sharing (all progress at one rate). The small
@@ -265,7 +234,7 @@ COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int
 {
     enum { W = COLLALG_FORWARD_WINDOW, M = COLLALG_BCAST_PIPELINE_MAXCHILD };
     MPI_Request rq[W], sq[W * M]; /* rq[k % W]: segment k's receive; sq[(k % W) * M + i]: its send to child i */
-    MPI_Aint k, nseg = collalg__bcast_ramp_nseg(count, seg, W), lo, hi;
+    MPI_Aint k, nseg = collalg__ramp_nseg(count, seg, W), lo, hi;
     int i, err = MPI_SUCCESS;
 
     for (i = 0; i < W; i++)
@@ -278,8 +247,8 @@ COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int
         err = collalg__bcast_pipeline_recv(c, buf, count, type, ext, parent, k, seg, &rq[k]);
     for (k = 0; k < nseg && err == MPI_SUCCESS; k++) {
         MPI_Request *s = &sq[(k % W) * M];
-        lo = collalg__bcast_ramp_lo(k, seg, W);
-        hi = collalg__bcast_ramp_lo(k + 1, seg, W);
+        lo = collalg__ramp_lo(k, seg, W);
+        hi = collalg__ramp_lo(k + 1, seg, W);
         hi = hi < count ? hi : count;
         if (parent >= 0) {
             err = COLLALG_MPI(Wait)(&rq[k % W], MPI_STATUS_IGNORE); /* segment k is in */

@@ -197,4 +197,35 @@ static inline int collalg__binomial_subtree(int relrank, int p)
     return (int)((end < p ? end : p) - relrank);
 }
 
+/**
+ * @brief First element of segment @p k of a staggered pipeline of segments of @p seg >= 1 elements
+ *        with @p w >= 1 segments in flight (k >= 0; the result for k = the number of segments is
+ *        at least the message length, which the caller clips to).
+ *
+ * The first w segments ramp up: segment j < w holds max(1, floor(seg (j + 1) / w)) elements, the
+ * others seg. Transfers of equal size that start together on a fairly shared link end together,
+ * so a pipeline whose w segments in flight all began at once idles the link a latency between
+ * bursts; the ramp staggers their ends by seg / w (core/bcast_common.h, collalg__bcast_pipeline).
+ */
+static inline long long collalg__ramp_lo(long long k, int seg, int w)
+{
+    long long lo = 0, j;
+    for (j = 0; j < k && j < w; j++) {
+        long long len = (long long)seg * (j + 1) / w;
+        lo += len > 0 ? len : 1;
+    }
+    return lo + (k > w ? (k - w) * (long long)seg : 0);
+}
+
+/** @brief Number of segments of collalg__ramp_lo()'s pipeline for @p count >= 0 elements. */
+static inline long long collalg__ramp_nseg(long long count, int seg, int w)
+{
+    long long k = 0, ramp = collalg__ramp_lo(w, seg, w);
+    if (count > ramp)
+        return w + (count - ramp + seg - 1) / seg;
+    while (collalg__ramp_lo(k, seg, w) < count)
+        k++;
+    return k;
+}
+
 #endif /* COLLALG_CORE_SCHEDULE_H */
