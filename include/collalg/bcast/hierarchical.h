@@ -52,9 +52,10 @@
  * in bytes of the signature, core/bcast_common.h).
  *
  * @par Memory
- * For a datatype with gaps, count * size bytes of scratch (the byte view). N + q ints and, with
- * W = #COLLALG_BCAST_PSA_CHUNKS, W (2 N - 3 + q - 1) requests at a member (W (N - 1 + q - 1) at
- * the root), W at a local rank. The node level (core/node.h) is kept with the communicator.
+ * For a datatype with gaps, count * size bytes of scratch (the byte view). With
+ * W = #COLLALG_BCAST_PSA_CHUNKS: at a member N + q ints and W (2 N - 3 + q - 1) requests
+ * (W (N - 1 + q - 1) at the root), W requests at a local rank. The node level (core/node.h) is
+ * kept with the communicator.
  *
  * @par References
  * M. Barnett et al., "Interprocessor collective communication library (InterCom)", SHPCC 1994, and
