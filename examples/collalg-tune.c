@@ -54,12 +54,13 @@
  * - `--algorithms LIST`: comma-separated catalogue names (tune/table.h): only these algorithms
  *   compete, with the native collective (a shortlist for large simulated runs, as `make
  *   bench-hierarchical` uses); names of other collectives' algorithms are ignored.
- * - `--han-model`: instead of the procedure below, tune collalg_bcast_han()'s segment size and
- *   inner algorithms at the sample sizes by HAN's task-based cost model (time the tasks ib and sb
- *   once per segment length and inner choice, predict, measure the 3 best predictions; tune/han.h)
- *   and print the picks; `--han-exhaustive` also measures the whole space at every size and
- *   reports the measurement time of both searches and how often they agree (within 5%). Only
- *   the CSV is written (phases han-ib, han-sb, han-model, han-exhaustive).
+ * - `--han-model`: instead of the procedure below, tune the segment size and inner algorithms of
+ *   collalg_bcast_han() and collalg_allreduce_han() (those of the two that --collectives selects)
+ *   at the sample sizes by HAN's task-based cost model (time the tasks, ib and sb or ir and the
+ *   node's sr + sb, once per segment length and inner choice, predict, measure the 3 best
+ *   predictions; tune/han.h) and print the picks; `--han-exhaustive` also measures the whole
+ *   space at every size and reports the measurement time of both searches and how often they
+ *   agree (within 5%). Only the CSV is written (phases han-task, han-model, han-exhaustive).
  * - `--any-procs`: emit rules for every communicator size (COLLALG_RULE) instead of rules for
  *   exactly P processes (COLLALG_RULE_P(P, P, ...)), the default.
  *
@@ -255,7 +256,7 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
         if (T.o.han)
-            status = tune_han_bcast(&T, T.o.han == 2);
+            status = tune_han_mode(&T, T.o.han == 2);
         else {
             tune_all(&T, res);
             status = T.rank == 0 ? tune_finish(&T, res) : 0;

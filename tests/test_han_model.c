@@ -3,8 +3,8 @@
  * - the pure model (no MPI): segments, segment lengths, redundant segment sizes, the pipeline
  *   prediction (HAN's T = t_ib + (s - 1) max + t_sb and the steady-state variant), the top-k
  *   choice, agreement and saving;
- * - one SimGrid run on 3 nodes of 8 cores (tests/platform/smp, p = 24): --han-exhaustive runs,
- *   logs the tasks, the model's measurements and the exhaustive ones, and prints the summary;
+ * - one SimGrid run on 3 nodes of 8 cores (tests/platform/smp, p = 24): --han-exhaustive runs
+ *   the bcast han and allreduce han studies, logs the tasks, the model's measurements and the exhaustive ones, and prints the summary;
  * - --algorithms: only the listed algorithms (and native) are measured (MPICH p = 2).
  * No test asserts a timing or the agreement (those are the benchmark's figures). */
 #include "launch.h"
@@ -107,21 +107,28 @@ Test(han_model, smpi_exhaustive_run, .timeout = 300)
     st = system("timeout -k 10 240 smpirun -np 24 -platform tests/platform/smp/smp.xml -hostfile "
                 "tests/platform/smp/hostfile-3x8 --log=root.thres:warning --cfg=smpi/display-timing:no "
                 "--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 build/smpi-examples/collalg-tune --quick "
-                "--collectives bcast --sizes 8,64K,1M --han-exhaustive --out build/logs/han-model "
+                "--collectives bcast,allreduce --sizes 8,64K,1M --han-exhaustive --out build/logs/han-model "
                 "</dev/null >build/logs/han-model.log 2>&1");
     if (st != 0)
         cl_show_log("build/logs/han-model.log");
     cr_assert_eq(st, 0, "collalg-tune --han-exhaustive failed (build/logs/han-model.log)");
     cr_expect_eq(count_lines("build/logs/han-model.log", "bcast han on 24 processes, 3 nodes"), 1);
-    cr_expect_eq(count_lines("build/logs/han-model.log", "han-model: measurement time"), 1);
-    cr_expect_eq(count_lines("build/logs/han-model.log", "han-exhaustive: measurement time"), 1);
-    cr_expect_eq(count_lines("build/logs/han-model.log", "han-summary: saving"), 1);
-    /* 3 sizes: the tasks at every distinct segment length (8 B, 16 KiB, 64 KiB, 256 KiB, 1 MiB)
-     * x 10 tasks, the model's top 3 at each size, every distinct call at each size (8 B: 6;
-     * 64 KiB: 12; 1 MiB: 24) */
-    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", ",han-task,"), 5 * 10);
-    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", ",han-model,"), 3 * 3);
-    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", ",han-exhaustive,"), 6 + 12 + 24);
+    cr_expect_eq(count_lines("build/logs/han-model.log", "allreduce han on 24 processes, 3 nodes"), 1);
+    cr_expect_eq(count_lines("build/logs/han-model.log", "han-model: measurement time"), 2);
+    cr_expect_eq(count_lines("build/logs/han-model.log", "han-exhaustive: measurement time"), 2);
+    cr_expect_eq(count_lines("build/logs/han-model.log", "han-summary: saving"), 2);
+    /* bcast, 3 sizes: the tasks at every distinct segment length (8 B, 16 KiB, 64 KiB, 256 KiB,
+     * 1 MiB) x 12 tasks (4 inter and 2 intra choices, once and twice), the model's top 3 at each
+     * size, every distinct call at each size (8 B: 8; 64 KiB: 16; 1 MiB: 32) */
+    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", "bcast,han-task,"), 5 * 12);
+    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", "bcast,han-model,"), 3 * 3);
+    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", "bcast,han-exhaustive,"), 8 + 16 + 32);
+    /* allreduce: lengths 8 B, 64 KiB, 256 KiB, 1 MiB x 6 tasks (5 inter choices and the node task,
+     * once: HAN's own model); every distinct call (8 B: 5; 64 KiB: 5; 1 MiB: 15, the 2 MiB segment
+     * giving one segment as 1 MiB does) */
+    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", "allreduce,han-task,"), 4 * 6);
+    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", "allreduce,han-model,"), 3 * 3);
+    cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", "allreduce,han-exhaustive,"), 5 + 5 + 15);
     cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", ",error"), 0, "a call failed");
 }
 

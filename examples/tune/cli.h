@@ -90,7 +90,8 @@ static void tune_usage(void)
             "  --algorithms LIST   only these catalogue algorithms (names, comma-separated; all)\n"
             "  --native-only       measure the native collectives only (CSV, no header)\n"
             "  --any-procs         rules for every communicator size, not only P\n"
-            "  --han-model         bcast han's parameters by HAN's task model instead (tune/han.h)\n"
+            "  --han-model         bcast han's and allreduce han's parameters by HAN's task model\n"
+            "                      instead (tune/han.h; the selected ones of the two)\n"
             "  --han-exhaustive    --han-model and an exhaustive search of the same space, compared\n"
             "  --help              this text\n");
 }
