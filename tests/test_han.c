@@ -3,7 +3,7 @@
  * 16 x 8-core cluster (tests/platform/smp/) with 24 ranks on 3 nodes placed consecutively,
  * round-robin and unevenly (3, 13 and 8 ranks, rank 0 not on the first node), one rank per node,
  * and 128 ranks; under MPICH with COLLALG_NODE_SIZE cutting the machine into nodes of 2 ranks
- * (p = 3 and 5). The other suites run the same algorithms on one node (MPICH) and on one rank per
+ * (p = 3 and 5) and with COLLALG_NODE_ROUNDROBIN=2 into nodes {0, 2, 4} and {1, 3} (p = 5). The other suites run the same algorithms on one node (MPICH) and on one rank per
  * host (SimGrid's cluster.xml). */
 #include "launch.h"
 
@@ -18,6 +18,14 @@
 /* At p = 128 SimGrid's reference allgather is its mpich selection: one type on both sides. */
 #define AG_P128 "--counts 0,3,1000 --types int,double"
 
+/* Nodes that do not hold consecutive ranks under MPICH: rank r on node r mod 2. */
+static void han_roundrobin_2(const char *prog, int np, const char *args)
+{
+    char launcher[128];
+    snprintf(launcher, sizeof launcher, "env COLLALG_NODE_ROUNDROBIN=2 mpiexec -n %d", np);
+    cl_launch_as(launcher, "mpich", "mpich-roundrobin-2", prog, np, args, 1);
+}
+
 static void han_nodes_of_2(const char *prog, int np, const char *args)
 {
     char launcher[128];
@@ -29,6 +37,7 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
 #define HAN_MATRIX(suite, prog, algo, full, reduced, p128)                                                       \
     Test(suite, mpich_p3_nodes_of_2) { han_nodes_of_2(prog, 3, "--algo " algo " " full); }                         \
     Test(suite, mpich_p5_nodes_of_2) { han_nodes_of_2(prog, 5, "--algo " algo " " reduced); }                      \
+    Test(suite, mpich_p5_roundrobin_2) { han_roundrobin_2(prog, 5, "--algo " algo " " reduced); }                  \
     Test(suite, smp_3x8) { cl_smp(prog, "3x8", 24, "--algo " algo " " full); }                                     \
     Test(suite, smp_3x8_roundrobin) { cl_smp(prog, "3x8-roundrobin", 24, "--algo " algo " " full); }               \
     Test(suite, smp_uneven) { cl_smp(prog, "uneven", 24, "--algo " algo " " full); }                               \

@@ -7,6 +7,7 @@
 Test(node, mpich_p1) { cl_mpich("node", 1, ""); }
 Test(node, mpich_p3) { cl_mpich("node", 3, ""); }
 Test(node, mpich_p5_nodes_of_2) { cl_launch_as("env COLLALG_NODE_SIZE=2 mpiexec -n 5", "mpich", "mpich-nodes-of-2", "node", 5, "", 1); }
+Test(node, mpich_p5_roundrobin_2) { cl_launch_as("env COLLALG_NODE_ROUNDROBIN=2 mpiexec -n 5", "mpich", "mpich-roundrobin-2", "node", 5, "", 1); }
 Test(node, smp_3x8) { cl_smp("node", "3x8", 24, ""); }
 Test(node, smp_3x8_roundrobin) { cl_smp("node", "3x8-roundrobin", 24, ""); }
 Test(node, smp_uneven) { cl_smp("node", "uneven", 24, ""); }

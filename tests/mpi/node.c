@@ -3,7 +3,8 @@
  *
  * Expected nodes: ranks with the same processor name share a host (what
  * MPI_Comm_split_type(MPI_COMM_TYPE_SHARED) gives under MPICH, Open MPI and SimGrid's SMPI); with
- * COLLALG_NODE_SIZE = K, the ranks of a host are cut into groups of K in rank order. From that, for
+ * COLLALG_NODE_SIZE = K, the ranks of a host are cut into groups of K in rank order; with
+ * COLLALG_NODE_ROUNDROBIN = M (and no K), the i-th rank of a host goes to group i mod M. From that, for
  * MPI_COMM_WORLD, a communicator of the odd ranks followed by the even ones (reversed order) and
  * MPI_COMM_SELF, every rank checks every field of collalg__node: node numbering in order of the
  * leaders, node_of, node_rank_of, first, members, consecutive, uniform, max_node_size, the node
@@ -15,8 +16,9 @@
 #include "harness.h"
 
 /* leader[r]: the lowest rank of r's expected node: among the ranks with r's processor name, in
- * rank order, the first of r's group of k (k = 0: the first of them). */
-static void expected_leaders(const char *names, int len, int p, int k, int *leader)
+ * rank order, the first of r's group of k (k = 0: the first of them), or with m > 0 (and k = 0)
+ * the first whose index on the host is r's modulo m. */
+static void expected_leaders(const char *names, int len, int p, int k, int m, int *leader)
 {
     int r, q, *idx = (int *)calloc((size_t)p, sizeof(int));
     for (r = 0; r < p; r++) {
@@ -25,7 +27,7 @@ static void expected_leaders(const char *names, int len, int p, int k, int *lead
             idx[r] += !strcmp(names + (size_t)q * len, names + (size_t)r * len); /* r's index on its host */
     }
     for (r = 0; r < p; r++) {
-        int start = k ? idx[r] / k * k : 0;
+        int start = k ? idx[r] / k * k : m ? idx[r] % m : 0;
         for (q = 0; q <= r; q++)
             if (idx[q] == start && !strcmp(names + (size_t)q * len, names + (size_t)r * len)) {
                 leader[r] = q;
@@ -39,7 +41,8 @@ static void check_comm(th_result *res, const th_opts *o, MPI_Comm comm, const ch
 {
     collalg__ctx c;
     const collalg__node *nd = NULL, *again = NULL;
-    int p, me, r, k = collalg__node_size_override(), len = MPI_MAX_PROCESSOR_NAME, nl = 0, bad = 0, err;
+    int p, me, r, len = MPI_MAX_PROCESSOR_NAME, nl = 0, bad = 0, err;
+    int k = collalg__node_env(COLLALG_NODE_SIZE_ENV), m = k ? 0 : collalg__node_env(COLLALG_NODE_ROUNDROBIN_ENV);
     char *names;
     int *leader, *node_of, nnodes = 0, size, rank;
     char what[256];
@@ -51,7 +54,7 @@ static void check_comm(th_result *res, const th_opts *o, MPI_Comm comm, const ch
     node_of = (int *)malloc((size_t)p * sizeof(int));
     MPI_Get_processor_name(names + (size_t)me * len, &nl);
     MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, names, len, MPI_CHAR, comm);
-    expected_leaders(names, len, p, k, leader);
+    expected_leaders(names, len, p, k, m, leader);
     for (r = 0; r < p; r++)
         node_of[r] = leader[r] == r ? nnodes++ : node_of[leader[r]];
 
@@ -95,8 +98,8 @@ static void check_comm(th_result *res, const th_opts *o, MPI_Comm comm, const ch
             bad |= size != nnodes || rank != nd->node;
         }
     }
-    snprintf(what, sizeof what, "node level of %s (p=%d, %d nodes expected, COLLALG_NODE_SIZE=%d)", label, p, nnodes,
-             k);
+    snprintf(what, sizeof what, "node level of %s (p=%d, %d nodes expected, COLLALG_NODE_SIZE=%d, ROUNDROBIN=%d)",
+             label, p, nnodes, k, m);
     th_record(res, o, what, bad);
     collalg__leave(&c, MPI_SUCCESS);
     free(names);

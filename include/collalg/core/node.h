@@ -11,8 +11,11 @@
  * host, found by processor name (#COLLALG_NODE_BY_NAME). For
  * tests and experiments the environment variable `COLLALG_NODE_SIZE` = K (K >= 1) splits every
  * such node further into groups of K ranks consecutive in node rank (the last group may be
- * smaller), so that one machine can play several nodes (the groups still share memory). It must
- * be the same on every rank; read once, when the node level is built.
+ * smaller), so that one machine can play several nodes (the groups still share memory);
+ * `COLLALG_NODE_ROUNDROBIN` = M (M >= 1) splits it into M nodes round-robin instead (node rank i
+ * goes to node i mod M: a placement whose nodes do not hold consecutive ranks), unless
+ * `COLLALG_NODE_SIZE` is set too. They must be the same on every rank; read once, when the node
+ * level is built.
  *
  * @par Numbering
  * Within a node, ranks keep the order of their ranks in the communicator: node rank 0 is the
@@ -48,6 +51,9 @@
 
 /** @brief Environment variable that splits every shared-memory node into groups of K ranks. */
 #define COLLALG_NODE_SIZE_ENV "COLLALG_NODE_SIZE"
+
+/** @brief Environment variable that splits every shared-memory node into M nodes round-robin. */
+#define COLLALG_NODE_ROUNDROBIN_ENV "COLLALG_NODE_ROUNDROBIN"
 
 /** @brief The node level of a communicator (see the file comment). */
 typedef struct collalg__node {
@@ -105,10 +111,11 @@ COLLALG_INLINE int collalg__node_keyval(int *keyval)
     return err;
 }
 
-/** @brief K of `COLLALG_NODE_SIZE` (0 when unset, empty or not a positive number). */
-COLLALG_INLINE int collalg__node_size_override(void)
+/** @brief The positive number in environment variable @p name (0 when unset, empty or not a
+ *         positive number): K of `COLLALG_NODE_SIZE`, M of `COLLALG_NODE_ROUNDROBIN`. */
+COLLALG_INLINE int collalg__node_env(const char *name)
 {
-    const char *v = getenv(COLLALG_NODE_SIZE_ENV);
+    const char *v = getenv(name);
     long k = v && *v ? strtol(v, NULL, 10) : 0;
     return k > 0 && k < 1L << 30 ? (int)k : 0;
 }
@@ -154,22 +161,23 @@ COLLALG_INLINE int collalg__node_shared(MPI_Comm pcomm, int rank, char *names, M
 }
 
 /**
- * @brief The node communicator of @p pcomm (rank order kept), with the `COLLALG_NODE_SIZE`
- *        split applied. @p names as collalg__node_shared(). Collective over @p pcomm.
+ * @brief The node communicator of @p pcomm (rank order kept), with the `COLLALG_NODE_SIZE` or
+ *        `COLLALG_NODE_ROUNDROBIN` split applied. @p names as collalg__node_shared(). Collective
+ *        over @p pcomm.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__node_split(MPI_Comm pcomm, int rank, char *names, MPI_Comm *nodecomm)
 {
     MPI_Comm shared = MPI_COMM_NULL;
-    int k = collalg__node_size_override(), nrank = 0;
+    int k = collalg__node_env(COLLALG_NODE_SIZE_ENV), m = collalg__node_env(COLLALG_NODE_ROUNDROBIN_ENV), nrank = 0;
     int err = collalg__node_shared(pcomm, rank, names, &shared);
-    if (err != MPI_SUCCESS || k == 0) {
+    if (err != MPI_SUCCESS || (k == 0 && m == 0)) {
         *nodecomm = shared;
         return err;
     }
     err = COLLALG_MPI(Comm_rank)(shared, &nrank);
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_split)(shared, nrank / k, rank, nodecomm);
+        err = COLLALG_MPI(Comm_split)(shared, k ? nrank / k : nrank % m, rank, nodecomm);
     COLLALG_MPI(Comm_free)(&shared);
     return err;
 }
