@@ -90,7 +90,7 @@ COLLALG_INLINE int collalg__bcast_hier_run(collalg__ctx *c, const collalg__bcast
     int *group, *local;
     void *mem;
     if (c->rank != me) /* a local rank */
-        return collalg__psa_run(c, w, root, segsize, NULL, 0, 0, NULL, 0, me);
+        return collalg__psa_run(c, w, root, segsize, NULL, 1, 0, NULL, 0, me);
     err = collalg__scratch(c, (MPI_Aint)(nd->nnodes + nd->node_size) * (MPI_Aint)sizeof(int), &mem);
     if (err != MPI_SUCCESS)
         return err;

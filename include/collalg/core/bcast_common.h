@@ -194,13 +194,21 @@ COLLALG_INLINE int collalg__bcast_exchange(const collalg__ctx *c, void *buf, MPI
 /** @brief Most children collalg__bcast_pipeline forwards to (the binary tree's two). */
 #define COLLALG_BCAST_PIPELINE_MAXCHILD 2
 
+/** @brief Elements [*@p lo, *@p hi) of segment @p k of the staggered pipeline of @p count elements
+ *         (collalg__ramp_lo with the window COLLALG_FORWARD_WINDOW). */
+COLLALG_INLINE void collalg__bcast_pipeline_range(MPI_Aint k, int seg, int count, MPI_Aint *lo, MPI_Aint *hi)
+{
+    *lo = collalg__ramp_lo(k, seg, COLLALG_FORWARD_WINDOW);
+    *hi = collalg__ramp_lo(k + 1, seg, COLLALG_FORWARD_WINDOW);
+    *hi = *hi < count ? *hi : count;
+}
+
 /** @brief Posts the receive of segment @p k of the staggered pipeline from @p parent. */
 COLLALG_INLINE int collalg__bcast_pipeline_recv(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
                                                 MPI_Aint ext, int parent, MPI_Aint k, int seg, MPI_Request *r)
 {
-    MPI_Aint lo = collalg__ramp_lo(k, seg, COLLALG_FORWARD_WINDOW),
-             hi = collalg__ramp_lo(k + 1, seg, COLLALG_FORWARD_WINDOW);
-    hi = hi < count ? hi : count;
+    MPI_Aint lo, hi;
+    collalg__bcast_pipeline_range(k, seg, count, &lo, &hi);
     return COLLALG_MPI(Irecv)(collalg__at(buf, lo, ext), (int)(hi - lo), type, parent, COLLALG_TAG_DATA, c->pcomm, r);
 }
 
@@ -247,9 +255,7 @@ COLLALG_INLINE int collalg__bcast_pipeline(const collalg__ctx *c, void *buf, int
         err = collalg__bcast_pipeline_recv(c, buf, count, type, ext, parent, k, seg, &rq[k]);
     for (k = 0; k < nseg && err == MPI_SUCCESS; k++) {
         MPI_Request *s = &sq[(k % W) * M];
-        lo = collalg__ramp_lo(k, seg, W);
-        hi = collalg__ramp_lo(k + 1, seg, W);
-        hi = hi < count ? hi : count;
+        collalg__bcast_pipeline_range(k, seg, count, &lo, &hi);
         if (parent >= 0) {
             err = COLLALG_MPI(Wait)(&rq[k % W], MPI_STATUS_IGNORE); /* segment k is in */
             if (err == MPI_SUCCESS && k + W < nseg)
