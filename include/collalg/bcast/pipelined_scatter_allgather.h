@@ -15,11 +15,15 @@
  *    other non-root rank (p - 2 sends at once) and receives their p - 2 pieces of chunk k.
  * Up to W = #COLLALG_BCAST_PSA_CHUNKS chunks are in flight, the first W of them ramped up
  * (chunk j < W holds (j + 1) / W of a chunk) so that consecutive chunks do not end together: a
- * non-root rank posts all receives of chunk k + W as soon as chunk k is complete, and the root sends chunk k as soon as the sends of
- * chunk k - W are done, so the scatter of the next chunks proceeds while the current one is
- * being exchanged. Invariant: when a rank finishes chunk k it holds chunks 0 .. k. Messages
- * between two ranks with one tag stay in order (MPI's non-overtaking rule), so the receives
- * posted ahead match the chunks in order without a chunk number in the tag.
+ * non-root rank posts all receives of chunk k + W as soon as chunk k is complete, and the root
+ * sends chunk k as soon as the sends of chunk k - W are done, so the scatter of the next chunks
+ * proceeds while the current one is being exchanged. Invariant: when a rank finishes chunk k it
+ * holds chunks 0 .. k. Messages between two ranks with one tag stay in order (MPI's
+ * non-overtaking rule), so the receives posted ahead match the chunks in order without a chunk
+ * number in the tag.
+ *
+ * The same code runs collalg_bcast_hierarchical() over a group of one rank per node, each of
+ * which also passes every complete chunk on to the other ranks of its node (collalg__psa_run()).
  *
  * @par Trace, p = 4, root 0, 2 chunks (a -k.j-> b: piece j of chunk k)
  * @verbatim
