@@ -41,7 +41,7 @@
  * with o the per-message overhead. A member sends n (q - 1) bytes inside its node (linear share),
  * which overlaps the inter-node transfers where beta_intra (q - 1) < beta_inter. Measured on
  * tests/platform/smp/ (16 nodes of 8 ranks, node links 1.25 GB/s and 2 us, loopback 10 GB/s;
- * bound 3.36 ms): 4 MiB at 128 ranks 3.77 ms with ranks consecutive or round-robin, against 4.26
+ * bound 3.36 ms): 4 MiB at 128 ranks 3.76 ms with ranks consecutive or round-robin, against 4.07
  * for collalg_bcast_han() and 7.20 (consecutive) or 32.0 (round-robin) for SimGrid's best
  * selector. SimGrid charges every flow 5% of its size as reverse traffic (network/crosstraffic),
  * so a node that both receives n and forwards most of it needs about 1.05 n beta_inter: 3.52 ms.
