@@ -90,18 +90,23 @@ typedef struct tune_han_space {
     const tune_algo *algo[5];      /**< by enum tune_han_task */
 } tune_han_space;
 
+/** @brief This rank's node level and the node task's scratch, owned by one study (tune_han). */
+typedef struct tune_han_level {
+    MPI_Comm node;    /**< duplicate of this rank's node communicator (core/node.h) */
+    MPI_Comm leaders; /**< duplicate of the leaders' communicator, MPI_COMM_NULL on other ranks */
+    int q;            /**< ranks in this node */
+    char *tmp;        /**< allreduce, leader: (q - 1) x the largest size, for sr */
+    MPI_Request *rq;  /**< allreduce: q requests for sr */
+} tune_han_level;
+
 /** @brief A parameter value of the HAN mode: a tune_choice (first member: the wrapper gets it back
- *         by a cast) with the node communicators and scratch of this rank, so no state is global. */
+ *         by a cast) with this rank's node level, so no state is global. */
 typedef struct tune_han_choice {
-    tune_choice ch;          /**< what the CSV shows */
-    enum tune_han_task task; /**< the whole collective or one task */
-    int seg, inter, intra;   /**< indices into the space */
-    long segsize;            /**< the segment size, bytes */
-    MPI_Comm node;           /**< this rank's node */
-    MPI_Comm leaders;        /**< the leaders, MPI_COMM_NULL on other ranks */
-    int q;                   /**< ranks in this node */
-    char *tmp;               /**< allreduce, leader: (q - 1) x the largest size, for sr */
-    MPI_Request *rq;         /**< allreduce: q requests for sr */
+    tune_choice ch;           /**< what the CSV shows */
+    enum tune_han_task task;  /**< the whole collective or one task */
+    int seg, inter, intra;    /**< indices into the space */
+    long segsize;             /**< the segment size, bytes */
+    const tune_han_level *lv; /**< the study's node level */
 } tune_han_choice;
 
 /* ---- bcast han ---- */
@@ -128,11 +133,11 @@ static collalg_bcast_fn tune_han_bcast_inter_fn(int i)
 static int tune_han_bcast_task(const tune_call *c, const tune_han_choice *x, int inter)
 {
     if (inter)
-        return x->leaders == MPI_COMM_NULL
+        return x->lv->leaders == MPI_COMM_NULL
                    ? MPI_SUCCESS
-                   : tune_han_bcast_inter_fn(x->inter)(c->rbuf, c->count, c->type, 0, x->leaders);
-    return x->intra == 0 ? MPI_Bcast(c->rbuf, c->count, c->type, 0, x->node)
-                         : collalg_bcast_binomial(c->rbuf, c->count, c->type, 0, x->node);
+                   : tune_han_bcast_inter_fn(x->inter)(c->rbuf, c->count, c->type, 0, x->lv->leaders);
+    return x->intra == 0 ? MPI_Bcast(c->rbuf, c->count, c->type, 0, x->lv->node)
+                         : collalg_bcast_binomial(c->rbuf, c->count, c->type, 0, x->lv->node);
 }
 
 /* ---- allreduce han ---- */
@@ -161,29 +166,29 @@ static collalg_allreduce_fn tune_han_allreduce_inter_fn(int i)
  *         reduction to the leader, then sb (MPI_Bcast for its MPI_Ibcast). */
 static int tune_han_allreduce_node(const tune_call *c, const tune_han_choice *x)
 {
+    const tune_han_level *lv = x->lv;
     collalg__han_allreduce h;
     MPI_Aint lb;
-    int rank, err;
-    memset(&h, 0, sizeof h);
-    MPI_Comm_rank(x->node, &rank);
-    MPI_Type_get_extent(c->type, &lb, &h.ext);
-    h.send = (const char *)c->sbuf, h.recv = (char *)c->rbuf, h.type = c->type, h.op = c->op;
-    h.count = c->count, h.seg = c->count > 0 ? c->count : 1, h.q = x->q, h.leader = rank == 0;
-    h.nodecomm = h.pcomm = x->node, h.tmp = x->tmp, h.rq = x->rq, h.sb = MPI_REQUEST_NULL;
+    int err;
     if (c->count == 0)
         return MPI_SUCCESS;
+    memset(&h, 0, sizeof h);
+    MPI_Type_get_extent(c->type, &lb, &h.ext);
+    h.send = (const char *)c->sbuf, h.recv = (char *)c->rbuf, h.type = c->type, h.op = c->op;
+    h.count = h.seg = c->count, h.q = lv->q, h.leader = lv->leaders != MPI_COMM_NULL;
+    h.nodecomm = h.pcomm = lv->node, h.tmp = lv->tmp, h.rq = lv->rq, h.sb = MPI_REQUEST_NULL;
     err = collalg__han_sr_start(&h, 0);
     err = collalg__han_sr_finish(&h, 0, err);
-    return err != MPI_SUCCESS ? err : MPI_Bcast(c->rbuf, c->count, c->type, 0, x->node);
+    return err != MPI_SUCCESS ? err : MPI_Bcast(c->rbuf, c->count, c->type, 0, lv->node);
 }
 
 /** @brief Task ir (@p inter 1) or the node task (0) of allreduce han once. */
 static int tune_han_allreduce_task(const tune_call *c, const tune_han_choice *x, int inter)
 {
     if (inter)
-        return x->leaders == MPI_COMM_NULL
-                   ? MPI_SUCCESS
-                   : tune_han_allreduce_inter_fn(x->inter)(MPI_IN_PLACE, c->rbuf, c->count, c->type, c->op, x->leaders);
+        return x->lv->leaders == MPI_COMM_NULL ? MPI_SUCCESS
+                                               : tune_han_allreduce_inter_fn(x->inter)(MPI_IN_PLACE, c->rbuf, c->count,
+                                                                                       c->type, c->op, x->lv->leaders);
     return tune_han_allreduce_node(c, x);
 }
 
@@ -260,10 +265,8 @@ static const tune_han_space tune_han_allreduce_space = {"allreduce han",
 /** @brief The state of one HAN study. */
 typedef struct tune_han {
     const tune_han_space *sp;                 /**< the space */
-    MPI_Comm node, leaders;                   /**< duplicates of core/node.h's communicators */
-    int nnodes, q;                            /**< nodes; ranks in this rank's node */
-    char *tmp;                                /**< allreduce leader: scratch of the node task */
-    MPI_Request *rq;                          /**< allreduce: q requests */
+    tune_han_level lv;                        /**< this rank's node level, which every choice points to */
+    int nnodes;                               /**< nodes */
     tune_han_choice combo[TUNE_HAN_MAXCOMBO]; /**< the space's combinations */
     int ncombo;                               /**< their number */
     double wtime, real;                       /**< measurement time of the current search (MPI_Wtime s, real s) */
@@ -282,7 +285,7 @@ static void tune_han_set(const tune_han *h, tune_han_choice *x, enum tune_han_ta
     const tune_han_space *sp = h->sp;
     memset(x, 0, sizeof *x);
     x->task = task, x->seg = seg, x->inter = inter, x->intra = intra, x->segsize = sp->segs[seg];
-    x->node = h->node, x->leaders = h->leaders, x->q = h->q, x->tmp = h->tmp, x->rq = h->rq;
+    x->lv = &h->lv;
     if (task == TUNE_HAN_INTER || task == TUNE_HAN_INTER2)
         snprintf(x->ch.text, sizeof x->ch.text, "%s", sp->inter_name[inter]);
     else if (task == TUNE_HAN_NODE || task == TUNE_HAN_NODE2)
@@ -297,12 +300,12 @@ static void tune_han_set(const tune_han *h, tune_han_choice *x, enum tune_han_ta
 /** @brief Frees what @p h holds. */
 static void tune_han_free(tune_han *h)
 {
-    if (h->node != MPI_COMM_NULL)
-        MPI_Comm_free(&h->node);
-    if (h->leaders != MPI_COMM_NULL)
-        MPI_Comm_free(&h->leaders);
-    free(h->tmp);
-    free(h->rq);
+    if (h->lv.node != MPI_COMM_NULL)
+        MPI_Comm_free(&h->lv.node);
+    if (h->lv.leaders != MPI_COMM_NULL)
+        MPI_Comm_free(&h->lv.leaders);
+    free(h->lv.tmp);
+    free(h->lv.rq);
 }
 
 /** @brief The node level of T->comm (core/node.h), duplicated into @p h, the node task's scratch
@@ -316,22 +319,23 @@ static int tune_han_setup(tuner *T, tune_han *h, const tune_han_space *sp)
     int err = collalg__barrier_enter(&c, T->comm), s, i, a, k;
     memset(h, 0, sizeof *h);
     h->sp = sp;
-    h->node = h->leaders = MPI_COMM_NULL;
+    h->lv.node = h->lv.leaders = MPI_COMM_NULL;
     if (err == MPI_SUCCESS)
         err = collalg__node_get(&c, &nd);
     if (err == MPI_SUCCESS) {
-        h->nnodes = nd->nnodes, h->q = nd->node_size;
-        err = MPI_Comm_dup(nd->nodecomm, &h->node);
+        h->nnodes = nd->nnodes, h->lv.q = nd->node_size;
+        err = MPI_Comm_dup(nd->nodecomm, &h->lv.node);
         if (err == MPI_SUCCESS && nd->leaders != MPI_COMM_NULL)
-            err = MPI_Comm_dup(nd->leaders, &h->leaders);
+            err = MPI_Comm_dup(nd->leaders, &h->lv.leaders);
     }
     err = collalg__leave(&c, err);
     for (k = 0; k < T->o.nsizes; k++)
         maxbytes = T->o.sizes[k] > maxbytes ? T->o.sizes[k] : maxbytes;
     if (err == MPI_SUCCESS && sp->algo[0]->coll == TUNE_ALLREDUCE) {
-        h->rq = (MPI_Request *)malloc((size_t)h->q * sizeof(MPI_Request));
-        h->tmp = h->leaders != MPI_COMM_NULL ? (char *)malloc((size_t)(h->q - 1) * (size_t)maxbytes + 1) : NULL;
-        if (!h->rq || (h->leaders != MPI_COMM_NULL && !h->tmp))
+        tune_han_level *lv = &h->lv;
+        lv->rq = (MPI_Request *)malloc((size_t)lv->q * sizeof(MPI_Request));
+        lv->tmp = lv->leaders != MPI_COMM_NULL ? (char *)malloc((size_t)(lv->q - 1) * (size_t)maxbytes + 1) : NULL;
+        if (!lv->rq || (lv->leaders != MPI_COMM_NULL && !lv->tmp))
             err = MPI_ERR_NO_MEM;
     }
     for (s = 0; s < TUNE_HAN_NSEGS; s++)
