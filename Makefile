@@ -4,12 +4,16 @@
 #   make check-large        the same with the larger matrix (alltoall, allgather, bcast also at MPICH p = 7, 8, SimGrid p = 31, 64)
 #   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
 #                           against MPICH's, Open MPI's and SimGrid's mpi.h
-#   make examples           build the example programs
+#   make layout-check       which folder of include/collalg includes which (README, "Layout")
+#   make pure-headers       compile each pure schedule header (schedule/, machine/topology.h)
+#                           without MPI: an mpi.h that stops the compiler comes first on the path
+#   make examples           build the example programs (examples/)
+#   make tools              build the tuner and its companions (src/tune, src/guidelines: build/bin)
 #   make docs               Doxygen HTML in build/docs (zero warnings, strict), with the figures of make figures
 #   make docs-internal      the same with the private helpers and the tuner's internals (build/docs-internal)
 #   make figures            every algorithm's messages recorded under SimGrid and drawn (build/figures)
 #   make bench-topology     topology algorithms vs SimGrid's selectors on switched clusters (build/bench)
-#   make pmpi               the PMPI library build/lib/libcollalg_pmpi.so (mk/pmpi.mk, src/pmpi.c)
+#   make pmpi               the PMPI library build/lib/libcollalg_pmpi.so (mk/pmpi.mk, src/pmpi/pmpi.c)
 #   make install PREFIX=... headers and collalg.pc
 #   make valgrind           a subset of the algorithms under valgrind (leaks and errors)
 
@@ -27,12 +31,16 @@ HEADERS   := $(shell find include -name '*.h' | sort)
 MPI_PROGS := $(sort $(basename $(notdir $(wildcard tests/mpi/*.c))))
 CR_SUITES := $(sort $(basename $(notdir $(wildcard tests/test_*.c))))
 EXAMPLES  := $(sort $(basename $(notdir $(wildcard examples/*.c))))
+# The programs built from the catalogue (src/): the tuner, its result check and the guideline
+# check, each from its own folder; the PMPI library is mk/pmpi.mk's.
+TOOLS     := collalg-tune tuned_check collalg-guidelines
+TUNE_SRC  := $(wildcard src/tune/*.h)
 TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
 
 # Extra targets (e.g. the tuner: mk/tune.mk).
 -include $(wildcard mk/*.mk)
 
-.PHONY: all deps deps-tune deps-tune-smpi build check check-large check-run format-check headers examples docs docs-internal install uninstall valgrind clean
+.PHONY: all deps deps-tune deps-tune-smpi build check check-large check-run format-check headers pure-headers layout-check examples tools docs docs-internal install uninstall valgrind clean
 
 all: build
 
@@ -48,7 +56,7 @@ deps-tune-smpi:
 	@sh scripts/install-deps.sh tune-smpi
 
 build: $(MPI_PROGS:%=$(BUILD)/mpich/%) $(MPI_PROGS:%=$(BUILD)/smpi/%) $(CR_SUITES:%=$(BUILD)/tests/%) \
-       $(EXAMPLES:%=$(BUILD)/examples/%)
+       $(EXAMPLES:%=$(BUILD)/examples/%) $(TOOLS:%=$(BUILD)/bin/%)
 
 $(BUILD)/mpich/%: tests/mpi/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)
@@ -67,6 +75,13 @@ $(BUILD)/examples/%: examples/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(TESTCFLAGS) -Iinclude $< -o $@
 
+$(BUILD)/bin/collalg-tune: src/tune/collalg-tune.c
+$(BUILD)/bin/tuned_check: src/tune/tuned_check.c
+$(BUILD)/bin/collalg-guidelines: src/guidelines/collalg-guidelines.c
+$(TOOLS:%=$(BUILD)/bin/%): $(HEADERS) $(TUNE_SRC)
+	@mkdir -p $(@D)
+	$(MPICC) $(TESTCFLAGS) -Iinclude $(filter %.c,$^) -o $@
+
 # The README's test command. Installs what is missing first, then builds in a sub-make (so the
 # compilers the first step installed are found), then runs every suite.
 check: deps
@@ -76,7 +91,7 @@ check: deps
 check-large: deps
 	@COLLALG_CHECK_LARGE=1 $(MAKE) --no-print-directory check-run
 
-check-run: format-check build headers docs
+check-run: format-check layout-check build headers pure-headers docs
 	@start=$$(date +%s); fail=0; \
 	for s in $(CR_SUITES); do \
 	  t0=$$(date +%s); echo "== $$s"; \
@@ -117,7 +132,31 @@ headers:
 	$(OMPICC) $(STRICT) -DCOLLALG_NO_ARG_CHECKS -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	echo "headers: $(words $(HEADERS)) headers compile alone (gcc, clang, with MPICH and Open MPI; smpicc; g++); PMPI and no-checks builds compile"
 
+# Which folder of include/collalg may include which (README, "Layout"; scripts/check-layout.sh).
+layout-check:
+	@sh scripts/check-layout.sh include
+
+# The pure schedules and the topology description they walk need no MPI: each compiles alone with
+# plain gcc and clang (C99 and C++), an mpi.h that is an #error first on the include path.
+PURE_HEADERS := $(sort $(wildcard include/collalg/schedule/*.h)) include/collalg/machine/topology.h
+pure-headers:
+	@mkdir -p $(BUILD)/pure-headers/poison
+	@echo '#error "a pure header includes mpi.h"' > $(BUILD)/pure-headers/poison/mpi.h
+	@for h in $(PURE_HEADERS:include/%=%); do \
+	  printf '#include <%s>\n#include <%s>\nint main(void){return 0;}\n' $$h $$h > $(BUILD)/pure-headers/t.c; \
+	  cp $(BUILD)/pure-headers/t.c $(BUILD)/pure-headers/t.cpp; \
+	  for cc in gcc clang; do \
+	    $$cc $(STRICT) -I$(BUILD)/pure-headers/poison -Iinclude -c $(BUILD)/pure-headers/t.c -o $(BUILD)/pure-headers/t.o \
+	      || { echo "pure-headers: $$h does not compile without MPI ($$cc)"; exit 1; }; \
+	  done; \
+	  g++ -std=c++11 -pedantic -Wall -Wextra -Werror -I$(BUILD)/pure-headers/poison -Iinclude \
+	      -c $(BUILD)/pure-headers/t.cpp -o $(BUILD)/pure-headers/t.o || exit 1; \
+	done; \
+	echo "pure-headers: $(words $(PURE_HEADERS)) headers compile without MPI (gcc, clang, g++)"
+
 examples: $(EXAMPLES:%=$(BUILD)/examples/%)
+
+tools: $(TOOLS:%=$(BUILD)/bin/%)
 
 # The reference embeds the communication figures (mk/figures.mk), so they are drawn first.
 # Strict: every public parameter documented (WARN_NO_PARAMDOC, WARN_IF_INCOMPLETE_DOC); any warning

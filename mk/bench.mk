@@ -19,11 +19,11 @@ endif
 bench-topology: deps
 	@$(MAKE) --no-print-directory bench-topology-run
 
-bench-topology-run: $(BUILD)/smpi-examples/collalg-tune
+bench-topology-run: $(BUILD)/smpi-bin/collalg-tune
 	@sh scripts/bench-topology.sh
 
 bench-hierarchical: deps
 	@$(MAKE) --no-print-directory bench-hierarchical-run
 
-bench-hierarchical-run: $(BUILD)/smpi-examples/collalg-tune
+bench-hierarchical-run: $(BUILD)/smpi-bin/collalg-tune
 	@sh scripts/bench-hierarchical.sh

@@ -1,7 +1,7 @@
-# mk/guidelines.mk - PGMPI guideline verification of a tuned header (examples/collalg-guidelines.c),
+# mk/guidelines.mk - PGMPI guideline verification of a tuned header (src/guidelines/collalg-guidelines.c),
 # included by the top Makefile.
 #
-#   make guidelines        build examples/collalg-guidelines.c against $(TUNE_OUT)/collalg_tuned.h
+#   make guidelines        build src/guidelines/collalg-guidelines.c against $(TUNE_OUT)/collalg_tuned.h
 #                          (from an earlier make tune) and run it on TUNE_NP MPICH processes:
 #                          the violations and a summary on stdout, every check in
 #                          $(TUNE_OUT)/guidelines.csv
@@ -21,11 +21,11 @@ GUIDELINES_SMPI_ARGS ?=
 
 # The step itself, one shell line each (TUNE_* come from mk/tune.mk, read after this file).
 GL_MPICH_STEP = rm -f $(TUNE_OUT)/collalg-guidelines; \
-  $(MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) examples/collalg-guidelines.c -o $(TUNE_OUT)/collalg-guidelines || exit 1; \
+  $(MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) src/guidelines/collalg-guidelines.c -o $(TUNE_OUT)/collalg-guidelines || exit 1; \
   echo "guidelines: mpiexec -n $(TUNE_NP) $(TUNE_OUT)/collalg-guidelines --out $(TUNE_OUT) $(GUIDELINES_ARGS)"; \
   mpiexec -n $(TUNE_NP) $(TUNE_OUT)/collalg-guidelines --out $(TUNE_OUT) $(GUIDELINES_ARGS) </dev/null || exit 1
 GL_SMPI_STEP = rm -f $(TUNE_SMPI_OUT)/collalg-guidelines; \
-  $(SMPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_SMPI_OUT) examples/collalg-guidelines.c \
+  $(SMPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_SMPI_OUT) src/guidelines/collalg-guidelines.c \
     -o $(TUNE_SMPI_OUT)/collalg-guidelines 2>&1 | grep -v '^\['; \
   test -x $(TUNE_SMPI_OUT)/collalg-guidelines || exit 1; \
   echo "guidelines: smpirun -np $(TUNE_SMPI_NP) $(TUNE_SMPI_OUT)/collalg-guidelines --out $(TUNE_SMPI_OUT) $(GUIDELINES_SMPI_ARGS)"; \
@@ -43,14 +43,13 @@ guidelines-smpi:
 	  { echo "guidelines-smpi: no $(TUNE_SMPI_OUT)/collalg_tuned.h (run make tune-smpi first)"; exit 1; }
 	@$(GL_SMPI_STEP)
 
-# The program alone (build/examples/, the Makefile's pattern rule: no tuned header, it checks the
-# native collectives) is rebuilt when the tuner's private headers (tune/wilcoxon.h) change.
-$(BUILD)/examples/collalg-guidelines: $(wildcard examples/tune/*.h)
+# The program alone ($(BUILD)/bin/collalg-guidelines, the Makefile's rule for the programs of
+# src/: no tuned header, it checks the native collectives) is rebuilt when src/tune/ changes.
 
 # tests/test_guidelines.c runs the program built against the fixed header tests/guidelines/collalg_tuned.h,
 # for MPICH and for SimGrid; `make build` (hence `make check`) builds both with the suite.
 GL_TEST_DIR  := $(BUILD)/guidelines-test
-GL_TEST_DEPS := examples/collalg-guidelines.c tests/guidelines/collalg_tuned.h $(wildcard examples/tune/*.h) $(HEADERS)
+GL_TEST_DEPS := src/guidelines/collalg-guidelines.c tests/guidelines/collalg_tuned.h $(wildcard src/tune/*.h) $(HEADERS)
 GL_TEST_FLAGS = $(TESTCFLAGS) -Iinclude -Itests/guidelines -DCOLLALG_TUNED_HEADER='"collalg_tuned.h"'
 
 $(BUILD)/tests/test_guidelines: $(GL_TEST_DIR)/mpich/collalg-guidelines $(GL_TEST_DIR)/smpi/collalg-guidelines

@@ -1,11 +1,11 @@
-# mk/pmpi.mk - the PMPI library (src/pmpi.c), included by the top Makefile.
+# mk/pmpi.mk - the PMPI library (src/pmpi/pmpi.c), included by the top Makefile.
 #
 #   make pmpi                      build $(BUILD)/lib/libcollalg_pmpi.so from the tuned header of
 #                                  `make tune` ($(BUILD)/tuned/collalg_tuned.h) when it exists,
 #                                  else with no rule (native collectives unless one is forced)
 #   make pmpi PMPI_TUNED=path/collalg_tuned.h    the same from another tuned header
 #
-# Use: LD_PRELOAD=$(BUILD)/lib/libcollalg_pmpi.so mpiexec -n 4 ./app (see src/pmpi.c for the
+# Use: LD_PRELOAD=$(BUILD)/lib/libcollalg_pmpi.so mpiexec -n 4 ./app (see src/pmpi/pmpi.c for the
 # COLLALG_<COLL>, COLLALG_PMPI and COLLALG_SELECT_VERBOSE variables). `make build` (hence
 # `make check`) also builds the library and the unmodified MPI programs of tests/pmpi/ that
 # tests/test_pmpi.c runs with and without it.
@@ -30,11 +30,11 @@ $(PMPI_STAMP): pmpi-force
 	@mkdir -p $(@D)
 	@echo '$(PMPI_TUNED)' | cmp -s - $@ || echo '$(PMPI_TUNED)' > $@
 
-$(PMPI_LIB): src/pmpi.c $(HEADERS) $(wildcard examples/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
+$(PMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
 	@mkdir -p $(@D)
-	$(MPICC) $(PMPI_CFLAGS) -shared -Iinclude -Iexamples \
+	$(MPICC) $(PMPI_CFLAGS) -shared -Iinclude \
 	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
-	    src/pmpi.c -o $@
+	    src/pmpi/pmpi.c -o $@
 
 # The test programs only call MPI (no collalg header): built with plain mpicc.
 $(BUILD)/pmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h

@@ -1,9 +1,9 @@
-# mk/tune.mk - the tuner (examples/collalg-tune.c), included by the top Makefile.
+# mk/tune.mk - the tuner (src/tune/collalg-tune.c), included by the top Makefile.
 #
 #   make tune         install what is missing (as root), build, tune on the local MPICH with
 #                     TUNE_NP = number of cores, write $(TUNE_OUT)/collalg_tuned.h + CSV + plots,
-#                     then build examples/tuned_check.c against that header and run it, then
-#                     examples/collalg-guidelines.c (PGMPI guidelines: report, $(TUNE_OUT)/guidelines.csv)
+#                     then build src/tune/tuned_check.c against that header and run it, then
+#                     src/guidelines/collalg-guidelines.c (PGMPI guidelines: report, $(TUNE_OUT)/guidelines.csv)
 #   make tune-smpi    the same under SimGrid's smpirun on tests/platform/cluster.xml
 #                     (TUNE_SMPI_NP simulated hosts), into $(TUNE_SMPI_OUT)
 #   make tune-run / tune-smpi-run   the same without the dependency step
@@ -36,10 +36,8 @@ TUNE_CHECK_FLAGS = $(TESTCFLAGS) -Iinclude -DCOLLALG_TUNED_HEADER='"collalg_tune
 
 .PHONY: tune tune-run tune-smpi tune-smpi-run
 
-# The tuner's private headers are prerequisites too (the recipe is the Makefile's pattern rule).
-$(BUILD)/examples/collalg-tune: $(wildcard examples/tune/*.h)
-
-$(BUILD)/smpi-examples/collalg-tune: examples/collalg-tune.c $(wildcard examples/tune/*.h) $(HEADERS)
+# $(BUILD)/bin/collalg-tune is built by the Makefile's rule for the programs of src/ (TOOLS).
+$(BUILD)/smpi-bin/collalg-tune: src/tune/collalg-tune.c $(wildcard src/tune/*.h) $(HEADERS)
 	@mkdir -p $(@D)
 	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
 	@test -x $@
@@ -47,11 +45,11 @@ $(BUILD)/smpi-examples/collalg-tune: examples/collalg-tune.c $(wildcard examples
 tune: deps-tune
 	@$(MAKE) --no-print-directory tune-run
 
-tune-run: $(BUILD)/examples/collalg-tune
+tune-run: $(BUILD)/bin/collalg-tune
 	@start=$$(date +%s); \
-	echo "tune: mpiexec -n $(TUNE_NP) $(BUILD)/examples/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS)"; \
-	mpiexec -n $(TUNE_NP) $(BUILD)/examples/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS) </dev/null || exit 1; \
-	$(MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) examples/tuned_check.c -o $(TUNE_OUT)/tuned_check || exit 1; \
+	echo "tune: mpiexec -n $(TUNE_NP) $(BUILD)/bin/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS)"; \
+	mpiexec -n $(TUNE_NP) $(BUILD)/bin/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS) </dev/null || exit 1; \
+	$(MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) src/tune/tuned_check.c -o $(TUNE_OUT)/tuned_check || exit 1; \
 	mpiexec -n $(TUNE_NP) $(TUNE_OUT)/tuned_check </dev/null || exit 1; \
 	$(GL_MPICH_STEP); \
 	echo "tune: $(TUNE_OUT)/collalg_tuned.h checked against native MPI; $$(( $$(date +%s) - start )) s in all"
@@ -59,11 +57,11 @@ tune-run: $(BUILD)/examples/collalg-tune
 tune-smpi: deps-tune-smpi
 	@$(MAKE) --no-print-directory tune-smpi-run
 
-tune-smpi-run: $(BUILD)/smpi-examples/collalg-tune
+tune-smpi-run: $(BUILD)/smpi-bin/collalg-tune
 	@start=$$(date +%s); \
-	echo "tune-smpi: $(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(BUILD)/smpi-examples/collalg-tune --out $(TUNE_SMPI_OUT) $(TUNE_SMPI_ARGS)"; \
-	$(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(BUILD)/smpi-examples/collalg-tune --out $(TUNE_SMPI_OUT) $(TUNE_SMPI_ARGS) </dev/null || exit 1; \
-	$(SMPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_SMPI_OUT) examples/tuned_check.c -o $(TUNE_SMPI_OUT)/tuned_check 2>&1 | grep -v '^\[' ; \
+	echo "tune-smpi: $(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(BUILD)/smpi-bin/collalg-tune --out $(TUNE_SMPI_OUT) $(TUNE_SMPI_ARGS)"; \
+	$(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(BUILD)/smpi-bin/collalg-tune --out $(TUNE_SMPI_OUT) $(TUNE_SMPI_ARGS) </dev/null || exit 1; \
+	$(SMPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_SMPI_OUT) src/tune/tuned_check.c -o $(TUNE_SMPI_OUT)/tuned_check 2>&1 | grep -v '^\[' ; \
 	test -x $(TUNE_SMPI_OUT)/tuned_check || exit 1; \
 	$(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(TUNE_SMPI_OUT)/tuned_check </dev/null || exit 1; \
 	$(GL_SMPI_STEP); \
@@ -71,6 +69,6 @@ tune-smpi-run: $(BUILD)/smpi-examples/collalg-tune
 
 # `make build` (hence `make check`) also builds the SimGrid tuner that tests/test_tune.c runs, and
 # the tuner's suite is rebuilt when the tuner's private headers change.
-build: $(BUILD)/smpi-examples/collalg-tune
-$(BUILD)/tests/test_tune: $(wildcard examples/tune/*.h)
-$(BUILD)/tests/test_wilcoxon: examples/tune/wilcoxon.h
+build: $(BUILD)/smpi-bin/collalg-tune
+$(BUILD)/tests/test_tune: $(wildcard src/tune/*.h)
+$(BUILD)/tests/test_wilcoxon: src/tune/wilcoxon.h

@@ -7,7 +7,7 @@
 #   smp-consecutive  8 consecutive ranks per node (hostfile-consecutive)
 #   smp-roundrobin   rank r on node r % 16 (hostfile-roundrobin)
 # For each placement and collective (bcast, allreduce, allgather, alltoall):
-#   1. the tuner (build/smpi-examples/collalg-tune --quick) measures the algorithms of a shortlist
+#   1. the tuner (build/smpi-bin/collalg-tune --quick) measures the algorithms of a shortlist
 #      (ALGOS below: at 128 ranks SimGrid costs ~130 us of real time per simulated message, so the
 #      whole catalogue, e.g. every barrier variant of the ring and pair all-to-alls with 16256
 #      messages per call, would take hours) at the sample sizes, writes the tuned header and
@@ -26,7 +26,7 @@
 #      alltoall ppn (p - ppn) n (a node's ranks receive from every rank of the other nodes; n per
 #      pair).
 # SimGrid's default MPI_Allgather is pathologically slow at p = 128 on this platform (~100 s of
-# real time per call), and the node level of every hierarchical algorithm (core/node.h) calls
+# real time per call), and the node level of every hierarchical algorithm (machine/node.h) calls
 # MPI_Allgather once: every run pins --cfg=smpi/allgather:mpich, so smpi-default is left out for
 # allgather (its column would be smpi-mpich again).
 # Memory: the tuner's buffers are p times the largest size for allgather and alltoall, the size
@@ -47,7 +47,7 @@ set -eu
 
 OUT=build/bench
 DIR=tests/platform/smp
-TUNER=build/smpi-examples/collalg-tune
+TUNER=build/smpi-bin/collalg-tune
 BW=1250000000
 NP=128
 PPN=8

@@ -8,7 +8,7 @@
 #      (switches-4x8.xml, hostfile-b, b.conf), p = 32
 #   c  the same network, ranks round-robin over the switches (hostfile-c, c.conf), p = 32
 # For each platform and collective (allgather, allreduce, bcast, alltoall):
-#   1. the tuner (build/smpi-examples/collalg-tune --topology CONF) measures every catalogue
+#   1. the tuner (build/smpi-bin/collalg-tune --topology CONF) measures every catalogue
 #      algorithm, the topology ones included, at the sample sizes, writes the tuned header and
 #      re-measures the routine it defines: impl tuned (phase routine), best-catalogue (the
 #      fastest algorithm at its best parameter: phases sample and param), smpi-default (phase
@@ -31,7 +31,7 @@ set -eu
 
 OUT=build/bench
 DIR=tests/platform/topology
-TUNER=build/smpi-examples/collalg-tune
+TUNER=build/smpi-bin/collalg-tune
 BW=12500000
 FLAGS="--log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1"
 

@@ -36,4 +36,4 @@ Test(allgatherv, smpi_p32) { cl_smpi("allgatherv", 32, AV_SMPI32); }
 Test(allgatherv, smpi_p64) { cl_smpi("allgatherv", 64, AV_SMPI64); }
 /* clang-format on */
 
-/* The recursive doubling schedule (core/rdb_schedule.h) is checked without MPI in test_rdb_schedule.c. */
+/* The recursive doubling schedule (schedule/recursive_doubling.h) is checked without MPI in test_rdb_schedule.c. */

@@ -15,7 +15,7 @@ Test(alltoall, smpi_p24_mesh) { cl_smpi_as("smpi-mesh", "alltoall", 24, "--algo 
  * (p = 4 reduced) without a description (the node level: one switch, p - 1 phases), and SimGrid
  * p = 17 (without the 64 KiB count) with a description (tests/mpi/alltoall.c --cf-switches:
  * hosts node-0 .. node-16 round-robin over 3 switches, 66 phases, a schedule off the exact class
- * of core/topology_schedule.h). The described runs also
+ * of schedule/topology.h). The described runs also
  * check that the topology is shared with the private communicator (what inner calls see),
  * replaced on both by a second attach, and freed once; MPICH p = 3 does that on one host. */
 /* clang-format off */

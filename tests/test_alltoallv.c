@@ -1,8 +1,8 @@
 /* Criterion suite: every alltoallv algorithm against MPI_Alltoallv (tests/mpi/alltoallv.c), and
- * the pure schedule functions of core/alltoallv_schedule.h checked without MPI. */
+ * the pure schedule functions of schedule/alltoallv.h checked without MPI. */
 #include "launch.h"
 #include <limits.h>
-#include <collalg/core/alltoallv_schedule.h>
+#include <collalg/schedule/alltoallv.h>
 
 /* ---- the schedules, without MPI -------------------------------------------------------------- */
 

@@ -1,12 +1,12 @@
 /* Criterion suite of the barrier family:
- *  - the pure schedule functions of core/barrier_schedule.h (and the binomial tree the barrier
+ *  - the pure schedule functions of schedule/barrier.h (and the binomial tree the barrier
  *    walks), checked without MPI by simulating who has heard from whom;
  *  - every barrier algorithm under MPICH (p = 1 .. 8) and SimGrid (p = 16, 17, 31, 32, 64) with
  *    tests/mpi/barrier.c, which checks max entry <= min exit over trials with late ranks;
  *  - that the check can fail: the program's --broken barriers must be reported FAILED. */
 #include "launch.h"
 #include <stdint.h>
-#include <collalg/core/barrier_schedule.h>
+#include <collalg/schedule/barrier.h>
 
 /* ---- knowledge sets: known[r] = the ranks r has heard from, transitively ------------------- */
 

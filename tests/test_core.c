@@ -96,9 +96,10 @@ Test(install, pkg_config_build_and_run)
     cr_assert_eq(rc, 0, "install + pkg-config build + run failed (build/logs/install.log)");
 }
 
-/* The README's example under mpiexec -n 4, as a user would run it. */
+/* The README's examples under mpiexec, as a user would run them: hello, and a tuned routine. */
 /* clang-format off */
 /* clang-format off */
 Test(examples, hello_p4) { cl_launch_as("mpiexec -n 4", "examples", "mpich", "hello", 4, "", 0); }
+Test(examples, tuned_p3) { cl_launch_as("mpiexec -n 3", "examples", "mpich", "tuned", 3, "", 0); }
 /* clang-format on */
 /* clang-format on */

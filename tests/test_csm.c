@@ -1,8 +1,8 @@
-/* Criterion suite without MPI: the Copy/Split/Merge programs of core/csm_program.h (syntax,
+/* Criterion suite without MPI: the Copy/Split/Merge programs of schedule/csm_program.h (syntax,
  * validity, presets, the enumeration and its counts, and the semantics: every enumerated program
  * simulated element by element ends with every rank holding the whole message). */
 #include <criterion/criterion.h>
-#include <collalg/core/csm_program.h>
+#include <collalg/schedule/csm_program.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

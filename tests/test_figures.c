@@ -10,8 +10,8 @@
  * titled "step S: A -> B, N B", holding a path, per line of the list.
  */
 #include "launch.h"
-#include <collalg/core/schedule.h>
-#include <collalg/core/barrier_schedule.h>
+#include <collalg/schedule/common.h>
+#include <collalg/schedule/barrier.h>
 
 #define TF_DIR "build/figures-test"
 #define TF_MAX 1024

@@ -1,4 +1,4 @@
-/* Criterion suite: the guideline check (examples/collalg-guidelines.c), built by mk/guidelines.mk
+/* Criterion suite: the guideline check (src/guidelines/collalg-guidelines.c), built by mk/guidelines.mk
  * against the fixed tuned header tests/guidelines/collalg_tuned.h (build/guidelines-test/).
  * - MPICH p = 2 (default sizes) and p = 1, SimGrid p = 16: exit status 0, the CSV has its columns
  *   and exactly one row per (guideline, size) expected, p-values in [0, 1], each verdict the

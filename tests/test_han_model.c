@@ -1,4 +1,4 @@
-/* Criterion suite: the tuner's HAN task-based cost model (examples/tune/han_model.h, han.h;
+/* Criterion suite: the tuner's HAN task-based cost model (src/tune/han_model.h, han.h;
  * collalg-tune --han-model / --han-exhaustive) and its --algorithms shortlist.
  * - the pure model (no MPI): segments, segment lengths, redundant segment sizes, the pipeline
  *   prediction (HAN's T = t_ib + (s - 1) max + t_sb and the steady-state variant), the top-k
@@ -11,7 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "../examples/tune/han_model.h"
+#include "../src/tune/han_model.h"
 
 Test(han_model, segments_and_lengths)
 {
@@ -106,7 +106,7 @@ Test(han_model, smpi_exhaustive_run, .timeout = 300)
     cr_assert(system("rm -rf build/logs/han-model && mkdir -p build/logs/han-model") == 0);
     st = system("timeout -k 10 240 smpirun -np 24 -platform tests/platform/smp/smp.xml -hostfile "
                 "tests/platform/smp/hostfile-3x8 --log=root.thres:warning --cfg=smpi/display-timing:no "
-                "--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 build/smpi-examples/collalg-tune --quick "
+                "--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 build/smpi-bin/collalg-tune --quick "
                 "--collectives bcast,allreduce --sizes 8,64K,1M --han-exhaustive --out build/logs/han-model "
                 "</dev/null >build/logs/han-model.log 2>&1");
     if (st != 0)
@@ -136,7 +136,7 @@ Test(han_model, algorithms_shortlist, .timeout = 120)
 {
     int st;
     cr_assert(system("rm -rf build/logs/tune-shortlist && mkdir -p build/logs/tune-shortlist") == 0);
-    st = system("timeout -k 10 100 mpiexec -n 2 build/examples/collalg-tune --quick --collectives bcast,allreduce "
+    st = system("timeout -k 10 100 mpiexec -n 2 build/bin/collalg-tune --quick --collectives bcast,allreduce "
                 "--sizes 1K --algorithms binomial,ring,han --out build/logs/tune-shortlist </dev/null "
                 ">build/logs/tune-shortlist.log 2>&1");
     if (st != 0)

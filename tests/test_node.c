@@ -1,4 +1,4 @@
-/* Criterion suite: the node level (core/node.h, tests/mpi/node.c) under MPICH (one host; with
+/* Criterion suite: the node level (machine/node.h, tests/mpi/node.c) under MPICH (one host; with
  * COLLALG_NODE_SIZE cutting it into nodes of 2 ranks) and on SimGrid's multi-core cluster
  * (tests/platform/smp/) with consecutive, round-robin, uneven and one-rank-per-node placements. */
 #include "launch.h"

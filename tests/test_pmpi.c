@@ -1,5 +1,5 @@
 /*
- * Criterion suite: the PMPI library (src/pmpi.c, build/lib/libcollalg_pmpi.so) under MPICH.
+ * Criterion suite: the PMPI library (src/pmpi/pmpi.c, build/lib/libcollalg_pmpi.so) under MPICH.
  *
  * Each unmodified MPI program of tests/pmpi/ (built by mk/pmpi.mk) runs without the library (the
  * reference), then with LD_PRELOAD=build/lib/libcollalg_pmpi.so: with its collective forced to an
@@ -7,7 +7,7 @@
  * must exit 0 with the reference output: the collective stays native), with the tuned routine
  * (no forcing; p = 3 only), and once per algorithm with COLLALG_<COLL>=<name>; every output must equal the
  * reference byte for byte. The names are the valid list of that message, i.e. the tuner's table
- * (examples/tune/table.h) the library was built with, so the suite runs every algorithm of the
+ * (src/tune/table.h) the library was built with, so the suite runs every algorithm of the
  * table without a second list. At p = 3 every algorithm runs; at p = 4 every fourth one (MPICH on
  * four ranks of a two-core machine is slow), starting at a different one for each collective.
  * Also: parameters (integer, encoded, program), malformed parameters, COLLALG_PMPI=off, the verbose

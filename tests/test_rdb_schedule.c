@@ -1,5 +1,5 @@
 /* Criterion suite: the recursive doubling schedule for any p without folding
- * (core/rdb_schedule.h), checked exhaustively for p = 1 .. RS_MAXP without MPI.
+ * (schedule/recursive_doubling.h), checked exhaustively for p = 1 .. RS_MAXP without MPI.
  *
  * A simulation replays the schedule: every rank starts with its own block; in each exchange or
  * forwarding round every message carries a range of blocks taken from the state before the
@@ -7,8 +7,8 @@
  * peer, same range). At the end every rank must hold every block, each received exactly once. */
 #include <criterion/criterion.h>
 #include <string.h>
-#include <collalg/core/schedule.h>
-#include <collalg/core/rdb_schedule.h>
+#include <collalg/schedule/common.h>
+#include <collalg/schedule/recursive_doubling.h>
 
 #define RS_MAXP 130
 

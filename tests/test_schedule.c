@@ -1,6 +1,6 @@
-/* Criterion suite: the pure schedule functions of core/schedule.h, checked exhaustively without MPI. */
+/* Criterion suite: the pure schedule functions of schedule/common.h, checked exhaustively without MPI. */
 #include <criterion/criterion.h>
-#include <collalg/core/schedule.h>
+#include <collalg/schedule/common.h>
 
 #define PMAX 130
 

@@ -1,6 +1,6 @@
-/* Criterion suite: the topology description (core/topology.h: Slurm topology.conf parser,
+/* Criterion suite: the topology description (machine/topology.h: Slurm topology.conf parser,
  * hostlists, errors, host lookup, checksum, rank tree) and the pure topology schedules
- * (core/topology_schedule.h: DFS logical ring, contention-free all-to-all phases), without MPI.
+ * (schedule/topology.h: DFS logical ring, contention-free all-to-all phases), without MPI.
  *
  * Random trees: switches in a random tree, hosts on random switches (inner ones too, some
  * switches without hosts), 1..3 ranks per host. The ring must cross every directed link that
@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <collalg/core/topology.h>
-#include <collalg/core/topology_schedule.h>
+#include <collalg/machine/topology.h>
+#include <collalg/schedule/topology.h>
 
 #define TT_DIR "tests/platform/topology/"
 

@@ -1,4 +1,4 @@
-/* Criterion suite: the topology layer (core/topo_comm.h) and the topology algorithms
+/* Criterion suite: the topology layer (machine/topology_comm.h) and the topology algorithms
  * (tests/mpi/topology.c: allgather, allgatherv and allreduce rings, allreduce in topology order,
  * bcast chain, contention-free alltoalls) under SimGrid at p = 32 on the network of the seeds'
  * platforms (b) and (c) (tests/platform/topology/switches-4x8.xml: four switches of eight

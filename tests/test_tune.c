@@ -1,4 +1,4 @@
-/* Criterion suite: the tuner (examples/collalg-tune.c, examples/tune/stats.h, pattern.h).
+/* Criterion suite: the tuner (src/tune/collalg-tune.c, src/tune/stats.h, pattern.h).
  * - the PGMPI repetition rule (RSE) and the summary statistics on synthetic samples (no MPI);
  * - the statistically sound choice (decide.h: incumbent, tolerance, Wilcoxon test) on synthetic
  *   samples (no MPI): noise alone never switches, a clear crossing does;
@@ -6,7 +6,7 @@
  *   pattern file reader (no MPI);
  * - the tuner end to end on a tiny plan under MPICH (p = 2, random pattern) and SimGrid (p = 4,
  *   heavy pattern), all seven collectives: it writes a header, a CSV and plots; the header
- *   compiles, examples/tuned_check.c built against it gives the native results, and each call
+ *   compiles, src/tune/tuned_check.c built against it gives the native results, and each call
  *   runs the algorithm the header's rules name for its size (v-collectives: mean block);
  * - a pattern file used as is (alltoallv and allgatherv only, SimGrid p = 4), a bad one refused;
  * - with a topology (--topology, SimGrid p = 8 on platform (c)'s network): the topology
@@ -24,9 +24,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <collalg/restrictions.h>
-#include "../examples/tune/stats.h"
-#include "../examples/tune/pattern.h"
-#include "../examples/tune/decide.h"
+#include "../src/tune/stats.h"
+#include "../src/tune/pattern.h"
+#include "../src/tune/decide.h"
 
 /* ---- the repetition rule ------------------------------------------------------------------ */
 
@@ -445,7 +445,7 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
 {
     const char *out = "build/logs/tune-mpich-2";
     run_ok("rm -rf build/logs/tune-mpich-2 && mkdir -p build/logs/tune-mpich-2 && timeout -k 10 240 mpiexec -n 2 "
-           "build/examples/collalg-tune " TINY " --pattern random --out build/logs/tune-mpich-2 </dev/null "
+           "build/bin/collalg-tune " TINY " --pattern random --out build/logs/tune-mpich-2 </dev/null "
            ">build/logs/tune-mpich-2/run.log 2>&1",
            "build/logs/tune-mpich-2/run.log");
     cr_expect(has("build/logs/tune-mpich-2/run.log", "t/native"), "ratios printed");
@@ -460,7 +460,7 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
                   access("build/logs/tune-mpich-2/bcast.svg", R_OK) == 0,
               "plots written");
     run_ok("mpicc -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-mpich-2 "
-           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-mpich-2/tuned_check "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' src/tune/tuned_check.c -o build/logs/tune-mpich-2/tuned_check "
            ">build/logs/tune-mpich-2/cc.log 2>&1",
            "build/logs/tune-mpich-2/cc.log");
     run_ok("timeout -k 10 240 mpiexec -n 2 build/logs/tune-mpich-2/tuned_check -v </dev/null "
@@ -481,7 +481,7 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
 Test(tune, smpi_p4_end_to_end, .timeout = 300)
 {
     run_ok("rm -rf build/logs/tune-smpi-4 && mkdir -p build/logs/tune-smpi-4 && timeout -k 10 240 " SMPIRUN
-           " -np 4 build/smpi-examples/collalg-tune " TINY " --pattern heavy --out build/logs/tune-smpi-4 </dev/null "
+           " -np 4 build/smpi-bin/collalg-tune " TINY " --pattern heavy --out build/logs/tune-smpi-4 </dev/null "
            ">build/logs/tune-smpi-4/run.log 2>&1",
            "build/logs/tune-smpi-4/run.log");
     cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, "));
@@ -489,7 +489,7 @@ Test(tune, smpi_p4_end_to_end, .timeout = 300)
               "no topology: no topology algorithm measured");
     check_new_collectives("build/logs/tune-smpi-4/collalg_tuned.h", 4, "built-in heavy, checksum 0x");
     run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-smpi-4 "
-           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-smpi-4/tuned_check "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' src/tune/tuned_check.c -o build/logs/tune-smpi-4/tuned_check "
            ">build/logs/tune-smpi-4/cc.log 2>&1",
            "build/logs/tune-smpi-4/cc.log");
     run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/logs/tune-smpi-4/tuned_check -v </dev/null "
@@ -508,7 +508,7 @@ Test(tune, smpi_p4_pattern_file_as_is, .timeout = 300)
     cr_assert(f != NULL);
     fprintf(f, "# what rank i sends to ranks 0..3\n10 0 0 5000\n1,1,1,1\n0 0 0 0  # rank 2 sends nothing\n7 7 7 7\n");
     fclose(f);
-    run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/smpi-examples/collalg-tune --collectives alltoallv,allgatherv "
+    run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/smpi-bin/collalg-tune --collectives alltoallv,allgatherv "
            "--quick --pattern build/logs/tune-file/pattern.txt --out build/logs/tune-file </dev/null "
            ">build/logs/tune-file/run.log 2>&1",
            "build/logs/tune-file/run.log");
@@ -521,7 +521,7 @@ Test(tune, smpi_p4_pattern_file_as_is, .timeout = 300)
               "--collectives alltoallv does not tune alltoall");
     cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_TUNED_BARRIER(collalg_tuned_barrier,)"));
     run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-file "
-           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-file/tuned_check "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' src/tune/tuned_check.c -o build/logs/tune-file/tuned_check "
            ">build/logs/tune-file/cc.log 2>&1",
            "build/logs/tune-file/cc.log");
     run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/logs/tune-file/tuned_check -v </dev/null "
@@ -542,7 +542,7 @@ Test(tune, smpi_p8_topology, .timeout = 300)
     run_ok("rm -rf build/logs/tune-topo && mkdir -p build/logs/tune-topo && env -u COLLALG_TOPOLOGY timeout -k 10 240 "
            "smpirun -np 8 -platform tests/platform/topology/switches-4x8.xml -hostfile "
            "tests/platform/topology/hostfile-c --log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE
-           " build/smpi-examples/collalg-tune --collectives alltoall,allgather,allreduce,bcast --sizes 1K,32K --quick "
+           " build/smpi-bin/collalg-tune --collectives alltoall,allgather,allreduce,bcast --sizes 1K,32K --quick "
            "--topology tests/platform/topology/c.conf --out build/logs/tune-topo </dev/null "
            ">build/logs/tune-topo/run.log 2>&1",
            "build/logs/tune-topo/run.log");
@@ -554,7 +554,7 @@ Test(tune, smpi_p8_topology, .timeout = 300)
     cr_expect(has(csv, "bcast,param,topology_chain,"));
     cr_expect(has(csv, "alltoall,sample,contention_free,"));
     run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-topo "
-           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' examples/tuned_check.c -o build/logs/tune-topo/tuned_check "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' src/tune/tuned_check.c -o build/logs/tune-topo/tuned_check "
            ">build/logs/tune-topo/cc.log 2>&1",
            "build/logs/tune-topo/cc.log");
     run_ok("env COLLALG_TOPOLOGY=tests/platform/topology/c.conf timeout -k 10 240 smpirun -np 8 -platform "
@@ -570,7 +570,7 @@ Test(tune, smpi_p8_topology, .timeout = 300)
     run_ok("rm -rf build/logs/tune-native && timeout -k 10 240 smpirun -np 8 -platform "
            "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/hostfile-c "
            "--log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bcast:mpich "
-           "build/smpi-examples/collalg-tune --native-only --collectives bcast --sizes 1K,32K --quick "
+           "build/smpi-bin/collalg-tune --native-only --collectives bcast --sizes 1K,32K --quick "
            "--out build/logs/tune-native </dev/null >build/logs/tune-native.log 2>&1",
            "build/logs/tune-native.log");
     cr_expect(has("build/logs/tune-native/collalg_tuned.csv", "bcast,native,native,\"\",32768,8,"));
@@ -579,7 +579,7 @@ Test(tune, smpi_p8_topology, .timeout = 300)
 
 Test(tune, bad_topology_refused)
 {
-    int st = system("mpiexec -n 2 build/examples/collalg-tune --collectives allgather --sizes 1K --topology "
+    int st = system("mpiexec -n 2 build/bin/collalg-tune --collectives allgather --sizes 1K --topology "
                     "tests/platform/topology/bad-syntax.conf </dev/null >build/logs/tune-badtopo.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d", st);
     cr_expect(has("build/logs/tune-badtopo.log", "bad-syntax.conf:"), "the parser's file:line message");
@@ -587,11 +587,11 @@ Test(tune, bad_topology_refused)
 
 Test(tune, bad_pattern_refused)
 {
-    int st = system("mpiexec -n 2 build/examples/collalg-tune --collectives barrier,allgatherv --pattern "
+    int st = system("mpiexec -n 2 build/bin/collalg-tune --collectives barrier,allgatherv --pattern "
                     "build/logs/no-such-pattern </dev/null >build/logs/tune-badpat.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d", st);
     cr_expect(has("build/logs/tune-badpat.log", "--pattern build/logs/no-such-pattern: cannot read"));
-    st = system("mpiexec -n 1 build/examples/collalg-tune --collectives alltoallvx </dev/null "
+    st = system("mpiexec -n 1 build/bin/collalg-tune --collectives alltoallvx </dev/null "
                 ">build/logs/tune-badcoll.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "an unknown collective is refused");
 }
@@ -607,7 +607,7 @@ Test(tune, ctrl_c_writes_what_is_finished, .timeout = 300)
     if (pid == 0) {
         setpgid(0, 0);
         execlp("sh", "sh", "-c",
-               "exec mpiexec -n 2 build/examples/collalg-tune --collectives alltoall,allgather --sizes 1,64,4M "
+               "exec mpiexec -n 2 build/bin/collalg-tune --collectives alltoall,allgather --sizes 1,64,4M "
                "--out build/logs/tune-int "
                "</dev/null >build/logs/tune-int/run.log 2>&1",
                (char *)NULL);
@@ -631,14 +631,14 @@ Test(tune, ctrl_c_writes_what_is_finished, .timeout = 300)
               "every routine is defined, untuned ones native");
     run_ok("mpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-int "
            "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' "
-           "examples/tuned_check.c -o build/logs/tune-int/tuned_check >build/logs/tune-int/cc.log 2>&1",
+           "src/tune/tuned_check.c -o build/logs/tune-int/tuned_check >build/logs/tune-int/cc.log 2>&1",
            "build/logs/tune-int/cc.log");
 }
 
 Test(tune, time_budget_stops_and_writes, .timeout = 300)
 {
     run_ok("rm -rf build/logs/tune-budget && mkdir -p build/logs/tune-budget && timeout -k 10 240 mpiexec -n 2 "
-           "build/examples/collalg-tune --max-size 4M --time-budget 2 --out build/logs/tune-budget </dev/null "
+           "build/bin/collalg-tune --max-size 4M --time-budget 2 --out build/logs/tune-budget </dev/null "
            ">build/logs/tune-budget/run.log 2>&1",
            "build/logs/tune-budget/run.log");
     cr_expect(has("build/logs/tune-budget/collalg_tuned.h", "COLLALG_TUNED_H"));
@@ -647,14 +647,14 @@ Test(tune, time_budget_stops_and_writes, .timeout = 300)
 
 Test(tune, bad_command_line)
 {
-    int st = system("mpiexec -n 1 build/examples/collalg-tune --sizes 64,1 </dev/null >build/logs/tune-bad.log 2>&1");
+    int st = system("mpiexec -n 1 build/bin/collalg-tune --sizes 64,1 </dev/null >build/logs/tune-bad.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) != 0, "unsorted sizes are refused");
     cr_expect(has("build/logs/tune-bad.log", "usage: mpiexec -n P collalg-tune"));
-    st = system("mpiexec -n 1 build/examples/collalg-tune --alpha 0 </dev/null >build/logs/tune-bad.log 2>&1");
+    st = system("mpiexec -n 1 build/bin/collalg-tune --alpha 0 </dev/null >build/logs/tune-bad.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--alpha 0 is refused");
-    st = system("mpiexec -n 1 build/examples/collalg-tune --tolerance 1 </dev/null >build/logs/tune-bad.log 2>&1");
+    st = system("mpiexec -n 1 build/bin/collalg-tune --tolerance 1 </dev/null >build/logs/tune-bad.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--tolerance 1 is refused");
-    st = system("mpiexec -n 1 build/examples/collalg-tune --help </dev/null >build/logs/tune-help.log 2>&1");
+    st = system("mpiexec -n 1 build/bin/collalg-tune --help </dev/null >build/logs/tune-help.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "--help: status %d", st);
     cr_expect(has("build/logs/tune-help.log", "--tolerance F") && has("build/logs/tune-help.log", "--alpha A"));
     (void)cl_mpich, (void)cl_smpi; /* launch.h helpers this suite does not use */
@@ -666,12 +666,12 @@ Test(tune, output_directory)
 {
     int st;
     cr_assert(system("rm -rf \"build/logs/tune-dir\"") == 0);
-    run_ok("mpiexec -n 2 build/examples/collalg-tune --collectives barrier,bcast --sizes 1,64 --quick "
+    run_ok("mpiexec -n 2 build/bin/collalg-tune --collectives barrier,bcast --sizes 1,64 --quick "
            "--out \"build/logs/tune-dir/it's/deep\" </dev/null >build/logs/tune-dir.log 2>&1",
            "build/logs/tune-dir.log");
     cr_expect(access("build/logs/tune-dir/it's/deep/collalg_tuned.h", R_OK) == 0);
     cr_expect(access("build/logs/tune-dir/it's/deep/bcast.png", R_OK) == 0, "gnuplot ran in that directory");
-    st = system("mpiexec -n 1 build/examples/collalg-tune --collectives barrier --quick --out /dev/null/x "
+    st = system("mpiexec -n 1 build/bin/collalg-tune --collectives barrier --quick --out /dev/null/x "
                 "</dev/null >build/logs/tune-dir-bad.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
     cr_expect(has("build/logs/tune-dir-bad.log", "cannot create directory '/dev/null/x': Not a directory"));

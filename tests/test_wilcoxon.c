@@ -1,4 +1,4 @@
-/* Criterion suite: the tuner's Wilcoxon rank-sum test (examples/tune/wilcoxon.h), no MPI.
+/* Criterion suite: the tuner's Wilcoxon rank-sum test (src/tune/wilcoxon.h), no MPI.
  * - tune_exp and tune_normal_cdf against values of the C library's exp and erfc (printed with 17
  *   digits by Python's math module: Phi(z) = erfc(-z / sqrt 2) / 2);
  * - U, E[U] and the tie-corrected Var[U] of small samples counted by hand;
@@ -7,7 +7,7 @@
  *   exact = FALSE, correct = TRUE gives the same). */
 #include <criterion/criterion.h>
 #include <math.h>
-#include "../examples/tune/wilcoxon.h"
+#include "../src/tune/wilcoxon.h"
 
 /** Relative difference of a computed value @p got from a reference @p want. */
 static double rel(double got, double want)

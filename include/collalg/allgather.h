@@ -1,5 +1,5 @@
 /**
- * @file allgather.h
+ * @file collalg/allgather.h
  * @ingroup allgather
  * @brief Every allgather algorithm of the catalogue (family umbrella).
  */
@@ -32,7 +32,7 @@
  * | collalg_allgather_gather_bcast() | 2 ceil(lg p) alpha + (p - 1) n beta + ceil(lg p) p n beta + kappa | none |
  * | collalg_allgather_hierarchical() | T_gather(q n) + T_inter(N leaders, q n per leader) + T_intra(p n): ring among the leaders (N - 1)(alpha + q n beta) | none; p n bytes of scratch on non-consecutive placements; inter-node and intra-node algorithms (default Bruck below 64 KiB of p blocks, ring from there; pipelined chain in the node) |
  * | collalg_allgather_logical_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s | none |
- * | collalg_allgather_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of (p + 1) n bytes | one node only; the node's shared window (core/shm.h) |
+ * | collalg_allgather_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of (p + 1) n bytes | one node only; the node's shared window (machine/shm.h) |
  * | collalg_allgather_topology_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s, contention free on a tree | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  */
 #ifndef COLLALG_ALLGATHER_H

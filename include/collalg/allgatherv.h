@@ -1,5 +1,5 @@
 /**
- * @file allgatherv.h
+ * @file collalg/allgatherv.h
  * @ingroup allgatherv
  * @brief Every allgatherv algorithm of the catalogue (family umbrella).
  */

@@ -1,5 +1,5 @@
 /**
- * @file allreduce.h
+ * @file collalg/allreduce.h
  * @ingroup allreduce
  * @brief Every allreduce algorithm of the catalogue (family umbrella).
  */
@@ -16,7 +16,7 @@
  *
  * The inner allgather of the parameterised algorithms is called on the algorithm's private
  * communicator: collalg_allgather_topology_ring() there schedules on the user's communicator's
- * topology (core/topo_comm.h stores it on the private communicator too, so an attached
+ * topology (machine/topology_comm.h stores it on the private communicator too, so an attached
  * description reaches the inner call; else `COLLALG_TOPOLOGY`, else the node level).
  *
  * | function | cost (leading terms) | restrictions, parameters |
@@ -31,7 +31,7 @@
  * | collalg_allreduce_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa | commutative op only |
  * | collalg_allreduce_topology_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa, contention free on a tree | commutative op only; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  * | collalg_allreduce_topology_order() | the inner allreduce's, on the ranks renumbered in DFS order (Rabenseifner: its smallest distances, which carry the most bytes, stay under one switch) | commutative op only; inner allreduce (NULL = rabenseifner); topology as topology_ring |
- * | collalg_allreduce_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), + (p - 1) n gamma on every rank | one node only; the node's shared window (core/shm.h) |
+ * | collalg_allreduce_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), + (p - 1) n gamma on every rank | one node only; the node's shared window (machine/shm.h) |
  * | collalg_allreduce_two_stage() | 2 (B - 1)(alpha + n beta) + ceil(lg nb)(alpha + n beta) + kappa, nb = ceil(p / B) blocks | block size B (default 8) |
  */
 #ifndef COLLALG_ALLREDUCE_H

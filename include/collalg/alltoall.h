@@ -1,5 +1,5 @@
 /**
- * @file alltoall.h
+ * @file collalg/alltoall.h
  * @ingroup alltoall
  * @brief Every alltoall algorithm of the catalogue (family umbrella).
  */
@@ -30,7 +30,7 @@
  * | collalg_alltoall_pair_mpi_barrier() | S (alpha + n beta) + (S - 1) delta_h + kappa_l | none |
  * | collalg_alltoall_pair_n_mpi_barriers() | S (alpha + n beta) + N delta_h + kappa | N barriers, 1 .. S - 1 |
  * | collalg_alltoall_node_aware() | alpha_inter + (N - 1) q n beta_inter per rank (every node link carries (p - q) q n, the bound) + 2 (q - 1) intra-node messages of about (N + 1) n bytes; N nodes of q ranks | none; about (p + 2 s q) n bytes of scratch, s = the rank's sources |
- * | collalg_alltoall_shm() | ceil(n / floor(M / p)) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of 2 p n bytes | one node only; the node's shared window (core/shm.h) |
+ * | collalg_alltoall_shm() | ceil(n / floor(M / p)) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of 2 p n bytes | one node only; the node's shared window (machine/shm.h) |
  * | collalg_alltoall_contention_free() | L (alpha + n beta) + (L - 1) theta + kappa, L = the largest link load of the topology tree (p - 1 on one switch); no link shared within a phase | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY` or the node level |
  * | collalg_alltoall_contention_free_light_barrier() | L (alpha + n beta) + (L - 1) delta_l + kappa_s + kappa_l | as contention_free |
  * | collalg_alltoall_contention_free_mpi_barrier() | L (alpha + n beta) + (L - 1) delta_h | as contention_free |

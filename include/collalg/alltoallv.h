@@ -1,5 +1,5 @@
 /**
- * @file alltoallv.h
+ * @file collalg/alltoallv.h
  * @ingroup alltoallv
  * @brief Every alltoallv algorithm of the catalogue (family umbrella).
  */

@@ -2,7 +2,7 @@
  * @file collalg/barrier.h
  * @ingroup barrier
  * @brief Every barrier algorithm of the catalogue (family umbrella). Not to be confused with
- *        core/barrier.h, the light-weight barrier primitive used between phases.
+ *        core/phase_sync.h, the light-weight barrier primitive used between phases.
  */
 
 /**
@@ -21,7 +21,7 @@
  * | collalg_barrier_binomial() | 2 ceil(lg p) alpha | none |
  * | collalg_barrier_mcs() | from (h(a) + h(b)) alpha to (a h(a) + b h(b)) alpha, h(k) the height of a k-ary tree over p ranks | fan-in a (default 4), fan-out b (default 2) |
  * | collalg_barrier_js() | 3 rounds: from 3 alpha to (2 (g - 1) + 2 (ceil(p / g) - 1)) alpha | group size g (default ceil(sqrt p)) |
- * | collalg_barrier_shm() | one barrier of the node communicator (MPI_Barrier) between two MPI_Win_sync | one node only; the shared-memory family's synchronisation (core/shm.h) |
+ * | collalg_barrier_shm() | one barrier of the node communicator (MPI_Barrier) between two MPI_Win_sync | one node only; the shared-memory family's synchronisation (machine/shm.h) |
  * | collalg_barrier_light_weight() | (p - 1) alpha | none |
  */
 #ifndef COLLALG_BARRIER_H

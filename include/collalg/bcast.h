@@ -1,5 +1,5 @@
 /**
- * @file bcast.h
+ * @file collalg/bcast.h
  * @ingroup bcast
  * @brief Every bcast algorithm of the catalogue (family umbrella).
  */
@@ -25,11 +25,11 @@
  * | collalg_bcast_binomial() | ceil(lg p)(alpha + n beta) | none |
  * | collalg_bcast_scatter_rdb_allgather() | 2 lg(p) alpha + 2 ((p - 1) / p) n beta for p a power of two; see its page otherwise | none |
  * | collalg_bcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 ((p - 1) / p) n beta | none |
- * | collalg_bcast_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of n bytes | one node only; the node's shared window (core/shm.h) |
+ * | collalg_bcast_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of n bytes | one node only; the node's shared window (machine/shm.h) |
  * | collalg_bcast_csm() | from k(alpha + n beta) (binomial) to 2k alpha + 2 ((q - 1) / q) n beta (van de Geijn), q = 2^k <= p | a Copy/Split/Merge program (NULL = binomial) |
  *
  * The Copy/Split/Merge programs of collalg_bcast_csm() are written, checked, printed and
- * enumerated with the functions of core/csm_program.h (in this group too).
+ * enumerated with the functions of schedule/csm_program.h (in this group too).
  */
 #ifndef COLLALG_BCAST_H
 #define COLLALG_BCAST_H

@@ -21,7 +21,7 @@
  * |------------------------|----------------------------------------------|------------|
  * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order |
  * | #COLLALG_R_MAX_P       | p <= COLLALG_ALLTOALLV_MAX_P (46340) processes | alltoallv greedy, alltoall_based |
- * | #COLLALG_R_ONE_NODE    | every process on one node (core/node.h)      | the shared-memory family (`shm`) |
+ * | #COLLALG_R_ONE_NODE    | every process on one node (machine/node.h)      | the shared-memory family (`shm`) |
  * Everything else (any p >= 1, count 0, derived datatypes, MPI_IN_PLACE, any root) every
  * algorithm serves; a parameter out of range is the caller's error (MPI_ERR_ARG), not a
  * restriction. A call outside an algorithm's restrictions makes it return an error before any
@@ -45,7 +45,7 @@
 #define COLLALG_R_MAX_P 2
 /** @brief The largest p a #COLLALG_R_MAX_P algorithm serves (equals COLLALG_ALLTOALLV_MAX_P). */
 #define COLLALG_R_MAX_P_VALUE 46340
-/** @brief Restriction kind: every process on one node (one shared-memory domain, core/node.h):
+/** @brief Restriction kind: every process on one node (one shared-memory domain, machine/node.h):
  *         the shared-memory family works through one MPI-3 shared window. */
 #define COLLALG_R_ONE_NODE 4
 

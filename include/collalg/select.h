@@ -125,7 +125,7 @@
 
 #include "core/core.h"
 #include "restrictions.h"
-#include "core/node.h"
+#include "machine/node.h"
 #include <stdio.h>
 
 /** @brief "No upper bound" for a size threshold or a process count in a rule. */
@@ -208,7 +208,7 @@ COLLALG_INLINE void collalg__select_say(const char *routine, const char *algorit
 }
 
 /**
- * @brief 1 when every process of @p comm is on one node (core/node.h: the node level, built by the
+ * @brief 1 when every process of @p comm is on one node (machine/node.h: the node level, built by the
  *        first call on @p comm and cached), else 0; 0 too when the node level cannot be built
  *        (then no #COLLALG_R_ONE_NODE algorithm runs). Collective over @p comm on the first call.
  */

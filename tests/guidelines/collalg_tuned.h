@@ -1,8 +1,8 @@
 /*
  * collalg_tuned.h - a fixed tuned header for tests/test_guidelines.c, in the shape collalg-tune
- * writes (see examples/collalg-tune.c, "Output"), with a couple of rules per collective for every
+ * writes (see src/tune/collalg-tune.c, "Output"), with a couple of rules per collective for every
  * communicator size (as with collalg-tune --any-procs). Not measured: the rules are a plausible
- * choice, so that examples/collalg-guidelines.c has tuned routines that are not the native ones.
+ * choice, so that src/guidelines/collalg-guidelines.c has tuned routines that are not the native ones.
  *
  * Processes:   16 (rules apply to every communicator size)
  * Sizes:       bytes compared as in collalg/select.h (alltoall: per-pair block, allgather:

@@ -9,7 +9,7 @@
  *
  * Datatypes: the harness pairs. For "int-vector" the root passes 2n MPI_INT and the others n
  * vectors of 2 ints (same signature, different elements), for every algorithm: the splitting
- * ones cut the message in bytes of the signature (core/bcast_common.h, collalg__bcast_view).
+ * ones cut the message in bytes of the signature (family/bcast.h, collalg__bcast_view).
  */
 #include <collalg/bcast.h>
 #include "harness.h"

@@ -1,5 +1,5 @@
 /*
- * node.c - the node level (core/node.h) against an independent computation of it.
+ * node.c - the node level (machine/node.h) against an independent computation of it.
  *
  * Expected nodes: ranks with the same processor name share a host (what
  * MPI_Comm_split_type(MPI_COMM_TYPE_SHARED) gives under MPICH, Open MPI and SimGrid's SMPI); with
@@ -12,7 +12,7 @@
  * node), and that a second call returns the cached object.
  */
 #include <collalg/collalg.h>
-#include <collalg/core/node.h>
+#include <collalg/machine/node.h>
 #include "harness.h"
 
 /* leader[r]: the lowest rank of r's expected node: among the ranks with r's processor name, in

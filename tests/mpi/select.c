@@ -349,7 +349,7 @@ static void sel_restricted(th_result *res, const th_opts *o, MPI_Comm comm, cons
 }
 
 /* 1 when every rank of @p comm has the same processor name (one node), found independently of
- * core/node.h. */
+ * machine/node.h. */
 static int sel_on_one_node(MPI_Comm comm)
 {
     char name[MPI_MAX_PROCESSOR_NAME], first[MPI_MAX_PROCESSOR_NAME];

@@ -5,7 +5,7 @@
  *
  * The program splits MPI_COMM_WORLD into nodes itself (MPI_Comm_split_type with
  * MPI_COMM_TYPE_SHARED, then groups of K node ranks when COLLALG_NODE_SIZE=K is set, as
- * core/node.h does) and runs the matrix on its node communicator, where each algorithm must match
+ * machine/node.h does) and runs the matrix on its node communicator, where each algorithm must match
  * the native collective byte for byte over the whole allocation (gaps of derived types included):
  *   bcast      every type, roots 0 and n-1
  *   allgather  every type pair (send and receive types may differ), out of place and in place
@@ -283,7 +283,7 @@ static void test_refused(th_result *res, const th_opts *o, MPI_Comm comm)
     free(out);
 }
 
-/* The node communicator of MPI_COMM_WORLD as core/node.h forms it (shared memory, then groups
+/* The node communicator of MPI_COMM_WORLD as machine/node.h forms it (shared memory, then groups
  * of COLLALG_NODE_SIZE node ranks). */
 static MPI_Comm make_node(void)
 {

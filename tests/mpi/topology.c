@@ -1,5 +1,5 @@
 /*
- * topology.c - the topology layer (core/topo_comm.h) and the topology-scheduled allgather.
+ * topology.c - the topology layer (machine/topology_comm.h) and the topology-scheduled allgather.
  *
  * Options (besides harness.h's):
  *   --attach FILE       attach FILE with collalg_topology_attach(comm, FILE, 1)

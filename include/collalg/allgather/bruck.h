@@ -50,7 +50,7 @@
 #ifndef COLLALG_ALLGATHER_BRUCK_H
 #define COLLALG_ALLGATHER_BRUCK_H
 
-#include "../core/allgather_common.h"
+#include "../family/allgather.h"
 
 /**
  * @brief Bruck's steps and the final rotation, with scratch @p t of p blocks (blocks of @p b).

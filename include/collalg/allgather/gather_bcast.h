@@ -6,7 +6,7 @@
  *
  * @par Phases
  * - Phase 0: the own block is copied into slot j of recvbuf.
- * - Gather (binomial tree rooted at rank 0, core/schedule.h): rank j's subtree is the ranks
+ * - Gather (binomial tree rooted at rank 0, schedule/common.h): rank j's subtree is the ranks
  *   [j, j + s) with s = collalg__binomial_subtree(j, p). Rank j receives, for 2^k = 1, 2, ...
  *   below its lowest set bit, the subtree range of child j + 2^k straight into slots
  *   [j + 2^k, ...) of recvbuf, then sends its whole range [j, j + s) to its parent. Invariant:
@@ -49,7 +49,7 @@
 #ifndef COLLALG_ALLGATHER_GATHER_BCAST_H
 #define COLLALG_ALLGATHER_GATHER_BCAST_H
 
-#include "../core/allgather_common.h"
+#include "../family/allgather.h"
 
 /**
  * @brief Binomial gather to rank 0 of the blocks in rank order (own block already in place).

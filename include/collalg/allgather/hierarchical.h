@@ -6,7 +6,7 @@
  *        applied to the all-gather).
  *
  * @par Levels
- * The node level of core/node.h: every node's lowest rank is its leader, the leaders'
+ * The node level of machine/node.h: every node's lowest rank is its leader, the leaders'
  * communicator holds one rank per node, node i holds the ranks members[first[i] ..
  * first[i+1] - 1] (increasing).
  *
@@ -56,7 +56,7 @@
  * @par Memory
  * Consecutive placement: no scratch (the stage is recvbuf) except 2 N ints for the allgatherv's
  * counts with unequal nodes. Other placements: p blocks of recvtype (the stage) on every rank.
- * q - 1 requests at a leader. The node level (core/node.h) is kept with the communicator.
+ * q - 1 requests at a leader. The node level (machine/node.h) is kept with the communicator.
  *
  * @par References
  * X. Luo et al., "HAN: a Hierarchical AutotuNed Collective Communication Framework", IEEE
@@ -68,8 +68,8 @@
 
 #include "../allgatherv/bruck.h"
 #include "../allgatherv/ring.h"
-#include "../core/allgather_common.h"
-#include "../core/node.h"
+#include "../family/allgather.h"
+#include "../machine/node.h"
 #include "../bcast/chain.h"
 #include "bruck.h"
 #include "ring.h"
@@ -211,7 +211,7 @@ COLLALG_INLINE int collalg__hier_allgather_run(collalg__ctx *c, collalg__hier_al
  * @allgather_args
  * @param[in] inter the allgather among the node leaders when all nodes hold the same number of
  *        ranks, any MPI_Allgather-shaped function (a catalogue allgather, MPI_Allgather); called
- *        by the leaders only, on the leaders' communicator of core/node.h, in place (sendbuf
+ *        by the leaders only, on the leaders' communicator of machine/node.h, in place (sendbuf
  *        MPI_IN_PLACE) with blocks of q blocks of recvbuf. NULL = collalg_allgather_bruck() when
  *        the p blocks hold fewer than #COLLALG_ALLGATHER_HIERARCHICAL_RING_BYTES (64 KiB),
  *        collalg_allgather_ring() otherwise.

@@ -48,7 +48,7 @@
 #ifndef COLLALG_ALLGATHER_LOGICAL_RING_H
 #define COLLALG_ALLGATHER_LOGICAL_RING_H
 
-#include "../core/allgather_common.h"
+#include "../family/allgather.h"
 
 /**
  * @brief Neighbour forwarding around a logical ring, shared by logical_ring.h and

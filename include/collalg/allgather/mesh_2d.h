@@ -16,7 +16,7 @@
  *   x blocks: no derived datatype and no packing (the choice the rank layout allows).
  *
  * Inside a phase every rank posts all its receives and sends at once, staggered as in
- * spreading_simple.h (core of collalg__allgather_mesh in core/allgather_common.h).
+ * spreading_simple.h (core of collalg__allgather_mesh in family/allgather.h).
  *
  * @par Generalisation to any p
  * Any p is factorised exactly, p = x * y with x the largest divisor of p not above sqrt(p); no
@@ -54,7 +54,7 @@
 #ifndef COLLALG_ALLGATHER_MESH_2D_H
 #define COLLALG_ALLGATHER_MESH_2D_H
 
-#include "../core/allgather_common.h"
+#include "../family/allgather.h"
 
 /**
  * @brief MPI_Allgather by the 2D mesh algorithm.

@@ -18,7 +18,7 @@
  * The rank layout makes every range consecutive in recvbuf, so each message is one contiguous
  * run of blocks: no derived datatype and no packing. Inside a phase every rank posts all its
  * receives and sends at once, staggered as in spreading_simple.h (collalg__allgather_mesh in
- * core/allgather_common.h).
+ * family/allgather.h).
  *
  * @par Generalisation to any p
  * Any p is factorised exactly: x is the largest divisor of p not above cbrt(p), then (y, z) the
@@ -58,7 +58,7 @@
 #ifndef COLLALG_ALLGATHER_MESH_3D_H
 #define COLLALG_ALLGATHER_MESH_3D_H
 
-#include "../core/allgather_common.h"
+#include "../family/allgather.h"
 
 /**
  * @brief MPI_Allgather by the 3D mesh algorithm.

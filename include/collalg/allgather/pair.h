@@ -14,7 +14,7 @@
  * @par Generalisation to any p
  * The paper pairs j with j XOR i in step i, which needs p to be a power of two; for those p the
  * schedule is exactly that (S = p - 1). For other p the steps follow the 1-factorisation of the
- * complete graph in core/schedule.h (round-robin "circle" method): even p takes S = p - 1 steps,
+ * complete graph in schedule/common.h (round-robin "circle" method): even p takes S = p - 1 steps,
  * each a perfect matching; odd p takes S = p steps, each a matching plus one idle rank (whose
  * partner is itself: it neither sends nor receives in that step).
  *
@@ -44,12 +44,12 @@
  *
  * @par References
  * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allgather, "Pair algorithm"; the
- * 1-factorisation for other p as in core/schedule.h.
+ * 1-factorisation for other p as in schedule/common.h.
  */
 #ifndef COLLALG_ALLGATHER_PAIR_H
 #define COLLALG_ALLGATHER_PAIR_H
 
-#include "../core/allgather_common.h"
+#include "../family/allgather.h"
 
 /** @brief Partner of @p me in pair step @p s, or MPI_PROC_NULL when @p me is idle in it. */
 COLLALG_INLINE int collalg__allgather_pair_partner(int me, int p, int s)

@@ -9,7 +9,7 @@
  * S = p - 1 for even p, p for odd p (pair.h: XOR pairing for powers of two, a 1-factorisation
  * of the complete graph otherwise, one idle rank per step for odd p). Between steps s and s + 1,
  * rank j exchanges a zero-byte token with its step-(s+1) partner once its step-s exchange is
- * complete (core/barrier.h; an idle rank skips it): a rank never gets a step-(s+1) message
+ * complete (core/phase_sync.h; an idle rank skips it): a rank never gets a step-(s+1) message
  * while still busy with step s.
  *
  * @par Figure

@@ -18,7 +18,7 @@
  *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below mask), so every
  *   member of G ends with the blocks of G and G' (MPICH's fix-up inside the exchange).
  *
- * The peers of each step and round come from core/rdb_schedule.h (pure functions, unit tested).
+ * The peers of each step and round come from schedule/recursive_doubling.h (pure functions, unit tested).
  * Every rank receives every other block exactly once, and no rank resends the whole result: the
  * extra ranks are not folded onto a power-of-two subset.
  *
@@ -66,12 +66,12 @@
 #ifndef COLLALG_ALLGATHER_RECURSIVE_DOUBLING_H
 #define COLLALG_ALLGATHER_RECURSIVE_DOUBLING_H
 
-#include "../core/allgather_common.h"
-#include "../core/rdb_schedule.h"
+#include "../family/allgather.h"
+#include "../schedule/recursive_doubling.h"
 
 /**
  * @brief The doubling steps (own block already in place), blocks of @p b in @p recvbuf; peers
- *        from core/rdb_schedule.h. Blocks [first, first + n) travel as n * b->per_block
+ *        from schedule/recursive_doubling.h. Blocks [first, first + n) travel as n * b->per_block
  *        elements of b->type from block @p first. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allgather_rdb_steps(collalg__ctx *c, void *recvbuf, int recvcount, MPI_Aint rext,

@@ -47,7 +47,7 @@
 #ifndef COLLALG_ALLGATHER_RING_H
 #define COLLALG_ALLGATHER_RING_H
 
-#include "../core/allgather_common.h"
+#include "../family/allgather.h"
 
 /**
  * @brief The ring phases shared by the ring family: phase 0 is the local copy, phase i sends the

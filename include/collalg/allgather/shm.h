@@ -8,7 +8,7 @@
  * @par Phases
  * Each rank's block is b packed bytes (recvcount * size of recvtype; dense types are used in
  * place, others packed with MPI_Pack). It moves in rounds of at most M = #COLLALG_SHM_MAX_BYTES
- * bytes per rank (core/shm.h). Each round: 1. every rank copies the next piece of its block
+ * bytes per rank (machine/shm.h). Each round: 1. every rank copies the next piece of its block
  * into its own half of the window; 2. one synchronisation (MPI_Win_sync, MPI_Barrier on the node
  * communicator, MPI_Win_sync); 3. every rank copies the piece of every rank r (its own
  * included) from r's half into block r. Consecutive rounds and calls alternate halves.
@@ -41,8 +41,8 @@
 #ifndef COLLALG_ALLGATHER_SHM_H
 #define COLLALG_ALLGATHER_SHM_H
 
-#include "../core/allgather_common.h"
-#include "../core/shm.h"
+#include "../family/allgather.h"
+#include "../machine/shm.h"
 
 /** @brief The rounds of the shared-memory allgather. @return MPI error code. */
 COLLALG_INLINE int collalg__allgather_shm_rounds(collalg__ctx *c, collalg__shm *s, const void *sendbuf, int sendcount,

@@ -34,7 +34,7 @@
 #ifndef COLLALG_ALLGATHER_SIMPLE_H
 #define COLLALG_ALLGATHER_SIMPLE_H
 
-#include "../core/allgather_common.h"
+#include "../family/allgather.h"
 
 /**
  * @brief The one phase of simple and spreading simple: after the own-block copy, posts p - 1

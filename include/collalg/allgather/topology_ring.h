@@ -7,7 +7,7 @@
  *
  * @par Phases
  * The ranks are put in the order a depth-first walk of the topology tree (switches, hosts, ranks;
- * core/topo_comm.h, core/topology_schedule.h) meets them; ring[i] is the rank at position i. On a
+ * machine/topology_comm.h, schedule/topology.h) meets them; ring[i] is the rank at position i. On a
  * tree, the ring ring[0] -> ring[1] -> ... -> ring[p - 1] -> ring[0] crosses every directed link
  * exactly once, so when all ranks send to their successor at once no link carries two messages.
  * Phase 0 copies the own block into slot rank of recvbuf. In step s = 0 .. p - 2, the rank at
@@ -62,7 +62,7 @@
 #ifndef COLLALG_ALLGATHER_TOPOLOGY_RING_H
 #define COLLALG_ALLGATHER_TOPOLOGY_RING_H
 
-#include "../core/topo_comm.h"
+#include "../machine/topology_comm.h"
 #include "logical_ring.h"
 
 /**

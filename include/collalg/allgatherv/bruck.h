@@ -56,7 +56,7 @@
 #ifndef COLLALG_ALLGATHERV_BRUCK_H
 #define COLLALG_ALLGATHERV_BRUCK_H
 
-#include "../core/allgatherv_common.h"
+#include "../family/allgatherv.h"
 
 /**
  * @brief The rotated plan of T: block i is recvcounts[(rank + i) mod p] elements at the prefix

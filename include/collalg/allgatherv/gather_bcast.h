@@ -6,13 +6,13 @@
  *
  * @par Phases
  * - Phase 0: the own block is copied to displs[j] of recvbuf.
- * - Gather (binomial tree rooted at rank 0, core/schedule.h): rank j's subtree is the ranks
+ * - Gather (binomial tree rooted at rank 0, schedule/common.h): rank j's subtree is the ranks
  *   [j, j + s) with s = collalg__binomial_subtree(j, p). Rank j receives, for 2^k = 1, 2, ...
  *   below its lowest set bit, the blocks of child j + 2^k's subtree straight to their places in
  *   recvbuf, then sends the blocks of its whole subtree to its parent. A subtree never wraps
  *   past p - 1, so every message is the blocks of one range of ranks: one message of recvtype
  *   when they lie back to back in rank order, one hindexed datatype otherwise
- *   (core/allgatherv_common.h).
+ *   (family/allgatherv.h).
  * - Broadcast (same tree, reversed): every rank but 0 receives the p blocks from its parent (its
  *   own block arrives again, with the same bytes), then sends them to its children, the largest
  *   subtree first.
@@ -48,7 +48,7 @@
 #ifndef COLLALG_ALLGATHERV_GATHER_BCAST_H
 #define COLLALG_ALLGATHERV_GATHER_BCAST_H
 
-#include "../core/allgatherv_common.h"
+#include "../family/allgatherv.h"
 
 /**
  * @brief Binomial gather to rank 0 of the blocks (plan @p s, own block already in place).

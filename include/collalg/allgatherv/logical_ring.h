@@ -48,7 +48,7 @@
 #ifndef COLLALG_ALLGATHERV_LOGICAL_RING_H
 #define COLLALG_ALLGATHERV_LOGICAL_RING_H
 
-#include "../core/allgatherv_common.h"
+#include "../family/allgatherv.h"
 
 /**
  * @brief The neighbour-forwarding steps shared by the logical rings: the ring visits the ranks in

@@ -15,7 +15,7 @@
  * @par Generalisation to any p
  * The paper pairs j with j XOR i in step i, which needs p to be a power of two; for those p the
  * schedule is exactly that (S = p - 1). For other p the steps follow the 1-factorisation of the
- * complete graph in core/schedule.h (round-robin "circle" method): even p takes S = p - 1
+ * complete graph in schedule/common.h (round-robin "circle" method): even p takes S = p - 1
  * steps, each a perfect matching; odd p takes S = p steps, each a matching plus one idle rank.
  *
  * @par Trace, p = 3 (a <-> b: a and b exchange their own blocks)
@@ -44,12 +44,12 @@
  *
  * @par References
  * A. Faraj, X. Yuan, ICS'05, §3.1, Algorithms for MPI_Allgather and MPI_Allgatherv, "Pair
- * algorithm"; the 1-factorisation for other p as in core/schedule.h.
+ * algorithm"; the 1-factorisation for other p as in schedule/common.h.
  */
 #ifndef COLLALG_ALLGATHERV_PAIR_H
 #define COLLALG_ALLGATHERV_PAIR_H
 
-#include "../core/allgatherv_common.h"
+#include "../family/allgatherv.h"
 
 /**
  * @brief The pair steps shared by the pair family: phase 0 is the local copy, step s exchanges

@@ -9,7 +9,7 @@
  * s = 0 .. S-1 rank j exchanges own blocks with collalg__pair_peer(j, p, s) (no forwarding;
  * blocks of zero bytes skipped). S = p - 1 for even p, p for odd p (one idle rank per step for
  * odd p). Between steps s and s + 1, rank j exchanges a zero-byte token with its step-(s+1)
- * partner once its step-s exchange is complete (core/barrier.h; an idle rank skips it): a rank
+ * partner once its step-s exchange is complete (core/phase_sync.h; an idle rank skips it): a rank
  * never gets a step-(s+1) message while still busy with step s.
  *
  * @par Trace, p = 3

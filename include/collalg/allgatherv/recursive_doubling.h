@@ -12,13 +12,13 @@
  * - G' empty (g XOR mask >= p): nothing to do in this step.
  * - Otherwise rank j exchanges with j XOR mask when that rank exists: it sends the blocks of G and
  *   receives those of G', each set of irregular blocks as one message (one hindexed datatype
- *   over recvbuf, core/allgatherv_common.h).
+ *   over recvbuf, family/allgatherv.h).
  * - When G is the lower group and G' holds only q < mask ranks (p not a power of two), the members
  *   g + i, i >= q, have no partner: the q members that received G' forward it inside G by
  *   doubling (holders [g, g + h) send to [g + h, g + 2h), h = q, 2q, ... below mask), so every
  *   member of G ends with the blocks of G and G'.
  *
- * The peers of each step and round come from core/rdb_schedule.h (pure functions, unit
+ * The peers of each step and round come from schedule/recursive_doubling.h (pure functions, unit
  * tested). Every rank receives every other block exactly once, and no rank ever resends the
  * whole result (unlike allgather/recursive_doubling.h, which folds the extra ranks).
  *
@@ -61,12 +61,12 @@
 #ifndef COLLALG_ALLGATHERV_RECURSIVE_DOUBLING_H
 #define COLLALG_ALLGATHERV_RECURSIVE_DOUBLING_H
 
-#include "../core/allgatherv_common.h"
-#include "../core/rdb_schedule.h"
+#include "../family/allgatherv.h"
+#include "../schedule/recursive_doubling.h"
 
 /**
  * @brief The doubling steps over the rank-order plan @p s of @p recvbuf (own block in place),
- *        peers from core/rdb_schedule.h.
+ *        peers from schedule/recursive_doubling.h.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__rdb_steps(collalg__ctx *c, const collalg__vset *s, void *recvbuf)

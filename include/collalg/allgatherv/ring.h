@@ -48,7 +48,7 @@
 #ifndef COLLALG_ALLGATHERV_RING_H
 #define COLLALG_ALLGATHERV_RING_H
 
-#include "../core/allgatherv_common.h"
+#include "../family/allgatherv.h"
 
 /**
  * @brief The ring phases shared by the ring family: phase 0 is the local copy, phase i sends the

@@ -10,7 +10,7 @@
  * (j - i) mod p (no forwarding; blocks of zero bytes skipped). Between phases i and i + 1,
  * rank j sends a zero-byte token to its next sender (j - i - 1) mod p once its phase-i receive
  * is complete, and waits for the token of its next receiver (j + i + 1) mod p before sending
- * (core/barrier.h): a receiver never gets a phase-(i+1) message while still busy with phase i.
+ * (core/phase_sync.h): a receiver never gets a phase-(i+1) message while still busy with phase i.
  * The tokens are exchanged even where a block is empty.
  *
  * @par Trace, p = 3

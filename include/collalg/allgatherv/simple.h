@@ -44,7 +44,7 @@
 #ifndef COLLALG_ALLGATHERV_SIMPLE_H
 #define COLLALG_ALLGATHERV_SIMPLE_H
 
-#include "../core/allgatherv_common.h"
+#include "../family/allgatherv.h"
 
 /**
  * @brief The one phase of simple and spreading simple: after the own-block copy, posts the

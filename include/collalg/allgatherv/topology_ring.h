@@ -7,7 +7,7 @@
  *
  * @par Phases
  * As collalg_allgather_topology_ring(): the ranks in the DFS order of the topology tree
- * (core/topo_comm.h), ring[i] the rank at position i. Phase 0 copies the own block to
+ * (machine/topology_comm.h), ring[i] the rank at position i. Phase 0 copies the own block to
  * displs[rank] of recvbuf. In step s = 0 .. p - 2, the rank at position i sends block ring[i - s]
  * from its place in recvbuf to ring[i + 1] and receives block ring[i - s - 1] from ring[i - 1]
  * straight to its place (positions mod p). A block of zero bytes is neither sent nor received.
@@ -56,7 +56,7 @@
 #define COLLALG_ALLGATHERV_TOPOLOGY_RING_H
 
 #include "logical_ring.h"
-#include "../core/topo_comm.h"
+#include "../machine/topology_comm.h"
 
 /**
  * @brief MPI_Allgatherv by neighbour forwarding around the topology's DFS ring.

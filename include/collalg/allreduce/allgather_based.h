@@ -36,7 +36,7 @@
 #ifndef COLLALG_ALLREDUCE_ALLGATHER_BASED_H
 #define COLLALG_ALLREDUCE_ALLGATHER_BASED_H
 
-#include "../core/allreduce_common.h"
+#include "../family/allreduce.h"
 #include "../allgather/ring.h"
 
 /**
@@ -46,12 +46,12 @@
  * @param[in] allgather the allgather used for phase 1 (any MPI_Allgather-shaped function, e.g. a
  *        catalogue allgather or MPI_Allgather itself); it is called on the private
  *        communicator. NULL selects collalg_allgather_ring. collalg_allgather_topology_ring
- *        gives the topology's DFS ring (core/topo_comm.h; MPI_ERR_ARG for a bad description).
+ *        gives the topology's DFS ring (machine/topology_comm.h; MPI_ERR_ARG for a bad description).
  *        Its errors are returned as they come.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
- *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         before any message (family/allreduce.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
  *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
  *         go through @p comm's error handler.
  */

@@ -6,7 +6,7 @@
  *        inside each node, segment by segment, the levels overlapped.
  *
  * @par Levels
- * The node level of core/node.h (every node's lowest rank is its leader). Task sr(i) reduces
+ * The node level of machine/node.h (every node's lowest rank is its leader). Task sr(i) reduces
  * segment i inside a node to the leader (MPI_Ireduce on the node communicator, in rank order);
  * ir(i) allreduces segment i among the leaders (the @p inter algorithm, in place, on the
  * leaders' communicator); sb(i) broadcasts the result of segment i inside the node (MPI_Ibcast).
@@ -50,7 +50,7 @@
  * @par Memory
  * On a leader of a node of q ranks, (q - 1) segments (about (q - 1) segsize bytes: 7 MiB for
  * nodes of 8 at the default) and q requests; one request elsewhere; plus the node level
- * (core/node.h) and what the inter algorithm takes.
+ * (machine/node.h) and what the inter algorithm takes.
  *
  * @par References
  * X. Luo et al., "HAN: a Hierarchical AutotuNed Collective Communication Framework", IEEE
@@ -59,8 +59,8 @@
 #ifndef COLLALG_ALLREDUCE_HAN_H
 #define COLLALG_ALLREDUCE_HAN_H
 
-#include "../core/allreduce_common.h"
-#include "../core/node.h"
+#include "../family/allreduce.h"
+#include "../machine/node.h"
 #include "../allgather/simple.h"
 #include "allgather_based.h"
 #include "rabenseifner.h"
@@ -215,7 +215,7 @@ COLLALG_INLINE int collalg__han_allreduce_run(collalg__han_allreduce *h, MPI_Com
  *        0 = #COLLALG_ALLREDUCE_HAN_SEGSIZE_DEFAULT (1 MiB).
  * @param[in] inter the allreduce among the node leaders (task ir), any MPI_Allreduce-shaped
  *        function; called by the leaders only, with MPI_IN_PLACE, on the leaders' communicator of
- *        core/node.h; used for commutative operations only (see the file comment). NULL =
+ *        machine/node.h; used for commutative operations only (see the file comment). NULL =
  *        collalg__allreduce_han_inter_default(): by segment size, one all-to-all exchange, recursive
  *        doubling or Rabenseifner.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP

@@ -58,7 +58,7 @@
 #ifndef COLLALG_ALLREDUCE_RABENSEIFNER_H
 #define COLLALG_ALLREDUCE_RABENSEIFNER_H
 
-#include "../core/allreduce_common.h"
+#include "../family/allreduce.h"
 
 /**
  * @brief Allgather by recursive doubling that retraces the @p nsteps halving steps recorded
@@ -91,7 +91,7 @@ COLLALG_INLINE int collalg__allreduce_retrace(const collalg__ctx *c, const colla
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
- *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         before any message (family/allreduce.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
  *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
  *         go through @p comm's error handler.
  */

@@ -58,7 +58,7 @@
 #ifndef COLLALG_ALLREDUCE_RABENSEIFNER_VAR1_H
 #define COLLALG_ALLREDUCE_RABENSEIFNER_VAR1_H
 
-#include "../core/allreduce_common.h"
+#include "../family/allreduce.h"
 #include "../allgather/ring.h"
 
 /**
@@ -135,12 +135,12 @@ COLLALG_INLINE int collalg__allreduce_gather_out(const collalg__ctx *c, const co
  *        MPI_IN_PLACE, e.g. a catalogue allgather or MPI_Allgather), called on the private
  *        communicator with ceil(count / p) elements per rank. NULL selects
  *        collalg_allgather_ring. collalg_allgather_topology_ring gives the topology's DFS ring
- *        (core/topo_comm.h; MPI_ERR_ARG for a bad description). Its errors are returned as
+ *        (machine/topology_comm.h; MPI_ERR_ARG for a bad description). Its errors are returned as
  *        they come.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
- *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         before any message (family/allreduce.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
  *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
  *         go through @p comm's error handler.
  */

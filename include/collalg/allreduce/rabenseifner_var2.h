@@ -74,12 +74,12 @@ COLLALG_INLINE int collalg__allreduce_reduce_copies(const collalg__ctx *c, const
  * @param[in] allgather the allgather of phase 3 (any MPI_Allgather-shaped function that accepts
  *        MPI_IN_PLACE), called on the private communicator with ceil(count / p) elements per
  *        rank. NULL selects collalg_allgather_ring. collalg_allgather_topology_ring gives the
- *        topology's DFS ring (core/topo_comm.h; MPI_ERR_ARG for a bad description).
+ *        topology's DFS ring (machine/topology_comm.h; MPI_ERR_ARG for a bad description).
  * The inner functions' errors are returned as they come.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
- *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         before any message (family/allreduce.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
  *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
  *         go through @p comm's error handler.
  */

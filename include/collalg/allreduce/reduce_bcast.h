@@ -6,7 +6,7 @@
  *
  * @par Phases
  * 1. Copy the input into @c recvbuf.
- * 2. Binomial reduce to rank 0 (tree of core/schedule.h: the parent of relrank > 0 is relrank with
+ * 2. Binomial reduce to rank 0 (tree of schedule/common.h: the parent of relrank > 0 is relrank with
  *    its lowest set bit cleared). Rank relrank receives from its children relrank + 1, relrank + 2,
  *    relrank + 4, ... in that order, each child standing for the run [relrank + 2^k,
  *    relrank + 2^(k+1)) clipped to p, and appends it on the right. Invariant: after the child
@@ -48,7 +48,7 @@
 #ifndef COLLALG_ALLREDUCE_REDUCE_BCAST_H
 #define COLLALG_ALLREDUCE_REDUCE_BCAST_H
 
-#include "../core/allreduce_common.h"
+#include "../family/allreduce.h"
 
 /**
  * @brief Binomial reduce to rank 0: on return *acc holds, at rank relrank, the reduction over
@@ -94,7 +94,7 @@ COLLALG_INLINE int collalg__allreduce_binomial_bcast(const collalg__ctx *c, cons
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
- *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         before any message (family/allreduce.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
  *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
  *         go through @p comm's error handler.
  */

@@ -69,7 +69,7 @@
 #ifndef COLLALG_ALLREDUCE_RING_H
 #define COLLALG_ALLREDUCE_RING_H
 
-#include "../core/allreduce_common.h"
+#include "../family/allreduce.h"
 
 /**
  * @brief Steps in flight of collalg__allreduce_ring_phases on @p p ranks: w = min(W, p - 1),
@@ -246,7 +246,7 @@ COLLALG_INLINE int collalg__allreduce_ring_run(collalg__ctx *c, const collalg__a
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
- *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         before any message (family/allreduce.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
  *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
  *         go through @p comm's error handler. Also MPI_ERR_OP when @p op is not commutative (see
  *         Restrictions; nothing is sent and @p recvbuf is left untouched).

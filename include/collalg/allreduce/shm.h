@@ -6,7 +6,7 @@
  *        all of them).
  *
  * @par Phases
- * The vector moves in rounds of e = floor(M / s) elements, M = #COLLALG_SHM_MAX_BYTES (core/shm.h)
+ * The vector moves in rounds of e = floor(M / s) elements, M = #COLLALG_SHM_MAX_BYTES (machine/shm.h)
  * and s the size of the datatype. Each round: 1. every rank copies (dense types) or packs the
  * next e elements of its input into its own half of the window; 2. one synchronisation
  * (MPI_Win_sync, MPI_Barrier on the node communicator, MPI_Win_sync); 3. every rank computes
@@ -47,8 +47,8 @@
 #ifndef COLLALG_ALLREDUCE_SHM_H
 #define COLLALG_ALLREDUCE_SHM_H
 
-#include "../core/allreduce_common.h"
-#include "../core/shm.h"
+#include "../family/allreduce.h"
+#include "../machine/shm.h"
 
 /** @brief Puts @p n elements of @p r's type at @p buf into the packed bytes @p at (or back). */
 COLLALG_INLINE int collalg__allreduce_shm_move(collalg__ctx *c, const collalg__allreduce_red *r, int unpack,
@@ -107,7 +107,7 @@ COLLALG_INLINE int collalg__allreduce_shm_rounds(collalg__ctx *c, collalg__shm *
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, on every rank before
- *         any message (core/allreduce_common.h); MPI_ERR_ARG on every rank when @p comm spans
+ *         any message (family/allreduce.h); MPI_ERR_ARG on every rank when @p comm spans
  *         more than one node or the datatype's size exceeds #COLLALG_SHM_MAX_BYTES (count > 0);
  *         MPI_ERR_NO_MEM when scratch or the window's table cannot be allocated; or the class of
  *         an error raised by an MPI call. Errors go through @p comm's error handler.

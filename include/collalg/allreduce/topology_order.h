@@ -7,7 +7,7 @@
  *        neighbouring ranks under one switch).
  *
  * @par Phases
- * 1. The first call on a communicator computes its topology (core/topo_comm.h: the DFS logical
+ * 1. The first call on a communicator computes its topology (machine/topology_comm.h: the DFS logical
  *    ring) and one communicator whose rank i is the rank at ring position i (an MPI_Comm_split
  *    of the private communicator, cached with the topology).
  * 2. The inner allreduce (recursive halving and doubling, Rabenseifner's algorithm, by default)
@@ -56,7 +56,7 @@
 #ifndef COLLALG_ALLREDUCE_TOPOLOGY_ORDER_H
 #define COLLALG_ALLREDUCE_TOPOLOGY_ORDER_H
 
-#include "../core/topo_comm.h"
+#include "../machine/topology_comm.h"
 #include "../core/fn.h"
 #include "rabenseifner.h"
 

@@ -7,7 +7,7 @@
  *
  * @par Phases
  * The ranks are put in the order a depth-first walk of the topology tree (switches, hosts, ranks;
- * core/topo_comm.h, core/topology_schedule.h) meets them; ring[i] is the rank at position i. On a
+ * machine/topology_comm.h, schedule/topology.h) meets them; ring[i] is the rank at position i. On a
  * tree the ring ring[0] -> ring[1] -> ... -> ring[p - 1] -> ring[0] crosses every directed link
  * exactly once, so when all ranks send to their successor at once no link carries two messages.
  * The vector is cut into p blocks whose sizes differ by at most one element (some empty when
@@ -90,7 +90,7 @@
 #ifndef COLLALG_ALLREDUCE_TOPOLOGY_RING_H
 #define COLLALG_ALLREDUCE_TOPOLOGY_RING_H
 
-#include "../core/topo_comm.h"
+#include "../machine/topology_comm.h"
 #include "ring.h"
 
 /**
@@ -101,7 +101,7 @@
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
- *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_OP when
+ *         before any message (family/allreduce.h, collalg__allreduce_probe); MPI_ERR_OP when
  *         @p op is not commutative (see Restrictions; nothing is sent, @p recvbuf is left
  *         untouched); MPI_ERR_ARG on every rank, @p recvbuf untouched, when the description of
  *         `COLLALG_TOPOLOGY` is malformed or unreadable, lacks a host of @p comm, or differs

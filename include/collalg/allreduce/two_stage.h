@@ -56,7 +56,7 @@
 #ifndef COLLALG_ALLREDUCE_TWO_STAGE_H
 #define COLLALG_ALLREDUCE_TWO_STAGE_H
 
-#include "../core/allreduce_common.h"
+#include "../family/allreduce.h"
 
 /** @brief Block size two_stage uses when its parameter is 0. */
 #define COLLALG_ALLREDUCE_TWO_STAGE_BLOCK 8
@@ -99,7 +99,7 @@ COLLALG_INLINE int collalg__allreduce_two_stage_master(collalg__ctx *c, const co
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_OP
  *         (MPI_OP_NULL) for bad arguments (core/args.h); the error of MPI_Reduce_local (e.g.
  *         MPI_ERR_OP) when a predefined @p op is not defined for @p datatype, found on every rank
- *         before any message (core/allreduce_common.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
+ *         before any message (family/allreduce.h, collalg__allreduce_probe); MPI_ERR_NO_MEM
  *         when scratch cannot be allocated; or the class of an error raised by an MPI call. Errors
  *         go through @p comm's error handler.
  */

@@ -52,7 +52,7 @@
 #ifndef COLLALG_ALLTOALL_BRUCK_H
 #define COLLALG_ALLTOALL_BRUCK_H
 
-#include "../core/alltoall_common.h"
+#include "../family/alltoall.h"
 
 /**
  * @brief Round with distance @p pof (a power of two) of step 2 on the work buffer @p work

@@ -6,9 +6,9 @@
  *        IPDPS 2005, IEEE TPDS 2007; ICS'05 §3.3, step 2), without synchronisation.
  *
  * @par Phases
- * The communicator's topology (core/topo_comm.h: an attached description, else the file of
+ * The communicator's topology (machine/topology_comm.h: an attached description, else the file of
  * `COLLALG_TOPOLOGY`, else the node level) is a tree of switches, hosts and ranks. Its schedule
- * (core/topology_schedule.h, collalg__topo_a2a_phases()) puts each of the p (p - 1) messages
+ * (schedule/topology.h, collalg__topo_a2a_phases()) puts each of the p (p - 1) messages
  * s -> d in one of L phases so that in each phase every rank sends at most one message, receives
  * at most one, and no directed link of the tree carries two. L = max over links of |A| |B| (A, B
  * the ranks on the link's two sides), the lower bound: the busiest link must carry |A| |B|
@@ -48,7 +48,7 @@
  * messages of one phase; nothing keeps the phases in step, so the contention terms remain. The
  * first call on a communicator adds the topology's (allgather of p * MPI_MAX_PROCESSOR_NAME
  * bytes, allreduce of 40 bytes, the parse of the description), the schedule's construction (O(p^2)
- * on one switch and the seeds' platforms, see core/topology_schedule.h) and an allreduce of an int.
+ * on one switch and the seeds' platforms, see schedule/topology.h) and an allreduce of an int.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0. Without a description the schedule is
@@ -58,7 +58,7 @@
  *
  * @par Memory
  * No scratch, except p * recvcount elements of recvtype when sendbuf is MPI_IN_PLACE. Cached
- * with the communicator until it is freed: the topology (core/topo_comm.h; rank tree, 2 p ints)
+ * with the communicator until it is freed: the topology (machine/topology_comm.h; rank tree, 2 p ints)
  * and this rank's schedule, 4 (p - 1) ints (496 bytes at p = 32, 16 KiB at p = 1024); the first
  * call also holds the p^2-int phase table while it builds them (4 MiB at p = 1024).
  *
@@ -72,7 +72,7 @@
 #ifndef COLLALG_ALLTOALL_CONTENTION_FREE_H
 #define COLLALG_ALLTOALL_CONTENTION_FREE_H
 
-#include "../core/alltoall_topo.h"
+#include "../family/alltoall_topology.h"
 
 /**
  * @brief MPI_Alltoall by the topology's contention-free phases, without synchronisation.

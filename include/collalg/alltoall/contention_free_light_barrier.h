@@ -9,7 +9,7 @@
  * this rank sends its block for to[t] and receives the block of from[t] (either may be absent).
  * Between phases t and t + 1 a rank with a message in phase t + 1 sends a zero-byte token to
  * from[t + 1] once its phase-t receive is complete, and waits for the token of to[t + 1] before
- * sending (core/barrier.h); a rank idle in phase t + 1 goes on. So a message of phase t + 1
+ * sending (core/phase_sync.h); a rank idle in phase t + 1 goes on. So a message of phase t + 1
  * reaches only a receiver done with phase t: no node contention, and the phases drift apart only
  * as far as the tokens allow, without a system-wide barrier.
  *
@@ -66,7 +66,7 @@
 #ifndef COLLALG_ALLTOALL_CONTENTION_FREE_LIGHT_BARRIER_H
 #define COLLALG_ALLTOALL_CONTENTION_FREE_LIGHT_BARRIER_H
 
-#include "../core/alltoall_topo.h"
+#include "../family/alltoall_topology.h"
 
 /**
  * @brief MPI_Alltoall by the topology's contention-free phases with a light-weight barrier between them.

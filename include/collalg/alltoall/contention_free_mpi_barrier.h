@@ -63,7 +63,7 @@
 #ifndef COLLALG_ALLTOALL_CONTENTION_FREE_MPI_BARRIER_H
 #define COLLALG_ALLTOALL_CONTENTION_FREE_MPI_BARRIER_H
 
-#include "../core/alltoall_topo.h"
+#include "../family/alltoall_topology.h"
 
 /**
  * @brief MPI_Alltoall by the topology's contention-free phases with an MPI barrier between them.

@@ -9,7 +9,7 @@
  * this rank sends its block for to[t] and receives the block of from[t] (either may be absent),
  * with N MPI barriers spread evenly over the L - 1 gaps between phases, as in
  * ring_n_mpi_barriers.h: barrier k (k = 1 .. N) follows phase floor(k L / (N + 1)) (phases
- * counted from 1; core/schedule.h collalg__barrier_after), one barrier about every L / (N + 1)
+ * counted from 1; schedule/common.h collalg__barrier_after), one barrier about every L / (N + 1)
  * phases. N trades the drift the unsynchronised contention_free.h allows against the L - 1
  * barriers of contention_free_mpi_barrier.h (N = L - 1).
  *
@@ -63,7 +63,7 @@
 #ifndef COLLALG_ALLTOALL_CONTENTION_FREE_N_MPI_BARRIERS_H
 #define COLLALG_ALLTOALL_CONTENTION_FREE_N_MPI_BARRIERS_H
 
-#include "../core/alltoall_topo.h"
+#include "../family/alltoall_topology.h"
 
 /**
  * @brief MPI_Alltoall by the topology's contention-free phases with @p nbarriers MPI barriers.

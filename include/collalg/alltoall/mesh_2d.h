@@ -6,7 +6,7 @@
  *
  * @par Phases
  * The p ranks form a logical x * y mesh, p = x * y with x <= y as close to sqrt(p) as p's
- * divisors allow (core/schedule.h collalg__mesh2d); rank r has coordinates (r mod x, r / x).
+ * divisors allow (schedule/common.h collalg__mesh2d); rank r has coordinates (r mod x, r / x).
  * Phase 1 runs along x (among the ranks of one row), phase 2 along y (one column). In the
  * phase along a dimension, a rank sends each partner of that dimension exactly the blocks whose
  * final destination has the partner's coordinate in that dimension: after phase 1, rank (a, b)
@@ -60,7 +60,7 @@
 #ifndef COLLALG_ALLTOALL_MESH_2D_H
 #define COLLALG_ALLTOALL_MESH_2D_H
 
-#include "../core/alltoall_common.h"
+#include "../family/alltoall.h"
 
 /** @brief Most dimensions of a logical mesh the mesh engine takes. */
 #define COLLALG_ALLTOALL_MESH_MAXDIMS 3

@@ -6,7 +6,7 @@
  *
  * @par Phases
  * The p ranks form a logical x * y * z mesh, p = x * y * z with x <= y <= z as close to
- * cbrt(p) as p's divisors allow (core/schedule.h collalg__mesh3d); rank r has coordinates
+ * cbrt(p) as p's divisors allow (schedule/common.h collalg__mesh3d); rank r has coordinates
  * (r mod x, (r / x) mod y, r / (x y)). Three phases, along x, then y, then z: in each, a rank
  * sends each partner of that dimension exactly the blocks whose final destination has the
  * partner's coordinate in that dimension, p / d blocks per partner in one message (the engine

@@ -7,7 +7,7 @@
  *        inside its node.
  *
  * @par Partners
- * The node level of core/node.h: node i holds q_i ranks, members[first[i] ..] in rank order;
+ * The node level of machine/node.h: node i holds q_i ranks, members[first[i] ..] in rank order;
  * (i, l) is the rank of node i with node rank l. The *partner* of (a, l) on another node b is
  * (b, l mod q_b). So every rank of a sends to exactly one rank of b, and (b, t) hears from the
  * ranks (a, l) with l = t (mod q_b), l < q_a: its *sources* on a (none when t >= q_a). Every block
@@ -16,7 +16,7 @@
  *
  * @par Phases
  * The blocks are handled as packed bytes (dense datatypes in place, others packed, as in the
- * shared-memory family: core/shm.h), B bytes each.
+ * shared-memory family: machine/shm.h), B bytes each.
  * -# Inter-node: (a, l) sends to its partner on every other node b the q_b blocks it has for the
  *    ranks of b, in one message (the ranks of b in rank order; staged in node order unless every
  *    node holds consecutive ranks), and receives from each of its sources the q blocks they have
@@ -63,9 +63,9 @@
 #ifndef COLLALG_ALLTOALL_NODE_AWARE_H
 #define COLLALG_ALLTOALL_NODE_AWARE_H
 
-#include "../core/alltoall_common.h"
-#include "../core/node.h"
-#include "../core/shm.h"
+#include "../family/alltoall.h"
+#include "../machine/node.h"
+#include "../machine/shm.h"
 
 /** @brief One call's state: the byte views, the node level, the block datatypes, scratch. */
 typedef struct collalg__na {

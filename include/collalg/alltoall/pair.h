@@ -5,7 +5,7 @@
  *        every p by a 1-factorisation of the complete graph (Pritchard et al., CUG 2004).
  *
  * @par Phases
- * The steps s = 0 .. S-1 of the pair schedule (core/schedule.h, collalg__pair_peer): in step s
+ * The steps s = 0 .. S-1 of the pair schedule (schedule/common.h, collalg__pair_peer): in step s
  * rank j exchanges blocks with one partner, peer(j, s): it sends its block for the partner and
  * receives the partner's block for j in one send-receive. Every step is a matching (each rank
  * talks to at most one other rank) and every pair of ranks meets in exactly one step, so after
@@ -51,7 +51,7 @@
 #ifndef COLLALG_ALLTOALL_PAIR_H
 #define COLLALG_ALLTOALL_PAIR_H
 
-#include "../core/alltoall_common.h"
+#include "../family/alltoall.h"
 
 /**
  * @brief This rank's partner in pair step @p s as the phase synchronisation wants it: the

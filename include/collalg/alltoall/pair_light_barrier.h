@@ -7,7 +7,7 @@
  * The pair algorithm (pair.h): in step s rank j exchanges blocks with collalg__pair_peer(j, p, s)
  * (XOR for powers of two, the circle 1-factorisation otherwise). Between steps s and s + 1, once
  * its step-s exchange is complete, rank j exchanges a zero-byte token with its step-(s+1)
- * partner (core/barrier.h): in a pairwise schedule the next sender and the next receiver are the
+ * partner (core/phase_sync.h): in a pairwise schedule the next sender and the next receiver are the
  * same rank. So no rank receives step-(s+1) data while its partner-to-be is still busy with step
  * s. A rank idle in step s + 1 (p odd) skips the token (MPI_PROC_NULL).
  *

@@ -6,7 +6,7 @@
  * @par Phases
  * The pair algorithm (pair.h), S steps (S = p - 1 for even p, p for odd p), with N MPI barriers
  * spread evenly over the S - 1 gaps between steps: barrier k (k = 1 .. N) follows step
- * floor(k S / (N + 1)) (steps counted from 1; core/schedule.h collalg__barrier_after), one
+ * floor(k S / (N + 1)) (steps counted from 1; schedule/common.h collalg__barrier_after), one
  * barrier about every S / (N + 1) steps. N = S - 1 is pair_mpi_barrier.h.
  *
  * @par Figure

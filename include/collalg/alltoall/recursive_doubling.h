@@ -59,7 +59,7 @@
 #ifndef COLLALG_ALLTOALL_RECURSIVE_DOUBLING_H
 #define COLLALG_ALLTOALL_RECURSIVE_DOUBLING_H
 
-#include "../core/alltoall_common.h"
+#include "../family/alltoall.h"
 
 /** @brief Shape of one recursive doubling call (see the file comment for pof2, rem and segments). */
 typedef struct collalg__alltoall_rdb {

@@ -7,7 +7,7 @@
  * The ring algorithm (ring.h): in phase i = 1 .. p-1 rank j sends to (j + i) mod p and receives
  * from (j - i) mod p. Between phases i and i + 1, rank j sends a zero-byte token to its next
  * sender (j - i - 1) mod p once its phase-i receive is complete, and waits for the token of its
- * next receiver (j + i + 1) mod p before sending (core/barrier.h). A receiver thus never gets a
+ * next receiver (j + i + 1) mod p before sending (core/phase_sync.h). A receiver thus never gets a
  * phase-(i+1) message while still busy with phase i: node contention is gone.
  *
  * @par Figure

@@ -8,7 +8,7 @@
  * @par Phases
  * Each block is b packed bytes (recvcount * size of recvtype; dense types are used in place,
  * others packed with MPI_Pack). A rank's half of the window (M = #COLLALG_SHM_MAX_BYTES bytes,
- * core/shm.h) is cut into p slots of S = floor(M / p) bytes, slot j for destination j. Blocks
+ * machine/shm.h) is cut into p slots of S = floor(M / p) bytes, slot j for destination j. Blocks
  * move in rounds of at most S bytes each. Each round: 1. every rank copies the next piece of its
  * block j into slot j of its half, for every j; 2. one synchronisation (MPI_Win_sync,
  * MPI_Barrier on the node communicator, MPI_Win_sync); 3. every rank r copies slot r of every
@@ -43,8 +43,8 @@
 #ifndef COLLALG_ALLTOALL_SHM_H
 #define COLLALG_ALLTOALL_SHM_H
 
-#include "../core/alltoall_common.h"
-#include "../core/shm.h"
+#include "../family/alltoall.h"
+#include "../machine/shm.h"
 
 /** @brief The rounds of the shared-memory alltoall. @return MPI error code. */
 COLLALG_INLINE int collalg__alltoall_shm_rounds(collalg__ctx *c, collalg__shm *s, const void *sendbuf, int sendcount,

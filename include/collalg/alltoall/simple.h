@@ -41,7 +41,7 @@
 #ifndef COLLALG_ALLTOALL_SIMPLE_H
 #define COLLALG_ALLTOALL_SIMPLE_H
 
-#include "../core/alltoall_common.h"
+#include "../family/alltoall.h"
 
 /**
  * @brief The one phase of the simple family: own block copied, then all receives and all sends

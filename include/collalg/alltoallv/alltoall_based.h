@@ -9,14 +9,14 @@
  * 1. Own block copied locally.
  * 2. Every rank learns the whole message matrix: one MPI_Allgather, on the private
  *    communicator, of each rank's row of message sizes in bytes (as long long).
- * 3. Every rank computes the same schedule (core/alltoallv_schedule.h,
+ * 3. Every rank computes the same schedule (schedule/alltoallv.h,
  *    collalg__alltoallv_alltoall_based_schedule): the phases of a contention-free all-to-all
- *    schedule, on one switch the steps of the pair schedule (core/schedule.h: XOR for powers of
+ *    schedule, on one switch the steps of the pair schedule (schedule/common.h: XOR for powers of
  *    two, the circle 1-factorisation otherwise; p - 1 steps for even p, p for odd p). Each
  *    phase carries every non-empty message of its permutation; a phase whose messages are all
  *    empty is dropped (every rank knows the matrix, so all drop the same phases).
  * 4. Phase by phase, one send-receive per rank (either side idle when its message is empty),
- *    with the light-weight barrier (core/barrier.h) between the remaining phases.
+ *    with the light-weight barrier (core/phase_sync.h) between the remaining phases.
  *
  * Against greedy.h: at most p phases instead of up to 2p - 3, no sort, but a large message
  * does not choose its companions.
@@ -65,7 +65,7 @@
 #ifndef COLLALG_ALLTOALLV_ALLTOALL_BASED_H
 #define COLLALG_ALLTOALLV_ALLTOALL_BASED_H
 
-#include "../core/alltoallv_common.h"
+#include "../family/alltoallv.h"
 
 /**
  * @brief MPI_Alltoallv by the all-to-all based scheduling algorithm of CC-MPI.

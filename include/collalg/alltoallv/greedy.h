@@ -9,7 +9,7 @@
  * 2. Every rank learns the whole message matrix: one MPI_Allgather, on the private
  *    communicator, of each rank's row of message sizes in bytes (sendcounts[j] times the size
  *    of sendtype, as long long: a message may pass INT_MAX bytes).
- * 3. Every rank computes the same schedule (core/alltoallv_schedule.h,
+ * 3. Every rank computes the same schedule (schedule/alltoallv.h,
  *    collalg__alltoallv_greedy_schedule): the non-empty messages i -> j (i != j) sorted by size,
  *    largest first, ties by (i, j); each goes into the first phase in which its sender sends
  *    nothing yet and its receiver receives nothing yet. Every phase is a partial matching (no
@@ -17,7 +17,7 @@
  *    costs its largest message).
  * 4. Phase by phase, each rank sends its message of the phase (if any) and receives its message
  *    of the phase (if any) in one send-receive; between phases the light-weight barrier
- *    (core/barrier.h) with this rank's sender and receiver of the next phase keeps a receiver
+ *    (core/phase_sync.h) with this rank's sender and receiver of the next phase keeps a receiver
  *    from getting a message of the next phase while still busy with this one.
  *
  * @par Trace, p = 3 (message sizes in bytes; a -> b: a sends its block for b)
@@ -67,7 +67,7 @@
 #ifndef COLLALG_ALLTOALLV_GREEDY_H
 #define COLLALG_ALLTOALLV_GREEDY_H
 
-#include "../core/alltoallv_common.h"
+#include "../family/alltoallv.h"
 
 /**
  * @brief MPI_Alltoallv by the greedy scheduling algorithm of CC-MPI.

@@ -6,7 +6,7 @@
  *        et al., CUG 2004).
  *
  * @par Phases
- * The steps s = 0 .. S-1 of the pair schedule (core/schedule.h, collalg__pair_peer): in step s
+ * The steps s = 0 .. S-1 of the pair schedule (schedule/common.h, collalg__pair_peer): in step s
  * rank j exchanges blocks with its partner peer(j, s) in one send-receive: it sends its block
  * for the partner and receives the partner's block for j. A side of zero bytes is skipped
  * (both partners know its size). Every step is a matching and every pair of ranks meets in
@@ -53,7 +53,7 @@
 #ifndef COLLALG_ALLTOALLV_PAIR_H
 #define COLLALG_ALLTOALLV_PAIR_H
 
-#include "../core/alltoallv_common.h"
+#include "../family/alltoallv.h"
 
 /**
  * @brief The pair steps shared by the pair family: own block copied (before step 0 for even p

@@ -7,7 +7,7 @@
  * @par Phases
  * The pair algorithm (pair.h): in step s rank j exchanges blocks with collalg__pair_peer(j, p, s).
  * Between steps s and s + 1, once its step-s exchange is complete, rank j exchanges zero-byte
- * tokens with its step-(s+1) partner (core/barrier.h): a token to the partner when the partner
+ * tokens with its step-(s+1) partner (core/phase_sync.h): a token to the partner when the partner
  * will send to j, one awaited from the partner when j will send to it (a direction whose
  * message is empty needs no token; both partners know its size). A rank idle in step s + 1
  * (p odd) skips the tokens.

@@ -42,7 +42,7 @@
 #ifndef COLLALG_ALLTOALLV_RING_H
 #define COLLALG_ALLTOALLV_RING_H
 
-#include "../core/alltoallv_common.h"
+#include "../family/alltoallv.h"
 
 /**
  * @brief The ring phases shared by the ring family: phase 0 is the local copy, phase i sends to

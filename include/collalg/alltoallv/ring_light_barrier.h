@@ -8,7 +8,7 @@
  * The ring algorithm (ring.h): in phase i = 1 .. p-1 rank j sends to (j + i) mod p and receives
  * from (j - i) mod p. Between phases i and i + 1, once its phase-i receive is complete, rank j
  * sends a zero-byte token to its next sender (j - i - 1) mod p and waits for the token of its
- * next receiver (j + i + 1) mod p before sending (core/barrier.h); a token travels only along
+ * next receiver (j + i + 1) mod p before sending (core/phase_sync.h); a token travels only along
  * a non-empty message of phase i + 1 (both ends know its size), the others need no ordering.
  * A receiver thus never gets a phase-(i+1) message while still busy with phase i.
  *

@@ -7,7 +7,7 @@
  * @par Phases
  * The ring algorithm (ring.h) with N MPI barriers spread evenly over the p - 2 gaps between its
  * p - 1 phases: barrier k (k = 1 .. N) follows phase floor(k (p - 1) / (N + 1)) (phases counted
- * from 1; core/schedule.h collalg__barrier_after), one barrier about every (p - 1) / (N + 1)
+ * from 1; schedule/common.h collalg__barrier_after), one barrier about every (p - 1) / (N + 1)
  * phases. N = p - 2 is ring_mpi_barrier.h.
  *
  * @par Figure

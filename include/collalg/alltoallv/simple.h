@@ -45,7 +45,7 @@
 #ifndef COLLALG_ALLTOALLV_SIMPLE_H
 #define COLLALG_ALLTOALLV_SIMPLE_H
 
-#include "../core/alltoallv_common.h"
+#include "../family/alltoallv.h"
 
 /**
  * @brief The one phase of the simple family: own block copied, then all non-empty receives and

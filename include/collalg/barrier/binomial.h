@@ -5,7 +5,7 @@
  *        release token broadcast down the same tree.
  *
  * @par Phases
- * The binomial tree rooted at rank 0 (core/schedule.h): the parent of r > 0 is r with its lowest
+ * The binomial tree rooted at rank 0 (schedule/common.h): the parent of r > 0 is r with its lowest
  * set bit cleared; the children of r are r + 2^j for every 2^j below r's lowest set bit (every
  * 2^j < p for rank 0) with r + 2^j < p.
  * - Gather: rank r waits for a token from each child, the nearest (smallest subtree, done
@@ -51,7 +51,7 @@
 
 #include "../core/args.h"
 #include "../core/tags.h"
-#include "../core/barrier_schedule.h"
+#include "../schedule/barrier.h"
 
 /** @brief The gather to rank 0 and the release from it. @return MPI error code. */
 COLLALG_INLINE int collalg__barrier_binomial_tree(const collalg__ctx *c)

@@ -45,7 +45,7 @@
 
 #include "../core/args.h"
 #include "../core/tags.h"
-#include "../core/barrier_schedule.h"
+#include "../schedule/barrier.h"
 
 /** @brief The ceil(lg p) token rounds on the private communicator. @return MPI error code. */
 COLLALG_INLINE int collalg__barrier_dissemination_rounds(const collalg__ctx *c)

@@ -6,7 +6,7 @@
  *
  * @par Phases
  * The ranks fall into groups of g consecutive ranks [m, m + g) (the last group may be smaller);
- * the master of a group is its first rank m (core/barrier_schedule.h). There are M = ceil(p / g)
+ * the master of a group is its first rank m (schedule/barrier.h). There are M = ceil(p / g)
  * masters: 0, g, 2g, ...
  * - First level (fan-in): every non-master sends a token to its master; the master waits for a
  *   token from every member of its group.
@@ -59,7 +59,7 @@
 #include "../core/args.h"
 #include "../core/tags.h"
 #include "../core/request.h"
-#include "../core/barrier_schedule.h"
+#include "../schedule/barrier.h"
 
 /**
  * @brief The all-to-all of release tokens among the M masters (group size @p g), for master

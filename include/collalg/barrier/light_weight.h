@@ -2,12 +2,12 @@
  * @file light_weight.h
  * @ingroup barrier
  * @brief Barrier, the catalogue's light-weight barrier (Faraj & Yuan, ICS'05, §3.1, cost model
- *        delta_l; core/barrier.h) repeated p - 1 times around the ring: a full barrier.
+ *        delta_l; core/phase_sync.h) repeated p - 1 times around the ring: a full barrier.
  *
  * @par Phases
- * Rounds k = 1 .. p - 1, each one light-weight barrier of core/barrier.h,
+ * Rounds k = 1 .. p - 1, each one light-weight barrier of core/phase_sync.h,
  * collalg__light_barrier(pcomm, r + 1, r - 1) (mod p): rank r sends a zero-byte token to r + 1
- * and waits for the token of r - 1 (in the words of core/barrier.h: on a ring whose data would
+ * and waits for the token of r - 1 (in the words of core/phase_sync.h: on a ring whose data would
  * flow from r + 1 to r, the token goes to the rank r hears from and comes from the rank r talks
  * to). Invariant: after round k, rank r has heard, transitively, from the k ranks r - 1, ...,
  * r - k (each of them has entered the barrier): r - 1 sent its round-k token only after its own
@@ -54,7 +54,7 @@
 #define COLLALG_BARRIER_LIGHT_WEIGHT_H
 
 #include "../core/args.h"
-#include "../core/barrier.h"
+#include "../core/phase_sync.h"
 
 /** @brief The p - 1 light-weight barriers around the ring. @return MPI error code. */
 COLLALG_INLINE int collalg__barrier_light_weight_rounds(const collalg__ctx *c)

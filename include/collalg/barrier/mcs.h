@@ -6,7 +6,7 @@
  *        Schwarzmeier, CUG 2004, §"MPI_Barrier").
  *
  * @par Phases
- * Two complete trees in heap order rooted at rank 0 (core/barrier_schedule.h): in the arrival
+ * Two complete trees in heap order rooted at rank 0 (schedule/barrier.h): in the arrival
  * tree of fan-in a the parent of r > 0 is (r - 1) / a and the children of r are a r + 1 .. a r + a;
  * in the wake-up tree of fan-out b likewise with b.
  * - Arrival: rank r waits for a token from each of its arrival children, then sends a token to
@@ -61,7 +61,7 @@
 
 #include "../core/args.h"
 #include "../core/tags.h"
-#include "../core/barrier_schedule.h"
+#include "../schedule/barrier.h"
 
 /** @brief Arrival up the fan-in tree, wake-up down the fan-out tree. @return MPI error code. */
 COLLALG_INLINE int collalg__barrier_mcs_trees(const collalg__ctx *c, int fanin, int fanout)

@@ -51,7 +51,7 @@
 
 #include "../core/args.h"
 #include "../core/tags.h"
-#include "../core/barrier_schedule.h"
+#include "../schedule/barrier.h"
 
 /** @brief The fold in, the exchange rounds and the fold out. @return MPI error code. */
 COLLALG_INLINE int collalg__barrier_pairwise_exchange_rounds(const collalg__ctx *c)

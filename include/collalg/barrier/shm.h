@@ -5,7 +5,7 @@
  *        Shared Memory for MPI Collectives", §3).
  *
  * @par Phases
- * 1. MPI_Win_sync on the node's shared window (core/shm.h); 2. MPI_Barrier on the node
+ * 1. MPI_Win_sync on the node's shared window (machine/shm.h); 2. MPI_Barrier on the node
  * communicator; 3. MPI_Win_sync. Pritchard et al. let ranks wait on flags in the shared
  * buffer; waiting on memory is ruled out here (SimGrid runs all ranks in one process without
  * preemption, and a spinning rank would never yield), so the flag wait becomes the node
@@ -37,7 +37,7 @@
 #define COLLALG_BARRIER_SHM_H
 
 #include "../core/core.h"
-#include "../core/shm.h"
+#include "../machine/shm.h"
 
 /**
  * @brief MPI_Barrier of the shared-memory family (one node only).

@@ -9,7 +9,7 @@
  * tree in heap order: the parent of relrank > 0 is (relrank - 1) / 2, its children 2 relrank + 1
  * and 2 relrank + 2 when below p. The message is cut into s segments; for each segment in turn,
  * rank relrank > 0 receives it from its parent and forwards it to its children with non-blocking
- * sends as soon as it is in. The pipeline is windowed (core/bcast_common.h,
+ * sends as soon as it is in. The pipeline is windowed (family/bcast.h,
  * collalg__bcast_pipeline): up to W = COLLALG_FORWARD_WINDOW (4) segments in flight per link,
  * receives posted W segments ahead, segment k's sends waiting only for segment k - W's.
  * Invariant: a rank at depth h forwards segment k in step h + k + 1 (counting a step as one round
@@ -44,12 +44,12 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
- * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * signature (the message is cut in bytes of the signature: family/bcast.h,
  * collalg__bcast_view).
  *
  * @par Memory
  * For a datatype with gaps, count * size bytes of scratch (the byte view of
- * core/bcast_common.h); none otherwise.
+ * family/bcast.h); none otherwise.
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Collective
@@ -58,7 +58,7 @@
 #ifndef COLLALG_BCAST_BINARY_TREE_H
 #define COLLALG_BCAST_BINARY_TREE_H
 
-#include "../core/bcast_common.h"
+#include "../family/bcast.h"
 
 /**
  * @brief MPI_Bcast by the pipelined binary tree.
@@ -69,7 +69,7 @@
  *        segment.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
  *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
- *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         gaps (family/bcast.h) cannot be allocated; or the class of an error raised by an
  *         MPI call. Errors go through @p comm's error handler. Also MPI_ERR_ARG when @p segsize <
  *         0 (before any message).
  */

@@ -43,7 +43,7 @@
 #ifndef COLLALG_BCAST_BINOMIAL_H
 #define COLLALG_BCAST_BINOMIAL_H
 
-#include "../core/bcast_common.h"
+#include "../family/bcast.h"
 
 /** @brief The receive from the parent and the sends to the children. @return MPI error code. */
 COLLALG_INLINE int collalg__bcast_binomial_tree(const collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype,

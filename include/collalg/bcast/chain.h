@@ -9,7 +9,7 @@
  * 0 -> 1 -> ... -> p-1. The message is cut into s segments of `seg` elements (the last one
  * shorter). For each segment in turn, rank relrank > 0 receives it from relrank - 1, and rank
  * relrank < p - 1 forwards it to relrank + 1 with a non-blocking send as soon as it is in. The
- * pipeline is windowed (core/bcast_common.h, collalg__bcast_pipeline): up to W =
+ * pipeline is windowed (family/bcast.h, collalg__bcast_pipeline): up to W =
  * COLLALG_FORWARD_WINDOW (4) segments are in flight on each link, the receives posted W segments
  * ahead and segment k's send waiting only for segment k - W's, so one segment's latency overlaps
  * the previous segments' transfers. Invariant: in step t (t = 1 .. p + s - 2) rank relrank
@@ -28,7 +28,7 @@
  * @par Segments
  * A segment is `segsize` bytes rounded down to whole elements of the datatype (at least one
  * element), so every message is a range of elements of the user's buffer sent with the user's
- * datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (4096 bytes; core/bcast_common.h).
+ * datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (4096 bytes; family/bcast.h).
  *
  * @par Figure
  * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
@@ -49,12 +49,12 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
- * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * signature (the message is cut in bytes of the signature: family/bcast.h,
  * collalg__bcast_view).
  *
  * @par Memory
  * For a datatype with gaps, count * size bytes of scratch (the byte view of
- * core/bcast_common.h); none otherwise.
+ * family/bcast.h); none otherwise.
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Collective
@@ -64,12 +64,12 @@
 #ifndef COLLALG_BCAST_CHAIN_H
 #define COLLALG_BCAST_CHAIN_H
 
-#include "../core/bcast_common.h"
+#include "../family/bcast.h"
 
 /**
  * @brief The pipelined chain after the enter step, shared by chain.h and topology_chain.h: along
  *        the ring @p ring from the root's position (the rank at the root's position + k is k-th in
- *        the chain), in segments of @p segsize bytes, on the byte view of core/bcast_common.h.
+ *        the chain), in segments of @p segsize bytes, on the byte view of family/bcast.h.
  * @param c the call's context
  * @param buffer,count,datatype,root the MPI_Bcast arguments
  * @param segsize segment size in bytes (see collalg_bcast_chain())
@@ -111,7 +111,7 @@ COLLALG_INLINE int collalg__bcast_chain_run(collalg__ctx *c, void *buffer, int c
  *        segment (no pipelining).
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
  *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
- *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         gaps (family/bcast.h) cannot be allocated; or the class of an error raised by an
  *         MPI call. Errors go through @p comm's error handler. Also MPI_ERR_ARG when @p segsize <
  *         0 (before any message).
  */

@@ -7,12 +7,12 @@
  * The programs, their syntax, their validity rule, the exact range each rank holds before and
  * after each step, the presets (binomial, van de Geijn, Hybrid1(j), ascending or descending
  * dimensions) and the enumeration of all programs (6, 22, 90 for p = 4, 8, 16) are in
- * core/csm_program.h, which this header includes; it adds the executor.
+ * schedule/csm_program.h, which this header includes; it adds the executor.
  *
  * @par Phases
  * Ranks are taken relative to the root, relrank = (rank - root) mod p; pof2 = 2^k is the largest
  * power of two <= p.
- * -# Validation: the program is parsed and checked for k dimensions (core/csm_program.h, Validity)
+ * -# Validation: the program is parsed and checked for k dimensions (schedule/csm_program.h, Validity)
  *    before any message; an invalid program gives MPI_ERR_ARG on every rank.
  * -# Program (ranks relrank < pof2): step t moves, between relrank and relrank XOR 2^d, exactly the
  *    ranges collalg_bcast_csm_state() gives: C(d), a holder sends its range to its partner; S(d), a
@@ -47,12 +47,12 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
- * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * signature (the message is cut in bytes of the signature: family/bcast.h,
  * collalg__bcast_view). Every rank must pass the same program.
  *
  * @par Memory
  * The program is parsed into a fixed array of COLLALG_BCAST_CSM_MAX_STEPS steps on the stack.
- * For a datatype with gaps, count * size bytes of scratch (the byte view of core/bcast_common.h).
+ * For a datatype with gaps, count * size bytes of scratch (the byte view of family/bcast.h).
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), primitives
@@ -62,8 +62,8 @@
 #ifndef COLLALG_BCAST_CSM_H
 #define COLLALG_BCAST_CSM_H
 
-#include "../core/bcast_common.h"
-#include "../core/csm_program.h"
+#include "../family/bcast.h"
+#include "../schedule/csm_program.h"
 
 /**
  * @brief Step @p t of a parsed program on relative rank @p relrank < pof2 (see the file comment).
@@ -99,14 +99,14 @@ COLLALG_INLINE int collalg__bcast_csm_exec_step(const collalg__ctx *c, void *buf
  * @brief MPI_Bcast by a Copy/Split/Merge program.
  *
  * @bcast_args
- * @param[in] program the program as a string (syntax and validity in core/csm_program.h), valid
+ * @param[in] program the program as a string (syntax and validity in schedule/csm_program.h), valid
  *        for k = log2 pof2 dimensions, pof2 the largest power of two <= p (so for p = 6 a
  *        2-dimension program such as "S0 C1 M0"); NULL = the binomial tree "C0 C1 .. C(k-1)".
  *        Presets: collalg_bcast_csm_binomial(), collalg_bcast_csm_van_de_geijn(),
  *        collalg_bcast_csm_hybrid1(); all programs: collalg_bcast_csm_enumerate().
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
  *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
- *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         gaps (family/bcast.h) cannot be allocated; or the class of an error raised by an
  *         MPI call. Errors go through @p comm's error handler. Also MPI_ERR_ARG when @p program is
  *         not a valid program for k dimensions (checked before any message).
  */

@@ -7,14 +7,14 @@
  *        node, segment by segment, the two levels overlapped.
  *
  * @par Levels
- * The node level of core/node.h: every node's lowest rank is its leader; the leaders'
+ * The node level of machine/node.h: every node's lowest rank is its leader; the leaders'
  * communicator holds one rank per node. Task ib(i) is the broadcast of segment i among the
  * leaders (the @p inter algorithm, rooted at the leader of the root's node); task sb(i) the
  * broadcast of segment i inside a node (the @p intra algorithm, rooted at the leader, or at the
  * root itself in the root's node).
  *
  * @par Phases
- * The message (its bytes: core/bcast_common.h's view) is cut into s segments of @p segsize bytes.
+ * The message (its bytes: family/bcast.h's view) is cut into s segments of @p segsize bytes.
  * - Nodes other than the root's: the leader runs ib(0), then for i = 1 .. s-1 it starts sb(i-1)
  *   and runs ib(i) while sb(i-1) proceeds (HAN's sbib task), then sb(s-1). The other ranks run
  *   sb(0) .. sb(s-1).
@@ -47,11 +47,11 @@
  * @par Restrictions
  * None: any p >= 1, any placement of ranks on nodes (uneven nodes, one node, one rank per node),
  * any root, any datatype, ranks passing different datatypes of one signature (the segments are
- * cut in bytes of the signature, core/bcast_common.h).
+ * cut in bytes of the signature, family/bcast.h).
  *
  * @par Memory
  * For a datatype with gaps, count * size bytes of scratch (the byte view); none otherwise. The
- * node level (core/node.h) is kept with the communicator.
+ * node level (machine/node.h) is kept with the communicator.
  *
  * @par References
  * X. Luo, W. Wu, G. Bosilca, Y. Pei, Q. Cao, T. Patinyasakdikul, D. Zhong, J. Dongarra, "HAN: a
@@ -61,8 +61,8 @@
 #ifndef COLLALG_BCAST_HAN_H
 #define COLLALG_BCAST_HAN_H
 
-#include "../core/bcast_common.h"
-#include "../core/node.h"
+#include "../family/bcast.h"
+#include "../machine/node.h"
 #include "chain.h"
 #include "linear.h"
 #include "pipelined_scatter_allgather.h"
@@ -85,8 +85,8 @@
  *         #COLLALG_BCAST_HAN_INTER_SEGSIZE (8 KiB), the best of 1 to 64 KiB for 4 MiB among the 16
  *         nodes of tests/platform/smp/ (4.49 ms in collalg_bcast_han() with 64 KiB segments, against
  *         4.82 ms with the chain's own 4 KiB default; both before the pipeline's staggered start,
- *         core/bcast_common.h). The default inter algorithm before the
- *         pipelined scatter-allgather; the tuner still tries it (examples/tune/han.h). */
+ *         family/bcast.h). The default inter algorithm before the
+ *         pipelined scatter-allgather; the tuner still tries it (src/tune/han.h). */
 COLLALG_INLINE int collalg__bcast_han_inter_chain(void *buffer, int count, MPI_Datatype datatype, int root,
                                                   MPI_Comm comm)
 {
@@ -216,7 +216,7 @@ COLLALG_INLINE int collalg__han_bcast_run(collalg__han_bcast *h, const collalg__
  *        one segment (the levels one after the other).
  * @param[in] inter the broadcast among the node leaders (task ib), any MPI_Bcast-shaped function
  *        (a catalogue bcast, MPI_Bcast); it is called by the leaders only, on the leaders'
- *        communicator of core/node.h. NULL = collalg__bcast_han_inter_default(): linear for small
+ *        communicator of machine/node.h. NULL = collalg__bcast_han_inter_default(): linear for small
  *        segments, the pipelined scatter-allgather otherwise.
  * @param[in] intra the broadcast inside a node (task sb), called by every rank on its node's
  *        communicator; NULL = MPI_Ibcast, which lets a leader overlap sb(i - 1) with ib(i). A

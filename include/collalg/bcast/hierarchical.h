@@ -6,13 +6,13 @@
  *        node as soon as the chunk is complete there.
  *
  * @par Levels
- * The node level of core/node.h. Every node has one *member* of the inter-node group: the root in
+ * The node level of machine/node.h. Every node has one *member* of the inter-node group: the root in
  * the root's node, the node's lowest rank elsewhere. Group index i is the member of node
  * (node of root + i) mod N, so the root has index 0. The other ranks of a node are its *local*
  * ranks.
  *
  * @par Phases
- * The message (its bytes: core/bcast_common.h's view) is cut into chunks of @p segsize bytes, the
+ * The message (its bytes: family/bcast.h's view) is cut into chunks of @p segsize bytes, the
  * first #COLLALG_BCAST_PSA_CHUNKS of them ramped up (collalg__ramp_lo), and each chunk into
  * N - 1 pieces; piece j belongs to group index j + 1. Chunk by chunk, up to
  * #COLLALG_BCAST_PSA_CHUNKS chunks in flight (collalg_bcast_pipelined_scatter_allgather() on the
@@ -49,12 +49,12 @@
  * @par Restrictions
  * None: any p >= 1, any placement of ranks on nodes (uneven nodes, one node, one rank per node),
  * any root, any datatype, ranks passing different datatypes of one signature (the chunks are cut
- * in bytes of the signature, core/bcast_common.h).
+ * in bytes of the signature, family/bcast.h).
  *
  * @par Memory
  * For a datatype with gaps, count * size bytes of scratch (the byte view). With
  * W = #COLLALG_BCAST_PSA_CHUNKS: at a member N + q ints and W (2 N - 3 + q - 1) requests
- * (W (N - 1 + q - 1) at the root), W requests at a local rank. The node level (core/node.h) is
+ * (W (N - 1 + q - 1) at the root), W requests at a local rank. The node level (machine/node.h) is
  * kept with the communicator.
  *
  * @par References
@@ -67,8 +67,8 @@
 #ifndef COLLALG_BCAST_HIERARCHICAL_H
 #define COLLALG_BCAST_HIERARCHICAL_H
 
-#include "../core/bcast_common.h"
-#include "../core/node.h"
+#include "../family/bcast.h"
+#include "../machine/node.h"
 #include "pipelined_scatter_allgather.h"
 
 /** @brief The member of node @p i in collalg_bcast_hierarchical(): @p root in its own node, else

@@ -37,7 +37,7 @@
 #ifndef COLLALG_BCAST_LINEAR_H
 #define COLLALG_BCAST_LINEAR_H
 
-#include "../core/bcast_common.h"
+#include "../family/bcast.h"
 
 /** @brief The root's sends (or a receive from the root) of the linear bcast. @return MPI error code. */
 COLLALG_INLINE int collalg__bcast_linear_phase(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype,

@@ -7,7 +7,7 @@
  *
  * @par Phases
  * Ranks are taken relative to the root, relrank = (rank - root) mod p. The message (its bytes:
- * core/bcast_common.h's view) is cut into chunks of @p segsize bytes, and every chunk into p - 1
+ * family/bcast.h's view) is cut into chunks of @p segsize bytes, and every chunk into p - 1
  * uneven pieces (collalg__bcast_block_lo; some empty when the chunk is shorter than p - 1);
  * piece j of every chunk belongs to relative rank j + 1. For each chunk k, in order:
  * -# Scatter: the root sends piece j of chunk k to relative rank j + 1 (all p - 1 sends at once).
@@ -44,7 +44,7 @@
  * broadcast: every node link carries q n, and each chunk costs (p - 1)(p - 2) messages in all):
  * 4 MiB among the 16 one-rank nodes of tests/platform/smp/ (node links 1.25 GB/s and 2 us, bound
  * 3.36 ms) takes 3.75 ms, against 3.92 ms for the best pipelined chain (8 KiB segments). The
- * staggered start (the first chunk half a chunk: core/schedule.h, collalg__ramp_lo)
+ * staggered start (the first chunk half a chunk: schedule/common.h, collalg__ramp_lo)
  * took it from 3.85 ms: without it a chunk's pieces and the next chunk's start together, share
  * each link fairly and end together, and the link idles a latency before the next pair. Most of
  * the rest is SimGrid's cross traffic: every flow sends 5% of its bytes back along the reverse
@@ -55,7 +55,7 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
- * signature (the message is cut in bytes of the signature: core/bcast_common.h).
+ * signature (the message is cut in bytes of the signature: family/bcast.h).
  *
  * @par Memory
  * For a datatype with gaps, count * size bytes of scratch (the byte view); requests:
@@ -71,7 +71,7 @@
 #ifndef COLLALG_BCAST_PIPELINED_SCATTER_ALLGATHER_H
 #define COLLALG_BCAST_PIPELINED_SCATTER_ALLGATHER_H
 
-#include "../core/bcast_common.h"
+#include "../family/bcast.h"
 
 /** @brief Default chunk size of collalg_bcast_pipelined_scatter_allgather(), bytes: 128 KiB (4 MiB
  *         among 16 one-rank nodes of tests/platform/smp/: 3.75 ms, against 3.77 with 96 KiB, 3.76

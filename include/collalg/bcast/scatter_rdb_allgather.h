@@ -13,7 +13,7 @@
  *    p); relrank receives from its parent the blocks of its subtree, [relrank,
  *    relrank + lowbit(relrank)) clipped, and passes the upper parts on. Invariant: afterwards
  *    relrank holds block relrank.
- * -# Allgather by recursive doubling for any p (the schedule of core/rdb_schedule.h, as in
+ * -# Allgather by recursive doubling for any p (the schedule of schedule/recursive_doubling.h, as in
  *    allgather/recursive_doubling.h): for mask = 1, 2, 4, ... below p, the group G = [relrank &
  *    ~(mask-1), + mask) clipped to p is paired with G' = [(relrank & ~(mask-1)) XOR mask, + mask)
  *    clipped; relrank sends the blocks of G to relrank XOR mask and receives those of G' (one
@@ -54,12 +54,12 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
- * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * signature (the message is cut in bytes of the signature: family/bcast.h,
  * collalg__bcast_view).
  *
  * @par Memory
  * For a datatype with gaps, count * size bytes of scratch (the byte view of
- * core/bcast_common.h); none otherwise.
+ * family/bcast.h); none otherwise.
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Bcast
@@ -71,8 +71,8 @@
 #ifndef COLLALG_BCAST_SCATTER_RDB_ALLGATHER_H
 #define COLLALG_BCAST_SCATTER_RDB_ALLGATHER_H
 
-#include "../core/bcast_common.h"
-#include "../core/rdb_schedule.h"
+#include "../family/bcast.h"
+#include "../schedule/recursive_doubling.h"
 
 /**
  * @brief Recursive-doubling allgather of the p blocks among all p relative ranks (relrank holds
@@ -113,7 +113,7 @@ COLLALG_INLINE int collalg__bcast_rdb_allgather(const collalg__ctx *c, void *buf
  * @bcast_args
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
  *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
- *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         gaps (family/bcast.h) cannot be allocated; or the class of an error raised by an
  *         MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_bcast_scatter_rdb_allgather(void *buffer, int count, MPI_Datatype datatype, int root,

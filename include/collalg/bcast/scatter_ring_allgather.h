@@ -34,12 +34,12 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
- * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * signature (the message is cut in bytes of the signature: family/bcast.h,
  * collalg__bcast_view).
  *
  * @par Memory
  * For a datatype with gaps, count * size bytes of scratch (the byte view of
- * core/bcast_common.h); none otherwise.
+ * family/bcast.h); none otherwise.
  *
  * @par References
  * T. Imamura, "Automatic Tuning for Collective Communication Operations" (slides), "Bcast
@@ -48,7 +48,7 @@
 #ifndef COLLALG_BCAST_SCATTER_RING_ALLGATHER_H
 #define COLLALG_BCAST_SCATTER_RING_ALLGATHER_H
 
-#include "../core/bcast_common.h"
+#include "../family/bcast.h"
 
 /** @brief Ring allgather of the p blocks (see the file comment). @return MPI error code. */
 COLLALG_INLINE int collalg__bcast_ring_allgather(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
@@ -76,7 +76,7 @@ COLLALG_INLINE int collalg__bcast_ring_allgather(const collalg__ctx *c, void *bu
  * @bcast_args
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT for
  *         bad arguments (core/args.h); MPI_ERR_NO_MEM when the scratch buffer of a datatype with
- *         gaps (core/bcast_common.h) cannot be allocated; or the class of an error raised by an
+ *         gaps (family/bcast.h) cannot be allocated; or the class of an error raised by an
  *         MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_bcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype datatype, int root,

@@ -7,7 +7,7 @@
  * @par Phases
  * The message, n bytes packed (count * size of datatype; dense types are used in place,
  * others are packed with MPI_Pack), moves in rounds of at most M = #COLLALG_SHM_MAX_BYTES bytes
- * (core/shm.h). Each round: 1. the root copies the next piece into its half of the window;
+ * (machine/shm.h). Each round: 1. the root copies the next piece into its half of the window;
  * 2. one synchronisation (MPI_Win_sync, MPI_Barrier on the node communicator, MPI_Win_sync);
  * 3. every other rank copies the piece out of the root's half. Consecutive rounds and calls
  * alternate halves, so the barrier of a round also tells the root that the piece before last
@@ -31,7 +31,7 @@
  * every rank. Any size (pieces of M bytes), any root, any datatype.
  *
  * @par Memory
- * The cached window (2 M bytes per rank of shared memory, core/shm.h); n bytes of scratch for
+ * The cached window (2 M bytes per rank of shared memory, machine/shm.h); n bytes of scratch for
  * the packed message when the datatype is not dense.
  *
  * @par References
@@ -42,8 +42,8 @@
 #ifndef COLLALG_BCAST_SHM_H
 #define COLLALG_BCAST_SHM_H
 
-#include "../core/bcast_common.h"
-#include "../core/shm.h"
+#include "../family/bcast.h"
+#include "../machine/shm.h"
 
 /** @brief The rounds of the shared-memory bcast. @return MPI error code. */
 COLLALG_INLINE int collalg__bcast_shm_rounds(collalg__ctx *c, collalg__shm *s, void *buffer, int count,

@@ -7,7 +7,7 @@
  *
  * @par Phases
  * The ranks are put in the order a depth-first walk of the topology tree (switches, hosts, ranks;
- * core/topo_comm.h, core/topology_schedule.h) meets them; ring[i] is the rank at position i, and
+ * machine/topology_comm.h, schedule/topology.h) meets them; ring[i] is the rank at position i, and
  * on a tree the ring ring[0] -> ring[1] -> ... -> ring[p - 1] -> ring[0] crosses every directed
  * link exactly once. The chain is that ring cut before the root: root = ring[q] -> ring[q + 1] ->
  * ... -> ring[q - 1] (positions mod p), so no link carries two of its edges and every segment
@@ -16,7 +16,7 @@
  * k-th rank of the chain (k > 0) receives it from the (k - 1)-th, and the k-th rank (k < p - 1)
  * forwards it to the (k + 1)-th with a non-blocking send as soon as it is in, with up to W =
  * COLLALG_FORWARD_WINDOW (4) segments in flight per link (receives posted W segments ahead;
- * segment k's send waits only for segment k - W's: core/bcast_common.h, collalg__bcast_pipeline).
+ * segment k's send waits only for segment k - W's: family/bcast.h, collalg__bcast_pipeline).
  * In step t (t = 1 .. p + s - 2) the k-th rank forwards segment t - k, if there is one.
  * The first call on a communicator computes the topology (collective: processor names
  * allgathered, the description's checksum compared) and caches it.
@@ -39,7 +39,7 @@
  * As in chain.h: a segment is `segsize` bytes rounded down to whole elements of the datatype (at
  * least one element), so every message is a range of elements of the user's buffer sent with the
  * user's datatype. segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (4096 bytes;
- * core/bcast_common.h).
+ * family/bcast.h).
  *
  * @par Figure
  * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8,
@@ -62,7 +62,7 @@
  *
  * @par Restrictions
  * Any p >= 1, any root, any datatype; ranks may pass different datatypes with the same type
- * signature (the message is cut in bytes of the signature: core/bcast_common.h,
+ * signature (the message is cut in bytes of the signature: family/bcast.h,
  * collalg__bcast_view). Without a description (neither collalg_topology_attach() nor
  * `COLLALG_TOPOLOGY`) the ring is the node-level order: ranks grouped by host, hosts in order of
  * their lowest rank. A bad description, a host missing in it, or ranks disagreeing on it give
@@ -70,7 +70,7 @@
  *
  * @par Memory
  * For a datatype with gaps, count * size bytes of scratch (the byte view of
- * core/bcast_common.h); none otherwise. Cached with the communicator until it is freed: the rank
+ * family/bcast.h); none otherwise. Cached with the communicator until it is freed: the rank
  * tree (about 5 ints per vertex) and 2 p ints (ring and positions); the first call also holds
  * p * MPI_MAX_PROCESSOR_NAME bytes of names while it builds them.
  *
@@ -85,7 +85,7 @@
 #ifndef COLLALG_BCAST_TOPOLOGY_CHAIN_H
 #define COLLALG_BCAST_TOPOLOGY_CHAIN_H
 
-#include "../core/topo_comm.h"
+#include "../machine/topology_comm.h"
 #include "chain.h"
 
 /**
@@ -100,7 +100,7 @@
  *         topology not looked up); MPI_ERR_ARG on every rank, @p buffer untouched, when the
  *         description of `COLLALG_TOPOLOGY` is malformed or unreadable, lacks a host of @p comm,
  *         or differs between ranks (one line on rank 0's stderr); MPI_ERR_NO_MEM when the scratch
- *         buffer of a datatype with gaps (core/bcast_common.h) cannot be allocated; or the class
+ *         buffer of a datatype with gaps (family/bcast.h) cannot be allocated; or the class
  *         of an error raised by an MPI call. Errors go through @p comm's error handler.
  */
 COLLALG_INLINE int collalg_bcast_topology_chain(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,

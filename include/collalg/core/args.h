@@ -1,5 +1,5 @@
 /**
- * @file args.h
+ * @file collalg/core/args.h
  * @brief Argument checks and the entry step of each collective (collalg__<coll>_enter).
  *
  * The checks mirror what a native collective reports, each with its MPI error class:

@@ -1,5 +1,5 @@
 /**
- * @file comm.h
+ * @file collalg/core/comm.h
  * @brief The private communicator every algorithm talks on.
  *
  * The first catalogue call on a communicator duplicates it (MPI_Comm_dup, collective, so all
@@ -34,7 +34,7 @@ COLLALG_INLINE int collalg__private_comm_delete(MPI_Comm comm, int keyval, void 
 #ifdef OPEN_MPI
     /* The attributes of MPI_COMM_WORLD and MPI_COMM_SELF are deleted by MPI_Finalize only. Open MPI
      * (4.1) deletes them after closing its one-sided layer, so freeing the duplicate there would
-     * run the shared-memory window's MPI_Win_free (core/shm.h) into a NULL function pointer: the
+     * run the shared-memory window's MPI_Win_free (machine/shm.h) into a NULL function pointer: the
      * duplicate and what it holds are left to MPI_Finalize. */
     if (comm == MPI_COMM_WORLD || comm == MPI_COMM_SELF) {
         COLLALG_FREE(priv);

@@ -1,5 +1,5 @@
 /**
- * @file config.h
+ * @file collalg/core/config.h
  * @ingroup core
  * @brief Configuration macros of the catalogue: PMPI entry points, allocator, argument checks.
  *

@@ -1,5 +1,5 @@
 /**
- * @file context.h
+ * @file collalg/core/context.h
  * @brief Per-call context: private communicator, rank and size, scratch buffers, one exit path.
  *
  * Every algorithm follows the same shape:

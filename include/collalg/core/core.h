@@ -1,5 +1,5 @@
 /**
- * @file core.h
+ * @file collalg/core/core.h
  * @ingroup core
  * @brief All shared building blocks of the catalogue (what every algorithm header includes).
  */
@@ -17,21 +17,23 @@
  *   argument list: collalg_alltoall_fn, collalg_allgather_fn, collalg_allreduce_fn,
  *   collalg_bcast_fn, collalg_alltoallv_fn, collalg_allgatherv_fn, collalg_barrier_fn. The
  *   allreduce variations take an inner algorithm of these types.
- * - The other files of core/ are the private machinery of the algorithms (private communicator,
- *   argument checks, datatypes, scratch, schedules); their functions, all named `collalg__*`, are
- *   in the internal reference (`make docs-internal`), not here.
+ * - The other files of core/ are the contract every algorithm goes through (private communicator,
+ *   argument checks, datatypes, scratch, tags, phase synchronisation); schedule/ holds the pure
+ *   schedules, machine/ the machine model (topology, node level, shared window) and family/ what
+ *   one family's algorithms share. Their functions, all named `collalg__*`, are in the internal
+ *   reference (`make docs-internal`), not here.
  */
 #ifndef COLLALG_CORE_CORE_H
 #define COLLALG_CORE_CORE_H
 
 #include "config.h"
-#include "schedule.h"
+#include "../schedule/common.h"
 #include "tags.h"
 #include "comm.h"
 #include "datatype.h"
 #include "context.h"
 #include "args.h"
-#include "barrier.h"
+#include "phase_sync.h"
 #include "request.h"
 #include "fn.h"
 

@@ -1,5 +1,5 @@
 /**
- * @file datatype.h
+ * @file collalg/core/datatype.h
  * @brief Datatype building blocks: extents, typed offsets, local copies, block types.
  *
  * Conventions used by every algorithm:

@@ -1,5 +1,5 @@
 /**
- * @file fn.h
+ * @file collalg/core/fn.h
  * @ingroup core
  * @brief Function-pointer types of the collectives, for algorithms that take an inner algorithm
  *        as a parameter (e.g. Rabenseifner's variations).

@@ -1,5 +1,5 @@
 /**
- * @file request.h
+ * @file collalg/core/request.h
  * @brief Completing non-blocking requests.
  */
 #ifndef COLLALG_CORE_REQUEST_H

@@ -1,5 +1,5 @@
 /**
- * @file tags.h
+ * @file collalg/core/tags.h
  * @brief Message tags on the private communicator.
  *
  * The private communicator carries only catalogue traffic and every call completes all of its

@@ -1,0 +1,231 @@
+/**
+ * @file collalg/schedule/common.h
+ * @brief Pure schedule functions: peers, phases, meshes, hypercubes, trees. No MPI calls.
+ *
+ * Every function here is a pure function of (rank, p, step, parameters), so the unit tests
+ * check them exhaustively without MPI, and an algorithm reads like its paper: "in step i, node
+ * j sends to ... and receives from ...".
+ */
+#ifndef COLLALG_SCHEDULE_COMMON_H
+#define COLLALG_SCHEDULE_COMMON_H
+
+/** @brief (a mod p) in [0, p) for any int a, p > 0. */
+static inline int collalg__mod(int a, int p)
+{
+    int r = a % p;
+    return r < 0 ? r + p : r;
+}
+
+/** @brief 1 when @p p is a power of two (p >= 1). */
+static inline int collalg__is_pof2(int p)
+{
+    return p > 0 && (p & (p - 1)) == 0;
+}
+
+/** @brief Largest power of two <= @p p (p >= 1). */
+static inline int collalg__pof2_floor(int p)
+{
+    int k = 1;
+    while (k <= p / 2)
+        k *= 2;
+    return k;
+}
+
+/** @brief ceil(log2(p)) for p >= 1: the number of rounds of a doubling algorithm. */
+static inline int collalg__ceil_log2(int p)
+{
+    int k = 0;
+    while ((1L << k) < (long)p)
+        k++;
+    return k;
+}
+
+/* ---- Ring family: p - 1 steps, step i = 1 .. p-1 ------------------------------------- */
+
+/** @brief Ring step i (1 <= i < p): the rank @p rank sends to, (rank + i) mod p. */
+static inline int collalg__ring_to(int rank, int p, int i)
+{
+    return collalg__mod(rank + i, p);
+}
+
+/** @brief Ring step i (1 <= i < p): the rank @p rank receives from, (rank - i) mod p. */
+static inline int collalg__ring_from(int rank, int p, int i)
+{
+    return collalg__mod(rank - i, p);
+}
+
+/** @brief The rank at position @p j (mod p) of the ring order @p ring (NULL: rank order). */
+static inline int collalg__ring_block(const int *ring, int j, int p)
+{
+    return ring ? ring[collalg__mod(j, p)] : collalg__mod(j, p);
+}
+
+/* ---- Pair family: a 1-factorisation of the complete graph K_p ---------------------------
+ * The paper's pair algorithm pairs node j with j XOR i in step i, a perfect matching per step,
+ * which needs p to be a power of two. For other p the same property (every step a matching,
+ * every pair of ranks meets in exactly one step) comes from the round-robin "circle"
+ * 1-factorisation of K_p (the edge colouring used for alltoall pairing in Pritchard et al.):
+ *  - p odd:  p steps; in step s, rank r meets (s - r) mod p; the rank with 2r = s (mod p) meets
+ *            itself (that rank is idle in step s).
+ *  - p even, not a power of two: p - 1 steps over the first m = p - 1 ranks as for odd m; the
+ *            rank left idle in step s meets rank p - 1 instead.
+ * So every step is a perfect matching (p even) or a matching plus one idle rank (p odd).
+ */
+
+/** @brief Number of steps of the pair schedule: p - 1 when p is even (or 1), p when p is odd > 1. */
+static inline int collalg__pair_nsteps(int p)
+{
+    if (p <= 1)
+        return 0;
+    return (p % 2 == 0) ? p - 1 : p;
+}
+
+/**
+ * @brief Partner of @p rank in step @p s (0 <= s < collalg__pair_nsteps(p)) of the pair schedule.
+ * @return a rank in [0, p); equal to @p rank when @p rank is idle in that step (p odd only).
+ */
+static inline int collalg__pair_peer(int rank, int p, int s)
+{
+    int m, peer;
+    if (collalg__is_pof2(p))
+        return rank ^ (s + 1);
+    if (p % 2 == 1)
+        return collalg__mod(s - rank, p);
+    m = p - 1; /* odd: circle method on ranks 0..m-1, rank m takes the idle one */
+    if (rank == m) {
+        /* the r with 2r = s (mod m); 2 is invertible mod odd m with inverse (m + 1) / 2 */
+        return (int)(((long)s * ((m + 1) / 2)) % m);
+    }
+    peer = collalg__mod(s - rank, m);
+    return peer == rank ? m : peer;
+}
+
+/* ---- Phased barriers: "N MPI barriers" among nphases phases -------------------------------
+ * The N barriers are spread evenly over the nphases - 1 gaps between phases: barrier k
+ * (1 <= k <= N) follows phase floor(k * nphases / (N + 1)) - 1 (phases counted from 0). For
+ * N = nphases - 1 this is every gap; the positions are distinct for every 0 <= N <= nphases - 1.
+ */
+
+/** @brief Phase (0-based) after which barrier @p k (1 <= k <= nbarriers) goes. */
+static inline int collalg__barrier_after(int k, int nphases, int nbarriers)
+{
+    return (int)(((long)k * nphases) / (nbarriers + 1)) - 1;
+}
+
+/* ---- Meshes ----------------------------------------------------------------------------- */
+
+/**
+ * @brief The most nearly square factorisation p = x * y with x <= y (x is the largest divisor
+ *        of p not above sqrt(p)). For prime p it is 1 x p.
+ */
+static inline void collalg__mesh2d(int p, int *x, int *y)
+{
+    int d, best = 1;
+    for (d = 1; (long)d * d <= p; d++)
+        if (p % d == 0)
+            best = d;
+    *x = best;
+    *y = p / best;
+}
+
+/**
+ * @brief The most nearly cubic factorisation p = x * y * z with x <= y <= z: among all such
+ *        triples the one with the smallest z - x (ties: the larger x). For prime p it is 1 x 1 x p.
+ */
+static inline void collalg__mesh3d(int p, int *x, int *y, int *z)
+{
+    int a, b;
+    *x = 1;
+    *y = 1;
+    *z = p;
+    for (a = 1; (long)a * a * a <= p; a++) {
+        if (p % a)
+            continue;
+        for (b = a; (long)a * b * b <= p; b++) {
+            int c;
+            if ((p / a) % b)
+                continue;
+            c = p / a / b;
+            if (c - a < *z - *x || (c - a == *z - *x && a > *x)) {
+                *x = a;
+                *y = b;
+                *z = c;
+            }
+        }
+    }
+}
+
+/* ---- Binomial trees rooted at `root` (ranks relative to the root) -------------------------
+ * Relative rank relrank = (rank - root) mod p. The parent of relrank > 0 is relrank with its lowest
+ * set bit cleared; the children of relrank are relrank + 2^k for 2^k below relrank's lowest set bit
+ * (all k for relrank = 0) and relrank + 2^k < p. This is the tree of MPICH's binomial bcast, gather
+ * and reduce.
+ */
+
+/** @brief Relative rank of @p rank in a tree rooted at @p root. */
+static inline int collalg__relrank(int rank, int root, int p)
+{
+    return collalg__mod(rank - root, p);
+}
+
+/** @brief Parent (relative) of relative rank @p relrank > 0 in the binomial tree. */
+static inline int collalg__binomial_parent(int relrank)
+{
+    return relrank & (relrank - 1);
+}
+
+/** @brief Lowest set bit of relative rank relrank (for relrank = 0: the smallest power of two >= p). */
+static inline int collalg__binomial_mask(int relrank, int p)
+{
+    int mask = 1;
+    if (relrank == 0) {
+        while (mask < p)
+            mask <<= 1;
+        return mask;
+    }
+    return relrank & -relrank;
+}
+
+/**
+ * @brief Number of relative ranks in the subtree of relative rank @p relrank (relrank itself
+ *        included): the block of ranks [relrank, relrank + mask) clipped to p, where mask is
+ *        relrank's lowest set bit.
+ */
+static inline int collalg__binomial_subtree(int relrank, int p)
+{
+    long end = (long)relrank + collalg__binomial_mask(relrank, p);
+    return (int)((end < p ? end : p) - relrank);
+}
+
+/**
+ * @brief First element of segment @p k of a staggered pipeline of segments of @p seg >= 1 elements
+ *        with @p w >= 1 segments in flight (k >= 0; the result for k = the number of segments is
+ *        at least the message length, which the caller clips to).
+ *
+ * The first w segments ramp up: segment j < w holds max(1, floor(seg (j + 1) / w)) elements, the
+ * others seg. Transfers of equal size that start together on a fairly shared link end together,
+ * so a pipeline whose w segments in flight all began at once idles the link a latency between
+ * bursts; the ramp staggers their ends by seg / w (family/bcast.h, collalg__bcast_pipeline).
+ */
+static inline long long collalg__ramp_lo(long long k, int seg, int w)
+{
+    long long lo = 0, j;
+    for (j = 0; j < k && j < w; j++) {
+        long long len = (long long)seg * (j + 1) / w;
+        lo += len > 0 ? len : 1;
+    }
+    return lo + (k > w ? (k - w) * (long long)seg : 0);
+}
+
+/** @brief Number of segments of collalg__ramp_lo()'s pipeline for @p count >= 0 elements. */
+static inline long long collalg__ramp_nseg(long long count, int seg, int w)
+{
+    long long k = 0, ramp = collalg__ramp_lo(w, seg, w);
+    if (count > ramp)
+        return w + (count - ramp + seg - 1) / seg;
+    while (collalg__ramp_lo(k, seg, w) < count)
+        k++;
+    return k;
+}
+
+#endif /* COLLALG_SCHEDULE_COMMON_H */

@@ -1,0 +1,582 @@
+/**
+ * @file pmpi.c
+ * @brief libcollalg_pmpi.so: the catalogue dropped into an MPI library through the profiling
+ *        interface (PMPI). An unmodified MPI program gets the tuned collectives of a tuned header,
+ *        or one algorithm forced per collective by an environment variable.
+ *
+ * @par Build and use
+ * `make pmpi` builds build/lib/libcollalg_pmpi.so from the tuned header `make tune` wrote
+ * (build/tuned/collalg_tuned.h), or the one named by `make pmpi PMPI_TUNED=path/collalg_tuned.h`;
+ * with neither, every tuned routine has no rule (the native collectives run unless an algorithm is
+ * forced). Use it without recompiling the program:
+ * @code
+ *   LD_PRELOAD=build/lib/libcollalg_pmpi.so mpiexec -n 4 ./app
+ *   COLLALG_ALLTOALL=bruck LD_PRELOAD=... mpiexec -n 4 ./app         # force one algorithm
+ *   mpicc app.c -o app -Lbuild/lib -lcollalg_pmpi                   # or link it before -lmpi
+ * @endcode
+ * It defines MPI_Alltoall, MPI_Allgather, MPI_Allreduce, MPI_Bcast, MPI_Alltoallv, MPI_Allgatherv
+ * and MPI_Barrier (each calls the tuned routine `collalg_tuned_<collective>` or the forced
+ * algorithm), and MPI_Init and MPI_Init_thread (which call PMPI_Init* and then read the
+ * environment once). The catalogue is compiled with COLLALG_USE_PMPI, so every MPI call inside it
+ * (and the native fallback of the tuned routines) goes to PMPI_: nothing recurses into these
+ * wrappers. Every other MPI function is the MPI library's own.
+ *
+ * @par Environment (read once, at MPI_Init / MPI_Init_thread)
+ * - `COLLALG_<COLL>=name[:param]` with COLL one of ALLTOALL, ALLGATHER, ALLREDUCE, BCAST,
+ *   ALLTOALLV, ALLGATHERV, BARRIER: run the catalogue algorithm `collalg_<coll>_<name>` for every
+ *   call of that collective instead of the tuned routine. The names are those of the tuner's
+ *   table (src/tune/table.h), topology algorithms included (without a description they use
+ *   the node level, see machine/topology_comm.h). The parameter:
+ *   - none: the algorithm's documented default (the value 0), or for a program parameter (bcast
+ *     csm) the first program of the tuner's search space at the communicator's size (binomial);
+ *   - an integer for an integer parameter (`pair_n_mpi_barriers:4`, `chain:8192`, `js:3`);
+ *   - a program for bcast csm (`csm:S0 C1 M0`; a program fits one number of dimensions, so on a
+ *     communicator of another size csm returns MPI_ERR_ARG);
+ *   - otherwise one value of the tuner's search space, written as in a rule with spaces, quotes
+ *     and the `collalg_allgather_` / `collalg_alltoall_` prefixes optional: `mcs:4,2`,
+ *     `allgather_based:bruck`, `rabenseifner_var2:pair,ring`.
+ * - `COLLALG_PMPI=off` (or `0`): the library does nothing (every collective native).
+ * - `COLLALG_SELECT_VERBOSE=1` (or 2: every rank): the selector's trace, one stderr line per call
+ *   on rank 0 of the communicator, `collalg: collalg_tuned_alltoall p=4 n=8 B -> bruck`; a forced
+ *   call prints `collalg: MPI_Alltoall p=4 n=8 B -> bruck (forced by COLLALG_ALLTOALL)`.
+ *
+ * An unknown name or a malformed parameter prints one line on rank 0's stderr at MPI_Init naming
+ * the variable and the valid names (or values), e.g.
+ * `collalg: COLLALG_ALLTOALL=foo: unknown algorithm; valid: simple spreading_simple ...; alltoall stays native`,
+ * and that collective then stays native for the whole run: the program goes on and its exit code
+ * is its own (0 for a correct program).
+ *
+ * @par What goes native
+ * - every collective when COLLALG_PMPI=off, or when the environment named an invalid choice for it;
+ * - intercommunicators (MPI_Comm_test_inter) and MPI_COMM_NULL (the native call reports the error);
+ * - a forced algorithm on a call whose send and receive sides differ in datatype, or in count for
+ *   alltoall and allgather (the tuner's table passes one type and count to both sides); the tuned
+ *   routines serve such calls;
+ * - a forced encoded parameter (mcs, allgather_based, rabenseifner_var2) that is not in the search
+ *   space at a communicator's size;
+ * - a forced algorithm that does not apply to the call by its restrictions
+ *   (include/collalg/restrictions.h: ring, topology_ring or topology_order allreduce with a
+ *   non-commutative op; greedy or alltoall_based alltoallv past 46340 processes); the trace says
+ *   `native (COLLALG_ALLREDUCE=ring does not apply: the operation must be commutative)`. The tuned
+ *   routines skip such a rule to its alternative rule, else native (select.h);
+ * - what the tuned routines send to MPI themselves (sizes outside their rules).
+ *
+ * @par Errors
+ * Errors in the user's arguments are detected by the catalogue's entry step, which returns the MPI
+ * error class a native collective returns for them (MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER,
+ * MPI_ERR_COMM, MPI_ERR_ROOT, MPI_ERR_OP, ...) after calling the communicator's error handler, so
+ * MPI_ERRORS_ARE_FATAL aborts as it would natively; they are returned as is. A forced parameter out
+ * of range for the communicator (e.g. more barriers than phases) is MPI_ERR_ARG from the
+ * algorithm: forcing a parameter is the user's choice.
+ *
+ * @par Limitations
+ * Only the seven collectives above; the configuration is per process and global (every
+ * communicator gets the same choice, and a parameter is applied on every communicator size); MPI_Init wrappers only (a program initialised otherwise runs
+ * the tuned routines and ignores the COLLALG_<COLL> variables); C bindings only (Fortran calls
+ * reach the MPI library's collectives unless it routes them through the C symbols).
+ */
+#define COLLALG_USE_PMPI 1
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mpi.h>
+
+#ifdef COLLALG_PMPI_TUNED_HEADER
+#include COLLALG_PMPI_TUNED_HEADER
+#endif
+#include <collalg/collalg.h>
+#include <collalg/alltoallv.h>
+#include <collalg/allgatherv.h>
+#include <collalg/barrier.h>
+#include <collalg/select.h>
+
+/* The tuner's table; its native-call helpers (MPI_ names) are not used here. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#include "../tune/table.h"
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+/* Tuned routines with no rule (native) for what the header does not define (no header, or a header
+ * written before the v-collectives). */
+#ifndef COLLALG_TUNED_ALLTOALL_BOUNDS
+COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall, )
+#endif
+#ifndef COLLALG_TUNED_ALLGATHER_BOUNDS
+COLLALG_TUNED_ALLGATHER(collalg_tuned_allgather, )
+#endif
+#ifndef COLLALG_TUNED_ALLREDUCE_BOUNDS
+COLLALG_TUNED_ALLREDUCE(collalg_tuned_allreduce, )
+#endif
+#ifndef COLLALG_TUNED_BCAST_BOUNDS
+COLLALG_TUNED_BCAST(collalg_tuned_bcast, )
+#endif
+#ifndef COLLALG_TUNED_ALLTOALLV_BOUNDS
+COLLALG_TUNED_ALLTOALLV(collalg_tuned_alltoallv, )
+#endif
+#ifndef COLLALG_TUNED_ALLGATHERV_BOUNDS
+COLLALG_TUNED_ALLGATHERV(collalg_tuned_allgatherv, )
+#endif
+#ifndef COLLALG_TUNED_BARRIER_BOUNDS
+COLLALG_TUNED_BARRIER(collalg_tuned_barrier, )
+#endif
+
+/** @brief How a forced algorithm's parameter is read (see the file comment). */
+enum pm_kind {
+    PM_NONE = 0, /**< no parameter (space NULL) */
+    PM_INT,      /**< integer parameter: tune_choice::i */
+    PM_STRING,   /**< program parameter: tune_choice::str */
+    PM_ENCODED   /**< one value of the search space, matched by its text */
+};
+
+/** @brief What runs for one collective. */
+typedef struct pm_force {
+    const tune_algo *algo; /**< forced algorithm, NULL: the tuned routine */
+    int native;            /**< 1: always the native collective (off, or an invalid choice) */
+    enum pm_kind kind;     /**< how the parameter is read */
+    int has_param;         /**< a parameter was given */
+    char param[256];       /**< it, as given */
+    char var[32];          /**< the variable's name, COLLALG_<COLL> */
+} pm_force;
+
+/** @brief The configuration, set once by MPI_Init / MPI_Init_thread. */
+static pm_force pm_cfg[TUNE_NCOLL];
+
+/** @brief Copies @p s into @p out without spaces, quotes and the inner-routine prefixes. */
+static void pm_normalise(const char *s, char *out, size_t size)
+{
+    static const char *const drop[] = {"collalg_allgather_", "collalg_alltoall_"};
+    size_t n = 0, k;
+    while (*s && n + 1 < size) {
+        int skipped = 0;
+        for (k = 0; k < 2; k++)
+            if (strncmp(s, drop[k], strlen(drop[k])) == 0) {
+                s += strlen(drop[k]);
+                skipped = 1;
+            }
+        if (skipped)
+            continue;
+        if (*s != ' ' && *s != '"' && *s != '\t')
+            out[n++] = *s;
+        s++;
+    }
+    out[n] = 0;
+}
+
+/** @brief 1 when @p s is a whole decimal integer (optional sign), its value in *v. */
+static int pm_integer(const char *s, int *v)
+{
+    char *end;
+    long x;
+    if (!*s)
+        return 0;
+    x = strtol(s, &end, 10);
+    if (*end || x < -2147483647L || x > 2147483647L)
+        return 0;
+    *v = (int)x;
+    return 1;
+}
+
+/** @brief How algorithm @p a reads its parameter (its search space at @p p processes decides). */
+static enum pm_kind pm_kind_of(const tune_algo *a, int p)
+{
+    tune_choice ch[TUNE_MAX_CHOICES];
+    int v;
+    if (!a->space)
+        return PM_NONE;
+    memset(ch, 0, sizeof ch);
+    if (a->space(p, ch, TUNE_MAX_CHOICES) < 1)
+        return PM_ENCODED;
+    if (ch[0].str[0])
+        return PM_STRING;
+    return pm_integer(ch[0].text, &v) ? PM_INT : PM_ENCODED;
+}
+
+/**
+ * @brief The tune_choice of forced entry @p f on @p p processes into @p ch; the catalogue call's
+ *        text (for the trace) into @p text. @return 0, or -1 when an encoded parameter is not in
+ *        the search space at @p p.
+ */
+static int pm_choice(const pm_force *f, int p, tune_choice *ch, char *text, size_t size)
+{
+    tune_choice all[TUNE_MAX_CHOICES];
+    char want[256], have[300];
+    int n, k;
+    memset(ch, 0, sizeof *ch);
+    snprintf(text, size, "%s", f->algo->name);
+    if (f->kind == PM_NONE || (!f->has_param && f->kind != PM_STRING))
+        return 0;
+    if (f->kind == PM_INT) {
+        pm_integer(f->param, &ch->i);
+        snprintf(text, size, "%s(%d)", f->algo->name, ch->i);
+        return 0;
+    }
+    if (f->kind == PM_STRING && f->has_param) {
+        snprintf(ch->str, sizeof ch->str, "%s", f->param);
+        snprintf(text, size, "%s(\"%s\")", f->algo->name, ch->str);
+        return 0;
+    }
+    memset(all, 0, sizeof all);
+    n = f->algo->space(p, all, TUNE_MAX_CHOICES);
+    if (f->kind == PM_STRING) { /* no parameter: the first program of the space */
+        if (n < 1)
+            return -1;
+        *ch = all[0];
+        snprintf(text, size, "%s(%s)", f->algo->name, ch->text);
+        return 0;
+    }
+    pm_normalise(f->param, want, sizeof want);
+    for (k = 0; k < n; k++) {
+        pm_normalise(all[k].text, have, sizeof have);
+        if (strcmp(want, have) == 0) {
+            *ch = all[k];
+            snprintf(text, size, "%s(%s)", f->algo->name, ch->text);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/** @brief Appends the valid names (or values) for a message to @p buf. */
+static void pm_valid_names(enum tune_coll coll, char *buf, size_t size)
+{
+    int i;
+    size_t len;
+    buf[0] = 0;
+    for (i = 0; i < TUNE_NALGOS; i++) {
+        if (tune_table[i].coll != coll)
+            continue;
+        len = strlen(buf);
+        snprintf(buf + len, size - len, "%s%s", len ? " " : "", tune_table[i].name);
+    }
+}
+
+/** @brief Parses `COLLALG_<COLL>` for @p coll into pm_cfg (world size @p p); a message into @p msg
+ *         when the value is invalid (the collective then stays native). */
+static void pm_parse_one(enum tune_coll coll, int p, char *msg, size_t size)
+{
+    pm_force *f = &pm_cfg[coll];
+    const char *val, *colon;
+    char name[128], list[2048];
+    size_t len, k;
+    int i, v;
+    tune_choice ch;
+    msg[0] = 0;
+    snprintf(f->var, sizeof f->var, "COLLALG_");
+    for (k = 0; tune_coll_name[coll][k] && 8 + k + 1 < sizeof f->var; k++)
+        f->var[8 + k] = (char)toupper((unsigned char)tune_coll_name[coll][k]);
+    f->var[8 + k] = 0;
+    val = getenv(f->var);
+    if (!val || !*val)
+        return;
+    colon = strchr(val, ':');
+    len = colon ? (size_t)(colon - val) : strlen(val);
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), val);
+    for (i = 0; i < TUNE_NALGOS; i++)
+        if (tune_table[i].coll == coll && strcmp(tune_table[i].name, name) == 0)
+            break;
+    if (i == TUNE_NALGOS) {
+        pm_valid_names(coll, list, sizeof list);
+        snprintf(msg, size, "collalg: %s=%s: unknown algorithm; valid: %s; %s stays native", f->var, val, list,
+                 tune_coll_name[coll]);
+        f->native = 1;
+        return;
+    }
+    f->algo = &tune_table[i];
+    f->kind = pm_kind_of(f->algo, p);
+    f->has_param = colon != NULL;
+    snprintf(f->param, sizeof f->param, "%s", colon ? colon + 1 : "");
+    if (f->has_param && f->kind == PM_NONE)
+        snprintf(msg, size, "collalg: %s=%s: %s takes no parameter; %s stays native", f->var, val, name,
+                 tune_coll_name[coll]);
+    else if (f->has_param && f->kind == PM_INT && !pm_integer(f->param, &v))
+        snprintf(msg, size, "collalg: %s=%s: the parameter of %s is an integer; %s stays native", f->var, val, name,
+                 tune_coll_name[coll]);
+    else if (f->has_param && f->kind == PM_STRING && !f->param[0])
+        snprintf(msg, size, "collalg: %s=%s: empty program for %s; %s stays native", f->var, val, name,
+                 tune_coll_name[coll]);
+    else if (f->kind == PM_ENCODED && pm_choice(f, p, &ch, list, sizeof list) != 0) {
+        tune_choice all[TUNE_MAX_CHOICES];
+        int n = f->algo->space(p, all, TUNE_MAX_CHOICES);
+        list[0] = 0;
+        for (i = 0; i < n; i++) {
+            len = strlen(list);
+            snprintf(list + len, sizeof list - len, "%s'%s'", i ? " " : "", all[i].text);
+        }
+        snprintf(msg, size, "collalg: %s=%s: unknown parameter of %s; valid on %d processes: %s; %s stays native",
+                 f->var, val, name, p, list, tune_coll_name[coll]);
+    }
+    if (msg[0]) {
+        f->algo = NULL;
+        f->native = 1;
+    }
+}
+
+/** @brief Reads the environment once, after PMPI_Init*; rank 0 of MPI_COMM_WORLD prints the
+ *         messages. */
+static void pm_configure(void)
+{
+    const char *off = getenv("COLLALG_PMPI");
+    char msg[3072];
+    int c, rank = 0, p = 1;
+    memset(pm_cfg, 0, sizeof pm_cfg);
+    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    PMPI_Comm_size(MPI_COMM_WORLD, &p);
+    if (off && (strcmp(off, "off") == 0 || strcmp(off, "0") == 0)) {
+        for (c = 0; c < TUNE_NCOLL; c++)
+            pm_cfg[c].native = 1;
+        return;
+    }
+    for (c = 0; c < TUNE_NCOLL; c++) {
+        pm_parse_one((enum tune_coll)c, p, msg, sizeof msg);
+        if (msg[0] && rank == 0)
+            fprintf(stderr, "%s\n", msg);
+    }
+}
+
+/** @brief 1 when @p comm must go to the native collective (null or an intercommunicator). */
+static int pm_not_intra(MPI_Comm comm)
+{
+    int inter = 0;
+    if (comm == MPI_COMM_NULL)
+        return 1;
+    return PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter;
+}
+
+/** @brief Runs the forced algorithm of @p coll with @p call, after the trace line; *ran = 0 when it
+ *         cannot serve the call (the caller goes native). @return its error code. */
+static int pm_forced(enum tune_coll coll, tune_call *call, long long n, int *ran)
+{
+    const pm_force *f = &pm_cfg[coll];
+    tune_choice ch;
+    char text[400], line[512], routine[32];
+    int p = 0, k, broken;
+    PMPI_Comm_size(call->comm, &p);
+    snprintf(routine, sizeof routine, "MPI_%s", tune_coll_name[coll]);
+    routine[4] = (char)toupper((unsigned char)routine[4]);
+    if (pm_choice(f, p, &ch, text, sizeof text) != 0) {
+        snprintf(line, sizeof line, "native (%s=%s: parameter not valid on %d processes)", f->var, f->param, p);
+        collalg__select_say(routine, line, n, p, call->comm);
+        *ran = 0;
+        return MPI_SUCCESS;
+    }
+    for (k = 0; text[k]; k++) /* the trace shows the parameter as the rules write it */
+        if (text[k] == '"')
+            text[k] = '\'';
+    broken = collalg__select_broken(collalg_restrictions(tune_coll_name[coll], f->algo->name),
+                                    coll == TUNE_ALLREDUCE ? call->op : MPI_OP_NULL, p, call->comm);
+    if (broken) {
+        snprintf(line, sizeof line, "native (%s=%s does not apply: %s)", f->var, f->algo->name,
+                 collalg_restriction_text(broken));
+        collalg__select_say(routine, line, n, p, call->comm);
+        *ran = 0;
+        return MPI_SUCCESS;
+    }
+    snprintf(line, sizeof line, "%s (forced by %s)", text, f->var);
+    collalg__select_say(routine, line, n, p, call->comm);
+    *ran = 1;
+    return f->algo->run(call, &ch);
+}
+
+/** @brief Traces that a forced collective went native for @p why. */
+static void pm_say_native(enum tune_coll coll, const char *why, long long n, MPI_Comm comm)
+{
+    char routine[32], line[256];
+    int p = 0;
+    PMPI_Comm_size(comm, &p);
+    snprintf(routine, sizeof routine, "MPI_%s", tune_coll_name[coll]);
+    routine[4] = (char)toupper((unsigned char)routine[4]);
+    snprintf(line, sizeof line, "native (%s)", why);
+    collalg__select_say(routine, line, n, p, comm);
+}
+
+/** @brief Bytes of @p count elements of @p type (-1 when unknown), for the trace. */
+static long long pm_bytes(int count, MPI_Datatype type)
+{
+    int size = 0;
+    if (type == MPI_DATATYPE_NULL || PMPI_Type_size(type, &size) != MPI_SUCCESS)
+        return -1;
+    return (long long)count * size;
+}
+
+/** @brief The mean of this rank's @p p counts of @p type in bytes, for the trace. */
+static long long pm_mean_bytes(const int *counts, MPI_Datatype type, MPI_Comm comm)
+{
+    long long sum = 0;
+    int p = 0, i;
+    PMPI_Comm_size(comm, &p);
+    if (!counts || p < 1)
+        return -1;
+    for (i = 0; i < p; i++)
+        sum += counts[i];
+    return pm_bytes(1, type) * sum / p;
+}
+
+int MPI_Init(int *argc, char ***argv)
+{
+    int err = PMPI_Init(argc, argv);
+    if (err == MPI_SUCCESS)
+        pm_configure();
+    return err;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    int err = PMPI_Init_thread(argc, argv, required, provided);
+    if (err == MPI_SUCCESS)
+        pm_configure();
+    return err;
+}
+
+/**
+ * @brief MPI_Alltoall and MPI_Allgather (one argument list): native when the library is off for
+ *        @p coll or @p comm is not an intracommunicator, the forced algorithm when there is one
+ *        (native when the two sides differ, which the tuner's table cannot pass), else the tuned
+ *        routine.
+ */
+static int pm_transport(enum tune_coll coll, collalg_alltoall_fn native, collalg_alltoall_fn tuned, const void *sendbuf,
+                        int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                        MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[coll];
+    if (f->native || pm_not_intra(comm))
+        return native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        long long n = pm_bytes(recvcount, recvtype);
+        if (sendbuf != MPI_IN_PLACE && (sendtype != recvtype || sendcount != recvcount)) {
+            pm_say_native(coll, "send and receive sides differ", n, comm);
+            return native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+        }
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.rbuf = recvbuf, c.count = recvcount, c.type = recvtype, c.comm = comm;
+        err = pm_forced(coll, &c, n, &ran);
+        return ran ? err : native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    }
+    return tuned(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+}
+
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm)
+{
+    return pm_transport(TUNE_ALLTOALL, PMPI_Alltoall, collalg_tuned_alltoall, sendbuf, sendcount, sendtype, recvbuf,
+                        recvcount, recvtype, comm);
+}
+
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm)
+{
+    return pm_transport(TUNE_ALLGATHER, PMPI_Allgather, collalg_tuned_allgather, sendbuf, sendcount, sendtype, recvbuf,
+                        recvcount, recvtype, comm);
+}
+
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_ALLREDUCE];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.rbuf = recvbuf, c.count = count, c.type = datatype, c.op = op, c.comm = comm;
+        err = pm_forced(TUNE_ALLREDUCE, &c, pm_bytes(count, datatype), &ran);
+        if (ran)
+            return err;
+        return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+    }
+    return collalg_tuned_allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_BCAST];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Bcast(buffer, count, datatype, root, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        memset(&c, 0, sizeof c);
+        c.rbuf = buffer, c.count = count, c.type = datatype, c.root = root, c.comm = comm;
+        err = pm_forced(TUNE_BCAST, &c, pm_bytes(count, datatype), &ran);
+        if (ran)
+            return err;
+        return PMPI_Bcast(buffer, count, datatype, root, comm);
+    }
+    return collalg_tuned_bcast(buffer, count, datatype, root, comm);
+}
+
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                  void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_ALLTOALLV];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        long long n = pm_mean_bytes(recvcounts, recvtype, comm);
+        if (sendbuf != MPI_IN_PLACE && sendtype != recvtype) {
+            pm_say_native(TUNE_ALLTOALLV, "send and receive types differ", n, comm);
+            return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+        }
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.rbuf = recvbuf, c.type = recvtype, c.comm = comm;
+        c.scounts = sendcounts, c.sdispls = sdispls, c.rcounts = recvcounts, c.rdispls = rdispls;
+        err = pm_forced(TUNE_ALLTOALLV, &c, n, &ran);
+        if (ran)
+            return err;
+        return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+    }
+    return collalg_tuned_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                   comm);
+}
+
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                   const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_ALLGATHERV];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        long long n = pm_mean_bytes(recvcounts, recvtype, comm);
+        if (sendbuf != MPI_IN_PLACE && sendtype != recvtype) {
+            pm_say_native(TUNE_ALLGATHERV, "send and receive types differ", n, comm);
+            return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+        }
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.rbuf = recvbuf, c.count = sendcount, c.type = recvtype, c.comm = comm;
+        c.rcounts = recvcounts, c.rdispls = displs;
+        err = pm_forced(TUNE_ALLGATHERV, &c, n, &ran);
+        if (ran)
+            return err;
+        return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+    }
+    return collalg_tuned_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+}
+
+int MPI_Barrier(MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_BARRIER];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Barrier(comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        memset(&c, 0, sizeof c);
+        c.comm = comm;
+        err = pm_forced(TUNE_BARRIER, &c, 0, &ran);
+        if (ran)
+            return err;
+        return PMPI_Barrier(comm);
+    }
+    return collalg_tuned_barrier(comm);
+}

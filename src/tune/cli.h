@@ -1,0 +1,259 @@
+/**
+ * @file cli.h
+ * @brief The tuner's command line (collalg-tune): the settings, their defaults and the parser.
+ *        The options are described in the file comment of src/tune/collalg-tune.c.
+ */
+#ifndef COLLALG_EXAMPLES_TUNE_CLI_H
+#define COLLALG_EXAMPLES_TUNE_CLI_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "decide.h"
+#include "stats.h"
+#include "table.h"
+
+/** @brief Most sample sizes. */
+#define TUNE_MAX_SIZES 64
+/** @brief Largest message size the selector rules can name (bytes). */
+#define TUNE_INF 2147483647L
+
+/** @brief Command-line settings. */
+typedef struct tune_opts {
+    int want[TUNE_NCOLL];       /**< collectives to tune */
+    long sizes[TUNE_MAX_SIZES]; /**< sample sizes (bytes), ascending */
+    int nsizes;                 /**< used entries of sizes */
+    double budget;              /**< wall-clock budget (s), 0 = none */
+    const char *out;            /**< output directory */
+    tune_rule rule;             /**< repetition rule */
+    double precision;           /**< binary-search stop, relative */
+    tune_test test;             /**< --alpha and --tolerance of the choice (decide.h) */
+    int any_procs;              /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
+    const char *pattern;        /**< --pattern of alltoallv and allgatherv */
+    int sizes_given;            /**< --sizes or --max-size was given */
+    const char *topology;       /**< --topology FILE, else NULL */
+    int native_only;            /**< --native-only: measure the native collectives only */
+    const char *algos;          /**< --algorithms LIST: only these catalogue algorithms (NULL: all) */
+    int han;                    /**< --han-model: 1, --han-exhaustive: 2 (tune/han.h), else 0 */
+    int help;                   /**< --help: print the usage and stop */
+    long max_size;              /**< --max-size (bytes), the end of the default size list */
+    char cmdline[1024];         /**< the command line, for the header comment */
+} tune_opts;
+
+/** @brief Parses "64", "4K", "4M" (KiB, MiB); -1 when malformed. */
+static long tune_parse_size(const char *s, char **end)
+{
+    long v = strtol(s, end, 10);
+    if (*end == s || v < 0)
+        return -1;
+    if (**end == 'K' || **end == 'k')
+        v *= 1024, (*end)++;
+    else if (**end == 'M' || **end == 'm')
+        v *= 1024 * 1024, (*end)++;
+    return v;
+}
+
+/** @brief The paper's sample sizes (bytes), up to @p max (doubling past 256 KiB). */
+static int tune_default_sizes(long max, long *sizes)
+{
+    static const long base[] = {1, 64, 256, 512};
+    int n = 0, i;
+    long s;
+    for (i = 0; i < 4; i++)
+        if (base[i] <= max)
+            sizes[n++] = base[i];
+    for (s = 1024; s <= max && n < TUNE_MAX_SIZES; s *= 2)
+        sizes[n++] = s;
+    return n;
+}
+
+/** @brief Prints the usage on stderr (rank 0): every option, its default, what it does. */
+static void tune_usage(void)
+{
+    fprintf(stderr,
+            "usage: mpiexec -n P collalg-tune [options]\n"
+            "  --collectives LIST  of alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier (all)\n"
+            "  --sizes LIST        sample sizes in bytes, K and M suffixes (1,64,256,512,1K,2K..256K)\n"
+            "  --max-size BYTES    the default list cut at or doubled up to BYTES\n"
+            "  --pattern P         alltoallv/allgatherv counts: uniform, random[:SEED], heavy or a FILE (uniform)\n"
+            "  --time-budget S     wall-clock budget in seconds (none)\n"
+            "  --out DIR           output directory (build/tuned)\n"
+            "  --min-reps N --max-reps N --step N --rse T   repetitions: PGMPI's RSE rule (10, 100, 5, 0.05)\n"
+            "  --quick             = --min-reps 3 --max-reps 15 --step 3 --rse 0.1\n"
+            "  --precision F       binary searches stop at an interval F times its lower end (0.05)\n"
+            "  --alpha A           level of the one-sided Wilcoxon rank-sum test (0.05)\n"
+            "  --tolerance F       relative margin a challenger must beat (0.02)\n"
+            "                      A different algorithm (or parameter value) takes over a size from the\n"
+            "                      incumbent (the choice at the size below) only when it is faster by more\n"
+            "                      than F and significantly so at level A.\n"
+            "  --topology FILE     measure the topology algorithms too, with this description\n"
+            "  --algorithms LIST   only these catalogue algorithms (names, comma-separated; all)\n"
+            "  --native-only       measure the native collectives only (CSV, no header)\n"
+            "  --any-procs         rules for every communicator size, not only P\n"
+            "  --han-model         bcast han's and allreduce han's parameters by HAN's task model\n"
+            "                      instead (tune/han.h; the selected ones of the two)\n"
+            "  --han-exhaustive    --han-model and an exhaustive search of the same space, compared\n"
+            "  --help              this text\n");
+}
+
+/** @brief Sets want[] from a comma-separated list of collective names. @return 0, or 1 for an unknown name. */
+static int tune_parse_colls(const char *v, int *want)
+{
+    int c;
+    for (c = 0; c < TUNE_NCOLL; c++)
+        want[c] = 0;
+    while (*v) {
+        size_t len = strcspn(v, ",");
+        for (c = 0; c < TUNE_NCOLL; c++)
+            if (strlen(tune_coll_name[c]) == len && !strncmp(v, tune_coll_name[c], len))
+                break;
+        if (c == TUNE_NCOLL)
+            return 1;
+        want[c] = 1;
+        v += len + (v[len] == ',');
+    }
+    return 0;
+}
+
+/** @brief 1 when @p name is one of the comma-separated names of @p list (NULL: every name). */
+static int tune_listed(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    if (!list)
+        return 1;
+    while (*list) {
+        size_t n = strcspn(list, ",");
+        if (n == len && !strncmp(list, name, len))
+            return 1;
+        list += n + (list[n] == ',');
+    }
+    return 0;
+}
+
+/** @brief Parses the --sizes list @p v into @p o. @return 0, or 1 when malformed. */
+static int tune_parse_sizes(const char *v, tune_opts *o)
+{
+    char *end;
+    o->nsizes = 0;
+    o->sizes_given = 1;
+    while (*v && o->nsizes < TUNE_MAX_SIZES) {
+        long sz = tune_parse_size(v, &end);
+        if (sz < 0 || sz > TUNE_INF / 2 || (*end && *end != ','))
+            return 1;
+        o->sizes[o->nsizes++] = sz;
+        v = *end == ',' ? end + 1 : end;
+    }
+    return 0;
+}
+
+/** @brief The defaults of every setting, and the command line recorded for the header. */
+static void tune_opts_defaults(tune_opts *o, int argc, char **argv)
+{
+    int i;
+    memset(o, 0, sizeof *o);
+    for (i = 0; i < TUNE_NCOLL; i++)
+        o->want[i] = 1;
+    o->out = "build/tuned";
+    o->rule.min_reps = 10;
+    o->rule.max_reps = 100;
+    o->rule.step = 5;
+    o->rule.threshold = 0.05;
+    o->precision = 0.05;
+    o->test.alpha = 0.05;
+    o->test.tol = 0.02;
+    o->pattern = "uniform";
+    o->max_size = 256 * 1024;
+    for (i = 0; i < argc; i++) {
+        size_t len = strlen(o->cmdline);
+        snprintf(o->cmdline + len, sizeof o->cmdline - len, "%s%s", i ? " " : "", argv[i]);
+    }
+}
+
+/** @brief Applies option @p a without a value. @return 1 when @p a is one, else 0. */
+static int tune_parse_flag(const char *a, tune_opts *o)
+{
+    if (!strcmp(a, "--any-procs"))
+        o->any_procs = 1;
+    else if (!strcmp(a, "--native-only"))
+        o->native_only = 1;
+    else if (!strcmp(a, "--han-model"))
+        o->han = o->han ? o->han : 1;
+    else if (!strcmp(a, "--han-exhaustive"))
+        o->han = 2;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+        o->help = 1;
+    else if (!strcmp(a, "--quick"))
+        o->rule.min_reps = 3, o->rule.max_reps = 15, o->rule.step = 3, o->rule.threshold = 0.1;
+    else
+        return 0;
+    return 1;
+}
+
+/** @brief Applies option @p a with value @p v. @return 0, or 1 for an unknown option or a bad value. */
+static int tune_parse_valued(const char *a, const char *v, tune_opts *o)
+{
+    char *end;
+    if (!strcmp(a, "--collectives"))
+        return tune_parse_colls(v, o->want);
+    if (!strcmp(a, "--sizes"))
+        return tune_parse_sizes(v, o);
+    if (!strcmp(a, "--max-size")) {
+        o->max_size = tune_parse_size(v, &end);
+        o->sizes_given = 1;
+        return o->max_size < 1 || *end || o->max_size > TUNE_INF / 2;
+    }
+    if (!strcmp(a, "--pattern"))
+        o->pattern = v;
+    else if (!strcmp(a, "--time-budget"))
+        o->budget = atof(v);
+    else if (!strcmp(a, "--out"))
+        o->out = v;
+    else if (!strcmp(a, "--topology"))
+        o->topology = v;
+    else if (!strcmp(a, "--algorithms"))
+        o->algos = v;
+    else if (!strcmp(a, "--min-reps"))
+        o->rule.min_reps = atoi(v);
+    else if (!strcmp(a, "--max-reps"))
+        o->rule.max_reps = atoi(v);
+    else if (!strcmp(a, "--step"))
+        o->rule.step = atoi(v);
+    else if (!strcmp(a, "--rse"))
+        o->rule.threshold = atof(v);
+    else if (!strcmp(a, "--precision"))
+        o->precision = atof(v);
+    else if (!strcmp(a, "--alpha"))
+        o->test.alpha = atof(v);
+    else if (!strcmp(a, "--tolerance"))
+        o->test.tol = atof(v);
+    else
+        return 1;
+    return 0;
+}
+
+/**
+ * @brief Parses the command line into @p o.
+ * @return 0, 1 on an error (usage printed by rank 0), 2 for --help (usage printed by rank 0).
+ */
+static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
+{
+    int i, bad = 0;
+    tune_opts_defaults(o, argc, argv);
+    for (i = 1; i < argc && !bad; i++) {
+        if (tune_parse_flag(argv[i], o))
+            continue;
+        bad = i + 1 >= argc || tune_parse_valued(argv[i], argv[i + 1], o);
+        i++;
+    }
+    if (!bad && o->nsizes == 0)
+        o->nsizes = tune_default_sizes(o->max_size, o->sizes);
+    for (i = 1; i < o->nsizes; i++)
+        bad |= o->sizes[i] <= o->sizes[i - 1];
+    bad |= !(o->test.alpha > 0 && o->test.alpha <= 1) || !(o->test.tol >= 0 && o->test.tol < 1);
+    bad |= o->rule.min_reps < 1 || o->rule.max_reps < o->rule.min_reps || o->rule.step < 1 || o->nsizes < 1;
+    if ((bad || o->help) && rank == 0)
+        tune_usage();
+    return bad ? 1 : o->help ? 2 : 0;
+}
+
+#endif /* COLLALG_EXAMPLES_TUNE_CLI_H */

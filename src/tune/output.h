@@ -1,0 +1,359 @@
+/**
+ * @file output.h
+ * @brief The tuner's files (collalg-tune, rank 0, in --out DIR): the directory itself, the CSV of
+ *        every measurement, the paste-ready header of selector rules, and per collective the data
+ *        and gnuplot script of the time-against-size plot. What each file holds is described in
+ *        the file comment of src/tune/collalg-tune.c.
+ */
+#ifndef COLLALG_EXAMPLES_TUNE_OUTPUT_H
+#define COLLALG_EXAMPLES_TUNE_OUTPUT_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include "report.h"
+#include "rules.h"
+#include "run.h"
+
+/**
+ * @brief Creates directory @p path and its missing parents (mkdir(2) on each component, mode
+ *        0777 less the umask), no shell. @return 0, or -1 with a message naming the path and
+ *        strerror on stderr.
+ */
+static int tune_mkdir_p(const char *path)
+{
+    char part[1024];
+    size_t i, n = strlen(path);
+    struct stat st;
+    if (n == 0 || n >= sizeof part) {
+        fprintf(stderr, "collalg-tune: cannot create directory '%s': %s\n", path, n ? "name too long" : "empty name");
+        return -1;
+    }
+    for (i = 1; i <= n; i++) {
+        if (path[i] != '/' && path[i] != 0)
+            continue;
+        memcpy(part, path, i);
+        part[i] = 0;
+        if (mkdir(part, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "collalg-tune: cannot create directory '%s': %s\n", part, strerror(errno));
+            return -1;
+        }
+    }
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "collalg-tune: '%s' is not a directory\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+/** @brief Rank 0: creates the output directory and opens the CSV with its header line. */
+static void tune_open_csv(tuner *T)
+{
+    char path[1200];
+    if (T->rank != 0 || tune_mkdir_p(T->o.out) != 0)
+        return;
+    snprintf(path, sizeof path, "%s/collalg_tuned.csv", T->o.out);
+    T->csv = fopen(path, "w");
+    if (!T->csv)
+        fprintf(stderr, "collalg-tune: cannot write %s: %s\n", path, strerror(errno));
+    else
+        fprintf(T->csv, "collective,phase,algorithm,param,bytes,procs,reps,median_s,mean_s,min_s,max_s,rse,status\n");
+}
+
+/** @brief Upper-case copy of @p s into @p buf. @return @p buf. */
+static const char *tune_upper(const char *s, char *buf, size_t size)
+{
+    size_t i;
+    for (i = 0; s[i] && i + 1 < size; i++)
+        buf[i] = (char)(s[i] >= 'a' && s[i] <= 'z' ? s[i] - 'a' + 'A' : s[i]);
+    buf[i] = 0;
+    return buf;
+}
+
+/** @brief The header comment's lines on the sizes and the pattern of the v-collectives. */
+static void tune_header_sizes(FILE *f, const tuner *T)
+{
+    fprintf(f, " * Sizes:       bytes compared as in collalg/select.h (alltoall: per-pair block, allgather:\n"
+               " *              per-process block, allreduce and bcast: whole vector, alltoallv: mean\n"
+               " *              per-pair block, allgatherv: mean per-process block; barrier: by process count)\n");
+    if (!T->o.want[TUNE_ALLTOALLV] && !T->o.want[TUNE_ALLGATHERV])
+        return;
+    fprintf(f, " * Pattern:     %s %s, checksum 0x%016llx (alltoallv, allgatherv; collalg-tune --pattern)\n",
+            T->pat.kind == TUNE_PAT_FILE ? "file" : "built-in", T->pat.name, tune_pattern_checksum(&T->pat));
+    fprintf(f, " *              %s\n",
+            T->pat.asis ? "used as is: rules from its own mean block, applied to every size"
+                        : "scaled so that its mean block is each sample size");
+}
+
+/** @brief "alltoall 1, allgather 3, ..." : the primary rules per tuned collective, 4 a line. */
+static void tune_rule_counts(const tune_result *res, char *buf, size_t size)
+{
+    int c, k = 0;
+    buf[0] = 0;
+    for (c = 0; c < TUNE_NCOLL; c++) {
+        tune_flat fl[TUNE_MAX_SEGS];
+        size_t len = strlen(buf);
+        if (!res[c].tuned)
+            continue;
+        snprintf(buf + len, size - len, "%s%s %d",
+                 k == 0  ? ""
+                 : k % 4 ? ", "
+                         : ",\n *              ",
+                 tune_coll_name[c], tune_flatten(&res[c], fl, TUNE_MAX_SEGS));
+        k++;
+    }
+}
+
+/** @brief The header comment: where, when, how and on what the rules were tuned. */
+static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
+{
+    char when[64], counts[512];
+    time_t now = time(NULL);
+    tune_rule_counts(res, counts, sizeof counts);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
+    fprintf(f, "/*\n * collalg_tuned.h - collectives tuned by collalg-tune (paste it, or include it).\n *\n");
+    fprintf(f, " * Tuned on:    %s, %s\n * Processes:   %d%s\n * MPI:         %s\n * Command:     %s\n", T->host, when,
+            T->p,
+            T->o.any_procs ? " (rules apply to every communicator size)"
+                           : " (rules apply to communicators of exactly this size; others use native MPI)",
+            T->mpi, T->o.cmdline);
+    fprintf(f, " * Timing:      median of per-call maxima over ranks; repetitions by RSE < %g (%d..%d, step %d)\n",
+            T->o.rule.threshold, T->o.rule.min_reps, T->o.rule.max_reps, T->o.rule.step);
+    fprintf(f,
+            " * Choice:      walking the sizes upward, another algorithm (or parameter value) replaces the\n"
+            " *              one chosen below only when faster by more than %g%% and significantly so\n"
+            " *              (one-sided Wilcoxon rank-sum, p < %g); neighbouring equal rules merge.\n"
+            " * Rules:       after a rule whose algorithm has restrictions (collalg/restrictions.h)\n"
+            " *              follows an alternative rule with the same range: the unrestricted\n"
+            " *              algorithm closest to the fastest there. Primary rules (alternatives not\n"
+            " *              counted): %s\n",
+            100 * T->o.test.tol, T->o.test.alpha, counts);
+    tune_header_sizes(f, T);
+    if (T->topo)
+        fprintf(
+            f,
+            " * Topology:    %s, checksum 0x%016llx (collalg-tune --topology or COLLALG_TOPOLOGY).\n"
+            " *              The topology algorithms in the rules schedule by the topology of the\n"
+            " *              communicator they are called on: give them this one with the environment\n"
+            " *              variable COLLALG_TOPOLOGY or collalg_topology_attach(comm, COLLALG_TUNED_TOPOLOGY, 1).\n",
+            T->topo, T->topo_sum);
+    if (T->stopped)
+        fprintf(f, " * NOTE:        the run was %s; collectives not tuned have no rules (native).\n",
+                T->stopped == 1 ? "interrupted" : "stopped by its time budget");
+}
+
+/** @brief The header comment's table of tuned and native times at the sample sizes. */
+static void tune_header_times(FILE *f, const tune_result *res)
+{
+    char a[32], b[32];
+    int c, i;
+    fprintf(f, " *\n * Tuned vs native at the sample sizes (microseconds):\n");
+    for (c = 0; c < TUNE_NCOLL; c++) {
+        if (!res[c].tuned)
+            continue;
+        fprintf(f, " *   %s:", tune_coll_name[c]);
+        for (i = 0; i < res[c].ns; i++)
+            fprintf(f, "%s %ld B %s/%s", i % 4 ? "," : "\n *    ", res[c].sz[i],
+                    tune_us(res[c].routine[i], a, sizeof a), tune_us(res[c].native[i], b, sizeof b));
+        fprintf(f, "\n");
+    }
+    fprintf(f, " */\n");
+}
+
+/** @brief One rule line: range of @p fl, algorithm (and parameter) @p text. */
+static void tune_header_rule(FILE *f, const tuner *T, const tune_flat *fl, const char *text)
+{
+    char hi[32];
+    if (fl->hi >= TUNE_INF)
+        snprintf(hi, sizeof hi, "COLLALG_INF");
+    else
+        snprintf(hi, sizeof hi, "%ld", fl->hi);
+    if (T->o.any_procs)
+        fprintf(f, "\n    COLLALG_RULE(%ld, %s, %s)", fl->lo, hi, text);
+    else
+        fprintf(f, "\n    COLLALG_RULE_P(%d, %d, %ld, %s, %s)", T->p, T->p, fl->lo, hi, text);
+}
+
+/** @brief The tuned routine of collective @p c: its rules and its COLLALG_TUNED_<COLL>_BOUNDS. */
+static void tune_header_rules(FILE *f, const tuner *T, enum tune_coll c, const tune_result *r)
+{
+    tune_flat fl[TUNE_MAX_SEGS];
+    char up[32];
+    int i, nf = r->tuned ? tune_flatten(r, fl, TUNE_MAX_SEGS) : 0;
+    fprintf(f, "%sCOLLALG_TUNED_%s(collalg_tuned_%s,", r->tuned ? "" : "/* not tuned: native */\n",
+            tune_upper(tune_coll_name[c], up, sizeof up), tune_coll_name[c]);
+    for (i = 0; i < nf; i++) {
+        char alt[400];
+        tune_header_rule(f, T, &fl[i], fl[i].text);
+        if (tune_restricted(c, fl[i].algo) && tune_alternative(r, c, fl[i].lo, fl[i].hi, alt, sizeof alt))
+            tune_header_rule(f, T, &fl[i], alt); /* the alternative: same range */
+    }
+    fprintf(f, ")\n/** Lower bounds (bytes) of the rules of collalg_tuned_%s. */\n#define COLLALG_TUNED_%s_BOUNDS 0",
+            tune_coll_name[c], up);
+    for (i = 0; i < nf; i++)
+        if (fl[i].lo > 0)
+            fprintf(f, ", %ld", fl[i].lo);
+    fprintf(f, "\n\n");
+}
+
+/** @brief The header's macros of the process count, the sample sizes (which collalg-guidelines
+ *         checks) and (with one) the topology description. */
+static void tune_header_macros(FILE *f, const tuner *T)
+{
+    int i;
+    fprintf(f, "/** Processes the rules were tuned on. */\n#define COLLALG_TUNED_PROCS %d\n\n", T->p);
+    fprintf(f, "/** Sample sizes (bytes) the tuner measured. */\n#define COLLALG_TUNED_SIZES");
+    for (i = 0; i < T->o.nsizes; i++)
+        fprintf(f, "%s %ld", i ? "," : "", T->o.sizes[i]);
+    fprintf(f, "\n\n");
+    if (!T->topo)
+        return;
+    fprintf(f, "/** The topology description (a file name) the rules were tuned with. */\n"
+               "#define COLLALG_TUNED_TOPOLOGY \"");
+    for (i = 0; T->topo[i]; i++)
+        fprintf(f, "%s%c", T->topo[i] == '"' || T->topo[i] == '\\' ? "\\" : "", T->topo[i]);
+    fprintf(f,
+            "\"\n/** Its checksum (machine/topology.h: FNV-1a 64 of the parsed description). */\n"
+            "#define COLLALG_TUNED_TOPOLOGY_CHECKSUM 0x%016llxULL\n\n",
+            T->topo_sum);
+}
+
+/** @brief Writes the paste-ready header. @return 0, or 2 when the file cannot be written. */
+static int tune_write_header(const tuner *T, const tune_result *res)
+{
+    char path[1200];
+    FILE *f;
+    int c;
+    snprintf(path, sizeof path, "%s/collalg_tuned.h", T->o.out);
+    f = fopen(path, "w");
+    if (!f)
+        return 2;
+    tune_header_about(f, T, res);
+    tune_header_times(f, res);
+    fprintf(f, "#ifndef COLLALG_TUNED_H\n#define COLLALG_TUNED_H\n\n#include <collalg/collalg.h>\n"
+               "#include <collalg/alltoallv.h>\n#include <collalg/allgatherv.h>\n#include <collalg/barrier.h>\n"
+               "#include <collalg/select.h>\n\n");
+    for (c = 0; c < TUNE_NCOLL; c++)
+        tune_header_rules(f, T, (enum tune_coll)c, &res[c]);
+    tune_header_macros(f, T);
+    fprintf(f, "#endif /* COLLALG_TUNED_H */\n");
+    return fclose(f) == 0 ? 0 : 2;
+}
+
+/** @brief `<coll>.dat`: per sample size the native, tuned and each algorithm's time. @return 0 or 2. */
+static int tune_plot_data(const tuner *T, const char *name, const tune_result *r)
+{
+    char path[1200];
+    FILE *f;
+    int i, k;
+    snprintf(path, sizeof path, "%s/%s.dat", T->o.out, name);
+    if (!(f = fopen(path, "w")))
+        return 2;
+    fprintf(f, "bytes native tuned"); /* the native candidate (last) is the native column */
+    for (k = 0; k < r->ncand - 1; k++)
+        fprintf(f, " %s", r->cand[k].algo->name);
+    fprintf(f, "\n");
+    for (i = 0; i < r->ns; i++) {
+        fprintf(f, "%ld", r->sz[i]);
+        fprintf(f, r->native[i] < HUGE_VAL ? " %.9g" : " ?", r->native[i]);
+        fprintf(f, r->routine[i] < HUGE_VAL ? " %.9g" : " ?", r->routine[i]);
+        for (k = 0; k < r->ncand - 1; k++)
+            fprintf(f, r->cand[k].best[i] < HUGE_VAL ? " %.9g" : " ?", r->cand[k].best[i]);
+        fprintf(f, "\n");
+    }
+    return fclose(f) == 0 ? 0 : 2;
+}
+
+/** @brief `<coll>.gp`: the gnuplot script, the chosen ranges marked. @return 0 or 2. */
+static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_result *r)
+{
+    static const char *const axis[TUNE_NCOLL] = {"per-pair block",
+                                                 "per-process block",
+                                                 "whole vector",
+                                                 "whole vector",
+                                                 "mean per-pair block",
+                                                 "mean per-process block",
+                                                 ""};
+    char path[1200], mpi1[80];
+    const char *name = tune_coll_name[coll];
+    tune_flat fl[TUNE_MAX_SEGS];
+    FILE *f;
+    int i, nf = tune_flatten(r, fl, TUNE_MAX_SEGS);
+    snprintf(mpi1, sizeof mpi1, "%.79s", T->mpi);
+    mpi1[strcspn(mpi1, "\n,")] = 0;
+    snprintf(path, sizeof path, "%s/%s.gp", T->o.out, name);
+    if (!(f = fopen(path, "w")))
+        return 2;
+    fprintf(f, "# gnuplot script written by collalg-tune: time against size for MPI_%s\n", name);
+    fprintf(f, "set termoption noenhanced\nset datafile missing '?'\nset logscale x 2\nset logscale y 10\n");
+    fprintf(f, "set xlabel 'message size (bytes, %s)'\nset ylabel 'time per call (s, median of max over ranks)'\n",
+            axis[coll]);
+    fprintf(
+        f, "set title '%s on %d processes, %s: algorithms (parameterised ones at their chosen value), native, tuned'\n",
+        name, T->p, mpi1);
+    fprintf(f, "set key outside right top\nset grid\nset xrange [%g:%g]\n", (double)r->sz[0] / 1.5,
+            (double)r->sz[r->ns - 1] * 1.5);
+    for (i = 0; i < nf; i++) {
+        double lo = fl[i].lo > r->sz[0] ? (double)fl[i].lo : (double)r->sz[0];
+        double hi = fl[i].hi < r->sz[r->ns - 1] ? (double)fl[i].hi : (double)r->sz[r->ns - 1];
+        if (fl[i].lo > 0)
+            fprintf(f, "set arrow from %ld, graph 0 to %ld, graph 1 nohead dashtype 2 linecolor rgb 'gray40'\n",
+                    fl[i].lo, fl[i].lo);
+        fprintf(f, "set label %d '%s' at %g, graph 0.02 rotate by 90 left front font ',8' textcolor rgb 'gray20'\n",
+                i + 1, fl[i].text, hi > lo ? tune_sqrt(lo * hi) : lo);
+    }
+    fprintf(
+        f,
+        "plot for [i=4:%d] '%s.dat' using 1:i with linespoints linewidth 1 pointsize 0.6 title columnheader(i), \\\n"
+        "     '%s.dat' using 1:2 with linespoints linewidth 3 linecolor rgb 'black' title 'native MPI', \\\n"
+        "     '%s.dat' using 1:3 with linespoints linewidth 3 dashtype 3 linecolor rgb 'red' title 'tuned'\n",
+        2 + r->ncand, name, name, name);
+    return fclose(f) == 0 ? 0 : 2;
+}
+
+/**
+ * @brief @p s as one single-quoted shell word ('...', each ' written '\\''), into @p buf.
+ * @return @p buf, or NULL when it does not fit.
+ */
+static const char *tune_shell_word(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    if (size < 3)
+        return NULL;
+    buf[n++] = '\'';
+    for (; *s; s++) {
+        if (n + 5 >= size)
+            return NULL;
+        if (*s == '\'') {
+            memcpy(buf + n, "'\\''", 4);
+            n += 4;
+        } else
+            buf[n++] = *s;
+    }
+    buf[n++] = '\'';
+    buf[n] = 0;
+    return buf;
+}
+
+/** @brief Writes the data and gnuplot script of @p coll and runs gnuplot. @return 0 or 2. */
+static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_result *r)
+{
+    char cmd[4600], dir[4100];
+    const char *name = tune_coll_name[coll];
+    if (tune_plot_data(T, name, r) || tune_plot_script(T, coll, r))
+        return 2;
+    if (!tune_shell_word(T->o.out, dir, sizeof dir))
+        return 0;
+    snprintf(cmd, sizeof cmd,
+             "cd %s && gnuplot -e \"set terminal pngcairo size 1400,800; set output '%s.png'\" %s.gp && "
+             "gnuplot -e \"set terminal svg size 1400,800 dynamic; set output '%s.svg'\" %s.gp",
+             dir, name, name, name, name);
+    if (system(cmd) != 0)
+        fprintf(stderr, "collalg-tune: gnuplot failed for %s (data and script are in %s)\n", name, T->o.out);
+    return 0;
+}
+
+#endif /* COLLALG_EXAMPLES_TUNE_OUTPUT_H */

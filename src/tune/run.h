@@ -1,0 +1,205 @@
+/**
+ * @file run.h
+ * @brief The state of one tuner run (collalg-tune): the communicator, the settings, the buffers,
+ *        the budget and interruption flags; setting it up and taking it down.
+ */
+#ifndef COLLALG_EXAMPLES_TUNE_RUN_H
+#define COLLALG_EXAMPLES_TUNE_RUN_H
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <mpi.h>
+#include "cli.h"
+#include "vcoll.h"
+
+/** @brief Set by the SIGINT/SIGTERM handler; the ranks agree on it between measurements. */
+static volatile sig_atomic_t tune_interrupted = 0;
+
+/** @brief SIGINT/SIGTERM: ask for a clean stop; the next signal kills the run. */
+static void tune_on_signal(int sig)
+{
+    tune_interrupted = 1;
+    signal(sig, SIG_DFL);
+}
+
+/** @brief State of one run. */
+typedef struct tuner {
+    MPI_Comm comm;               /**< duplicate of MPI_COMM_WORLD, errors return */
+    int rank;                    /**< rank in comm */
+    int p;                       /**< size of comm */
+    tune_opts o;                 /**< settings */
+    char *sbuf;                  /**< send buffer: p * largest size bytes */
+    char *rbuf;                  /**< receive buffer: p * largest size bytes */
+    double *loc;                 /**< per-chunk local times + flags */
+    double *glob;                /**< per-chunk maxima over ranks + flags */
+    double *sorted;              /**< scratch for the median */
+    FILE *csv;                   /**< measurement log (rank 0) */
+    tune_pattern pat;            /**< communication pattern of alltoallv and allgatherv */
+    int *vc;                     /**< counts and offsets of one v-collective call (4 p ints) */
+    int routine_phase;           /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
+    time_t start;                /**< wall-clock start (for the budget and the ETA) */
+    time_t coll_deadline;        /**< end of the current collective's share of the budget, 0 = none */
+    int stopped;                 /**< agreed: 1 interrupted, 2 out of budget */
+    int hurry;                   /**< agreed: past this collective's share, no more binary searches */
+    long done;                   /**< measurements made (progress) */
+    long total;                  /**< measurements planned (estimate, progress) */
+    int tty;                     /**< stderr is a terminal */
+    time_t last_draw;            /**< last progress output */
+    const char *topo;            /**< the topology description file of this run (--topology or
+                                      COLLALG_TOPOLOGY), NULL without one: no topology algorithms */
+    unsigned long long topo_sum; /**< its checksum (machine/topology.h) */
+    char host[MPI_MAX_PROCESSOR_NAME + 1];        /**< where the run is (header, report) */
+    char mpi[MPI_MAX_LIBRARY_VERSION_STRING + 1]; /**< the MPI library's version, one line */
+} tuner;
+
+/** @brief Sample size @p s adjusted to the collective (allreduce: whole ints, at least one). */
+static long tune_adjust(enum tune_coll coll, long s)
+{
+    if (coll != TUNE_ALLREDUCE)
+        return s;
+    return s < 4 ? 4 : (s + 3) / 4 * 4;
+}
+
+/**
+ * @brief Bytes of each of the send and receive buffers: p times the largest sample size (the
+ *        largest size alone when neither alltoall nor allgather is wanted: bcast and allreduce
+ *        move one vector, which keeps 128 simulated ranks at 4 MiB within memory), or what the
+ *        pattern of a wanted v-collective needs at its largest size if more.
+ * @return the size, or -1 (rank 0 has said why) when a pattern's counts would not fit in an int.
+ */
+static long tune_buffer_bytes(tuner *T)
+{
+    long per = T->o.want[TUNE_ALLTOALL] || T->o.want[TUNE_ALLGATHER] ? (long)T->p : 1, sz[TUNE_MAX_SIZES];
+    long maxb = tune_adjust(TUNE_ALLREDUCE, T->o.sizes[T->o.nsizes - 1]) * per;
+    int c, ns;
+    for (c = TUNE_ALLTOALLV; c <= TUNE_ALLGATHERV; c++) {
+        long long need;
+        if (!T->o.want[c])
+            continue;
+        ns = tune_coll_sizes(&T->pat, (enum tune_coll)c, T->o.sizes, T->o.nsizes, tune_adjust, sz);
+        need = tune_pattern_bytes(&T->pat, (enum tune_coll)c, sz[ns - 1]);
+        if (need < 0) {
+            if (T->rank == 0)
+                fprintf(stderr,
+                        "collalg-tune: %s with pattern %s at %ld B: a buffer would pass 2 GiB (int counts); "
+                        "use smaller --sizes\n",
+                        tune_coll_name[c], T->pat.name, sz[ns - 1]);
+            return -1;
+        }
+        maxb = need > maxb ? (long)need : maxb;
+    }
+    return maxb > 0 ? maxb : 1;
+}
+
+/**
+ * @brief Gives the run its topology: the file of --topology, else a non-empty `COLLALG_TOPOLOGY`,
+ *        is attached to the tuner's communicator (collalg_topology_attach(), which checks it on
+ *        every rank) and its name and checksum kept for the header. Without either the topology
+ *        algorithms are left out.
+ * @return 0, or 1 when the description cannot be used (the attach's one line on rank 0's stderr).
+ */
+static int tune_topology_setup(tuner *T)
+{
+    const char *path = T->o.topology ? T->o.topology : getenv(COLLALG_TOPOLOGY_ENV);
+    collalg__topo desc;
+    char msg[512];
+    if (!path || !*path)
+        return 0;
+    if (collalg_topology_attach(T->comm, path, 1) != MPI_SUCCESS)
+        return 1;
+    memset(&desc, 0, sizeof desc);
+    if (collalg__topo_parse_file(path, &desc, msg, sizeof msg) == 0) /* read again, only for the checksum */
+        T->topo_sum = desc.checksum;
+    collalg__topo_free(&desc);
+    T->topo = path;
+    return 0;
+}
+
+/**
+ * @brief Starts a run: the tuner's communicator (a duplicate of MPI_COMM_WORLD returning errors),
+ *        the command line, where and on which MPI the run is, the signal handlers.
+ * @return 0, 1 on a bad command line, 2 for --help (usage printed).
+ */
+static int tune_begin(tuner *T, int argc, char **argv)
+{
+    int i, len = 0, st;
+    memset(T, 0, sizeof *T);
+    MPI_Comm_dup(MPI_COMM_WORLD, &T->comm);
+    MPI_Comm_set_errhandler(T->comm, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(T->comm, &T->rank);
+    MPI_Comm_size(T->comm, &T->p);
+    if ((st = tune_parse(argc, argv, &T->o, T->rank)) != 0)
+        return st;
+    MPI_Get_processor_name(T->host, &len);
+    MPI_Get_library_version(T->mpi, &len);
+    T->mpi[strcspn(T->mpi, "\n")] = 0;
+    for (i = 0; T->mpi[i]; i++) /* MPICH says "MPICH Version:\t4.0.2": no tabs in titles and comments */
+        if (T->mpi[i] == '\t')
+            T->mpi[i] = ' ';
+    signal(SIGINT, tune_on_signal);
+    signal(SIGTERM, tune_on_signal);
+    T->tty = isatty(2);
+    T->start = time(NULL);
+    return 0;
+}
+
+/**
+ * @brief The topology, the pattern of the v-collectives and the buffers of the run.
+ * @return 0, or 1 when the topology or the pattern cannot be used (said on rank 0). Aborts on
+ *         the tuner's communicator when memory runs out.
+ */
+static int tune_setup(tuner *T)
+{
+    long maxb;
+    size_t chunk = (size_t)(T->o.rule.max_reps + T->o.rule.step + 8) * sizeof(double);
+    if (tune_topology_setup(T) ||
+        ((T->o.want[TUNE_ALLTOALLV] || T->o.want[TUNE_ALLGATHERV]) &&
+         tune_pattern_setup(&T->pat, T->o.pattern, !T->o.sizes_given, T->comm, T->rank, T->p)) ||
+        (maxb = tune_buffer_bytes(T)) < 0)
+        return 1;
+    T->vc = (int *)malloc(4 * (size_t)T->p * sizeof(int));
+#ifdef SMPI_SHARED_MALLOC
+    /* SimGrid: one buffer shared by the simulated ranks; SMPI skips copying its contents. */
+    T->sbuf = (char *)SMPI_SHARED_MALLOC((size_t)maxb);
+    T->rbuf = (char *)SMPI_SHARED_MALLOC((size_t)maxb);
+#else
+    T->sbuf = (char *)calloc((size_t)maxb, 1);
+    T->rbuf = (char *)calloc((size_t)maxb, 1);
+#endif
+    T->loc = (double *)malloc(chunk);
+    T->glob = (double *)malloc(chunk);
+    T->sorted = (double *)malloc(chunk);
+    if (!T->sbuf || !T->rbuf || !T->loc || !T->glob || !T->sorted || !T->vc) {
+        fprintf(stderr, "collalg-tune: out of memory (%ld-byte buffers)\n", maxb);
+        MPI_Abort(T->comm, 2);
+    }
+    return 0;
+}
+
+/** @brief Frees what tune_setup() and tune_begin() took (safe on a partial setup). */
+static void tune_end(tuner *T)
+{
+    if (T->csv)
+        fclose(T->csv);
+#ifdef SMPI_SHARED_MALLOC
+    if (T->sbuf)
+        SMPI_SHARED_FREE(T->sbuf);
+    if (T->rbuf)
+        SMPI_SHARED_FREE(T->rbuf);
+#else
+    free(T->sbuf);
+    free(T->rbuf);
+#endif
+    free(T->loc);
+    free(T->glob);
+    free(T->sorted);
+    free(T->vc);
+    tune_pattern_free(&T->pat);
+    MPI_Comm_free(&T->comm);
+}
+
+#endif /* COLLALG_EXAMPLES_TUNE_RUN_H */

@@ -1,0 +1,709 @@
+/**
+ * @file table.h
+ * @brief THE ALGORITHM TABLE of the tuner (collalg-tune): every catalogue algorithm it measures,
+ *        a wrapper with one uniform signature, and the search space of its parameter.
+ *
+ * To add an algorithm: write one wrapper line with the TUNE_* macro of its collective (PLAIN for
+ * no parameter, INT for an int parameter), and one row in tune_table[] naming the wrapper and, for
+ * a parameter, the function that lists the values to try (tune_space_fn). The name in the row is
+ * the catalogue name the selector rules use (`collalg_<collective>_<name>`). A topology algorithm
+ * (one that schedules by machine/topology_comm.h) has a fifth field 1: it is measured only when the run
+ * has a topology.
+ *
+ * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for allreduce), count elements
+ * per block as MPI_<Collective> defines them, root 0 for bcast; alltoallv and allgatherv get the
+ * counts and offsets of the communication pattern (tune/pattern.h) at the sample size.
+ */
+#ifndef COLLALG_EXAMPLES_TUNE_TABLE_H
+#define COLLALG_EXAMPLES_TUNE_TABLE_H
+
+#include <stdio.h>
+#include <collalg/collalg.h>
+#include <collalg/alltoallv.h>
+#include <collalg/allgatherv.h>
+#include <collalg/barrier.h>
+
+/** @brief The collectives the tuner knows, in the order it tunes them. */
+enum tune_coll {
+    TUNE_ALLTOALL = 0,
+    TUNE_ALLGATHER = 1,
+    TUNE_ALLREDUCE = 2,
+    TUNE_BCAST = 3,
+    TUNE_ALLTOALLV = 4,
+    TUNE_ALLGATHERV = 5,
+    TUNE_BARRIER = 6,
+    TUNE_NCOLL = 7
+};
+
+/** @brief Names of enum tune_coll, as in `collalg_<name>_...` and `COLLALG_TUNED_<NAME>`. */
+static const char *const tune_coll_name[TUNE_NCOLL] = {"alltoall",  "allgather",  "allreduce", "bcast",
+                                                       "alltoallv", "allgatherv", "barrier"};
+
+/** @brief The arguments of one timed call (the union of the argument lists). */
+typedef struct tune_call {
+    const void *sbuf;   /**< send buffer (alltoall, allgather, allreduce, alltoallv, allgatherv) */
+    void *rbuf;         /**< receive buffer; the buffer of bcast */
+    int count;          /**< elements per block (alltoall: per pair, allgather: per process) or in all;
+                             allgatherv: this rank's block */
+    MPI_Datatype type;  /**< element type */
+    MPI_Op op;          /**< reduction (allreduce) */
+    int root;           /**< root (bcast) */
+    MPI_Comm comm;      /**< communicator */
+    const int *scounts; /**< alltoallv: send counts (p) */
+    const int *sdispls; /**< alltoallv: send offsets (p) */
+    const int *rcounts; /**< alltoallv, allgatherv: receive counts (p) */
+    const int *rdispls; /**< alltoallv, allgatherv: receive offsets (p) */
+    int select_cost;    /**< 1: also run what the tuned routine adds before the algorithm (alltoallv:
+                             the selector's 8-byte MPI_Allreduce, select.h) */
+} tune_call;
+
+/** @brief One value of an algorithm's parameter. */
+typedef struct tune_choice {
+    int i;          /**< integer value, or index into the wrapper's own list */
+    char str[256];  /**< string value (bcast csm program), "" otherwise */
+    char text[300]; /**< how the value is written in a selector rule: "4", "\"S0 M0\"", "" for none */
+} tune_choice;
+
+/** @brief Runs one algorithm with one parameter value (NULL for none). @return MPI error code. */
+typedef int (*tune_run_fn)(const tune_call *c, const tune_choice *ch);
+
+/**
+ * @brief Lists the values to try for a parameter on @p p processes into @p out (at most @p max).
+ * @return how many values were written (>= 1).
+ */
+typedef int (*tune_space_fn)(int p, tune_choice *out, int max);
+
+/** @brief One row of the table. */
+typedef struct tune_algo {
+    enum tune_coll coll; /**< its collective */
+    const char *name;    /**< catalogue name (`collalg_<coll>_<name>`) */
+    tune_run_fn run;     /**< wrapper */
+    tune_space_fn space; /**< parameter values to try; NULL: no parameter */
+    int topo;            /**< 1: a topology algorithm (machine/topology_comm.h), measured only when the run has a
+                              topology (collalg-tune --topology FILE or `COLLALG_TOPOLOGY`) */
+} tune_algo;
+
+/* ---- parameter spaces ---------------------------------------------------------------------- */
+
+/** @brief Most values a parameter search tries (N MPI barriers beyond this are sampled evenly). */
+#define TUNE_MAX_CHOICES 8
+
+/** @brief Fills @p out with integers lo..hi, at most @p max of them spread evenly. */
+static int tune_space_range(int lo, int hi, tune_choice *out, int max)
+{
+    int n = 0, k, span = hi - lo + 1, v, last = lo - 1;
+    if (max > TUNE_MAX_CHOICES)
+        max = TUNE_MAX_CHOICES;
+    for (k = 0; k < (span < max ? span : max); k++) {
+        v = span <= max ? lo + k : lo + (int)((long)k * (span - 1) / (max - 1));
+        if (v == last)
+            continue;
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = last = v;
+        snprintf(out[n].text, sizeof out[n].text, "%d", v);
+        n++;
+    }
+    return n;
+}
+
+/** @brief N MPI barriers of the ring algorithms: 1 .. p - 2 (only the default 0 for p <= 2). */
+static int tune_space_ring_barriers(int p, tune_choice *out, int max)
+{
+    return p <= 2 ? tune_space_range(0, 0, out, max) : tune_space_range(1, p - 2, out, max);
+}
+
+/** @brief N MPI barriers of the pair algorithms: 1 .. nsteps - 1 (only 0 with one step). */
+static int tune_space_pair_barriers(int p, tune_choice *out, int max)
+{
+    int phases = collalg__pair_nsteps(p);
+    return phases <= 1 ? tune_space_range(0, 0, out, max) : tune_space_range(1, phases - 1, out, max);
+}
+
+/** @brief The choices @p v[0 .. nv - 1] (at most @p max), each written in a rule as the value
+ *         followed by @p tail (the inner algorithms left at their defaults). */
+static int tune_space_list(const int *v, int nv, const char *tail, tune_choice *out, int max)
+{
+    int n;
+    for (n = 0; n < nv && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = v[n];
+        snprintf(out[n].text, sizeof out[n].text, "%d%s", v[n], tail);
+    }
+    return n;
+}
+
+/** @brief Segment sizes in bytes of the pipelined bcasts. */
+static int tune_space_segsize(int p, tune_choice *out, int max)
+{
+    static const int seg[] = {1024, 4096, 16384, 65536};
+    (void)p;
+    return tune_space_list(seg, 4, "", out, max);
+}
+
+/** @brief Chunk sizes of the pipelined scatter-allgather bcast (32 KiB .. 512 KiB). */
+static int tune_space_chunk(int p, tune_choice *out, int max)
+{
+    static const int chunk[] = {32768, 131072, 524288};
+    (void)p;
+    return tune_space_list(chunk, 3, "", out, max);
+}
+
+/** @brief Segment sizes of the HAN bcast (256 KiB .. 4 MiB), written with the default inner
+ *         algorithms (NULL, NULL) in a rule. */
+static int tune_space_han(int p, tune_choice *out, int max)
+{
+    static const int seg[] = {262144, 1048576, 2097152, 4194304};
+    (void)p;
+    return tune_space_list(seg, 4, ", NULL, NULL", out, max);
+}
+
+/** @brief Segment sizes of the HAN allreduce (256 KiB .. 2 MiB), written with the default inter
+ *         algorithm (NULL) in a rule. */
+static int tune_space_han_allreduce(int p, tune_choice *out, int max)
+{
+    static const int seg[] = {262144, 1048576, 2097152};
+    (void)p;
+    return tune_space_list(seg, 3, ", NULL", out, max);
+}
+
+/** @brief Intra-node broadcasts of the hierarchical allgather: 0 its default (pipelined chain),
+ *         1 the native MPI_Bcast; the inter-node algorithms stay the header's defaults (NULL). */
+static int tune_space_hierarchical(int p, tune_choice *out, int max)
+{
+    static const char *const intra[] = {"NULL", "MPI_Bcast"};
+    int n;
+    (void)p;
+    for (n = 0; n < 2 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = n;
+        snprintf(out[n].text, sizeof out[n].text, "NULL, NULL, %s", intra[n]);
+    }
+    return n;
+}
+
+/** @brief Block sizes of the two-stage allreduce: 2, 4, 8, ... up to p (one block). */
+static int tune_space_block(int p, tune_choice *out, int max)
+{
+    int n = 0, b;
+    for (b = 2; n < max; b *= 2) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = b < p ? b : p;
+        snprintf(out[n].text, sizeof out[n].text, "%d", out[n].i);
+        n++;
+        if (b >= p)
+            break;
+    }
+    return n;
+}
+
+/** @brief Fan-in x fan-out of the MCS barrier: {2, 4, 8, 16} x {2, 4}, fans capped at max(2, p - 1)
+ *         (larger ones behave the same), duplicates dropped; i = 256 * fanin + fanout. */
+static int tune_space_mcs(int p, tune_choice *out, int max)
+{
+    static const int fin[] = {2, 4, 8, 16}, fout[] = {2, 4};
+    int n = 0, a, b, k, cap = p - 1 > 2 ? p - 1 : 2;
+    for (a = 0; a < 4; a++)
+        for (b = 0; b < 2 && n < max; b++) {
+            int fi = fin[a] < cap ? fin[a] : cap, fo = fout[b] < cap ? fout[b] : cap, dup = 0;
+            for (k = 0; k < n; k++)
+                dup |= out[k].i == 256 * fi + fo;
+            if (dup)
+                continue;
+            memset(&out[n], 0, sizeof out[n]);
+            out[n].i = 256 * fi + fo;
+            snprintf(out[n].text, sizeof out[n].text, "%d, %d", fi, fo);
+            n++;
+        }
+    return n;
+}
+
+/** @brief Group sizes of the JS barrier: 2, 4, 8 and ceil(sqrt p), capped at p, duplicates dropped. */
+static int tune_space_js(int p, tune_choice *out, int max)
+{
+    int g[4] = {2, 4, 8, 1}, n = 0, a, k;
+    while (g[3] * g[3] < p)
+        g[3]++;
+    for (a = 0; a < 4 && n < max; a++) {
+        int v = g[a] < p ? g[a] : p, dup = 0;
+        for (k = 0; k < n; k++)
+            dup |= out[k].i == v;
+        if (dup || v < 1)
+            continue;
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = v;
+        snprintf(out[n].text, sizeof out[n].text, "%d", v);
+        n++;
+    }
+    return n;
+}
+
+/** @brief Inner allgathers the allreduce variants may use (index = tune_choice::i). */
+static const struct {
+    const char *name;
+    collalg_allgather_fn fn;
+} tune_inner_allgather[] = {
+    {"collalg_allgather_ring", collalg_allgather_ring},
+    {"collalg_allgather_recursive_doubling", collalg_allgather_recursive_doubling},
+    {"collalg_allgather_bruck", collalg_allgather_bruck},
+    {"collalg_allgather_pair", collalg_allgather_pair},
+};
+
+/** @brief Inner alltoalls of rabenseifner_var2 (index = tune_choice::i / 4). */
+static const struct {
+    const char *name;
+    collalg_alltoall_fn fn;
+} tune_inner_alltoall[] = {
+    {"collalg_alltoall_ring", collalg_alltoall_ring},
+    {"collalg_alltoall_pair", collalg_alltoall_pair},
+    {"collalg_alltoall_simple", collalg_alltoall_simple},
+};
+
+/** @brief The inner allgathers (allgather_based, rabenseifner_var1). */
+static int tune_space_inner_allgather(int p, tune_choice *out, int max)
+{
+    int n;
+    (void)p;
+    for (n = 0; n < 4 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = n;
+        snprintf(out[n].text, sizeof out[n].text, "%s", tune_inner_allgather[n].name);
+    }
+    return n;
+}
+
+/** @brief Inner allreduces of topology_order (index = tune_choice::i). */
+static const struct {
+    const char *name;
+    collalg_allreduce_fn fn;
+} tune_inner_allreduce[] = {
+    {"collalg_allreduce_rabenseifner", collalg_allreduce_rabenseifner},
+    {"collalg_allreduce_recursive_doubling", collalg_allreduce_recursive_doubling},
+};
+
+/** @brief Inner allreduces of topology_order: the two of tune_inner_allreduce. */
+static int tune_space_inner_allreduce(int p, tune_choice *out, int max)
+{
+    int n;
+    (void)p;
+    for (n = 0; n < 2 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = n;
+        snprintf(out[n].text, sizeof out[n].text, "%s", tune_inner_allreduce[n].name);
+    }
+    return n;
+}
+
+/** @brief (alltoall, allgather) pairs of rabenseifner_var2: i = 4 * alltoall + allgather. */
+static int tune_space_inner_pair(int p, tune_choice *out, int max)
+{
+    static const int pairs[][2] = {{0, 0}, {1, 0}, {2, 1}, {1, 2}};
+    int n;
+    (void)p;
+    for (n = 0; n < 4 && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = 4 * pairs[n][0] + pairs[n][1];
+        snprintf(out[n].text, sizeof out[n].text, "%s, %s", tune_inner_alltoall[pairs[n][0]].name,
+                 tune_inner_allgather[pairs[n][1]].name);
+    }
+    return n;
+}
+
+/** @brief Copy/Split/Merge programs: Hybrid1(j) for j = -1 (binomial) .. k-1 (van de Geijn). */
+static int tune_space_csm(int p, tune_choice *out, int max)
+{
+    int n = 0, j, k = collalg_bcast_csm_dims(p);
+    for (j = -1; j <= k - 1 && n < max; j++) {
+        memset(&out[n], 0, sizeof out[n]);
+        if (collalg_bcast_csm_hybrid1(p, j, COLLALG_BCAST_CSM_ASCENDING, out[n].str, sizeof out[n].str) < 0)
+            continue;
+        out[n].i = j;
+        snprintf(out[n].text, sizeof out[n].text, "\"%s\"", out[n].str);
+        n++;
+    }
+    return n;
+}
+
+/* ---- wrappers ------------------------------------------------------------------------------ */
+
+/** @cond TUNE_WRAPPERS */
+/* clang-format off */
+#define TUNE_A2A(alg)                                                                                       \
+    static int tune_alltoall_##alg(const tune_call *c, const tune_choice *ch)                               \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_alltoall_##alg(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);     \
+    }
+#define TUNE_A2A_INT(alg)                                                                                   \
+    static int tune_alltoall_##alg(const tune_call *c, const tune_choice *ch)                               \
+    {                                                                                                       \
+        return collalg_alltoall_##alg(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, ch->i); \
+    }
+#define TUNE_AG(alg)                                                                                        \
+    static int tune_allgather_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_allgather_##alg(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);    \
+    }
+#define TUNE_AG_INT(alg)                                                                                    \
+    static int tune_allgather_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        return collalg_allgather_##alg(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, ch->i); \
+    }
+#define TUNE_AR(alg)                                                                                        \
+    static int tune_allreduce_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_allreduce_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);                \
+    }
+#define TUNE_AR_INT(alg)                                                                                    \
+    static int tune_allreduce_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        return collalg_allreduce_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, ch->i);         \
+    }
+#define TUNE_BC(alg)                                                                                        \
+    static int tune_bcast_##alg(const tune_call *c, const tune_choice *ch)                                  \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_bcast_##alg(c->rbuf, c->count, c->type, c->root, c->comm);                           \
+    }
+#define TUNE_BC_INT(alg)                                                                                    \
+    static int tune_bcast_##alg(const tune_call *c, const tune_choice *ch)                                  \
+    {                                                                                                       \
+        return collalg_bcast_##alg(c->rbuf, c->count, c->type, c->root, c->comm, ch->i);                    \
+    }
+
+#define TUNE_A2AV(alg)                                                                                      \
+    static int tune_alltoallv_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_alltoallv_##alg(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcounts,       \
+                                       c->rdispls, c->type, c->comm);                                       \
+    }
+#define TUNE_A2AV_INT(alg)                                                                                  \
+    static int tune_alltoallv_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        return collalg_alltoallv_##alg(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcounts,       \
+                                       c->rdispls, c->type, c->comm, ch->i);                                \
+    }
+#define TUNE_AGV(alg)                                                                                       \
+    static int tune_allgatherv_##alg(const tune_call *c, const tune_choice *ch)                             \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_allgatherv_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, \
+                                        c->comm);                                                           \
+    }
+#define TUNE_AGV_INT(alg)                                                                                   \
+    static int tune_allgatherv_##alg(const tune_call *c, const tune_choice *ch)                             \
+    {                                                                                                       \
+        return collalg_allgatherv_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, \
+                                        c->comm, ch->i);                                                    \
+    }
+#define TUNE_BAR(alg)                                                                                       \
+    static int tune_barrier_##alg(const tune_call *c, const tune_choice *ch)                                \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_barrier_##alg(c->comm);                                                              \
+    }
+#define TUNE_BAR_INT(alg)                                                                                   \
+    static int tune_barrier_##alg(const tune_call *c, const tune_choice *ch)                                \
+    {                                                                                                       \
+        return collalg_barrier_##alg(c->comm, ch->i);                                                       \
+    }
+/* clang-format on */
+
+TUNE_A2A(node_aware)
+TUNE_A2A(contention_free)
+TUNE_A2A(contention_free_light_barrier)
+TUNE_A2A(contention_free_mpi_barrier)
+TUNE_A2A_INT(contention_free_n_mpi_barriers)
+TUNE_A2A(simple)
+TUNE_A2A(spreading_simple)
+TUNE_A2A(mesh_2d)
+TUNE_A2A(mesh_3d)
+TUNE_A2A(recursive_doubling)
+TUNE_A2A(bruck)
+TUNE_A2A(ring)
+TUNE_A2A(ring_light_barrier)
+TUNE_A2A(ring_mpi_barrier)
+TUNE_A2A_INT(ring_n_mpi_barriers)
+TUNE_A2A(pair)
+TUNE_A2A(pair_light_barrier)
+TUNE_A2A(pair_mpi_barrier)
+TUNE_A2A_INT(pair_n_mpi_barriers)
+
+TUNE_AG(simple)
+TUNE_AG(spreading_simple)
+TUNE_AG(ring)
+TUNE_AG(ring_light_barrier)
+TUNE_AG(ring_mpi_barrier)
+TUNE_AG_INT(ring_n_mpi_barriers)
+TUNE_AG(pair)
+TUNE_AG(pair_light_barrier)
+TUNE_AG(pair_mpi_barrier)
+TUNE_AG_INT(pair_n_mpi_barriers)
+TUNE_AG(mesh_2d)
+TUNE_AG(mesh_3d)
+TUNE_AG(recursive_doubling)
+TUNE_AG(bruck)
+TUNE_AG(gather_bcast)
+TUNE_AG(logical_ring)
+TUNE_AG(topology_ring)
+
+/** @brief collalg_allgather_hierarchical() with the intra-node broadcast ch->i of
+ *         tune_space_hierarchical() (the native one through COLLALG_MPI: PMPI_Bcast inside the PMPI
+ *         library, not its own MPI_Bcast). */
+static int tune_allgather_hierarchical(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allgather_hierarchical(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, NULL, NULL,
+                                          ch->i ? COLLALG_MPI(Bcast) : NULL);
+}
+
+TUNE_AR(reduce_bcast)
+TUNE_AR(recursive_doubling)
+TUNE_AR(rabenseifner)
+TUNE_AR(ring)
+TUNE_AR(topology_ring)
+TUNE_AR_INT(two_stage)
+
+/** @brief collalg_allreduce_han() at segment size ch->i, the header's default inter algorithm. */
+static int tune_allreduce_han(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_han(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, ch->i, NULL);
+}
+
+TUNE_BC(linear)
+
+/** @brief collalg_bcast_han() at segment size ch->i, the header's default inter and intra algorithms. */
+static int tune_bcast_han(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_bcast_han(c->rbuf, c->count, c->type, c->root, c->comm, ch->i, NULL, NULL);
+}
+TUNE_BC_INT(chain)
+TUNE_BC_INT(topology_chain)
+TUNE_BC_INT(binary_tree)
+TUNE_BC_INT(pipelined_scatter_allgather)
+TUNE_BC_INT(hierarchical)
+TUNE_BC(binomial)
+TUNE_BC(scatter_rdb_allgather)
+TUNE_BC(scatter_ring_allgather)
+
+TUNE_A2AV(simple)
+TUNE_A2AV(spreading_simple)
+TUNE_A2AV(ring)
+TUNE_A2AV(ring_light_barrier)
+TUNE_A2AV(ring_mpi_barrier)
+TUNE_A2AV_INT(ring_n_mpi_barriers)
+TUNE_A2AV(pair)
+TUNE_A2AV(pair_light_barrier)
+TUNE_A2AV(pair_mpi_barrier)
+TUNE_A2AV_INT(pair_n_mpi_barriers)
+TUNE_A2AV(greedy)
+TUNE_A2AV(alltoall_based)
+
+TUNE_AGV(simple)
+TUNE_AGV(spreading_simple)
+TUNE_AGV(ring)
+TUNE_AGV(ring_light_barrier)
+TUNE_AGV(ring_mpi_barrier)
+TUNE_AGV_INT(ring_n_mpi_barriers)
+TUNE_AGV(pair)
+TUNE_AGV(pair_light_barrier)
+TUNE_AGV(pair_mpi_barrier)
+TUNE_AGV_INT(pair_n_mpi_barriers)
+TUNE_AGV(recursive_doubling)
+TUNE_AGV(bruck)
+TUNE_AGV(gather_bcast)
+TUNE_AGV(logical_ring)
+TUNE_AGV(topology_ring)
+
+TUNE_BAR(dissemination)
+TUNE_BAR(pairwise_exchange)
+TUNE_BAR(binomial)
+TUNE_BAR_INT(js)
+TUNE_BAR(light_weight)
+/** @endcond */
+
+/** @brief The MCS barrier with fan-in ch->i / 256 and fan-out ch->i % 256. */
+static int tune_barrier_mcs(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_barrier_mcs(c->comm, ch->i / 256, ch->i % 256);
+}
+
+/** @brief allgather_based with the inner allgather number ch->i of tune_inner_allgather. */
+static int tune_allreduce_allgather_based(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_allgather_based(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
+                                             tune_inner_allgather[ch->i].fn);
+}
+
+/** @brief rabenseifner_var1 with the inner allgather number ch->i. */
+static int tune_allreduce_rabenseifner_var1(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_rabenseifner_var1(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
+                                               tune_inner_allgather[ch->i].fn);
+}
+
+/** @brief rabenseifner_var2 with inner alltoall ch->i / 4 and inner allgather ch->i % 4. */
+/** @brief topology_order with the inner allreduce tune_inner_allreduce[ch->i]. */
+static int tune_allreduce_topology_order(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_topology_order(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
+                                            tune_inner_allreduce[ch->i].fn);
+}
+
+static int tune_allreduce_rabenseifner_var2(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_rabenseifner_var2(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
+                                               tune_inner_alltoall[ch->i / 4].fn, tune_inner_allgather[ch->i % 4].fn);
+}
+
+/** @brief csm with the program in ch->str. */
+static int tune_bcast_csm(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_bcast_csm(c->rbuf, c->count, c->type, c->root, c->comm, ch->str);
+}
+
+/* ==== THE TABLE ============================================================================== */
+
+/** @brief Every algorithm the tuner measures (the catalogue's contract names). */
+static const tune_algo tune_table[] = {
+    {TUNE_ALLTOALL, "simple", tune_alltoall_simple, NULL, 0},
+    {TUNE_ALLTOALL, "spreading_simple", tune_alltoall_spreading_simple, NULL, 0},
+    {TUNE_ALLTOALL, "mesh_2d", tune_alltoall_mesh_2d, NULL, 0},
+    {TUNE_ALLTOALL, "mesh_3d", tune_alltoall_mesh_3d, NULL, 0},
+    {TUNE_ALLTOALL, "recursive_doubling", tune_alltoall_recursive_doubling, NULL, 0},
+    {TUNE_ALLTOALL, "bruck", tune_alltoall_bruck, NULL, 0},
+    {TUNE_ALLTOALL, "ring", tune_alltoall_ring, NULL, 0},
+    {TUNE_ALLTOALL, "ring_light_barrier", tune_alltoall_ring_light_barrier, NULL, 0},
+    {TUNE_ALLTOALL, "ring_mpi_barrier", tune_alltoall_ring_mpi_barrier, NULL, 0},
+    {TUNE_ALLTOALL, "ring_n_mpi_barriers", tune_alltoall_ring_n_mpi_barriers, tune_space_ring_barriers, 0},
+    {TUNE_ALLTOALL, "pair", tune_alltoall_pair, NULL, 0},
+    {TUNE_ALLTOALL, "pair_light_barrier", tune_alltoall_pair_light_barrier, NULL, 0},
+    {TUNE_ALLTOALL, "pair_mpi_barrier", tune_alltoall_pair_mpi_barrier, NULL, 0},
+    {TUNE_ALLTOALL, "pair_n_mpi_barriers", tune_alltoall_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLTOALL, "node_aware", tune_alltoall_node_aware, NULL, 0},
+    {TUNE_ALLTOALL, "contention_free", tune_alltoall_contention_free, NULL, 1},
+    {TUNE_ALLTOALL, "contention_free_light_barrier", tune_alltoall_contention_free_light_barrier, NULL, 1},
+    {TUNE_ALLTOALL, "contention_free_mpi_barrier", tune_alltoall_contention_free_mpi_barrier, NULL, 1},
+    /* 1 .. p - 2 barriers: valid on any topology (it has at least p - 1 phases) */
+    {TUNE_ALLTOALL, "contention_free_n_mpi_barriers", tune_alltoall_contention_free_n_mpi_barriers,
+     tune_space_ring_barriers, 1},
+
+    {TUNE_ALLGATHER, "simple", tune_allgather_simple, NULL, 0},
+    {TUNE_ALLGATHER, "spreading_simple", tune_allgather_spreading_simple, NULL, 0},
+    {TUNE_ALLGATHER, "ring", tune_allgather_ring, NULL, 0},
+    {TUNE_ALLGATHER, "ring_light_barrier", tune_allgather_ring_light_barrier, NULL, 0},
+    {TUNE_ALLGATHER, "ring_mpi_barrier", tune_allgather_ring_mpi_barrier, NULL, 0},
+    {TUNE_ALLGATHER, "ring_n_mpi_barriers", tune_allgather_ring_n_mpi_barriers, tune_space_ring_barriers, 0},
+    {TUNE_ALLGATHER, "pair", tune_allgather_pair, NULL, 0},
+    {TUNE_ALLGATHER, "pair_light_barrier", tune_allgather_pair_light_barrier, NULL, 0},
+    {TUNE_ALLGATHER, "pair_mpi_barrier", tune_allgather_pair_mpi_barrier, NULL, 0},
+    {TUNE_ALLGATHER, "pair_n_mpi_barriers", tune_allgather_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLGATHER, "mesh_2d", tune_allgather_mesh_2d, NULL, 0},
+    {TUNE_ALLGATHER, "mesh_3d", tune_allgather_mesh_3d, NULL, 0},
+    {TUNE_ALLGATHER, "recursive_doubling", tune_allgather_recursive_doubling, NULL, 0},
+    {TUNE_ALLGATHER, "logical_ring", tune_allgather_logical_ring, NULL, 0},
+    {TUNE_ALLGATHER, "topology_ring", tune_allgather_topology_ring, NULL, 1},
+    {TUNE_ALLGATHER, "bruck", tune_allgather_bruck, NULL, 0},
+    {TUNE_ALLGATHER, "gather_bcast", tune_allgather_gather_bcast, NULL, 0},
+    {TUNE_ALLGATHER, "hierarchical", tune_allgather_hierarchical, tune_space_hierarchical, 0},
+
+    {TUNE_ALLREDUCE, "reduce_bcast", tune_allreduce_reduce_bcast, NULL, 0},
+    {TUNE_ALLREDUCE, "allgather_based", tune_allreduce_allgather_based, tune_space_inner_allgather, 0},
+    {TUNE_ALLREDUCE, "recursive_doubling", tune_allreduce_recursive_doubling, NULL, 0},
+    {TUNE_ALLREDUCE, "rabenseifner", tune_allreduce_rabenseifner, NULL, 0},
+    {TUNE_ALLREDUCE, "rabenseifner_var1", tune_allreduce_rabenseifner_var1, tune_space_inner_allgather, 0},
+    {TUNE_ALLREDUCE, "rabenseifner_var2", tune_allreduce_rabenseifner_var2, tune_space_inner_pair, 0},
+    {TUNE_ALLREDUCE, "ring", tune_allreduce_ring, NULL, 0},
+    {TUNE_ALLREDUCE, "topology_ring", tune_allreduce_topology_ring, NULL, 1},
+    {TUNE_ALLREDUCE, "topology_order", tune_allreduce_topology_order, tune_space_inner_allreduce, 1},
+    {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block, 0},
+    {TUNE_ALLREDUCE, "han", tune_allreduce_han, tune_space_han_allreduce, 0},
+
+    {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
+    {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize, 0},
+    {TUNE_BCAST, "pipelined_scatter_allgather", tune_bcast_pipelined_scatter_allgather, tune_space_chunk, 0},
+    {TUNE_BCAST, "hierarchical", tune_bcast_hierarchical, tune_space_chunk, 0},
+    {TUNE_BCAST, "topology_chain", tune_bcast_topology_chain, tune_space_segsize, 1},
+    {TUNE_BCAST, "binary_tree", tune_bcast_binary_tree, tune_space_segsize, 0},
+    {TUNE_BCAST, "binomial", tune_bcast_binomial, NULL, 0},
+    {TUNE_BCAST, "scatter_rdb_allgather", tune_bcast_scatter_rdb_allgather, NULL, 0},
+    {TUNE_BCAST, "scatter_ring_allgather", tune_bcast_scatter_ring_allgather, NULL, 0},
+    {TUNE_BCAST, "csm", tune_bcast_csm, tune_space_csm, 0},
+    {TUNE_BCAST, "han", tune_bcast_han, tune_space_han, 0},
+
+    {TUNE_ALLTOALLV, "simple", tune_alltoallv_simple, NULL, 0},
+    {TUNE_ALLTOALLV, "spreading_simple", tune_alltoallv_spreading_simple, NULL, 0},
+    {TUNE_ALLTOALLV, "ring", tune_alltoallv_ring, NULL, 0},
+    {TUNE_ALLTOALLV, "ring_light_barrier", tune_alltoallv_ring_light_barrier, NULL, 0},
+    {TUNE_ALLTOALLV, "ring_mpi_barrier", tune_alltoallv_ring_mpi_barrier, NULL, 0},
+    {TUNE_ALLTOALLV, "ring_n_mpi_barriers", tune_alltoallv_ring_n_mpi_barriers, tune_space_ring_barriers, 0},
+    {TUNE_ALLTOALLV, "pair", tune_alltoallv_pair, NULL, 0},
+    {TUNE_ALLTOALLV, "pair_light_barrier", tune_alltoallv_pair_light_barrier, NULL, 0},
+    {TUNE_ALLTOALLV, "pair_mpi_barrier", tune_alltoallv_pair_mpi_barrier, NULL, 0},
+    {TUNE_ALLTOALLV, "pair_n_mpi_barriers", tune_alltoallv_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLTOALLV, "greedy", tune_alltoallv_greedy, NULL, 0},
+    {TUNE_ALLTOALLV, "alltoall_based", tune_alltoallv_alltoall_based, NULL, 0},
+
+    {TUNE_ALLGATHERV, "simple", tune_allgatherv_simple, NULL, 0},
+    {TUNE_ALLGATHERV, "spreading_simple", tune_allgatherv_spreading_simple, NULL, 0},
+    {TUNE_ALLGATHERV, "ring", tune_allgatherv_ring, NULL, 0},
+    {TUNE_ALLGATHERV, "ring_light_barrier", tune_allgatherv_ring_light_barrier, NULL, 0},
+    {TUNE_ALLGATHERV, "ring_mpi_barrier", tune_allgatherv_ring_mpi_barrier, NULL, 0},
+    {TUNE_ALLGATHERV, "ring_n_mpi_barriers", tune_allgatherv_ring_n_mpi_barriers, tune_space_ring_barriers, 0},
+    {TUNE_ALLGATHERV, "pair", tune_allgatherv_pair, NULL, 0},
+    {TUNE_ALLGATHERV, "pair_light_barrier", tune_allgatherv_pair_light_barrier, NULL, 0},
+    {TUNE_ALLGATHERV, "pair_mpi_barrier", tune_allgatherv_pair_mpi_barrier, NULL, 0},
+    {TUNE_ALLGATHERV, "pair_n_mpi_barriers", tune_allgatherv_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
+    {TUNE_ALLGATHERV, "recursive_doubling", tune_allgatherv_recursive_doubling, NULL, 0},
+    {TUNE_ALLGATHERV, "bruck", tune_allgatherv_bruck, NULL, 0},
+    {TUNE_ALLGATHERV, "gather_bcast", tune_allgatherv_gather_bcast, NULL, 0},
+    {TUNE_ALLGATHERV, "logical_ring", tune_allgatherv_logical_ring, NULL, 0},
+    {TUNE_ALLGATHERV, "topology_ring", tune_allgatherv_topology_ring, NULL, 1},
+
+    {TUNE_BARRIER, "dissemination", tune_barrier_dissemination, NULL, 0},
+    {TUNE_BARRIER, "pairwise_exchange", tune_barrier_pairwise_exchange, NULL, 0},
+    {TUNE_BARRIER, "binomial", tune_barrier_binomial, NULL, 0},
+    {TUNE_BARRIER, "mcs", tune_barrier_mcs, tune_space_mcs, 0},
+    {TUNE_BARRIER, "js", tune_barrier_js, tune_space_js, 0},
+    {TUNE_BARRIER, "light_weight", tune_barrier_light_weight, NULL, 0},
+};
+
+/** @brief Rows of tune_table. */
+#define TUNE_NALGOS ((int)(sizeof tune_table / sizeof tune_table[0]))
+
+/* ==== END OF THE TABLE ======================================================================= */
+
+/** @brief The native MPI collective @p coll with the arguments of @p c. @return MPI error code. */
+static int tune_native(enum tune_coll coll, const tune_call *c)
+{
+    switch (coll) {
+    case TUNE_ALLTOALL: return MPI_Alltoall(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
+    case TUNE_ALLGATHER: return MPI_Allgather(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
+    case TUNE_ALLREDUCE: return MPI_Allreduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);
+    case TUNE_ALLTOALLV:
+        return MPI_Alltoallv(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcounts, c->rdispls, c->type,
+                             c->comm);
+    case TUNE_ALLGATHERV:
+        return MPI_Allgatherv(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, c->comm);
+    case TUNE_BARRIER: return MPI_Barrier(c->comm);
+    default: return MPI_Bcast(c->rbuf, c->count, c->type, c->root, c->comm);
+    }
+}
+
+/**
+ * @brief One timed call: algorithm @p a with value @p ch (NULL @p a: the native collective), after
+ *        what the tuned routine adds when c->select_cost is set. @return MPI error code.
+ */
+static int tune_run(enum tune_coll coll, const tune_algo *a, const tune_call *c, const tune_choice *ch)
+{
+    if (c->select_cost && coll == TUNE_ALLTOALLV) {
+        long long mine = 0, all = 0;
+        int err = MPI_Allreduce(&mine, &all, 1, MPI_LONG_LONG, MPI_SUM, c->comm);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return a ? a->run(c, ch) : tune_native(coll, c);
+}
+
+#endif /* COLLALG_EXAMPLES_TUNE_TABLE_H */

@@ -1,0 +1,358 @@
+/**
+ * @file tuned_check.c
+ * @brief Checks a tuned header (written by collalg-tune) against the native collectives: at every
+ *        rule boundary (bound - 1, bound, bound + 1 bytes) and a few other sizes, each tuned
+ *        routine must give exactly the native result (also in place where MPI allows).
+ *
+ * The v-collectives run a skewed pattern whose mean block (the size the selector compares) is
+ * exactly the size tried: rank 0's row (alltoallv) or block (allgatherv) carries most bytes; in
+ * place they run uniform counts (alltoallv in place needs a symmetric matrix). The barrier is
+ * checked to return MPI_SUCCESS and to hold every rank until the last one entered (MPI_Wtime
+ * stamps: the latest entry precedes the earliest exit; a causality check, not a timing).
+ * Headers written before the v-collectives existed (no COLLALG_TUNED_ALLTOALLV_BOUNDS) check the
+ * four others only.
+ *
+ * Build against a generated header (what `make tune` does):
+ * @code
+ *   mpicc -std=c99 -Iinclude -Ibuild/tuned -DCOLLALG_TUNED_HEADER='"collalg_tuned.h"' \
+ *         src/tune/tuned_check.c -o build/tuned/tuned_check
+ *   mpiexec -n P build/tuned/tuned_check [-v]
+ * @endcode
+ * Without COLLALG_TUNED_HEADER it checks a built-in stand-in with the same shape (Figure 3(a) of
+ * Faraj & Yuan for alltoall), so it also builds alone. Prints which algorithm ran for each case
+ * with -v, and a last line "tuned_check p=P: N passed, M failed"; exits 0 when all passed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mpi.h>
+
+/** @brief What the tuned routine ran last on this process (set by the selector's hook). */
+static char tc_last[128];
+/** @brief Records the algorithm of each call in tc_last (see select.h). */
+/* clang-format off */
+#define COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs)                                                 \
+    ((void)(bytes), (void)(procs), snprintf(tc_last, sizeof tc_last, "%s", algorithm))
+/* clang-format on */
+
+#ifdef COLLALG_TUNED_HEADER
+#include COLLALG_TUNED_HEADER
+#else
+/** @cond TC_STAND_IN */
+/* Stand-in with the shape of a generated header. */
+#include <collalg/collalg.h>
+#include <collalg/select.h>
+/* clang-format off */
+COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall,
+    COLLALG_RULE(1, 8718, simple)
+    COLLALG_RULE(8718, 31718, pair_light_barrier)
+    COLLALG_RULE(31718, 72032, pair_n_mpi_barriers, 0)
+    COLLALG_RULE(72032, COLLALG_INF, pair_mpi_barrier))
+/* clang-format on */
+#define COLLALG_TUNED_ALLTOALL_BOUNDS 0, 1, 8718, 31718, 72032
+/* clang-format off */
+COLLALG_TUNED_ALLGATHER(collalg_tuned_allgather,
+    COLLALG_RULE(0, 1024, recursive_doubling)
+    COLLALG_RULE(1024, COLLALG_INF, ring))
+/* clang-format on */
+#define COLLALG_TUNED_ALLGATHER_BOUNDS 0, 1024
+/* clang-format off */
+COLLALG_TUNED_ALLREDUCE(collalg_tuned_allreduce,
+    COLLALG_RULE(0, 2048, recursive_doubling)
+    COLLALG_RULE(2048, COLLALG_INF, rabenseifner))
+/* clang-format on */
+#define COLLALG_TUNED_ALLREDUCE_BOUNDS 0, 2048
+/* clang-format off */
+COLLALG_TUNED_BCAST(collalg_tuned_bcast,
+    COLLALG_RULE(0, 4096, binomial)
+    COLLALG_RULE(4096, COLLALG_INF, scatter_ring_allgather))
+/* clang-format on */
+#define COLLALG_TUNED_BCAST_BOUNDS 0, 4096
+#include <collalg/alltoallv.h>
+#include <collalg/allgatherv.h>
+#include <collalg/barrier.h>
+/* clang-format off */
+COLLALG_TUNED_ALLTOALLV(collalg_tuned_alltoallv,
+    COLLALG_RULE(1, 256, simple)
+    COLLALG_RULE(256, 4096, pair_light_barrier)
+    COLLALG_RULE(4096, COLLALG_INF, ring_n_mpi_barriers, 0))
+/* clang-format on */
+#define COLLALG_TUNED_ALLTOALLV_BOUNDS 0, 1, 256, 4096
+/* clang-format off */
+COLLALG_TUNED_ALLGATHERV(collalg_tuned_allgatherv,
+    COLLALG_RULE(0, 512, bruck)
+    COLLALG_RULE(512, COLLALG_INF, ring))
+/* clang-format on */
+#define COLLALG_TUNED_ALLGATHERV_BOUNDS 0, 512
+/* clang-format off */
+COLLALG_TUNED_BARRIER(collalg_tuned_barrier,
+    COLLALG_RULE_P(1, 8, 0, COLLALG_INF, dissemination)
+    COLLALG_RULE_P(9, COLLALG_INF, 0, COLLALG_INF, mcs, 4, 2))
+/* clang-format on */
+#define COLLALG_TUNED_BARRIER_BOUNDS 0
+/** @endcond */
+#endif
+
+/** @brief Largest buffer (bytes per process) a case may use; bigger sizes are skipped. */
+#define TC_MAX_BUFFER (16L * 1024 * 1024)
+
+/** @brief Verdicts of this process. */
+typedef struct tc_state {
+    int rank;    /**< rank in MPI_COMM_WORLD */
+    int p;       /**< size of MPI_COMM_WORLD */
+    int verbose; /**< -v: print every case */
+    long passed; /**< cases passed (agreed over ranks) */
+    long failed; /**< cases failed */
+} tc_state;
+
+/** @brief Fills @p n bytes with a pattern of (@p seed, position). */
+static void tc_fill(unsigned char *b, long n, unsigned seed)
+{
+    long i;
+    unsigned s = seed * 2654435761u + 12345u;
+    for (i = 0; i < n; i++) {
+        s = s * 1103515245u + 12345u;
+        b[i] = (unsigned char)(s >> 16);
+    }
+}
+
+/** @brief Records one case (agreed over the ranks: it passes when it passed everywhere). */
+static void tc_record(tc_state *st, const char *coll, long bytes, const char *mode, int ok, int err)
+{
+    int all = ok;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (all)
+        st->passed++;
+    else
+        st->failed++;
+    if (st->rank == 0 && (!all || st->verbose))
+        printf("%s %s %ld B%s -> %s (err %d)\n", all ? "ok  " : "FAIL", coll, bytes, mode, tc_last, err);
+}
+
+/** @brief Alltoall of @p n bytes per pair, normal and in place. */
+static void tc_alltoall(tc_state *st, long n)
+{
+    long total = n * st->p + 1;
+    unsigned char *s = (unsigned char *)malloc((size_t)total), *r1 = (unsigned char *)malloc((size_t)total),
+                  *r2 = (unsigned char *)malloc((size_t)total);
+    int err, ok;
+    tc_fill(s, total, (unsigned)st->rank);
+    memset(r1, 1, (size_t)total);
+    memset(r2, 1, (size_t)total);
+    MPI_Alltoall(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_alltoall(s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "alltoall", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
+    memcpy(r2, s, (size_t)total);
+    err = collalg_tuned_alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    ok = err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)(n * st->p));
+    tc_record(st, "alltoall", n, " in place", ok, err);
+    free(s), free(r1), free(r2);
+}
+
+/** @brief Allgather of @p n bytes per process, normal and in place. */
+static void tc_allgather(tc_state *st, long n)
+{
+    long total = n * st->p + 1;
+    unsigned char *s = (unsigned char *)malloc((size_t)n + 1), *r1 = (unsigned char *)malloc((size_t)total),
+                  *r2 = (unsigned char *)malloc((size_t)total);
+    int err;
+    tc_fill(s, n + 1, (unsigned)st->rank + 7u);
+    memset(r1, 1, (size_t)total);
+    memset(r2, 1, (size_t)total);
+    MPI_Allgather(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_allgather(s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "allgather", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
+    memset(r2, 1, (size_t)total);
+    if (n > 0)
+        memcpy(r2 + (long)st->rank * n, s, (size_t)n);
+    err = collalg_tuned_allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "allgather", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
+    free(s), free(r1), free(r2);
+}
+
+/** @brief Allreduce (MPI_INT, MPI_SUM) of @p n bytes rounded down to whole ints, normal and in place. */
+static void tc_allreduce(tc_state *st, long n)
+{
+    int count = (int)(n / 4), i, err;
+    int *s = (int *)malloc(4 * (size_t)count + 4), *r1 = (int *)malloc(4 * (size_t)count + 4),
+        *r2 = (int *)malloc(4 * (size_t)count + 4);
+    for (i = 0; i <= count; i++)
+        s[i] = (st->rank + 1) * 1000 + i % 977, r1[i] = r2[i] = -5;
+    MPI_Allreduce(s, r1, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    err = collalg_tuned_allreduce(s, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    tc_record(st, "allreduce", 4L * count, "", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4), err);
+    memcpy(r2, s, 4 * (size_t)count);
+    err = collalg_tuned_allreduce(MPI_IN_PLACE, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    tc_record(st, "allreduce", 4L * count, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count), err);
+    free(s), free(r1), free(r2);
+}
+
+/** @brief Bcast of @p n bytes from root 0 and from the last rank. */
+static void tc_bcast(tc_state *st, long n)
+{
+    unsigned char *b1 = (unsigned char *)malloc((size_t)n + 1), *b2 = (unsigned char *)malloc((size_t)n + 1);
+    int root, err;
+    char mode[32];
+    for (root = 0; root<st->p; root += st->p - 1> 0 ? st->p - 1 : 1) {
+        tc_fill(b1, n + 1, st->rank == root ? 99u : (unsigned)st->rank);
+        memcpy(b2, b1, (size_t)n + 1);
+        MPI_Bcast(b1, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+        err = collalg_tuned_bcast(b2, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+        snprintf(mode, sizeof mode, " root %d", root);
+        tc_record(st, "bcast", n, mode, err == MPI_SUCCESS && !memcmp(b1, b2, (size_t)n + 1), err);
+        if (st->p == 1)
+            break;
+    }
+    free(b1), free(b2);
+}
+
+#ifdef COLLALG_TUNED_ALLTOALLV_BOUNDS
+/**
+ * @brief Counts of a skewed pattern of mean block @p n over @p cells blocks, cell @p k: n / 2 each,
+ *        and the rest of n * cells spread over the @p heavy cells 0 .. heavy - 1.
+ */
+static int tc_skew(long n, long cells, long heavy, long k)
+{
+    long rest = (n - n / 2) * cells;
+    return (int)(n / 2 + (k < heavy ? rest / heavy + (k < rest % heavy) : 0));
+}
+
+/** @brief Byte offsets of @p c[0..p) into @p d; @return their sum. */
+static long tc_offsets(const int *c, int *d, int p)
+{
+    long o = 0;
+    int j;
+    for (j = 0; j < p; j++)
+        d[j] = (int)o, o += c[j];
+    return o;
+}
+
+/** @brief Alltoallv with mean block @p n bytes: rank 0's row carries most bytes; then uniform in place. */
+static void tc_alltoallv(tc_state *st, long n)
+{
+    int p = st->p, j, err;
+    int *v = (int *)malloc(4 * (size_t)p * sizeof(int)), *sc = v, *sd = v + p, *rc = v + 2 * p, *rd = v + 3 * p;
+    long stot, rtot;
+    unsigned char *s, *r1, *r2;
+    for (j = 0; j < p; j++) {
+        sc[j] = tc_skew(n, (long)p * p, p, st->rank == 0 ? j : p);
+        rc[j] = tc_skew(n, (long)p * p, p, j == 0 ? st->rank : p);
+    }
+    stot = tc_offsets(sc, sd, p);
+    rtot = tc_offsets(rc, rd, p);
+    s = (unsigned char *)malloc((size_t)stot + 1);
+    r1 = (unsigned char *)malloc((size_t)rtot + 1);
+    r2 = (unsigned char *)malloc((size_t)rtot + 1);
+    tc_fill(s, stot + 1, (unsigned)st->rank + 3u);
+    memset(r1, 1, (size_t)rtot + 1);
+    memset(r2, 1, (size_t)rtot + 1);
+    MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_alltoallv(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "alltoallv", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
+    free(s), free(r1), free(r2);
+    for (j = 0; j < p; j++)
+        rc[j] = (int)n;
+    rtot = tc_offsets(rc, rd, p);
+    r1 = (unsigned char *)malloc((size_t)rtot + 1);
+    r2 = (unsigned char *)malloc((size_t)rtot + 1);
+    tc_fill(r2, rtot + 1, (unsigned)st->rank + 5u);
+    MPI_Alltoallv(r2, rc, rd, MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    r1[rtot] = r2[rtot];
+    err = collalg_tuned_alltoallv(MPI_IN_PLACE, rc, rd, MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "alltoallv", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
+    free(r1), free(r2), free(v);
+}
+
+/** @brief Allgatherv with mean block @p n bytes: rank 0's block carries most bytes; then in place. */
+static void tc_allgatherv(tc_state *st, long n)
+{
+    int p = st->p, j, err;
+    int *rc = (int *)malloc(2 * (size_t)p * sizeof(int)), *rd = rc + p;
+    long tot;
+    unsigned char *s, *r1, *r2;
+    for (j = 0; j < p; j++)
+        rc[j] = tc_skew(n, p, 1, j);
+    tot = tc_offsets(rc, rd, p);
+    s = (unsigned char *)malloc((size_t)rc[st->rank] + 1);
+    r1 = (unsigned char *)malloc((size_t)tot + 1);
+    r2 = (unsigned char *)malloc((size_t)tot + 1);
+    tc_fill(s, rc[st->rank] + 1, (unsigned)st->rank + 11u);
+    memset(r1, 1, (size_t)tot + 1);
+    memset(r2, 1, (size_t)tot + 1);
+    MPI_Allgatherv(s, rc[st->rank], MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_allgatherv(s, rc[st->rank], MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "allgatherv", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
+    memset(r2, 1, (size_t)tot + 1);
+    memcpy(r2 + rd[st->rank], s, (size_t)rc[st->rank]);
+    err = collalg_tuned_allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    tc_record(st, "allgatherv", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
+    free(s), free(r1), free(r2), free(rc);
+}
+
+/** @brief The tuned barrier, three times: success, and no rank leaves before the last one entered. */
+static void tc_barrier(tc_state *st, long n)
+{
+    int k, err = MPI_SUCCESS;
+    double in, out, t[2], m[2];
+    for (k = 0; k < 3; k++) {
+        in = MPI_Wtime();
+        err = collalg_tuned_barrier(MPI_COMM_WORLD);
+        out = MPI_Wtime();
+        t[0] = in, t[1] = -out;
+        MPI_Allreduce(t, m, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        tc_record(st, "barrier", n, "", err == MPI_SUCCESS && m[0] <= -m[1], err);
+    }
+}
+#endif
+
+/** @brief Runs @p run at bound - 1, bound, bound + 1 of every bound in @p bounds, and 0 and 1. */
+static void tc_sweep(tc_state *st, void (*run)(tc_state *, long), const long *bounds, int nb, long per_p)
+{
+    long sizes[3 * 64 + 2];
+    int i, j, n = 0;
+    sizes[n++] = 0;
+    sizes[n++] = 1;
+    for (i = 0; i < nb && n + 3 <= (int)(sizeof sizes / sizeof *sizes); i++)
+        for (j = -1; j <= 1; j++)
+            if (bounds[i] + j > 1)
+                sizes[n++] = bounds[i] + j;
+    for (i = 0; i < n; i++) {
+        int dup = 0;
+        for (j = 0; j < i; j++)
+            dup |= sizes[j] == sizes[i];
+        if (!dup && sizes[i] * per_p <= TC_MAX_BUFFER)
+            run(st, sizes[i]);
+    }
+}
+
+/** @brief Checks the tuned routines (see the file comment). @return 0 when all passed. */
+int main(int argc, char **argv)
+{
+    static const long a2a[] = {COLLALG_TUNED_ALLTOALL_BOUNDS}, ag[] = {COLLALG_TUNED_ALLGATHER_BOUNDS},
+                      ar[] = {COLLALG_TUNED_ALLREDUCE_BOUNDS}, bc[] = {COLLALG_TUNED_BCAST_BOUNDS};
+    tc_state st;
+    int i;
+    MPI_Init(&argc, &argv);
+    memset(&st, 0, sizeof st);
+    MPI_Comm_rank(MPI_COMM_WORLD, &st.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &st.p);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    for (i = 1; i < argc; i++)
+        st.verbose |= !strcmp(argv[i], "-v");
+    tc_sweep(&st, tc_alltoall, a2a, (int)(sizeof a2a / sizeof *a2a), st.p);
+    tc_sweep(&st, tc_allgather, ag, (int)(sizeof ag / sizeof *ag), st.p);
+    tc_sweep(&st, tc_allreduce, ar, (int)(sizeof ar / sizeof *ar), 1);
+    tc_sweep(&st, tc_bcast, bc, (int)(sizeof bc / sizeof *bc), 1);
+#ifdef COLLALG_TUNED_ALLTOALLV_BOUNDS
+    {
+        static const long a2av[] = {COLLALG_TUNED_ALLTOALLV_BOUNDS}, agv[] = {COLLALG_TUNED_ALLGATHERV_BOUNDS};
+        tc_sweep(&st, tc_alltoallv, a2av, (int)(sizeof a2av / sizeof *a2av), 2L * st.p * st.p);
+        tc_sweep(&st, tc_allgatherv, agv, (int)(sizeof agv / sizeof *agv), st.p);
+        tc_barrier(&st, 0);
+    }
+#endif
+    if (st.rank == 0)
+        printf("tuned_check p=%d: %ld passed, %ld failed\n", st.p, st.passed, st.failed);
+    MPI_Finalize();
+    return st.failed != 0;
+}
