@@ -13,7 +13,8 @@
 #   make docs-internal      the same with the private helpers and the tuner's internals (build/docs-internal)
 #   make figures            every algorithm's messages recorded under SimGrid and drawn (build/figures)
 #   make bench-topology     topology algorithms vs SimGrid's selectors on switched clusters (build/bench)
-#   make pmpi               the PMPI library build/lib/libcollalg_pmpi.so (mk/pmpi.mk, src/pmpi/pmpi.c)
+#   make pmpi               the PMPI library build/lib/libcollalg_pmpi.so (mk/pmpi.mk, src/pmpi/pmpi.c);
+#                           make pmpi-openmpi: the same for Open MPI programs
 #   make install PREFIX=... headers and collalg.pc
 #   make valgrind           a subset of the algorithms under valgrind (leaks and errors)
 

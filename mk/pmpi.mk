@@ -5,10 +5,14 @@
 #                                  else with no rule (native collectives unless one is forced)
 #   make pmpi PMPI_TUNED=path/collalg_tuned.h    the same from another tuned header
 #
+#   make pmpi-openmpi              the same library for Open MPI programs (compiled with mpicc.openmpi:
+#                                  Open MPI's handles are pointers), $(BUILD)/lib/libcollalg_pmpi_openmpi.so
+#
 # Use: LD_PRELOAD=$(BUILD)/lib/libcollalg_pmpi.so mpiexec -n 4 ./app (see src/pmpi/pmpi.c for the
 # COLLALG_<COLL>, COLLALG_PMPI and COLLALG_SELECT_VERBOSE variables). `make build` (hence
-# `make check`) also builds the library and the unmodified MPI programs of tests/pmpi/ that
-# tests/test_pmpi.c runs with and without it.
+# `make check`) also builds both libraries and the unmodified MPI programs of tests/pmpi/ (with
+# mpicc and with mpicc.openmpi) that tests/test_pmpi.c runs with and without them. Under Open MPI
+# give the library to the ranks only: mpiexec.openmpi -x LD_PRELOAD=... -x COLLALG_BCAST=... ./app.
 
 # This file is read before the Makefile's first rule: keep `all` the default goal.
 ifeq ($(.DEFAULT_GOAL),)
@@ -16,15 +20,18 @@ ifeq ($(.DEFAULT_GOAL),)
 endif
 
 PMPI_LIB    := $(BUILD)/lib/libcollalg_pmpi.so
+PMPI_OMPI_LIB := $(BUILD)/lib/libcollalg_pmpi_openmpi.so
 PMPI_TUNED  ?= $(wildcard $(BUILD)/tuned/collalg_tuned.h)
 PMPI_CFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror -fPIC
 PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
 PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
 
-.PHONY: pmpi pmpi-force
+.PHONY: pmpi pmpi-openmpi pmpi-force
 
 pmpi: $(PMPI_LIB)
+
+pmpi-openmpi: $(PMPI_OMPI_LIB)
 
 $(PMPI_STAMP): pmpi-force
 	@mkdir -p $(@D)
@@ -36,9 +43,19 @@ $(PMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUNED) $
 	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
 	    src/pmpi/pmpi.c -o $@
 
+$(PMPI_OMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
+	@mkdir -p $(@D)
+	$(OMPICC) $(PMPI_CFLAGS) -shared -Iinclude \
+	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
+	    src/pmpi/pmpi.c -o $@
+
 # The test programs only call MPI (no collalg header): built with plain mpicc.
 $(BUILD)/pmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
 	@mkdir -p $(@D)
 	$(MPICC) $(TESTCFLAGS) $< -o $@
 
-build: $(PMPI_LIB) $(PMPI_PROGS:%=$(BUILD)/pmpi/%)
+$(BUILD)/pmpi-openmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
+	@mkdir -p $(@D)
+	$(OMPICC) $(TESTCFLAGS) $< -o $@
+
+build: $(PMPI_LIB) $(PMPI_PROGS:%=$(BUILD)/pmpi/%) $(PMPI_OMPI_LIB) $(PMPI_PROGS:%=$(BUILD)/pmpi-openmpi/%)

@@ -20,17 +20,41 @@
 #define PM_LIB "build/lib/libcollalg_pmpi.so"
 #define PM_MAX_NAMES 64
 
-/* Runs build/pmpi/<prog> on np ranks with the environment `env` ("" for none; LD_PRELOAD is part
- * of it when wanted), stdout and stderr to build/logs/pmpi-<prog>-<np>-<label>.{out,err}; returns
- * the exit status (-1 when not exited). */
+/* The MPI the suite runs under: MPICH (build/pmpi/, build/lib/libcollalg_pmpi.so) by default, or
+ * Open MPI (build/pmpi-openmpi/, build/lib/libcollalg_pmpi_openmpi.so, mk/pmpi.mk) for the
+ * pmpi_openmpi tests. Criterion runs each test in a process of its own, so a test sets it first. */
+typedef struct pm_mpi {
+    const char *tag; /* "" (MPICH: the log names of the MPICH tests) or "openmpi-" */
+    const char *dir; /* the programs, build/<dir>/<prog> */
+    const char *lib; /* the library */
+} pm_mpi;
+static const pm_mpi pm_mpich = {"", "pmpi", PM_LIB};
+static const pm_mpi pm_openmpi = {"openmpi-", "pmpi-openmpi", "build/lib/libcollalg_pmpi_openmpi.so"};
+static const pm_mpi *pm_in = &pm_mpich;
+
+/* Runs build/<dir>/<prog> on np ranks with the environment `env` ("" for none; LD_PRELOAD is part
+ * of it when wanted: name=value words without spaces inside values under Open MPI, whose mpiexec
+ * passes each one to the ranks with -x and must not load the library itself), stdout and stderr
+ * to build/logs/pmpi-<tag><prog>-<np>-<label>.{out,err}; returns the exit status (-1 when not
+ * exited). */
 static int pm_run(const char *prog, int np, const char *label, const char *env)
 {
-    char cmd[2048];
+    char cmd[4096], launch[2048] = "", words[1024], *w;
     int status;
+    if (pm_in == &pm_openmpi) {
+        snprintf(launch, sizeof launch, CL_OPENMPI_EXEC);
+        snprintf(words, sizeof words, "%s", env);
+        for (w = strtok(words, " "); w; w = strtok(NULL, " ")) {
+            size_t len = strlen(launch);
+            snprintf(launch + len, sizeof launch - len, " -x %s", w);
+        }
+        env = "";
+    } else
+        snprintf(launch, sizeof launch, "mpiexec");
     snprintf(cmd, sizeof cmd,
-             "mkdir -p build/logs && env %s timeout -k 10 %d mpiexec -n %d build/pmpi/%s </dev/null "
-             ">build/logs/pmpi-%s-%d-%s.out 2>build/logs/pmpi-%s-%d-%s.err",
-             env, CL_TIMEOUT, np, prog, prog, np, label, prog, np, label);
+             "mkdir -p build/logs && env %s timeout -k 10 %d %s -n %d build/%s/%s </dev/null "
+             ">build/logs/pmpi-%s%s-%d-%s.out 2>build/logs/pmpi-%s%s-%d-%s.err",
+             env, CL_TIMEOUT, launch, np, pm_in->dir, prog, pm_in->tag, prog, np, label, pm_in->tag, prog, np, label);
     status = system(cmd);
     return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -41,8 +65,8 @@ static int pm_same(const char *prog, int np, const char *label)
     char a[256], b[256];
     int ca, cb, same = 1, n = 0;
     FILE *fa, *fb;
-    snprintf(a, sizeof a, "build/logs/pmpi-%s-%d-native.out", prog, np);
-    snprintf(b, sizeof b, "build/logs/pmpi-%s-%d-%s.out", prog, np, label);
+    snprintf(a, sizeof a, "build/logs/pmpi-%s%s-%d-native.out", pm_in->tag, prog, np);
+    snprintf(b, sizeof b, "build/logs/pmpi-%s%s-%d-%s.out", pm_in->tag, prog, np, label);
     fa = fopen(a, "r");
     fb = fopen(b, "r");
     if (!fa || !fb)
@@ -70,8 +94,8 @@ static void pm_native(const char *prog, int np)
     char out[256], bin[256];
     struct stat so, sb;
     int rc;
-    snprintf(out, sizeof out, "build/logs/pmpi-%s-%d-native.out", prog, np);
-    snprintf(bin, sizeof bin, "build/pmpi/%s", prog);
+    snprintf(out, sizeof out, "build/logs/pmpi-%s%s-%d-native.out", pm_in->tag, prog, np);
+    snprintf(bin, sizeof bin, "build/%s/%s", pm_in->dir, prog);
     if (stat(out, &so) == 0 && stat(bin, &sb) == 0 && so.st_mtime > sb.st_mtime && pm_same(prog, np, "native"))
         return;
     rc = pm_run(prog, np, "native", "");
@@ -83,18 +107,18 @@ static void pm_check(const char *prog, int np, const char *label, const char *en
 {
     char full[1024], log[256];
     int rc;
-    snprintf(full, sizeof full, "LD_PRELOAD=" PM_LIB " %s", env);
+    snprintf(full, sizeof full, "LD_PRELOAD=%s %s", pm_in->lib, env);
     rc = pm_run(prog, np, label, full);
     if (rc != 0 || !pm_same(prog, np, label)) {
-        snprintf(log, sizeof log, "build/logs/pmpi-%s-%d-%s.err", prog, np, label);
+        snprintf(log, sizeof log, "build/logs/pmpi-%s%s-%d-%s.err", pm_in->tag, prog, np, label);
         cl_show_log(log);
-        snprintf(log, sizeof log, "build/logs/pmpi-%s-%d-%s.out", prog, np, label);
+        snprintf(log, sizeof log, "build/logs/pmpi-%s%s-%d-%s.out", pm_in->tag, prog, np, label);
         cl_show_log(log);
     }
     cr_assert(rc == 0, "%s p=%d with %s: exit status %d", prog, np, full, rc);
     cr_assert(pm_same(prog, np, label),
-              "%s p=%d with %s: output differs from the native run (build/logs/pmpi-%s-%d-%s.out)", prog, np, full,
-              prog, np, label);
+              "%s p=%d with %s: output differs from the native run (build/logs/pmpi-%s%s-%d-%s.out)", prog, np, full,
+              pm_in->tag, prog, np, label);
 }
 
 /* The first line of build/logs/pmpi-<prog>-<np>-<label>.err containing `what` into line; 1 when found. */
@@ -103,7 +127,7 @@ static int pm_err_line(const char *prog, int np, const char *label, const char *
     char path[256];
     FILE *f;
     int found = 0;
-    snprintf(path, sizeof path, "build/logs/pmpi-%s-%d-%s.err", prog, np, label);
+    snprintf(path, sizeof path, "build/logs/pmpi-%s%s-%d-%s.err", pm_in->tag, prog, np, label);
     f = fopen(path, "r");
     if (!f)
         return 0;
@@ -248,4 +272,34 @@ Test(pmpi, intercomm_p4)
 {
     pm_native("intercomm", 4);
     pm_check("intercomm", 4, "forced", PM_FORCE_ALL);
+}
+
+/* The Open MPI build (libcollalg_pmpi_openmpi.so, whose handles are pointers, not MPICH's integers)
+ * under the same programs built with mpicc.openmpi: at p = 3 the tuned routine and every second
+ * algorithm of each collective (the others run under MPICH above); intercommunicators native. */
+/* clang-format off */
+Test(pmpi_openmpi, alltoall_p3) { pm_in = &pm_openmpi; pm_program("alltoall", "COLLALG_ALLTOALL", 3, 2, 0); }
+Test(pmpi_openmpi, allgather_p3) { pm_in = &pm_openmpi; pm_program("allgather", "COLLALG_ALLGATHER", 3, 2, 1); }
+Test(pmpi_openmpi, allreduce_p3) { pm_in = &pm_openmpi; pm_program("allreduce", "COLLALG_ALLREDUCE", 3, 2, 0); }
+Test(pmpi_openmpi, bcast_p3) { pm_in = &pm_openmpi; pm_program("bcast", "COLLALG_BCAST", 3, 2, 1); }
+Test(pmpi_openmpi, alltoallv_p3) { pm_in = &pm_openmpi; pm_program("alltoallv", "COLLALG_ALLTOALLV", 3, 2, 0); }
+Test(pmpi_openmpi, allgatherv_p3) { pm_in = &pm_openmpi; pm_program("allgatherv", "COLLALG_ALLGATHERV", 3, 2, 1); }
+Test(pmpi_openmpi, barrier_p3) { pm_in = &pm_openmpi; pm_program("barrier", "COLLALG_BARRIER", 3, 2, 0); }
+Test(pmpi_openmpi, intercomm_p3)
+{
+    pm_in = &pm_openmpi;
+    pm_native("intercomm", 3);
+    pm_check("intercomm", 3, "forced", PM_FORCE_ALL);
+}
+/* clang-format on */
+
+/* The trace shows that the Open MPI build, not Open MPI, served a forced call. */
+Test(pmpi_openmpi, verbose_p3)
+{
+    char line[1024];
+    pm_in = &pm_openmpi;
+    pm_native("alltoall", 3);
+    pm_check("alltoall", 3, "verbose", "COLLALG_SELECT_VERBOSE=1 COLLALG_ALLTOALL=bruck");
+    cr_assert(pm_err_line("alltoall", 3, "verbose",
+                          "collalg: MPI_Alltoall p=3 n=20 B -> bruck (forced by COLLALG_ALLTOALL)", line, sizeof line));
 }

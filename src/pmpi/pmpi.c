@@ -5,7 +5,10 @@
  *        or one algorithm forced per collective by an environment variable.
  *
  * @par Build and use
- * `make pmpi` builds build/lib/libcollalg_pmpi.so from the tuned header `make tune` wrote
+ * `make pmpi` builds build/lib/libcollalg_pmpi.so (MPICH) and `make pmpi-openmpi`
+ * build/lib/libcollalg_pmpi_openmpi.so (the same source compiled with mpicc.openmpi, for programs
+ * linked with Open MPI; mpiexec.openmpi passes LD_PRELOAD to the ranks with `-x`), each from the
+ * tuned header `make tune` wrote
  * (build/tuned/collalg_tuned.h), or the one named by `make pmpi PMPI_TUNED=path/collalg_tuned.h`;
  * with neither, every tuned routine has no rule (the native collectives run unless an algorithm is
  * forced). Use it without recompiling the program:
