@@ -29,7 +29,8 @@
  *   ALLTOALLV, ALLGATHERV, BARRIER: run the catalogue algorithm `collalg_<coll>_<name>` for every
  *   call of that collective instead of the tuned routine. The names are those of the tuner's
  *   table (src/tune/table.h), topology algorithms included (without a description they use
- *   the node level, see machine/topology_comm.h). The parameter:
+ *   the node level, see machine/topology_comm.h) and the shared-memory family (`shm`: on a
+ *   communicator that spans several nodes it goes native, see "What goes native"). The parameter:
  *   - none: the algorithm's documented default (the value 0), or for a program parameter (bcast
  *     csm) the first program of the tuner's search space at the communicator's size (binomial);
  *   - an integer for an integer parameter (`pair_n_mpi_barriers:4`, `chain:8192`, `js:3`);
@@ -59,7 +60,8 @@
  *   space at a communicator's size;
  * - a forced algorithm that does not apply to the call by its restrictions
  *   (include/collalg/restrictions.h: ring, topology_ring or topology_order allreduce with a
- *   non-commutative op; greedy or alltoall_based alltoallv past 46340 processes); the trace says
+ *   non-commutative op; greedy or alltoall_based alltoallv past 46340 processes; shm on a
+ *   communicator of more than one node); the trace says
  *   `native (COLLALG_ALLREDUCE=ring does not apply: the operation must be commutative)`. The tuned
  *   routines skip such a rule to its alternative rule, else native (select.h);
  * - what the tuned routines send to MPI themselves (sizes outside their rules).

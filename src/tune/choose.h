@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <collalg/select.h>
 #include "measure.h"
 #include "rules.h"
 #include "search.h"
@@ -199,6 +200,20 @@ static int tune_defect(const tuner *T, const tune_result *r, int i)
     return tune_rival_ratio(r, i) > 1 + TUNE_DEFECT_TOL && r->rival_p[i] < T->o.test.alpha;
 }
 
+/**
+ * @brief 1 when row @p a can run in this tuning run: a topology algorithm only with a topology,
+ *        and an algorithm with restrictions (restrictions.h: the shm family needs one node) only
+ *        when the run's communicator meets them (the tuner's allreduce op, MPI_SUM, is
+ *        commutative). Collective over T->comm the first time (the node level), alike on every rank.
+ */
+static int tune_runnable(const tuner *T, const tune_algo *a)
+{
+    int rs = collalg_restrictions(tune_coll_name[a->coll], a->name);
+    if (a->topo && !T->topo)
+        return 0;
+    return rs <= 0 || collalg__select_broken(rs, MPI_SUM, T->p, T->comm) == 0;
+}
+
 /** @brief Measurements one collective is expected to take (progress estimate). */
 static long tune_plan(const tuner *T, enum tune_coll coll)
 {
@@ -206,7 +221,7 @@ static long tune_plan(const tuner *T, enum tune_coll coll)
     int i;
     tune_choice tmp[TUNE_MAX_CHOICES];
     for (i = 0; i < TUNE_NALGOS; i++)
-        if (tune_table[i].coll == coll && (!tune_table[i].topo || T->topo))
+        if (tune_table[i].coll == coll && tune_runnable(T, &tune_table[i]))
             units += tune_table[i].space ? tune_table[i].space(T->p, tmp, TUNE_MAX_CHOICES) : 1;
     /* values and algorithms, native, re-measure, at each sample size */
     units = (units + 2 + TUNE_RIVALS) * tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, sz);
@@ -214,8 +229,8 @@ static long tune_plan(const tuner *T, enum tune_coll coll)
 }
 
 /**
- * @brief The candidates of collective @p coll into @p r (its algorithms in the table, topology
- *        ones only with a topology, and last the native collective, tune_native_algo) and the
+ * @brief The candidates of collective @p coll into @p r (its algorithms in the table that can run
+ *        here, tune_runnable(), and last the native collective, tune_native_algo) and the
  *        sample sizes. @return 0, or 1 out of memory.
  */
 static int tune_candidates(const tuner *T, enum tune_coll coll, tune_result *r)
@@ -227,7 +242,7 @@ static int tune_candidates(const tuner *T, enum tune_coll coll, tune_result *r)
     if (!r->cand)
         return 1;
     for (i = 0; i < TUNE_NALGOS; i++) {
-        if (tune_table[i].coll != coll || (tune_table[i].topo && !T->topo) ||
+        if (tune_table[i].coll != coll || !tune_runnable(T, &tune_table[i]) ||
             !tune_listed(T->o.algos, tune_table[i].name))
             continue;
         r->cand[n].algo = &tune_table[i];

@@ -8,7 +8,8 @@
  * a parameter, the function that lists the values to try (tune_space_fn). The name in the row is
  * the catalogue name the selector rules use (`collalg_<collective>_<name>`). A topology algorithm
  * (one that schedules by machine/topology_comm.h) has a fifth field 1: it is measured only when the run
- * has a topology.
+ * has a topology. An algorithm with restrictions (restrictions.h) is measured only when the run's
+ * communicator meets them (tune_runnable(): the shm family needs every rank on one node).
  *
  * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for allreduce), count elements
  * per block as MPI_<Collective> defines them, root 0 for bcast; alltoallv and allgatherv get the
@@ -521,6 +522,13 @@ TUNE_BAR(pairwise_exchange)
 TUNE_BAR(binomial)
 TUNE_BAR_INT(js)
 TUNE_BAR(light_weight)
+
+/* The shared-memory family: measured only when every rank is on one node (COLLALG_R_ONE_NODE). */
+TUNE_A2A(shm)
+TUNE_AG(shm)
+TUNE_AR(shm)
+TUNE_BC(shm)
+TUNE_BAR(shm)
 /** @endcond */
 
 /** @brief The MCS barrier with fan-in ch->i / 256 and fan-out ch->i % 256. */
@@ -582,6 +590,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLTOALL, "pair_mpi_barrier", tune_alltoall_pair_mpi_barrier, NULL, 0},
     {TUNE_ALLTOALL, "pair_n_mpi_barriers", tune_alltoall_pair_n_mpi_barriers, tune_space_pair_barriers, 0},
     {TUNE_ALLTOALL, "node_aware", tune_alltoall_node_aware, NULL, 0},
+    {TUNE_ALLTOALL, "shm", tune_alltoall_shm, NULL, 0},
     {TUNE_ALLTOALL, "contention_free", tune_alltoall_contention_free, NULL, 1},
     {TUNE_ALLTOALL, "contention_free_light_barrier", tune_alltoall_contention_free_light_barrier, NULL, 1},
     {TUNE_ALLTOALL, "contention_free_mpi_barrier", tune_alltoall_contention_free_mpi_barrier, NULL, 1},
@@ -607,6 +616,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLGATHER, "bruck", tune_allgather_bruck, NULL, 0},
     {TUNE_ALLGATHER, "gather_bcast", tune_allgather_gather_bcast, NULL, 0},
     {TUNE_ALLGATHER, "hierarchical", tune_allgather_hierarchical, tune_space_hierarchical, 0},
+    {TUNE_ALLGATHER, "shm", tune_allgather_shm, NULL, 0},
 
     {TUNE_ALLREDUCE, "reduce_bcast", tune_allreduce_reduce_bcast, NULL, 0},
     {TUNE_ALLREDUCE, "allgather_based", tune_allreduce_allgather_based, tune_space_inner_allgather, 0},
@@ -619,6 +629,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLREDUCE, "topology_order", tune_allreduce_topology_order, tune_space_inner_allreduce, 1},
     {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block, 0},
     {TUNE_ALLREDUCE, "han", tune_allreduce_han, tune_space_han_allreduce, 0},
+    {TUNE_ALLREDUCE, "shm", tune_allreduce_shm, NULL, 0},
 
     {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
     {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize, 0},
@@ -631,6 +642,7 @@ static const tune_algo tune_table[] = {
     {TUNE_BCAST, "scatter_ring_allgather", tune_bcast_scatter_ring_allgather, NULL, 0},
     {TUNE_BCAST, "csm", tune_bcast_csm, tune_space_csm, 0},
     {TUNE_BCAST, "han", tune_bcast_han, tune_space_han, 0},
+    {TUNE_BCAST, "shm", tune_bcast_shm, NULL, 0},
 
     {TUNE_ALLTOALLV, "simple", tune_alltoallv_simple, NULL, 0},
     {TUNE_ALLTOALLV, "spreading_simple", tune_alltoallv_spreading_simple, NULL, 0},
@@ -667,6 +679,7 @@ static const tune_algo tune_table[] = {
     {TUNE_BARRIER, "mcs", tune_barrier_mcs, tune_space_mcs, 0},
     {TUNE_BARRIER, "js", tune_barrier_js, tune_space_js, 0},
     {TUNE_BARRIER, "light_weight", tune_barrier_light_weight, NULL, 0},
+    {TUNE_BARRIER, "shm", tune_barrier_shm, NULL, 0},
 };
 
 /** @brief Rows of tune_table. */
