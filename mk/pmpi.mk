@@ -59,3 +59,33 @@ $(BUILD)/pmpi-openmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
 	$(OMPICC) $(TESTCFLAGS) $< -o $@
 
 build: $(PMPI_LIB) $(PMPI_PROGS:%=$(BUILD)/pmpi/%) $(PMPI_OMPI_LIB) $(PMPI_PROGS:%=$(BUILD)/pmpi-openmpi/%)
+
+# Fortran. src/pmpi/fortran.c (included by pmpi.c) holds the Fortran entry points of both
+# libraries. The unmodified Fortran programs of tests/pmpi/fortran/ (mpifh.f90: include 'mpif.h',
+# usempi.f90: use mpi, f08.f90: use mpi_f08) are built with mpif90 (MPICH) into
+# $(BUILD)/pmpi-fortran/ and with mpif90.openmpi into $(BUILD)/pmpi-fortran-openmpi/ for
+# tests/test_pmpi_fortran.c. -fallow-argument-mismatch: mpif.h declares no interfaces, and gfortran
+# >= 10 rejects one routine called with buffers of different types without it; neither has MPICH's
+# `use mpi` for the buffer routines (-w for mpifh and usempi: the warnings left are that mismatch). Debian 12's mpif90.openmpi links -lmpi from a
+# directory that does not exist, so the linker found the default MPI's libmpi.so (MPICH): Open
+# MPI's library directory (as mpicc.openmpi reports it) goes first.
+PMPI_FC     ?= mpif90
+PMPI_OMPIFC ?= mpif90.openmpi
+PMPI_FFLAGS ?= -O1 -g -Wall -fallow-argument-mismatch
+PMPI_FPROGS := $(sort $(basename $(notdir $(wildcard tests/pmpi/fortran/*.f90))))
+PMPI_FDEPS  := $(wildcard tests/pmpi/fortran/*.inc)
+PMPI_OMPI_LIBDIRS := $(shell $(OMPICC) --showme:libdirs 2>/dev/null)
+
+$(PMPI_LIB) $(PMPI_OMPI_LIB): src/pmpi/fortran.c
+
+$(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/mpifh $(BUILD)/$(d)/usempi): PMPI_FFLAGS += -w
+
+$(BUILD)/pmpi-fortran/%: tests/pmpi/fortran/%.f90 $(PMPI_FDEPS)
+	@mkdir -p $(@D)
+	$(PMPI_FC) $(PMPI_FFLAGS) $< -o $@
+
+$(BUILD)/pmpi-fortran-openmpi/%: tests/pmpi/fortran/%.f90 $(PMPI_FDEPS)
+	@mkdir -p $(@D)
+	$(PMPI_OMPIFC) $(PMPI_FFLAGS) $(addprefix -L,$(PMPI_OMPI_LIBDIRS)) $< -o $@
+
+build: $(PMPI_FPROGS:%=$(BUILD)/pmpi-fortran/%) $(PMPI_FPROGS:%=$(BUILD)/pmpi-fortran-openmpi/%)

@@ -75,6 +75,7 @@ check)
     need g++ g++
     need clang clang
     need clang-format clang-format
+    need gfortran gfortran
     ;;
 tune)
     need gcc gcc

@@ -3,7 +3,8 @@
  *   are linked with Open MPI's library;
  * - one test program per collective family (alltoall, allgather, allreduce, bcast, alltoallv,
  *   allgatherv, barrier), built with mpicc.openmpi by mk/openmpi.mk, on p = 1 .. 4 (the full
- *   matrix of counts and types up to p = 2, the reduced one from p = 3), each checked byte for
+ *   matrix of counts and types up to p = 2, the reduced one from p = 3; the families added later,
+ *   alltoallw ..., on p = 2 and 3), each checked byte for
  *   byte against Open MPI's own collectives (the barrier: no rank leaves before the last one
  *   entered, on a host-wide clock since Open MPI's MPI_Wtime is per process); the selector
  *   (tests/mpi/select.c, restrictions and intercommunicators included) on p = 2, 3; the error
@@ -74,6 +75,12 @@ Test(openmpi, barrier_p1) { cl_openmpi("barrier", 1, "--rotations 1 --repeat 5")
 Test(openmpi, barrier_p2) { cl_openmpi("barrier", 2, "--rotations 1 --repeat 5"); }
 Test(openmpi, barrier_p3) { cl_openmpi("barrier", 3, "--rotations 1 --repeat 5"); }
 Test(openmpi, barrier_p4) { cl_openmpi("barrier", 4, "--rotations 1 --repeat 5"); }
+Test(openmpi, alltoallw_p2) { cl_openmpi("alltoallw", 2, CL_FULL); }
+Test(openmpi, alltoallw_p3) { cl_openmpi("alltoallw", 3, CL_REDUCED); }
+Test(openmpi, gather_p2) { cl_openmpi("gather", 2, CL_FULL); }
+Test(openmpi, gather_p3) { cl_openmpi("gather", 3, CL_REDUCED); }
+Test(openmpi, scatter_p2) { cl_openmpi("scatter", 2, CL_FULL); }
+Test(openmpi, scatter_p3) { cl_openmpi("scatter", 3, CL_REDUCED); }
 Test(openmpi, select_p2) { cl_openmpi("select", 2, ""); }
 Test(openmpi, select_p3) { cl_openmpi("select", 3, ""); }
 /* the node level and the shared-memory family (one window per node communicator) */

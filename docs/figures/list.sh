@@ -7,7 +7,8 @@
 # platform has one rank per host, where they do not apply (COLLALG_R_ONE_NODE).
 # Usage: sh docs/figures/list.sh [INCLUDE_DIR] > build/figures/algorithms.h
 inc=${1:-include}
-for coll in alltoall allgather allreduce bcast alltoallv allgatherv barrier; do
+for coll in alltoall allgather allreduce bcast alltoallv allgatherv barrier reduce gather scatter gatherv scatterv \
+    alltoallw; do
     case $coll in
     alltoall | allgather) nstd=7 ;;
     allreduce) nstd=6 ;;
@@ -15,6 +16,9 @@ for coll in alltoall allgather allreduce bcast alltoallv allgatherv barrier; do
     alltoallv) nstd=9 ;;
     allgatherv) nstd=8 ;;
     barrier) nstd=1 ;;
+    reduce) nstd=7 ;;
+    gather | scatter) nstd=8 ;;
+    gatherv | scatterv | alltoallw) nstd=9 ;;
     esac
     for h in "$inc"/collalg/$coll/*.h; do
         [ -f "$h" ] || continue

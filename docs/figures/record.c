@@ -27,8 +27,9 @@
  *   # native <step> <rank> <MPI function>        one line per native collective entered
  *
  * Sizes: 1 KiB (256 MPI_INT) per block: per pair (alltoall), per rank (allgather), a vector of
- * P KiB (allreduce MPI_SUM, bcast from root 0); the v-collectives use an uneven pattern of
- * 512, 1024 and 1536 bytes per block (rec_vcount). Tuning parameters are 0 / NULL (defaults).
+ * P KiB (allreduce and reduce MPI_SUM, bcast from root 0), per rank (gather, scatter: root 0); the
+ * v-collectives (and alltoallw, MPI_INT for every peer) use an uneven pattern of 512, 1024 and
+ * 1536 bytes per block (rec_vcount). Tuning parameters are 0 / NULL (defaults).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* nanosleep, struct timespec */
@@ -198,6 +199,8 @@ typedef struct {
     int *sbuf, *rbuf;
     int scounts[REC_PMAX], sdispls[REC_PMAX], rcounts[REC_PMAX], rdispls[REC_PMAX];
     int vcounts[REC_PMAX], vdispls[REC_PMAX];
+    int wsdispls[REC_PMAX], wrdispls[REC_PMAX]; /* alltoallw: the alltoallv pattern, in bytes */
+    MPI_Datatype wtypes[REC_PMAX];              /* alltoallw: MPI_INT for every peer */
 } rec_bufs;
 
 /* The uneven pattern of the v-collectives, in MPI_INT: block from rank i to rank j. */
@@ -218,6 +221,17 @@ static int rec_vcount(int i, int j)
                             MPI_INT, MPI_COMM_WORLD
 /* clang-format on */
 #define REC_ARGS_barrier MPI_COMM_WORLD
+#define REC_ARGS_reduce b->sbuf, b->rbuf, REC_BLOCK * b->p, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD
+#define REC_ARGS_gather b->sbuf, REC_BLOCK, MPI_INT, b->rbuf, REC_BLOCK, MPI_INT, 0, MPI_COMM_WORLD
+#define REC_ARGS_scatter b->sbuf, REC_BLOCK, MPI_INT, b->rbuf, REC_BLOCK, MPI_INT, 0, MPI_COMM_WORLD
+/* clang-format off */
+#define REC_ARGS_gatherv b->sbuf, b->vcounts[b->rank], MPI_INT, b->rbuf, b->vcounts, b->vdispls, MPI_INT, 0, \
+                         MPI_COMM_WORLD
+#define REC_ARGS_scatterv b->sbuf, b->vcounts, b->vdispls, MPI_INT, b->rbuf, b->vcounts[b->rank], MPI_INT, 0, \
+                          MPI_COMM_WORLD
+#define REC_ARGS_alltoallw b->sbuf, b->scounts, b->wsdispls, b->wtypes, b->rbuf, b->rcounts, b->wrdispls, \
+                           b->wtypes, MPI_COMM_WORLD
+/* clang-format on */
 
 /* One function per algorithm, from the generated list (mk/figures.mk, docs/figures/list.sh):
  * REC_ALG(collective, algorithm, call). */
@@ -424,6 +438,9 @@ int main(int argc, char **argv)
         b.sdispls[j] = j == 0 ? 0 : b.sdispls[j - 1] + b.scounts[j - 1];
         b.rdispls[j] = j == 0 ? 0 : b.rdispls[j - 1] + b.rcounts[j - 1];
         b.vdispls[j] = j == 0 ? 0 : b.vdispls[j - 1] + b.vcounts[j - 1];
+        b.wsdispls[j] = b.sdispls[j] * (int)sizeof(int);
+        b.wrdispls[j] = b.rdispls[j] * (int)sizeof(int);
+        b.wtypes[j] = MPI_INT;
     }
     for (e = rec_table; e->coll; e++)
         if (rec_selected(e, argc, argv)) {

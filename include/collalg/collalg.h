@@ -14,6 +14,9 @@
 #include "alltoallv.h"
 #include "allgatherv.h"
 #include "barrier.h"
+#include "alltoallw.h"
+#include "gather.h"
+#include "scatter.h"
 #include "restrictions.h"
 
 #endif /* COLLALG_COLLALG_H */

@@ -151,7 +151,19 @@
     X(barrier, light_weight, 0)                                                                          \
     X(barrier, mcs, 0)                                                                                   \
     X(barrier, pairwise_exchange, 0)                                                                     \
-    X(barrier, shm, COLLALG_R_ONE_NODE)
+    X(barrier, shm, COLLALG_R_ONE_NODE)                                                                  \
+    X(alltoallw, pair, 0)                                                                                \
+    X(alltoallw, pair_inplace, 0)                                                                        \
+    X(alltoallw, ring, 0)                                                                                \
+    X(alltoallw, scattered, 0)                                                                           \
+    X(gather, binomial, 0)                                                                               \
+    X(gather, knomial, 0)                                                                                \
+    X(gather, linear, 0)                                                                                 \
+    X(gather, linear_sync, 0)                                                                            \
+    X(scatter, binomial, 0)                                                                              \
+    X(scatter, knomial, 0)                                                                               \
+    X(scatter, linear, 0)                                                                                \
+    X(scatter, linear_nb, 0)
 /* clang-format on */
 
 /** @cond COLLALG_INTERNAL */

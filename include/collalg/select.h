@@ -21,7 +21,9 @@
  * @endcode
  * The macro defines `static inline int alltoall_tuned(...)` with exactly MPI_Alltoall's argument
  * list. `COLLALG_TUNED_ALLGATHER`, `COLLALG_TUNED_ALLREDUCE`, `COLLALG_TUNED_BCAST`,
- * `COLLALG_TUNED_ALLTOALLV`, `COLLALG_TUNED_ALLGATHERV` and `COLLALG_TUNED_BARRIER` do the same
+ * `COLLALG_TUNED_ALLTOALLV`, `COLLALG_TUNED_ALLGATHERV`, `COLLALG_TUNED_BARRIER`,
+ * `COLLALG_TUNED_REDUCE`, `COLLALG_TUNED_GATHER`, `COLLALG_TUNED_SCATTER`,
+ * `COLLALG_TUNED_GATHERV`, `COLLALG_TUNED_SCATTERV` and `COLLALG_TUNED_ALLTOALLW` do the same
  * for the other collectives, each with exactly its MPI function's argument list. A barrier has no
  * message, so its rules select by process count only:
  * @code
@@ -64,6 +66,12 @@
  * | alltoallv  | mean per-pair block: (sum over ranks i of sum_j recvcounts_i[j] * size(recvtype_i)) / p^2, rounded down | **one MPI_Allreduce of one long long (8 bytes, MPI_SUM) on comm per call** (none when the choice for this p does not depend on n, see below) |
  * | allgatherv | mean per-process block: (sum_j recvcounts[j] * size(recvtype)) / p, rounded down | local |
  * | barrier    | 0 (rules select by p: `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, alg)`) | local |
+ * | reduce     | whole vector: count * size(datatype)                            | local |
+ * | gather     | per-process block: sendcount * size(sendtype); at an in-place root recvcount * size(recvtype) (the same number: MPI requires equal signatures) | local |
+ * | scatter    | per-process block: recvcount * size(recvtype); at an in-place root sendcount * size(sendtype) | local |
+ * | gatherv    | mean per-process block at the root: (sum_j recvcounts[j] * size(recvtype)) / p, rounded down | **one MPI_Bcast of one long long from the root per call** (none when the choice for this p does not depend on n) |
+ * | scatterv   | mean per-process block at the root: (sum_j sendcounts[j] * size(sendtype)) / p, rounded down | **one MPI_Bcast of one long long from the root per call** (none when the choice for this p does not depend on n) |
+ * | alltoallw  | mean per-pair block: (sum over ranks i of sum_j recvcounts_i[j] * size(recvtypes_i[j])) / p^2, rounded down | **one MPI_Allreduce of one long long on comm per call** (none when the choice for this p does not depend on n) |
  * Every rank computes the same n and p, so every rank picks the same algorithm (the receive side
  * is used because MPI_IN_PLACE makes the send side meaningless). An alltoallv rank sees only its
  * own row (sendcounts) and column (recvcounts) of the count matrix, which differ from rank to
@@ -76,7 +84,13 @@
  * process range holds p covers [0, COLLALG_INF), or no rule holds p (native). A routine tuned for
  * one pattern (one rule from 0 up, as collalg-tune writes for a pattern file used as is) thus
  * costs no more than its algorithm. An allgatherv rank has every rank's count, so it needs no
- * message.
+ * message. The rooted v-collectives are the other way round: only the root knows the counts
+ * (a gatherv rank knows its own sendcount, which differs from rank to rank), so the root computes
+ * n and broadcasts it with one 8-byte MPI_Bcast, under the same rule as the alltoallv allreduce
+ * (skipped, n reported as 0, when the choice for this p does not depend on n). A root whose
+ * counts or type are invalid broadcasts -1: every rank then runs the native call, which reports
+ * the error. A root outside [0, p) gives n = -1 on every rank without a message. The alltoallw
+ * mean is the alltoallv one with a datatype per peer.
  *
  * @par Checks at compile time
  * - An unknown algorithm is an undeclared identifier whose name says which one, e.g.
@@ -90,7 +104,9 @@
  * @par Cost
  * One MPI_Comm_test_inter, one MPI_Comm_size and one MPI_Type_size call, then one comparison chain: the rule values are
  * compile-time constants (allgatherv adds a sum over p counts; alltoallv that sum, one
- * MPI_Comm_test_inter and the 8-byte MPI_Allreduce of the table, about alpha * lg p per call),
+ * MPI_Comm_test_inter and the 8-byte MPI_Allreduce of the table, about alpha * lg p per call;
+ * alltoallw the same with one MPI_Type_size per peer; gatherv and scatterv the sum at the root
+ * and the 8-byte MPI_Bcast, about alpha * lg p; gather and scatter one MPI_Comm_rank more),
  * plus one MPI_Op_commutative call for a matching rule whose algorithm needs a commutative
  * operation. Nothing is allocated and no state is kept.
  *
@@ -114,8 +130,10 @@
  *        tuned collective with exactly the MPI function's arguments.
  *
  * COLLALG_TUNED_ALLTOALL(), COLLALG_TUNED_ALLGATHER(), COLLALG_TUNED_ALLREDUCE(),
- * COLLALG_TUNED_BCAST(), COLLALG_TUNED_ALLTOALLV(), COLLALG_TUNED_ALLGATHERV() and
- * COLLALG_TUNED_BARRIER() define the routine from rules COLLALG_RULE() and COLLALG_RULE_P();
+ * COLLALG_TUNED_BCAST(), COLLALG_TUNED_ALLTOALLV(), COLLALG_TUNED_ALLGATHERV(),
+ * COLLALG_TUNED_BARRIER(), COLLALG_TUNED_REDUCE(), COLLALG_TUNED_GATHER(),
+ * COLLALG_TUNED_SCATTER(), COLLALG_TUNED_GATHERV(), COLLALG_TUNED_SCATTERV() and
+ * COLLALG_TUNED_ALLTOALLW() define the routine from rules COLLALG_RULE() and COLLALG_RULE_P();
  * COLLALG_INF is the open upper bound and COLLALG_SELECT_HOOK() observes each choice. The file
  * select.h explains the rules, the message size each collective compares, the compile-time checks
  * and the cost; the tuner is described in @ref collalg-tune.c.
@@ -418,6 +436,11 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__A2AV_ARGS (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm)
 #define COLLALG__AGV_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm)
 #define COLLALG__BAR_ARGS (comm)
+#define COLLALG__RED_ARGS (sendbuf, recvbuf, count, datatype, op, root, comm)
+#define COLLALG__GA_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm)
+#define COLLALG__GAV_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm)
+#define COLLALG__SCV_ARGS (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm)
+#define COLLALG__A2AW_ARGS (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm)
 #define COLLALG__OA2A(...) COLLALG__OPEN(collalg_alltoall_, alltoall, MPI_OP_NULL, COLLALG__A2A_ARGS, __VA_ARGS__)
 #define COLLALG__OAG(...) COLLALG__OPEN(collalg_allgather_, allgather, MPI_OP_NULL, COLLALG__AG_ARGS, __VA_ARGS__)
 #define COLLALG__OAR(...) COLLALG__OPEN(collalg_allreduce_, allreduce, op, COLLALG__AR_ARGS, __VA_ARGS__)
@@ -425,6 +448,12 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__OA2AV(...) COLLALG__OPEN(collalg_alltoallv_, alltoallv, MPI_OP_NULL, COLLALG__A2AV_ARGS, __VA_ARGS__)
 #define COLLALG__OAGV(...) COLLALG__OPEN(collalg_allgatherv_, allgatherv, MPI_OP_NULL, COLLALG__AGV_ARGS, __VA_ARGS__)
 #define COLLALG__OBAR(...) COLLALG__OPEN(collalg_barrier_, barrier, MPI_OP_NULL, COLLALG__BAR_ARGS, __VA_ARGS__)
+#define COLLALG__ORED(...) COLLALG__OPEN(collalg_reduce_, reduce, op, COLLALG__RED_ARGS, __VA_ARGS__)
+#define COLLALG__OGA(...) COLLALG__OPEN(collalg_gather_, gather, MPI_OP_NULL, COLLALG__GA_ARGS, __VA_ARGS__)
+#define COLLALG__OSC(...) COLLALG__OPEN(collalg_scatter_, scatter, MPI_OP_NULL, COLLALG__GA_ARGS, __VA_ARGS__)
+#define COLLALG__OGAV(...) COLLALG__OPEN(collalg_gatherv_, gatherv, MPI_OP_NULL, COLLALG__GAV_ARGS, __VA_ARGS__)
+#define COLLALG__OSCV(...) COLLALG__OPEN(collalg_scatterv_, scatterv, MPI_OP_NULL, COLLALG__SCV_ARGS, __VA_ARGS__)
+#define COLLALG__OA2AW(...) COLLALG__OPEN(collalg_alltoallw_, alltoallw, MPI_OP_NULL, COLLALG__A2AW_ARGS, __VA_ARGS__)
 /* Rule kind: M for a rule tuple (5 or more elements), E for the end marker (one element). */
 #define COLLALG__KIND(...) COLLALG__KIND_(__VA_ARGS__, M, M, M, M, M, M, M, M, M, M, M, M, M, M, E, ~)
 #define COLLALG__KIND_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, k, ...) k
@@ -470,6 +499,42 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__OAR_B_E(x)
 #define COLLALG__OBC_A_E(x)
 #define COLLALG__OBC_B_E(x)
+#define COLLALG__OPEN_reduce_A(...) COLLALG__NCAT(COLLALG__ORED_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_reduce_B(...) COLLALG__NCAT(COLLALG__ORED_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__ORED_A_M(...) COLLALG__ORED(__VA_ARGS__) COLLALG__OPEN_reduce_B
+#define COLLALG__ORED_B_M(...) COLLALG__ORED(__VA_ARGS__) COLLALG__OPEN_reduce_A
+#define COLLALG__ORED_A_E(x)
+#define COLLALG__ORED_B_E(x)
+#define COLLALG__OPEN_gather_A(...) COLLALG__NCAT(COLLALG__OGA_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_gather_B(...) COLLALG__NCAT(COLLALG__OGA_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OGA_A_M(...) COLLALG__OGA(__VA_ARGS__) COLLALG__OPEN_gather_B
+#define COLLALG__OGA_B_M(...) COLLALG__OGA(__VA_ARGS__) COLLALG__OPEN_gather_A
+#define COLLALG__OGA_A_E(x)
+#define COLLALG__OGA_B_E(x)
+#define COLLALG__OPEN_scatter_A(...) COLLALG__NCAT(COLLALG__OSC_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_scatter_B(...) COLLALG__NCAT(COLLALG__OSC_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OSC_A_M(...) COLLALG__OSC(__VA_ARGS__) COLLALG__OPEN_scatter_B
+#define COLLALG__OSC_B_M(...) COLLALG__OSC(__VA_ARGS__) COLLALG__OPEN_scatter_A
+#define COLLALG__OSC_A_E(x)
+#define COLLALG__OSC_B_E(x)
+#define COLLALG__OPEN_gatherv_A(...) COLLALG__NCAT(COLLALG__OGAV_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_gatherv_B(...) COLLALG__NCAT(COLLALG__OGAV_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OGAV_A_M(...) COLLALG__OGAV(__VA_ARGS__) COLLALG__OPEN_gatherv_B
+#define COLLALG__OGAV_B_M(...) COLLALG__OGAV(__VA_ARGS__) COLLALG__OPEN_gatherv_A
+#define COLLALG__OGAV_A_E(x)
+#define COLLALG__OGAV_B_E(x)
+#define COLLALG__OPEN_scatterv_A(...) COLLALG__NCAT(COLLALG__OSCV_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_scatterv_B(...) COLLALG__NCAT(COLLALG__OSCV_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OSCV_A_M(...) COLLALG__OSCV(__VA_ARGS__) COLLALG__OPEN_scatterv_B
+#define COLLALG__OSCV_B_M(...) COLLALG__OSCV(__VA_ARGS__) COLLALG__OPEN_scatterv_A
+#define COLLALG__OSCV_A_E(x)
+#define COLLALG__OSCV_B_E(x)
+#define COLLALG__OPEN_alltoallw_A(...) COLLALG__NCAT(COLLALG__OA2AW_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_alltoallw_B(...) COLLALG__NCAT(COLLALG__OA2AW_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OA2AW_A_M(...) COLLALG__OA2AW(__VA_ARGS__) COLLALG__OPEN_alltoallw_B
+#define COLLALG__OA2AW_B_M(...) COLLALG__OA2AW(__VA_ARGS__) COLLALG__OPEN_alltoallw_A
+#define COLLALG__OA2AW_A_E(x)
+#define COLLALG__OA2AW_B_E(x)
 #define COLLALG__CLOSE_A(...) COLLALG__NCAT(COLLALG__CLOSE_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 #define COLLALG__CLOSE_B(...) COLLALG__NCAT(COLLALG__CLOSE_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 /* clang-format off */
@@ -492,18 +557,23 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
 #define COLLALG__FLAT_B_M(...) COLLALG__FLAT1(__VA_ARGS__) COLLALG__FLAT_A
 #define COLLALG__FLAT_A_E(x)
 #define COLLALG__FLAT_B_E(x)
-/* The alltoallv measure: the allreduce only when the choice for this p depends on n. */
+/* A measure that communicates only when the choice for this p depends on n: `stmt` reads
+ * collalg__flat (1: every rule for this p covers [0, COLLALG_INF), or none holds p). */
 /* clang-format off */
-#define COLLALG__A2AV_MEASURE(rules)                                                                        \
+#define COLLALG__MEASURE_IF_NEEDED(rules, stmt)                                                             \
     {                                                                                                       \
         long long collalg__ps = collalg__select_procs(comm);                                                \
         int collalg__seen = 0, collalg__flat = 1;                                                           \
         (void)collalg__seen, (void)collalg__ps; /* no rules: nothing reads them */                          \
         COLLALG__FLAT_A rules(~)                                                                             \
+        stmt;                                                                                               \
+    }
+/* The alltoallv measure: the allreduce only when the choice for this p depends on n. */
+#define COLLALG__A2AV_MEASURE(rules)                                                                        \
+    COLLALG__MEASURE_IF_NEEDED(rules,                                                                       \
         collalg__select_measure_v(comm, recvcounts, recvtype,                                               \
                                   collalg__flat ? COLLALG__MEAN_NONE : COLLALG__MEAN_GLOBAL, &collalg__n,   \
-                                  &collalg__pi);                                                            \
-    }
+                                  &collalg__pi))
 /* clang-format on */
 
 /* Body shared by the routines: measure, walk the rules, fall back to the native call. `measure` is a
@@ -661,6 +731,137 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
     COLLALG_INLINE int name(MPI_Comm comm)                                                                   \
     COLLALG__BODY_M(barrier, collalg__select_measure_p(comm, &collalg__n, &collalg__pi), rules,              \
                     COLLALG_MPI(Barrier)(comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Reduce-shaped `static inline int name(const void *sendbuf, void *recvbuf,
+ *        int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)` that runs the
+ *        first matching rule of @p rules. The size compared is the whole vector,
+ *        count * size(datatype) bytes.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `reduce` algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_REDUCE(name, rules)                                                                    \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,  \
+                            int root, MPI_Comm comm)                                                         \
+    COLLALG__BODY(reduce, count, datatype, rules,                                                            \
+                  COLLALG_MPI(Reduce)(sendbuf, recvbuf, count, datatype, op, root, comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Gather-shaped `static inline int name(const void *sendbuf, int sendcount,
+ *        MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+ *        MPI_Comm comm)` that runs the first matching rule of @p rules. The size compared is one
+ *        process's block, sendcount * size(sendtype) bytes (recvcount * size(recvtype) at a root
+ *        that passes MPI_IN_PLACE), with no communication.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `gather` algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_GATHER(name, rules)                                                                    \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
+                            int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)                   \
+    COLLALG__BODY_M(gather,                                                                                  \
+                    collalg__select_measure_rooted(comm, root, sendbuf == MPI_IN_PLACE, sendcount, sendtype, \
+                                                   recvcount, recvtype, &collalg__n, &collalg__pi),          \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Gather)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,    \
+                                        comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Scatter-shaped `static inline int name(const void *sendbuf, int sendcount,
+ *        MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+ *        MPI_Comm comm)` that runs the first matching rule of @p rules. The size compared is one
+ *        process's block, recvcount * size(recvtype) bytes (sendcount * size(sendtype) at a root
+ *        that passes MPI_IN_PLACE), with no communication.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `scatter` algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_SCATTER(name, rules)                                                                   \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
+                            int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)                   \
+    COLLALG__BODY_M(scatter,                                                                                 \
+                    collalg__select_measure_rooted(comm, root, recvbuf == MPI_IN_PLACE, recvcount, recvtype, \
+                                                   sendcount, sendtype, &collalg__n, &collalg__pi),          \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Scatter)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,   \
+                                         comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Gatherv-shaped `static inline int name(const void *sendbuf, int sendcount,
+ *        MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[],
+ *        MPI_Datatype recvtype, int root, MPI_Comm comm)` that runs the first matching rule of
+ *        @p rules. The size compared is the mean per-process block the root receives,
+ *        (sum_j recvcounts[j] * size(recvtype)) / p bytes, broadcast from the root with one 8-byte
+ *        MPI_Bcast when the choice for this p depends on it (see the file comment).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `gatherv` algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_GATHERV(name, rules)                                                                   \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,        \
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,     \
+                            MPI_Comm comm)                                                                   \
+    COLLALG__BODY_M(gatherv,                                                                                 \
+                    COLLALG__MEASURE_IF_NEEDED(rules,                                                        \
+                        collalg__select_measure_rootv(comm, root, recvcounts, recvtype, !collalg__flat,      \
+                                                      &collalg__n, &collalg__pi)),                           \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Gatherv)(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,          \
+                                         recvtype, root, comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Scatterv-shaped `static inline int name(const void *sendbuf, const int
+ *        sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount,
+ *        MPI_Datatype recvtype, int root, MPI_Comm comm)` that runs the first matching rule of
+ *        @p rules. The size compared is the mean per-process block the root sends,
+ *        (sum_j sendcounts[j] * size(sendtype)) / p bytes, broadcast from the root with one 8-byte
+ *        MPI_Bcast when the choice for this p depends on it (see the file comment).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `scatterv` algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_SCATTERV(name, rules)                                                                  \
+    COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const int displs[],                 \
+                            MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,      \
+                            int root, MPI_Comm comm)                                                         \
+    COLLALG__BODY_M(scatterv,                                                                                \
+                    COLLALG__MEASURE_IF_NEEDED(rules,                                                        \
+                        collalg__select_measure_rootv(comm, root, sendcounts, sendtype, !collalg__flat,      \
+                                                      &collalg__n, &collalg__pi)),                           \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Scatterv)(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,         \
+                                          recvtype, root, comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Alltoallw-shaped `static inline int name(const void *sendbuf, const int
+ *        sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const
+ *        int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)`
+ *        that runs the first matching rule of @p rules. The size compared is the mean per-pair
+ *        block of the whole exchange, (sum over ranks of sum_j recvcounts[j] *
+ *        size(recvtypes[j])) / p^2 bytes, summed by one 8-byte MPI_Allreduce when the choice for
+ *        this p depends on it (see the file comment).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `alltoallw` algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_ALLTOALLW(name, rules)                                                                 \
+    COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const int sdispls[],                \
+                            const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],           \
+                            const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)              \
+    COLLALG__BODY_M(alltoallw,                                                                               \
+                    COLLALG__MEASURE_IF_NEEDED(rules,                                                        \
+                        collalg__select_measure_w(comm, recvcounts, recvtypes, !collalg__flat, &collalg__n,  \
+                                                  &collalg__pi)),                                            \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Alltoallw)(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,     \
+                                           rdispls, recvtypes, comm))
 /* clang-format on */
 
 #endif /* COLLALG_SELECT_H */

@@ -75,10 +75,22 @@
  * algorithm: forcing a parameter is the user's choice.
  *
  * @par Limitations
- * Only the seven collectives above; the configuration is per process and global (every
- * communicator gets the same choice, and a parameter is applied on every communicator size); MPI_Init wrappers only (a program initialised otherwise runs
- * the tuned routines and ignores the COLLALG_<COLL> variables); C bindings only (Fortran calls
- * reach the MPI library's collectives unless it routes them through the C symbols).
+ * Only the seven collectives above (C and Fortran bindings, see Fortran); the configuration is
+ * per process and global (every communicator gets the same choice, and a parameter is applied on
+ * every communicator size); it is read by the MPI_Init wrappers only (a program initialised
+ * otherwise runs the tuned routines and ignores the COLLALG_<COLL> variables).
+ *
+ * @par Fortran
+ * src/pmpi/fortran.c, included at the end of this file, defines the Fortran entry points of the
+ * seven collectives and of MPI_INIT / MPI_INIT_THREAD for mpif.h and `use mpi` (the names
+ * mpi_alltoall_, mpi_alltoall__, mpi_alltoall and MPI_ALLTOALL ...) and the `use mpi_f08` names
+ * the MPIs export with a plain calling convention (mpi_alltoall_f08_ ...: all of them in Open MPI
+ * 4.1; init, init_thread and barrier in MPICH 4.0, whose other f08 collectives already call the C
+ * functions). Each converts the handles and Fortran's MPI_IN_PLACE / MPI_BOTTOM (looked up at run
+ * time, so the library needs no Fortran runtime) and calls the C function above, so a Fortran
+ * program gets the same algorithms and trace, and its MPI_INIT reads the environment once. Open
+ * MPI's Fortran bindings call PMPI_ directly (open-mpi/ompi#3954): without these, a Fortran
+ * program under Open MPI ran every collective natively.
  */
 #define COLLALG_USE_PMPI 1
 
@@ -585,3 +597,6 @@ int MPI_Barrier(MPI_Comm comm)
     }
     return collalg_tuned_barrier(comm);
 }
+
+/* The Fortran entry points (mpif.h, use mpi, use mpi_f08), calling the C functions above. */
+#include "fortran.c"

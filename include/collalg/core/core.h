@@ -15,8 +15,10 @@
  *   (skip the argument checks of the entry step), COLLALG_INLINE (how every function is defined).
  * - Function-pointer types (core/fn.h), one per collective, with exactly the MPI function's
  *   argument list: collalg_alltoall_fn, collalg_allgather_fn, collalg_allreduce_fn,
- *   collalg_bcast_fn, collalg_alltoallv_fn, collalg_allgatherv_fn, collalg_barrier_fn. The
- *   allreduce variations take an inner algorithm of these types.
+ *   collalg_bcast_fn, collalg_alltoallv_fn, collalg_allgatherv_fn, collalg_barrier_fn,
+ *   collalg_reduce_fn, collalg_gather_fn, collalg_scatter_fn, collalg_gatherv_fn,
+ *   collalg_scatterv_fn, collalg_alltoallw_fn. The allreduce variations take an inner algorithm
+ *   of these types.
  * - The other files of core/ are the contract every algorithm goes through (private communicator,
  *   argument checks, datatypes, scratch, tags, phase synchronisation); schedule/ holds the pure
  *   schedules, machine/ the machine model (topology, node level, shared window) and family/ what

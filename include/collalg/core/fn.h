@@ -33,5 +33,26 @@ typedef int (*collalg_allgatherv_fn)(const void *sendbuf, int sendcount, MPI_Dat
                                      const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
 /** @brief An MPI_Barrier-shaped function. */
 typedef int (*collalg_barrier_fn)(MPI_Comm comm);
+/** @brief An MPI_Reduce-shaped function. */
+typedef int (*collalg_reduce_fn)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                 int root, MPI_Comm comm);
+/** @brief An MPI_Gather-shaped function. */
+typedef int (*collalg_gather_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+/** @brief An MPI_Scatter-shaped function. */
+typedef int (*collalg_scatter_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+/** @brief An MPI_Gatherv-shaped function. */
+typedef int (*collalg_gatherv_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm);
+/** @brief An MPI_Scatterv-shaped function. */
+typedef int (*collalg_scatterv_fn)(const void *sendbuf, const int sendcounts[], const int displs[],
+                                   MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                                   MPI_Comm comm);
+/** @brief An MPI_Alltoallw-shaped function (counts, byte displacements and a datatype per peer). */
+typedef int (*collalg_alltoallw_fn)(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                    const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                    const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm);
 
 #endif /* COLLALG_CORE_FN_H */

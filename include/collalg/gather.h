@@ -1,0 +1,34 @@
+/**
+ * @file collalg/gather.h
+ * @ingroup gather
+ * @brief Every gather algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup gather MPI_Gather
+ * @brief MPI_Gather: every rank's block is collected, in rank order, at the root.
+ *
+ * Every function takes exactly MPI_Gather's arguments (tuning parameters appended, 0 = default).
+ * n is one rank's block in bytes, sendcount * size(sendtype); symbols as in @ref cost_model. Each
+ * file listed below is an algorithm's page: phases, a trace, the cost, two figures of its messages.
+ * The receive arguments are significant at the root only; MPI_IN_PLACE is allowed at the root as
+ * sendbuf (its block is then already in place). The tree algorithms move blocks as bytes of the
+ * type signature, so every rank may pass its own datatype.
+ *
+ * | function | cost (leading terms) | restrictions, parameters |
+ * |---|---|---|
+ * | collalg_gather_linear() | (p - 1)(alpha + n beta) + kappa_n at the root | none |
+ * | collalg_gather_linear_sync() | (p - 1)(3 alpha + n beta), one rank at a time (2 alpha when n <= f) | first segment f bytes (default 1024) |
+ * | collalg_gather_binomial() | ceil(lg p) alpha + (p - 1) n beta | none; scratch of a subtree's blocks |
+ * | collalg_gather_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta | radix k >= 2 (default 4); k = 2 is binomial |
+ */
+#ifndef COLLALG_GATHER_H
+#define COLLALG_GATHER_H
+
+#include "core/core.h"
+#include "gather/linear.h"
+#include "gather/linear_sync.h"
+#include "gather/binomial.h"
+#include "gather/knomial.h"
+
+#endif /* COLLALG_GATHER_H */

@@ -1,0 +1,34 @@
+/**
+ * @file collalg/scatter.h
+ * @ingroup scatter
+ * @brief Every scatter algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup scatter MPI_Scatter
+ * @brief MPI_Scatter: block i of the root's buffer goes to rank i.
+ *
+ * Every function takes exactly MPI_Scatter's arguments (tuning parameters appended, 0 = default).
+ * n is one rank's block in bytes, recvcount * size(recvtype); symbols as in @ref cost_model. Each
+ * file listed below is an algorithm's page: phases, a trace, the cost, two figures of its messages.
+ * The send arguments are significant at the root only; MPI_IN_PLACE is allowed at the root as
+ * recvbuf (its block then stays in sendbuf). The tree algorithms move blocks as bytes of the type
+ * signature, so every rank may pass its own datatype.
+ *
+ * | function | cost (leading terms) | restrictions, parameters |
+ * |---|---|---|
+ * | collalg_scatter_linear() | (p - 1)(alpha + n beta) at the root | none |
+ * | collalg_scatter_linear_nb() | (p - 1)(alpha + n beta) at the root, at most r sends in flight | max_requests r (default 32) |
+ * | collalg_scatter_binomial() | ceil(lg p) alpha + (p - 1) n beta | none; scratch of a subtree's blocks |
+ * | collalg_scatter_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta | radix k >= 2 (default 4); k = 2 is binomial |
+ */
+#ifndef COLLALG_SCATTER_H
+#define COLLALG_SCATTER_H
+
+#include "core/core.h"
+#include "scatter/linear.h"
+#include "scatter/linear_nb.h"
+#include "scatter/binomial.h"
+#include "scatter/knomial.h"
+
+#endif /* COLLALG_SCATTER_H */

@@ -1,0 +1,195 @@
+/*
+ * Criterion suite: the Fortran entry points of the PMPI library (src/pmpi/fortran.c, included by
+ * src/pmpi/pmpi.c) under MPICH and under Open MPI.
+ *
+ * Each unmodified Fortran program of tests/pmpi/fortran/ (mpifh: include 'mpif.h' and MPI_INIT;
+ * usempi: use mpi and MPI_INIT_THREAD; f08: use mpi_f08, ierror omitted on some calls), built by
+ * mk/pmpi.mk with mpif90 into build/pmpi-fortran/ and with mpif90.openmpi into
+ * build/pmpi-fortran-openmpi/, runs at p = 3:
+ * - without the library: the reference output (a checksum line per result, "fortran p=3: done");
+ * - with LD_PRELOAD=<library>, COLLALG_SELECT_VERBOSE=1 and one algorithm forced per collective:
+ *   exit 0, the reference output byte for byte, and for each of the seven collectives a stderr
+ *   line "collalg: MPI_<Coll> p=3 ... -> <algorithm> (forced by COLLALG_<COLL>)", i.e. the
+ *   Fortran call reached the library's C wrapper and the program's MPI_INIT read the environment
+ *   (under Open MPI every Fortran call went to PMPI_ directly before; under MPICH the f08
+ *   MPI_Init and MPI_Barrier did);
+ * - with an unknown algorithm name: exit 0, the reference output, and the message naming it
+ *   exactly once (the environment is read once per process whichever init path ran).
+ * Logs: build/logs/pmpi-fortran-<mpi>-<prog>-3-<label>.{out,err}.
+ */
+#include "launch.h"
+
+/* One MPI: its name in the logs, the programs' directory, the library. */
+typedef struct pf_mpi {
+    const char *name; /* "mpich" or "openmpi" */
+    const char *dir;  /* build/<dir>/<prog> */
+    const char *lib;  /* LD_PRELOAD */
+} pf_mpi;
+static const pf_mpi pf_mpich = {"mpich", "pmpi-fortran", "build/lib/libcollalg_pmpi.so"};
+static const pf_mpi pf_openmpi = {"openmpi", "pmpi-fortran-openmpi", "build/lib/libcollalg_pmpi_openmpi.so"};
+
+#define PF_NP 3
+
+/* Each collective, its variable, the algorithm forced and the routine of its trace line. */
+static const char *const pf_forced[][3] = {
+    {"COLLALG_ALLTOALL", "bruck", "MPI_Alltoall"},       {"COLLALG_ALLGATHER", "ring", "MPI_Allgather"},
+    {"COLLALG_ALLREDUCE", "ring", "MPI_Allreduce"},      {"COLLALG_BCAST", "binomial", "MPI_Bcast"},
+    {"COLLALG_ALLTOALLV", "pair", "MPI_Alltoallv"},      {"COLLALG_ALLGATHERV", "ring", "MPI_Allgatherv"},
+    {"COLLALG_BARRIER", "dissemination", "MPI_Barrier"},
+};
+#define PF_NCOLL (sizeof pf_forced / sizeof pf_forced[0])
+
+/* The log path build/logs/pmpi-fortran-<mpi>-<prog>-<np>-<label>.<ext>. */
+static void pf_log(char *path, size_t size, const pf_mpi *m, const char *prog, const char *label, const char *ext)
+{
+    snprintf(path, size, "build/logs/pmpi-fortran-%s-%s-%d-%s.%s", m->name, prog, PF_NP, label, ext);
+}
+
+/* Runs build/<dir>/<prog> on PF_NP ranks with the environment `env` (name=value words without
+ * spaces; "" for none): under MPICH as a prefix of mpiexec, under Open MPI each word through -x
+ * (so that mpiexec.openmpi itself does not load the library). Returns the exit status (-1 when
+ * not exited). */
+static int pf_run(const pf_mpi *m, const char *prog, const char *label, const char *env)
+{
+    char cmd[4096], launch[2048], words[1024], out[256], err[256], *w;
+    int status;
+    pf_log(out, sizeof out, m, prog, label, "out");
+    pf_log(err, sizeof err, m, prog, label, "err");
+    if (m == &pf_openmpi) {
+        snprintf(launch, sizeof launch, CL_OPENMPI_EXEC);
+        snprintf(words, sizeof words, "%s", env);
+        for (w = strtok(words, " "); w; w = strtok(NULL, " ")) {
+            size_t len = strlen(launch);
+            snprintf(launch + len, sizeof launch - len, " -x %s", w);
+        }
+        env = "";
+    } else
+        snprintf(launch, sizeof launch, "mpiexec");
+    snprintf(cmd, sizeof cmd, "mkdir -p build/logs && env %s timeout -k 10 %d %s -n %d build/%s/%s </dev/null >%s 2>%s",
+             env, CL_TIMEOUT, launch, PF_NP, m->dir, prog, out, err);
+    status = system(cmd);
+    return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* 1 when the outputs of runs `a` and `b` are the same bytes and non-empty. */
+static int pf_same(const pf_mpi *m, const char *prog, const char *a, const char *b)
+{
+    char pa[256], pb[256];
+    int ca, cb, same = 1, n = 0;
+    FILE *fa, *fb;
+    pf_log(pa, sizeof pa, m, prog, a, "out");
+    pf_log(pb, sizeof pb, m, prog, b, "out");
+    fa = fopen(pa, "r");
+    fb = fopen(pb, "r");
+    if (!fa || !fb)
+        same = 0;
+    while (same) {
+        ca = fgetc(fa);
+        cb = fgetc(fb);
+        if (ca != cb)
+            same = 0;
+        if (ca == EOF)
+            break;
+        n++;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same && n > 0;
+}
+
+/* The number of lines of the run's file `ext` containing `what` (and `also`, when not NULL). */
+static int pf_count(const pf_mpi *m, const char *prog, const char *label, const char *ext, const char *what,
+                    const char *also)
+{
+    char path[256], line[2048];
+    int n = 0;
+    FILE *f;
+    pf_log(path, sizeof path, m, prog, label, ext);
+    f = fopen(path, "r");
+    if (!f)
+        return 0;
+    while (fgets(line, sizeof line, f))
+        if (strstr(line, what) && (!also || strstr(line, also)))
+            n++;
+    fclose(f);
+    return n;
+}
+
+/* Shows the run's stderr and stdout through Criterion's log. */
+static void pf_show(const pf_mpi *m, const char *prog, const char *label)
+{
+    char path[256];
+    pf_log(path, sizeof path, m, prog, label, "err");
+    cl_show_log(path);
+    pf_log(path, sizeof path, m, prog, label, "out");
+    cl_show_log(path);
+}
+
+/* Runs prog under the library with `env`: exit 0 and the reference output. */
+static void pf_check(const pf_mpi *m, const char *prog, const char *label, const char *env)
+{
+    char full[2048];
+    int rc;
+    snprintf(full, sizeof full, "LD_PRELOAD=%s %s", m->lib, env);
+    rc = pf_run(m, prog, label, full);
+    if (rc != 0 || !pf_same(m, prog, "native", label))
+        pf_show(m, prog, label);
+    cr_assert(rc == 0, "%s (%s) p=%d with %s: exit status %d", prog, m->name, PF_NP, full, rc);
+    cr_assert(pf_same(m, prog, "native", label), "%s (%s) p=%d with %s: output differs from the native run", prog,
+              m->name, PF_NP, full);
+}
+
+/* The whole test of one program under one MPI. */
+static void pf_program(const pf_mpi *m, const char *prog)
+{
+    char env[1024], done[64], want[128], unknown[128];
+    size_t k, len;
+    int rc;
+
+    /* The reference. */
+    rc = pf_run(m, prog, "native", "");
+    snprintf(done, sizeof done, "fortran p=%d: done", PF_NP);
+    if (rc != 0 || pf_count(m, prog, "native", "out", done, NULL) != 1)
+        pf_show(m, prog, "native");
+    cr_assert(rc == 0, "%s (%s) p=%d without the library: exit status %d", prog, m->name, PF_NP, rc);
+    cr_assert(pf_count(m, prog, "native", "out", done, NULL) == 1, "%s (%s): no line \"%s\"", prog, m->name, done);
+
+    /* Every collective forced, traced. */
+    snprintf(env, sizeof env, "COLLALG_SELECT_VERBOSE=1");
+    for (k = 0; k < PF_NCOLL; k++) {
+        len = strlen(env);
+        snprintf(env + len, sizeof env - len, " %s=%s", pf_forced[k][0], pf_forced[k][1]);
+    }
+    pf_check(m, prog, "forced", env);
+    for (k = 0; k < PF_NCOLL; k++) {
+        char routine[64];
+        snprintf(routine, sizeof routine, "collalg: %s p=%d ", pf_forced[k][2], PF_NP);
+        snprintf(want, sizeof want, "-> %s (forced by %s)", pf_forced[k][1], pf_forced[k][0]);
+        if (pf_count(m, prog, "forced", "err", routine, want) < 1)
+            pf_show(m, prog, "forced");
+        cr_assert(pf_count(m, prog, "forced", "err", routine, want) >= 1,
+                  "%s (%s): no stderr line \"%s... %s\": the Fortran %s did not reach the library", prog, m->name,
+                  routine, want, pf_forced[k][2]);
+    }
+
+    /* An unknown name: one message (the environment is read once), native, same output. */
+    pf_check(m, prog, "unknown", "COLLALG_ALLTOALL=no_such_algorithm");
+    snprintf(unknown, sizeof unknown, "collalg: COLLALG_ALLTOALL=no_such_algorithm: unknown algorithm; valid: ");
+    rc = pf_count(m, prog, "unknown", "err", unknown, NULL);
+    if (rc != 1)
+        pf_show(m, prog, "unknown");
+    cr_assert(rc == 1, "%s (%s): \"%s...\" printed %d times, expected once", prog, m->name, unknown, rc);
+    cr_log_info("%s (%s) p=%d: native, %d collectives forced and traced, unknown name reported once", prog, m->name,
+                PF_NP, (int)PF_NCOLL);
+}
+
+/* clang-format off */
+Test(pmpi_fortran, mpifh_mpich) { pf_program(&pf_mpich, "mpifh"); }
+Test(pmpi_fortran, usempi_mpich) { pf_program(&pf_mpich, "usempi"); }
+Test(pmpi_fortran, f08_mpich) { pf_program(&pf_mpich, "f08"); }
+Test(pmpi_fortran, mpifh_openmpi) { pf_program(&pf_openmpi, "mpifh"); }
+Test(pmpi_fortran, usempi_openmpi) { pf_program(&pf_openmpi, "usempi"); }
+Test(pmpi_fortran, f08_openmpi) { pf_program(&pf_openmpi, "f08"); }
+/* clang-format on */
