@@ -81,6 +81,10 @@ Test(openmpi, gather_p2) { cl_openmpi("gather", 2, CL_FULL); }
 Test(openmpi, gather_p3) { cl_openmpi("gather", 3, CL_REDUCED); }
 Test(openmpi, scatter_p2) { cl_openmpi("scatter", 2, CL_FULL); }
 Test(openmpi, scatter_p3) { cl_openmpi("scatter", 3, CL_REDUCED); }
+Test(openmpi, gatherv_p2) { cl_openmpi("gatherv", 2, CL_FULL); }
+Test(openmpi, gatherv_p3) { cl_openmpi("gatherv", 3, CL_REDUCED); }
+Test(openmpi, scatterv_p2) { cl_openmpi("scatterv", 2, CL_FULL); }
+Test(openmpi, scatterv_p3) { cl_openmpi("scatterv", 3, CL_REDUCED); }
 Test(openmpi, select_p2) { cl_openmpi("select", 2, ""); }
 Test(openmpi, select_p3) { cl_openmpi("select", 3, ""); }
 /* the node level and the shared-memory family (one window per node communicator) */

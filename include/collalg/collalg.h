@@ -17,6 +17,8 @@
 #include "alltoallw.h"
 #include "gather.h"
 #include "scatter.h"
+#include "gatherv.h"
+#include "scatterv.h"
 #include "restrictions.h"
 
 #endif /* COLLALG_COLLALG_H */

@@ -163,7 +163,11 @@
     X(scatter, binomial, 0)                                                                              \
     X(scatter, knomial, 0)                                                                               \
     X(scatter, linear, 0)                                                                                \
-    X(scatter, linear_nb, 0)
+    X(scatter, linear_nb, 0)                                                                             \
+    X(gatherv, binomial, 0)                                                                              \
+    X(gatherv, linear, 0)                                                                                \
+    X(scatterv, binomial, 0)                                                                             \
+    X(scatterv, linear, 0)
 /* clang-format on */
 
 /** @cond COLLALG_INTERNAL */
