@@ -85,8 +85,11 @@ Test(openmpi, gatherv_p2) { cl_openmpi("gatherv", 2, CL_FULL); }
 Test(openmpi, gatherv_p3) { cl_openmpi("gatherv", 3, CL_REDUCED); }
 Test(openmpi, scatterv_p2) { cl_openmpi("scatterv", 2, CL_FULL); }
 Test(openmpi, scatterv_p3) { cl_openmpi("scatterv", 3, CL_REDUCED); }
+Test(openmpi, reduce_p2) { cl_openmpi("reduce", 2, "--counts 0,3,big"); }
+Test(openmpi, reduce_p3) { cl_openmpi("reduce", 3, "--counts 3,big --types int-sum,dint-minloc,vec-user,mat-noncomm"); }
 Test(openmpi, select_p2) { cl_openmpi("select", 2, ""); }
 Test(openmpi, select_p3) { cl_openmpi("select", 3, ""); }
+Test(openmpi, select_rooted_p3) { cl_openmpi("select_rooted", 3, ""); }
 /* the node level and the shared-memory family (one window per node communicator) */
 Test(openmpi, node_p3) { cl_openmpi("node", 3, ""); }
 Test(openmpi, shm_p3) { cl_openmpi("shm", 3, "--counts 0,3,1000,big --types int,struct,int-vector"); }

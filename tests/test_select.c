@@ -6,6 +6,8 @@
  * - the verbose switch (COLLALG_SELECT_VERBOSE);
  * - malformed rules fail to compile with a readable message; well-formed ones (alternatives
  *   included) compile as C99 and as C++;
+ * - the macros of reduce, gather, scatter, gatherv, scatterv and alltoallw: tests/mpi/select_rooted.c
+ *   (every rank's choice compared for gatherv and scatterv, whose counts only the root knows);
  * - restrictions (restrictions.h): tests/mpi/select.c runs tuned allreduces whose rules name
  *   ring and topology_ring with a non-commutative op (skipped to the alternative, else native). */
 #include "launch.h"
@@ -17,6 +19,12 @@ Test(select, mpich_p3) { cl_mpich("select", 3, ""); }
 Test(select, mpich_p4) { cl_mpich("select", 4, ""); }
 Test(select, smpi_p8) { cl_smpi("select", 8, ""); }
 Test(select, smpi_p17) { cl_smpi("select", 17, ""); }
+/* the rooted collectives, reduce and alltoallw (tests/mpi/select_rooted.c) */
+Test(select, rooted_mpich_p1) { cl_mpich("select_rooted", 1, ""); }
+Test(select, rooted_mpich_p3) { cl_mpich("select_rooted", 3, ""); }
+Test(select, rooted_mpich_p4) { cl_mpich("select_rooted", 4, ""); }
+Test(select, rooted_smpi_p8) { cl_smpi("select_rooted", 8, ""); }
+Test(select, rooted_smpi_p17) { cl_smpi("select_rooted", 17, ""); }
 /* clang-format on */
 
 /* 1 when file `path` contains `needle`. */
@@ -137,6 +145,16 @@ static int compile_v(const char *tag, const char *compiler, const char *ext, con
         call = "tuned(0, 0, 0, MPI_BYTE, 0, 0, 0, MPI_BYTE, MPI_COMM_NULL)";
     else if (!strcmp(coll, "allgatherv"))
         call = "tuned(0, 0, MPI_BYTE, 0, 0, 0, MPI_BYTE, MPI_COMM_NULL)";
+    else if (!strcmp(coll, "reduce"))
+        call = "tuned(0, 0, 0, MPI_BYTE, MPI_SUM, 0, MPI_COMM_NULL)";
+    else if (!strcmp(coll, "gather") || !strcmp(coll, "scatter"))
+        call = "tuned(0, 0, MPI_BYTE, 0, 0, MPI_BYTE, 0, MPI_COMM_NULL)";
+    else if (!strcmp(coll, "gatherv"))
+        call = "tuned(0, 0, MPI_BYTE, 0, 0, 0, MPI_BYTE, 0, MPI_COMM_NULL)";
+    else if (!strcmp(coll, "scatterv"))
+        call = "tuned(0, 0, 0, MPI_BYTE, 0, 0, MPI_BYTE, 0, MPI_COMM_NULL)";
+    else if (!strcmp(coll, "alltoallw"))
+        call = "tuned(0, 0, 0, 0, 0, 0, 0, 0, MPI_COMM_NULL)";
     else
         call = "tuned(MPI_COMM_NULL)";
     if (system("mkdir -p build/logs") != 0)
@@ -186,6 +204,38 @@ Test(select, v_collectives_and_barrier_reject_bad_rules)
     cr_expect(file_has("build/logs/select-compile-bar-procs.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
     cr_expect(compile_v("bar-params", C99, "c", "barrier", "COLLALG_RULE(0, COLLALG_INF, mcs, 4)") != 0,
               "mcs takes two parameters");
+}
+
+/* The macros of the rooted collectives, reduce and alltoallw: well-formed rules compile as C99 and
+ * C++ (no rules: native only), an unknown algorithm names its restriction constant, unsorted
+ * thresholds fail. */
+Test(select, rooted_reduce_alltoallw_compile_c99_and_cxx)
+{
+    static const char *const colls[][2] = {
+        {"reduce", "COLLALG_RULE(1, 64, binomial) COLLALG_RULE(64, 4096, knomial, 3, 0) "
+                   "COLLALG_RULE(4096, COLLALG_INF, rabenseifner)"},
+        {"gather", "COLLALG_RULE(1, 100, binomial) COLLALG_RULE(100, COLLALG_INF, linear_sync, 512)"},
+        {"scatter", "COLLALG_RULE(1, 100, knomial, 4) COLLALG_RULE(100, COLLALG_INF, linear_nb, 8)"},
+        {"gatherv", "COLLALG_RULE_P(1, 8, 0, COLLALG_INF, linear) COLLALG_RULE(0, 40, linear) "
+                    "COLLALG_RULE(40, COLLALG_INF, binomial)"},
+        {"scatterv", "COLLALG_RULE(1, 40, linear) COLLALG_RULE(40, COLLALG_INF, binomial)"},
+        {"alltoallw", "COLLALG_RULE(1, 40, pair) COLLALG_RULE(40, COLLALG_INF, scattered, 2)"}};
+    char tag[64];
+    int i;
+    for (i = 0; i < 6; i++) {
+        snprintf(tag, sizeof tag, "%s", colls[i][0]);
+        cr_expect(compile_v(tag, C99, "c", colls[i][0], colls[i][1]) == 0, "%s rules (see build/logs)", colls[i][0]);
+        snprintf(tag, sizeof tag, "%s-cxx", colls[i][0]);
+        cr_expect(compile_v(tag, CXX, "cpp", colls[i][0], colls[i][1]) == 0, "%s rules as C++", colls[i][0]);
+        snprintf(tag, sizeof tag, "%s-empty", colls[i][0]);
+        cr_expect(compile_v(tag, C99, "c", colls[i][0], "") == 0, "%s without rules", colls[i][0]);
+    }
+    cr_expect(compile_v("gather-unknown", C99, "c", "gather", "COLLALG_RULE(0, 100, ring)") != 0);
+    cr_expect(file_has("build/logs/select-compile-gather-unknown.log", "collalg_restrict_gather_ring"));
+    cr_expect(compile_v("reduce-unsorted", C99, "c", "reduce",
+                        "COLLALG_RULE(100, 200, linear) COLLALG_RULE(0, 100, binomial)") != 0);
+    cr_expect(
+        file_has("build/logs/select-compile-reduce-unsorted.log", "collalg_rules_must_be_sorted_by_size_and_nonempty"));
 }
 
 Test(select, rejects_unknown_algorithm)

@@ -19,6 +19,7 @@
 #include "scatter.h"
 #include "gatherv.h"
 #include "scatterv.h"
+#include "reduce.h"
 #include "restrictions.h"
 
 #endif /* COLLALG_COLLALG_H */

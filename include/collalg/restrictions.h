@@ -167,7 +167,15 @@
     X(gatherv, binomial, 0)                                                                              \
     X(gatherv, linear, 0)                                                                                \
     X(scatterv, binomial, 0)                                                                             \
-    X(scatterv, linear, 0)
+    X(scatterv, linear, 0)                                                                               \
+    X(reduce, binary_tree, 0)                                                                            \
+    X(reduce, binomial, 0)                                                                               \
+    X(reduce, chain, 0)                                                                                  \
+    X(reduce, in_order_binary, 0)                                                                        \
+    X(reduce, knomial, 0)                                                                                \
+    X(reduce, linear, 0)                                                                                 \
+    X(reduce, pipeline, 0)                                                                               \
+    X(reduce, rabenseifner, 0)
 /* clang-format on */
 
 /** @cond COLLALG_INTERNAL */

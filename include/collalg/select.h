@@ -365,6 +365,93 @@ COLLALG_INLINE void collalg__select_measure_p(MPI_Comm comm, long long *n, int *
         *n = 0;
 }
 
+/**
+ * @brief The block size of a rooted call (gather, scatter; see the table above): @p count
+ *        elements of @p type, or at the root, when @p alt_at_root, @p alt_count elements of
+ *        @p alt_type (the side that MPI_IN_PLACE leaves meaningful). Leaves *n = -1 (native) when
+ *        @p comm is null or an intercommunicator, @p root is outside [0, p) (alike on every rank),
+ *        the type is null, or a query fails.
+ */
+COLLALG_INLINE void collalg__select_measure_rooted(MPI_Comm comm, int root, int alt_at_root, int count,
+                                                   MPI_Datatype type, int alt_count, MPI_Datatype alt_type,
+                                                   long long *n, int *p)
+{
+    int rank = 0;
+    collalg__select_measure(comm, count, type, n, p);
+    if (*p < 1 || COLLALG_MPI(Comm_rank)(comm, &rank) != MPI_SUCCESS || root < 0 || root >= *p) {
+        *n = -1;
+        return;
+    }
+    if (rank == root && alt_at_root)
+        collalg__select_measure(comm, alt_count, alt_type, n, p);
+}
+
+/**
+ * @brief Mean block of a rooted v-collective (gatherv, scatterv; see the table above): the root
+ *        sums its p @p counts of @p type (significant at the root only) and, when @p needed,
+ *        broadcasts the mean to every rank with one MPI_Bcast of a long long; otherwise n = 0
+ *        (-1 at a root whose counts or type are invalid). Leaves *n = -1 without a message when
+ *        @p comm is null or an intercommunicator or @p root is outside [0, p).
+ */
+COLLALG_INLINE void collalg__select_measure_rootv(MPI_Comm comm, int root, const int *counts, MPI_Datatype type,
+                                                  int needed, long long *n, int *p)
+{
+    long long mean = -1;
+    int rank = 0, size = 0, j, ok;
+    *n = -1;
+    *p = 0;
+    if (collalg__check_comm(comm) != MPI_SUCCESS || COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || *p < 1 ||
+        COLLALG_MPI(Comm_rank)(comm, &rank) != MPI_SUCCESS || root < 0 || root >= *p)
+        return;
+    if (rank == root) {
+        ok = counts != NULL && type != MPI_DATATYPE_NULL && COLLALG_MPI(Type_size)(type, &size) == MPI_SUCCESS &&
+             size >= 0;
+        for (mean = 0, j = 0; ok && j < *p; j++) {
+            ok = counts[j] >= 0;
+            mean += (long long)counts[j] * size;
+        }
+        mean = ok ? mean / *p : -1;
+    }
+    if (!needed)
+        *n = rank == root ? (mean < 0 ? -1 : 0) : 0;
+    else if (COLLALG_MPI(Bcast)(&mean, 1, MPI_LONG_LONG, root, comm) == MPI_SUCCESS)
+        *n = mean;
+}
+
+/**
+ * @brief Mean per-pair block of an alltoallw (see the table above): sum_j @p counts[j] *
+ *        size(@p types[j]) over this rank's p peers, summed over the ranks by one MPI_Allreduce
+ *        when @p needed and divided by p * p; otherwise n = 0. As collalg__select_measure_v(): the
+ *        allreduce runs on every rank of an intracommunicator, and a rank with invalid arguments
+ *        adds 0 and gets n = -1 (native).
+ */
+COLLALG_INLINE void collalg__select_measure_w(MPI_Comm comm, const int *counts, const MPI_Datatype *types, int needed,
+                                              long long *n, int *p)
+{
+    long long local = 0, total = 0;
+    int size = 0, j, ok;
+    *n = -1;
+    *p = 0;
+    if (collalg__check_comm(comm) != MPI_SUCCESS || COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || *p < 1)
+        return;
+    ok = counts != NULL && types != NULL;
+    for (j = 0; ok && j < *p; j++) {
+        ok = counts[j] >= 0 &&
+             (counts[j] == 0 ||
+              (types[j] != MPI_DATATYPE_NULL && COLLALG_MPI(Type_size)(types[j], &size) == MPI_SUCCESS && size >= 0));
+        local += ok && counts[j] > 0 ? (long long)counts[j] * size : 0;
+    }
+    if (!ok)
+        local = 0;
+    if (!needed) {
+        *n = ok ? 0 : -1;
+        return;
+    }
+    if (COLLALG_MPI(Allreduce)(&local, &total, 1, MPI_LONG_LONG, MPI_SUM, comm) != MPI_SUCCESS || !ok)
+        return;
+    *n = total / ((long long)*p * *p);
+}
+
 /** @cond COLLALG_INTERNAL */
 /* ---- preprocessor machinery (not part of the interface) ----------------------------------- */
 #define COLLALG__NCAT(a, b) COLLALG__NCAT_(a, b)

@@ -1,0 +1,48 @@
+/**
+ * @file collalg/reduce.h
+ * @ingroup reduce
+ * @brief Every reduce algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup reduce MPI_Reduce
+ * @brief MPI_Reduce: the root gets v_0 op v_1 op ... op v_(p-1), elementwise.
+ *
+ * Every function takes exactly MPI_Reduce's arguments (tuning parameters appended, 0 = default).
+ * n is the whole vector in bytes, count * size(datatype); gamma is the computation time per byte
+ * of a reduction; pof2 is the largest power of two <= p; s is the number of segments of the
+ * segmented algorithms (segsize bytes each, default 64 KiB). Symbols as in @ref cost_model. Each
+ * file listed below is an algorithm's page: phases, a trace, the cost, two figures of its
+ * messages.
+ *
+ * Every algorithm keeps the standard's operand order, so all of them accept non-commutative
+ * operations. The tree algorithms take ranks relative to the root for a commutative op; for a
+ * non-commutative op they keep ranks in order (the tree's top is rank 0, or p - 1 for the
+ * in-order binary tree) and the top sends the result to the root at the end (the "+ hand-off"
+ * below: alpha + n beta when the root is not the top).
+ *
+ * | function | cost (leading terms) | operand order, parameters |
+ * |---|---|---|
+ * | collalg_reduce_linear() | (p - 1)(alpha + n beta) + (p - 1) n gamma at the root | kept |
+ * | collalg_reduce_binomial() | ceil(lg p)(alpha + n beta + n gamma) + hand-off | kept |
+ * | collalg_reduce_in_order_binary() | (floor(lg p) + s - 1)(2 alpha + 2 (n/s)(beta + gamma)) + hand-off | kept; segsize |
+ * | collalg_reduce_binary_tree() | (floor(lg p) + s - 1)(2 alpha + 2 (n/s)(beta + gamma)) + hand-off | kept (pre-order numbered tree); segsize |
+ * | collalg_reduce_chain() | (ceil((p - 1)/f) + s - 1)(alpha + (n/s)(beta + gamma)), the root taking f segments per step + hand-off | kept; fan-out f (default 4), segsize |
+ * | collalg_reduce_pipeline() | (p + s - 2)(alpha + (n/s)(beta + gamma)) + hand-off | kept; segsize |
+ * | collalg_reduce_knomial() | (ceil(log_k p) + s - 1)(k - 1)(alpha + (n/s)(beta + gamma)) + hand-off | kept; radix k (default 4, >= 2), segsize |
+ * | collalg_reduce_rabenseifner() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma, plus alpha + n (beta + gamma) unless p = pof2 | kept |
+ */
+#ifndef COLLALG_REDUCE_H
+#define COLLALG_REDUCE_H
+
+#include "core/core.h"
+#include "reduce/linear.h"
+#include "reduce/binomial.h"
+#include "reduce/in_order_binary.h"
+#include "reduce/binary_tree.h"
+#include "reduce/chain.h"
+#include "reduce/pipeline.h"
+#include "reduce/knomial.h"
+#include "reduce/rabenseifner.h"
+
+#endif /* COLLALG_REDUCE_H */
