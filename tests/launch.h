@@ -218,6 +218,24 @@ static inline int cl_large(void)
     Test(suite, smpi_p31) { if (!cl_large()) cr_skip_test("p = 31: make check-large"); cl_smpi(prog, 31, CL_SMPI_LARGE_P); } \
     Test(suite, smpi_p32) { cl_smpi(prog, 32, CL_SMPI_LARGE_P); }                                                            \
     Test(suite, smpi_p64) { if (!cl_large()) cr_skip_test("p = 64: make check-large"); cl_smpi(prog, 64, CL_SMPI_P64); }
+
+/* The same matrix with p = 5 (MPICH) and p = 32 (SimGrid) also under make check-large only: the
+ * families that joined with the rooted and reduction collectives (gather, scatter, gatherv,
+ * scatterv, alltoallw), so that make check keeps its time budget. make check still runs a
+ * non-power-of-two and a power-of-two p at each scale (3, 4; 16, 17). */
+#define CL_MATRIX_SMALL(suite, prog)                                                                                         \
+    Test(suite, mpich_p1) { cl_mpich(prog, 1, CL_FULL); }                                                                    \
+    Test(suite, mpich_p2) { cl_mpich(prog, 2, CL_FULL); }                                                                    \
+    Test(suite, mpich_p3) { cl_mpich(prog, 3, CL_FULL); }                                                                    \
+    Test(suite, mpich_p4) { cl_mpich(prog, 4, CL_FULL); }                                                                    \
+    Test(suite, mpich_p5) { if (!cl_large()) cr_skip_test("p = 5: make check-large"); cl_mpich(prog, 5, CL_REDUCED); }       \
+    Test(suite, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich(prog, 7, CL_REDUCED); }       \
+    Test(suite, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich(prog, 8, CL_REDUCED); }       \
+    Test(suite, smpi_p16) { cl_smpi(prog, 16, CL_SMPI_SMALL_P); }                                                            \
+    Test(suite, smpi_p17) { cl_smpi(prog, 17, CL_SMPI_SMALL_P); }                                                            \
+    Test(suite, smpi_p31) { if (!cl_large()) cr_skip_test("p = 31: make check-large"); cl_smpi(prog, 31, CL_SMPI_LARGE_P); } \
+    Test(suite, smpi_p32) { if (!cl_large()) cr_skip_test("p = 32: make check-large"); cl_smpi(prog, 32, CL_SMPI_LARGE_P); } \
+    Test(suite, smpi_p64) { if (!cl_large()) cr_skip_test("p = 64: make check-large"); cl_smpi(prog, 64, CL_SMPI_P64); }
 /* clang-format on */
 
 #endif /* COLLALG_TESTS_LAUNCH_H */

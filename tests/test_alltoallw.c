@@ -3,4 +3,4 @@
  * peer, empty messages, the FFT transpose), in place, count 0 and the rejected arguments. */
 #include "launch.h"
 
-CL_MATRIX(alltoallw, "alltoallw")
+CL_MATRIX_SMALL(alltoallw, "alltoallw")

@@ -4,4 +4,4 @@
  * garbage for the root-only arguments elsewhere; then the argument errors. */
 #include "launch.h"
 
-CL_MATRIX(gatherv, "gatherv")
+CL_MATRIX_SMALL(gatherv, "gatherv")

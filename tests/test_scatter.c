@@ -2,4 +2,4 @@
  * the tree algorithms walk (schedule/knomial.h) is checked without MPI in test_knomial.c. */
 #include "launch.h"
 
-CL_MATRIX(scatter, "scatter")
+CL_MATRIX_SMALL(scatter, "scatter")

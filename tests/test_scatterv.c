@@ -4,4 +4,4 @@
  * garbage for the root-only arguments elsewhere; then the argument errors. */
 #include "launch.h"
 
-CL_MATRIX(scatterv, "scatterv")
+CL_MATRIX_SMALL(scatterv, "scatterv")

@@ -6,6 +6,10 @@
  * The type is one MPI_INT resized to an extent of 1 MiB. Buffers come from calloc, so the pages
  * that no element touches stay unmapped zero pages: a 3 GiB buffer costs a few MiB of memory.
  * Each receive buffer is compared with the native collective's over its whole span.
+ *
+ * The rooted collectives (gather, scatter, gatherv, scatterv) run at root 0, whose buffer holds
+ * the p blocks; alltoallw, whose byte displacements are int, carries the offsets in its datatypes
+ * (see alltoallws()).
  */
 #include "catalogue.h"
 #include "harness.h"
@@ -45,6 +49,82 @@ static void sparse_sum(void *in, void *inout, int *len, MPI_Datatype *type)
     (void)type;
     for (k = 0; k < *len; k++)
         *(int *)((char *)inout + k * EXT) += *(const int *)((const char *)in + k * EXT);
+}
+
+/* Runs every wanted algorithm of `table` with the argument list `call`, in which `got` names a fresh
+ * zero mapping of `bytes` (memset would commit every page), and compares `got` with `want`. */
+#define RUN_TABLE(table, bytes, want, call)                              \
+    do {                                                                 \
+        int i_;                                                          \
+        for (i_ = 0; i_ < TC_COUNT(table); i_++) {                       \
+            void *got = NULL;                                            \
+            if (!th_want_algo(&o, table[i_].name))                       \
+                continue;                                                \
+            got = zalloc(bytes);                                         \
+            th_expect(&r, &o, table[i_].name, (table[i_].fn call) == 0); \
+            th_check(&r, &o, table[i_].name, got, want, bytes);          \
+            free(got);                                                   \
+        }                                                                \
+    } while (0)
+
+/* gather and gatherv at root 0: rank j's block (the first n elements of its send buffer) lands at
+ * element j * n of the root's buffer, which spans p * n elements. A non-root's receive buffer is
+ * not significant: one int there, compared untouched. */
+static void gathers(int p, int rank, int n, const void *send, const int *counts, const int *displs)
+{
+    size_t bytes = rank == 0 ? span((long)n * p) : sizeof(int);
+    void *want = zalloc(bytes);
+    MPI_Gather(send, n, sparse, want, n, sparse, 0, MPI_COMM_WORLD);
+    RUN_TABLE(tc_gathers, bytes, want, (send, n, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
+    free(want);
+    want = zalloc(bytes);
+    MPI_Gatherv(send, n, sparse, want, counts, displs, sparse, 0, MPI_COMM_WORLD);
+    RUN_TABLE(tc_gathervs, bytes, want, (send, n, sparse, got, counts, displs, sparse, 0, MPI_COMM_WORLD));
+    free(want);
+}
+
+/* scatter and scatterv from root 0: block j of the root's send buffer (element j * n) goes to
+ * rank j, n elements. */
+static void scatters(int n, const void *send, const int *counts, const int *displs)
+{
+    size_t bytes = span(n);
+    void *want = zalloc(bytes);
+    MPI_Scatter(send, n, sparse, want, n, sparse, 0, MPI_COMM_WORLD);
+    RUN_TABLE(tc_scatters, bytes, want, (send, n, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
+    free(want);
+    want = zalloc(bytes);
+    MPI_Scatterv(send, counts, displs, sparse, want, n, sparse, 0, MPI_COMM_WORLD);
+    RUN_TABLE(tc_scattervs, bytes, want, (send, counts, displs, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
+    free(want);
+}
+
+/* alltoallw: its displacements are int bytes, so a byte displacement cannot pass 2 GiB through
+ * MPI_Alltoallw's interface at all. The offsets travel in the datatypes instead: peer j's type is
+ * one block of n sparse elements starting j * n * EXT bytes (an MPI_Aint) from the buffer's address
+ * (MPI_Type_create_hindexed, so its lower bound carries the offset), with count 1 and byte
+ * displacement 0: the blocks of alltoall above. */
+static void alltoallws(int p, int n, const void *send)
+{
+    size_t bytes = span((long)n * p);
+    MPI_Datatype *types = (MPI_Datatype *)th_alloc(sizeof(MPI_Datatype) * (size_t)p);
+    int *ones = (int *)th_alloc(sizeof(int) * (size_t)p), *zeros = (int *)th_alloc(sizeof(int) * (size_t)p), j;
+    void *want;
+    for (j = 0; j < p; j++) {
+        MPI_Aint at = (MPI_Aint)j * n * EXT;
+        MPI_Type_create_hindexed(1, &n, &at, sparse, &types[j]);
+        MPI_Type_commit(&types[j]);
+        ones[j] = 1;
+        zeros[j] = 0;
+    }
+    want = zalloc(bytes);
+    MPI_Alltoallw(send, ones, zeros, types, want, ones, zeros, types, MPI_COMM_WORLD);
+    RUN_TABLE(tc_alltoallws, bytes, want, (send, ones, zeros, types, got, ones, zeros, types, MPI_COMM_WORLD));
+    free(want);
+    for (j = 0; j < p; j++)
+        MPI_Type_free(&types[j]);
+    free(types);
+    free(ones);
+    free(zeros);
 }
 
 int main(int argc, char **argv)
@@ -156,8 +236,22 @@ int main(int argc, char **argv)
         th_check(&r, &o, tc_bcasts[i].name, got, want, rbytes);
         free(got);
     }
-    free(send);
     free(want);
+
+    /* the rooted collectives (root 0) and alltoallw */
+    {
+        int *counts = (int *)th_alloc(sizeof(int) * (size_t)p), *displs = (int *)th_alloc(sizeof(int) * (size_t)p);
+        for (i = 0; i < p; i++) {
+            counts[i] = n;
+            displs[i] = i * n;
+        }
+        gathers(p, rank, n, send, counts, displs);
+        scatters(n, send, counts, displs);
+        free(counts);
+        free(displs);
+    }
+    alltoallws(p, n, send);
+    free(send);
     MPI_Op_free(&sum);
     MPI_Type_free(&sparse);
     status = th_finish(&r, "bigoffsets");

@@ -1,7 +1,7 @@
 /*
  * catalogue.h - every algorithm of the catalogue behind the plain MPI signature of its collective
  * (parameterised algorithms with their default parameters), for the test programs that exercise
- * the whole catalogue the same way (errors.c, bigoffsets.c).
+ * the whole catalogue the same way (errors.c, bigoffsets.c, select.c).
  */
 #ifndef COLLALG_TESTS_CATALOGUE_H
 #define COLLALG_TESTS_CATALOGUE_H
@@ -250,6 +250,91 @@ static const tc_barrier tc_barriers[] = {
     {"barrier mcs", tc_barrier_mcs},
     {"barrier js", tc_barrier_js},
     {"barrier light_weight", collalg_barrier_light_weight},
+};
+
+/* The rooted collectives and alltoallw: tuning parameter 0 selects the documented default
+ * (radix 4, first segment 1024 bytes, 32 requests in flight). */
+static inline int tc_gather_linear_sync(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt,
+                                        int root, MPI_Comm c)
+{
+    return collalg_gather_linear_sync(s, sc, st, b, rc, rt, root, c, 0);
+}
+static inline int tc_gather_knomial(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, int root,
+                                    MPI_Comm c)
+{
+    return collalg_gather_knomial(s, sc, st, b, rc, rt, root, c, 0);
+}
+static inline int tc_scatter_linear_nb(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt,
+                                       int root, MPI_Comm c)
+{
+    return collalg_scatter_linear_nb(s, sc, st, b, rc, rt, root, c, 0);
+}
+static inline int tc_scatter_knomial(const void *s, int sc, MPI_Datatype st, void *b, int rc, MPI_Datatype rt, int root,
+                                     MPI_Comm c)
+{
+    return collalg_scatter_knomial(s, sc, st, b, rc, rt, root, c, 0);
+}
+static inline int tc_alltoallw_scattered(const void *s, const int *sc, const int *sd, const MPI_Datatype *st, void *b,
+                                         const int *rc, const int *rd, const MPI_Datatype *rt, MPI_Comm c)
+{
+    return collalg_alltoallw_scattered(s, sc, sd, st, b, rc, rd, rt, c, 0);
+}
+
+typedef struct tc_gather {
+    const char *name;
+    collalg_gather_fn fn;
+} tc_gather;
+
+typedef struct tc_scatter {
+    const char *name;
+    collalg_scatter_fn fn;
+} tc_scatter;
+
+typedef struct tc_gatherv {
+    const char *name;
+    collalg_gatherv_fn fn;
+} tc_gatherv;
+
+typedef struct tc_scatterv {
+    const char *name;
+    collalg_scatterv_fn fn;
+} tc_scatterv;
+
+typedef struct tc_alltoallw {
+    const char *name;
+    collalg_alltoallw_fn fn;
+} tc_alltoallw;
+
+static const tc_gather tc_gathers[] = {
+    {"gather linear", collalg_gather_linear},
+    {"gather linear_sync", tc_gather_linear_sync},
+    {"gather binomial", collalg_gather_binomial},
+    {"gather knomial", tc_gather_knomial},
+};
+
+static const tc_scatter tc_scatters[] = {
+    {"scatter linear", collalg_scatter_linear},
+    {"scatter linear_nb", tc_scatter_linear_nb},
+    {"scatter binomial", collalg_scatter_binomial},
+    {"scatter knomial", tc_scatter_knomial},
+};
+
+static const tc_gatherv tc_gathervs[] = {
+    {"gatherv linear", collalg_gatherv_linear},
+    {"gatherv binomial", collalg_gatherv_binomial},
+};
+
+static const tc_scatterv tc_scattervs[] = {
+    {"scatterv linear", collalg_scatterv_linear},
+    {"scatterv binomial", collalg_scatterv_binomial},
+};
+
+/* pair_inplace runs the pair exchange unless sendbuf is MPI_IN_PLACE. */
+static const tc_alltoallw tc_alltoallws[] = {
+    {"alltoallw scattered", tc_alltoallw_scattered},
+    {"alltoallw pair", collalg_alltoallw_pair},
+    {"alltoallw ring", collalg_alltoallw_ring},
+    {"alltoallw pair_inplace", collalg_alltoallw_pair_inplace},
 };
 
 #define TC_COUNT(table) ((int)(sizeof(table) / sizeof((table)[0])))

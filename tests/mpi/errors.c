@@ -1,6 +1,8 @@
 /*
- * errors.c - argument errors of every family: each check of core/args.h, the parameter checks of
- * the parameterised algorithms, and MPI_ERR_NO_MEM from a failing allocator. For each case:
+ * errors.c - argument errors of every family: each check of core/args.h and of the family entry
+ * steps (family/gather.h, scatter.h, gatherv.h, scatterv.h, alltoallw.h; a root-only argument is
+ * checked at the root only), the parameter checks of the parameterised algorithms, and
+ * MPI_ERR_NO_MEM from a failing allocator. For each case:
  *  - the returned value is the MPI error class,
  *  - the communicator's error handler was called exactly once, with that class,
  *  - nothing was written into the receive buffer.
@@ -33,6 +35,7 @@ static th_opts o;
 static th_result r = {0, 0, NULL, NULL};
 static MPI_Comm comm = MPI_COMM_NULL;  /* a dup of WORLD whose error handler counts */
 static MPI_Comm inter = MPI_COMM_NULL; /* an intercommunicator (p >= 2) */
+static int me;                         /* this rank in comm */
 static int ibuf[256], obuf[256], snapshot[256];
 
 static void arm(void)
@@ -62,6 +65,11 @@ static void expect(const char *family, const char *label, int got, int want)
         arm();                                                                                             \
         expect(family, label, call, want);                                                                 \
     } while (0)
+/* A root-only argument in error at the root (rank p - 1) while every other rank makes an error of
+ * its own in the same call (none of them may go on to a message that nobody answers): want_root
+ * at the root, want_other elsewhere. */
+#define ROOTED(family, label, at_root, want_root, at_other, want_other)                                    \
+    CASE(family, label, me == p - 1 ? (at_root) : (at_other), me == p - 1 ? (want_root) : (want_other))
 /* clang-format on */
 
 /* Alltoall and allgather share their argument list and their checks. */
@@ -104,8 +112,71 @@ static void bcast_errors(const char *f, collalg_bcast_fn fn, int p)
     CASE(f, "root p", fn(obuf, 1, MPI_INT, p, comm), MPI_ERR_ROOT);
 }
 
-/* Counts and displacements of the v-collectives: all 1 (and 0 .. p-1), one negative, for p <= 64. */
-static int ones[64], displs[64], negative[64];
+/* The rooted collectives. Everywhere: the communicator, the root, and the triple that every rank
+ * passes (gather: send, scatter: receive). At the root only (ROOTED, root p - 1): the arguments
+ * significant only there. The non-roots meanwhile pass a negative count with garbage for the
+ * root-only arguments (NULL buffer, count 1, MPI_DATATYPE_NULL, NULL arrays): they must answer
+ * MPI_ERR_COUNT, never the class that checking the garbage would give (<family>_other). */
+static int gather_other(collalg_gather_fn fn, int r)
+{
+    return fn(ibuf, -1, MPI_INT, NULL, 1, MPI_DATATYPE_NULL, r, comm);
+}
+
+static void gather_errors(const char *f, collalg_gather_fn fn, int p)
+{
+    int r = p - 1;
+    CASE(f, "comm null", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, inter), MPI_ERR_COMM);
+    CASE(f, "root -1", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, -1, comm), MPI_ERR_ROOT);
+    CASE(f, "root p", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, p, comm), MPI_ERR_ROOT);
+    CASE(f, "negative sendcount", fn(ibuf, -1, MPI_INT, obuf, 1, MPI_INT, 0, comm), MPI_ERR_COUNT);
+    CASE(f, "null sendtype", fn(ibuf, 1, MPI_DATATYPE_NULL, obuf, 1, MPI_INT, 0, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm), MPI_ERR_BUFFER);
+    ROOTED(f, "negative recvcount at the root", fn(ibuf, 1, MPI_INT, obuf, -1, MPI_INT, r, comm), MPI_ERR_COUNT,
+           gather_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null recvtype at the root", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_DATATYPE_NULL, r, comm), MPI_ERR_TYPE,
+           gather_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null recvbuf at the root", fn(ibuf, 1, MPI_INT, NULL, 1, MPI_INT, r, comm), MPI_ERR_BUFFER,
+           gather_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "sendbuf == recvbuf at the root", fn(obuf, 1, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_BUFFER,
+           gather_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "MPI_IN_PLACE at a non-root (root: negative recvcount)", fn(ibuf, 1, MPI_INT, obuf, -1, MPI_INT, r, comm),
+           MPI_ERR_COUNT, fn(MPI_IN_PLACE, 1, MPI_INT, NULL, 1, MPI_DATATYPE_NULL, r, comm), MPI_ERR_BUFFER);
+}
+
+static int scatter_other(collalg_scatter_fn fn, int r)
+{
+    return fn(NULL, 1, MPI_DATATYPE_NULL, obuf, -1, MPI_INT, r, comm);
+}
+
+static void scatter_errors(const char *f, collalg_scatter_fn fn, int p)
+{
+    int r = p - 1;
+    CASE(f, "comm null", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, inter), MPI_ERR_COMM);
+    CASE(f, "root -1", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, -1, comm), MPI_ERR_ROOT);
+    CASE(f, "root p", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, p, comm), MPI_ERR_ROOT);
+    CASE(f, "negative recvcount", fn(ibuf, 1, MPI_INT, obuf, -1, MPI_INT, 0, comm), MPI_ERR_COUNT);
+    CASE(f, "null recvtype", fn(ibuf, 1, MPI_INT, obuf, 1, MPI_DATATYPE_NULL, 0, comm), MPI_ERR_TYPE);
+    CASE(f, "null recvbuf", fn(ibuf, 1, MPI_INT, NULL, 1, MPI_INT, 0, comm), MPI_ERR_BUFFER);
+    ROOTED(f, "negative sendcount at the root", fn(ibuf, -1, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_COUNT,
+           scatter_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null sendtype at the root", fn(ibuf, 1, MPI_DATATYPE_NULL, obuf, 1, MPI_INT, r, comm), MPI_ERR_TYPE,
+           scatter_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null sendbuf at the root", fn(NULL, 1, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_BUFFER,
+           scatter_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "sendbuf == recvbuf at the root", fn(obuf, 1, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_BUFFER,
+           scatter_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "MPI_IN_PLACE at a non-root (root: negative sendcount)", fn(ibuf, -1, MPI_INT, obuf, 1, MPI_INT, r, comm),
+           MPI_ERR_COUNT, fn(NULL, 1, MPI_DATATYPE_NULL, MPI_IN_PLACE, 1, MPI_INT, r, comm), MPI_ERR_BUFFER);
+}
+
+/* Counts and displacements of the v-collectives: all 1 (and 0 .. p-1), one negative, for p <= 64;
+ * alltoallw's byte displacements and datatypes: all MPI_INT, or one MPI_DATATYPE_NULL. */
+static int ones[64], displs[64], negative[64], bdispls[64];
+static MPI_Datatype ints[64], nulltype[64];
 
 static void v_arrays(int p)
 {
@@ -114,6 +185,9 @@ static void v_arrays(int p)
         ones[i] = 1;
         displs[i] = i;
         negative[i] = i == p - 1 ? -1 : 1;
+        bdispls[i] = i * (int)sizeof(int);
+        ints[i] = MPI_INT;
+        nulltype[i] = i == p - 1 ? MPI_DATATYPE_NULL : MPI_INT;
     }
 }
 
@@ -151,6 +225,97 @@ static void allgatherv_errors(const char *f, collalg_allgatherv_fn fn)
     CASE(f, "sendbuf == recvbuf", fn(obuf, 1, MPI_INT, obuf, o1, d, MPI_INT, comm), MPI_ERR_BUFFER);
     CASE(f, "null recvcounts", fn(ibuf, 1, MPI_INT, obuf, NULL, d, MPI_INT, comm), MPI_ERR_ARG);
     CASE(f, "null displs", fn(ibuf, 1, MPI_INT, obuf, o1, NULL, MPI_INT, comm), MPI_ERR_ARG);
+}
+
+static int gatherv_other(collalg_gatherv_fn fn, int r)
+{
+    return fn(ibuf, -1, MPI_INT, NULL, NULL, NULL, MPI_DATATYPE_NULL, r, comm);
+}
+
+static void gatherv_errors(const char *f, collalg_gatherv_fn fn, int p)
+{
+    const int *o1 = ones, *d = displs, *ng = negative;
+    int r = p - 1;
+    CASE(f, "comm null", fn(ibuf, 1, MPI_INT, obuf, o1, d, MPI_INT, 0, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, 1, MPI_INT, obuf, o1, d, MPI_INT, 0, inter), MPI_ERR_COMM);
+    CASE(f, "root -1", fn(ibuf, 1, MPI_INT, obuf, o1, d, MPI_INT, -1, comm), MPI_ERR_ROOT);
+    CASE(f, "root p", fn(ibuf, 1, MPI_INT, obuf, o1, d, MPI_INT, p, comm), MPI_ERR_ROOT);
+    CASE(f, "negative sendcount", fn(ibuf, -1, MPI_INT, obuf, o1, d, MPI_INT, 0, comm), MPI_ERR_COUNT);
+    CASE(f, "null sendtype", fn(ibuf, 1, MPI_DATATYPE_NULL, obuf, o1, d, MPI_INT, 0, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, 1, MPI_INT, obuf, o1, d, MPI_INT, 0, comm), MPI_ERR_BUFFER);
+    ROOTED(f, "null recvcounts at the root", fn(ibuf, 1, MPI_INT, obuf, NULL, d, MPI_INT, r, comm), MPI_ERR_ARG,
+           gatherv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null displs at the root", fn(ibuf, 1, MPI_INT, obuf, o1, NULL, MPI_INT, r, comm), MPI_ERR_ARG,
+           gatherv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "negative recvcount at the root", fn(ibuf, 1, MPI_INT, obuf, ng, d, MPI_INT, r, comm), MPI_ERR_COUNT,
+           gatherv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null recvtype at the root", fn(ibuf, 1, MPI_INT, obuf, o1, d, MPI_DATATYPE_NULL, r, comm), MPI_ERR_TYPE,
+           gatherv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null recvbuf at the root", fn(ibuf, 1, MPI_INT, NULL, o1, d, MPI_INT, r, comm), MPI_ERR_BUFFER,
+           gatherv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "sendbuf == recvbuf at the root", fn(obuf, 1, MPI_INT, obuf, o1, d, MPI_INT, r, comm), MPI_ERR_BUFFER,
+           gatherv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "MPI_IN_PLACE at a non-root (root: negative recvcount)",
+           fn(ibuf, 1, MPI_INT, obuf, ng, d, MPI_INT, r, comm), MPI_ERR_COUNT,
+           fn(MPI_IN_PLACE, 1, MPI_INT, NULL, NULL, NULL, MPI_DATATYPE_NULL, r, comm), MPI_ERR_BUFFER);
+}
+
+static int scatterv_other(collalg_scatterv_fn fn, int r)
+{
+    return fn(NULL, NULL, NULL, MPI_DATATYPE_NULL, obuf, -1, MPI_INT, r, comm);
+}
+
+static void scatterv_errors(const char *f, collalg_scatterv_fn fn, int p)
+{
+    const int *o1 = ones, *d = displs, *ng = negative;
+    int r = p - 1;
+    CASE(f, "comm null", fn(ibuf, o1, d, MPI_INT, obuf, 1, MPI_INT, 0, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, o1, d, MPI_INT, obuf, 1, MPI_INT, 0, inter), MPI_ERR_COMM);
+    CASE(f, "root -1", fn(ibuf, o1, d, MPI_INT, obuf, 1, MPI_INT, -1, comm), MPI_ERR_ROOT);
+    CASE(f, "root p", fn(ibuf, o1, d, MPI_INT, obuf, 1, MPI_INT, p, comm), MPI_ERR_ROOT);
+    CASE(f, "negative recvcount", fn(ibuf, o1, d, MPI_INT, obuf, -1, MPI_INT, 0, comm), MPI_ERR_COUNT);
+    CASE(f, "null recvtype", fn(ibuf, o1, d, MPI_INT, obuf, 1, MPI_DATATYPE_NULL, 0, comm), MPI_ERR_TYPE);
+    CASE(f, "null recvbuf", fn(ibuf, o1, d, MPI_INT, NULL, 1, MPI_INT, 0, comm), MPI_ERR_BUFFER);
+    ROOTED(f, "null sendcounts at the root", fn(ibuf, NULL, d, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_ARG,
+           scatterv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null displs at the root", fn(ibuf, o1, NULL, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_ARG,
+           scatterv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "negative sendcount at the root", fn(ibuf, ng, d, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_COUNT,
+           scatterv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null sendtype at the root", fn(ibuf, o1, d, MPI_DATATYPE_NULL, obuf, 1, MPI_INT, r, comm), MPI_ERR_TYPE,
+           scatterv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "null sendbuf at the root", fn(NULL, o1, d, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_BUFFER,
+           scatterv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "sendbuf == recvbuf at the root", fn(obuf, o1, d, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_BUFFER,
+           scatterv_other(fn, r), MPI_ERR_COUNT);
+    ROOTED(f, "MPI_IN_PLACE at a non-root (root: negative sendcount)",
+           fn(ibuf, ng, d, MPI_INT, obuf, 1, MPI_INT, r, comm), MPI_ERR_COUNT,
+           fn(NULL, NULL, NULL, MPI_DATATYPE_NULL, MPI_IN_PLACE, 1, MPI_INT, r, comm), MPI_ERR_BUFFER);
+}
+
+/* Alltoallw: a datatype per peer and byte displacements; every argument matters everywhere. */
+static void alltoallw_errors(const char *f, collalg_alltoallw_fn fn)
+{
+    const int *o1 = ones, *d = bdispls, *ng = negative;
+    const MPI_Datatype *t = ints, *nt = nulltype;
+    CASE(f, "comm null", fn(ibuf, o1, d, t, obuf, o1, d, t, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, o1, d, t, obuf, o1, d, t, inter), MPI_ERR_COMM);
+    CASE(f, "negative sendcount", fn(ibuf, ng, d, t, obuf, o1, d, t, comm), MPI_ERR_COUNT);
+    CASE(f, "negative recvcount", fn(ibuf, o1, d, t, obuf, ng, d, t, comm), MPI_ERR_COUNT);
+    CASE(f, "null sendtype, count 1", fn(ibuf, o1, d, nt, obuf, o1, d, t, comm), MPI_ERR_TYPE);
+    CASE(f, "null recvtype, count 1", fn(ibuf, o1, d, t, obuf, o1, d, nt, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, o1, d, t, obuf, o1, d, t, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf", fn(ibuf, o1, d, t, NULL, o1, d, t, comm), MPI_ERR_BUFFER);
+    CASE(f, "sendbuf == recvbuf", fn(obuf, o1, d, t, obuf, o1, d, t, comm), MPI_ERR_BUFFER);
+    CASE(f, "null sendcounts", fn(ibuf, NULL, d, t, obuf, o1, d, t, comm), MPI_ERR_ARG);
+    CASE(f, "null sdispls", fn(ibuf, o1, NULL, t, obuf, o1, d, t, comm), MPI_ERR_ARG);
+    CASE(f, "null sendtypes", fn(ibuf, o1, d, NULL, obuf, o1, d, t, comm), MPI_ERR_ARG);
+    CASE(f, "null recvcounts", fn(ibuf, o1, d, t, obuf, NULL, d, t, comm), MPI_ERR_ARG);
+    CASE(f, "null rdispls", fn(ibuf, o1, d, t, obuf, o1, NULL, t, comm), MPI_ERR_ARG);
+    CASE(f, "null recvtypes", fn(ibuf, o1, d, t, obuf, o1, d, NULL, comm), MPI_ERR_ARG);
 }
 
 static void barrier_errors(const char *f, collalg_barrier_fn fn)
@@ -208,6 +373,20 @@ static void parameter_errors(int p)
     CASE("barrier", "mcs fanout=-1", collalg_barrier_mcs(comm, 0, -1), MPI_ERR_ARG);
     CASE("barrier", "js group=-1", collalg_barrier_js(comm, -1), MPI_ERR_ARG);
     CASE("bcast", "csm program \"X9\"", collalg_bcast_csm(obuf, 1, MPI_INT, 0, comm, "X9"), MPI_ERR_ARG);
+    CASE("gather", "knomial radix=-1", collalg_gather_knomial(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, -1),
+         MPI_ERR_ARG);
+    CASE("gather", "knomial radix=1", collalg_gather_knomial(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, 1),
+         MPI_ERR_ARG);
+    CASE("gather", "linear_sync first_segment=-1",
+         collalg_gather_linear_sync(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
+    CASE("scatter", "knomial radix=-1", collalg_scatter_knomial(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, -1),
+         MPI_ERR_ARG);
+    CASE("scatter", "knomial radix=1", collalg_scatter_knomial(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, 1),
+         MPI_ERR_ARG);
+    CASE("scatter", "linear_nb max_requests=-1",
+         collalg_scatter_linear_nb(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
+    CASE("alltoallw", "scattered max_requests=-1",
+         collalg_alltoallw_scattered(ibuf, ones, bdispls, ints, obuf, ones, bdispls, ints, comm, -1), MPI_ERR_ARG);
 }
 
 /* With MPI_ERRORS_RETURN the class comes back and nothing else happens (SimGrid 3.32 crashed when
@@ -231,7 +410,8 @@ static void errors_return(void)
     MPI_Comm_free(&quiet);
 }
 
-/* A failing allocator: the in-place alltoall must stage recvbuf, so it reports MPI_ERR_NO_MEM. */
+/* A failing allocator: the in-place alltoall (alltoallv, alltoallw ring) must stage recvbuf, so it
+ * reports MPI_ERR_NO_MEM. */
 static void memory_errors(int p)
 {
     int n = 256 / p;
@@ -241,6 +421,8 @@ static void memory_errors(int p)
     CASE("alltoallv", "in place, allocator fails",
          collalg_alltoallv_ring(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, obuf, ones, displs, MPI_INT, comm),
          MPI_ERR_NO_MEM);
+    CASE("alltoallw", "in place, allocator fails",
+         collalg_alltoallw_ring(MPI_IN_PLACE, NULL, NULL, NULL, obuf, ones, bdispls, ints, comm), MPI_ERR_NO_MEM);
     fail_alloc = 0;
 }
 
@@ -253,6 +435,7 @@ int main(int argc, char **argv)
     th_parse(argc, argv, &o);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    me = rank;
     MPI_Comm_create_errhandler(count_errors, &eh);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh); /* errors on MPI_COMM_NULL are reported here */
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
@@ -290,6 +473,21 @@ int main(int argc, char **argv)
     for (i = 0; i < TC_COUNT(tc_barriers); i++)
         if (th_want_algo(&o, tc_barriers[i].name))
             barrier_errors(tc_barriers[i].name, tc_barriers[i].fn);
+    for (i = 0; i < TC_COUNT(tc_gathers); i++)
+        if (th_want_algo(&o, tc_gathers[i].name))
+            gather_errors(tc_gathers[i].name, tc_gathers[i].fn, p);
+    for (i = 0; i < TC_COUNT(tc_scatters); i++)
+        if (th_want_algo(&o, tc_scatters[i].name))
+            scatter_errors(tc_scatters[i].name, tc_scatters[i].fn, p);
+    for (i = 0; i < TC_COUNT(tc_gathervs); i++)
+        if (th_want_algo(&o, tc_gathervs[i].name))
+            gatherv_errors(tc_gathervs[i].name, tc_gathervs[i].fn, p);
+    for (i = 0; i < TC_COUNT(tc_scattervs); i++)
+        if (th_want_algo(&o, tc_scattervs[i].name))
+            scatterv_errors(tc_scattervs[i].name, tc_scattervs[i].fn, p);
+    for (i = 0; i < TC_COUNT(tc_alltoallws); i++)
+        if (th_want_algo(&o, tc_alltoallws[i].name))
+            alltoallw_errors(tc_alltoallws[i].name, tc_alltoallws[i].fn);
     parameter_errors(p);
     memory_errors(p);
     errors_return();

@@ -2,7 +2,9 @@
  * isolation.c - catalogue traffic never matches the application's own receives.
  *
  * Before running one algorithm of every family (alltoallv and allgatherv with uniform counts, checked
- * against the alltoall and allgather references, which their native versions equal) on a communicator, every rank posts a receive
+ * against the alltoall and allgather references, which their native versions equal), and every
+ * algorithm of gather, scatter, gatherv, scatterv and alltoallw (uniform counts: checked against
+ * the gather, scatter and alltoall references) on a communicator, every rank posts a receive
  * with MPI_ANY_SOURCE and MPI_ANY_TAG on that same communicator. If any catalogue message
  * travelled on the user's communicator it would be caught there (and the collective would then
  * hang or give a wrong result). Afterwards each rank sends the application's own message to its
@@ -11,7 +13,7 @@
  * duplicate of the user's communicator gets its own, and that freeing the user's communicator
  * frees the private one (valgrind runs of this program show no leaked communicator).
  */
-#include <collalg/collalg.h>
+#include "catalogue.h"
 #include "harness.h"
 
 #define APP_TAG 4242
@@ -24,7 +26,10 @@ static th_result r = {0, 0, NULL, NULL};
 typedef struct refs {
     int n, p;
     int *send, *a2a, *ag, *ar, *bc;
+    int *gat, *sca;       /* gather and scatter at root 0 (gat: p blocks at the root, all -1 elsewhere) */
     int *counts, *displs; /* n and i * n for rank i: the v-collectives' uniform arguments */
+    int *bdispls;         /* i * n * sizeof(int): alltoallw's byte displacements */
+    MPI_Datatype *types;  /* MPI_INT for every peer: alltoallw's datatypes */
 } refs;
 
 static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
@@ -37,11 +42,17 @@ static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
     f->ag = (int *)th_alloc(sizeof(int) * (size_t)(f->n * p));
     f->ar = (int *)th_alloc(sizeof(int) * (size_t)f->n);
     f->bc = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->gat = (int *)th_alloc(sizeof(int) * (size_t)(f->n * p));
+    f->sca = (int *)th_alloc(sizeof(int) * (size_t)f->n);
     f->counts = (int *)th_alloc(sizeof(int) * (size_t)p);
     f->displs = (int *)th_alloc(sizeof(int) * (size_t)p);
+    f->bdispls = (int *)th_alloc(sizeof(int) * (size_t)p);
+    f->types = (MPI_Datatype *)th_alloc(sizeof(MPI_Datatype) * (size_t)p);
     for (i = 0; i < p; i++) {
         f->counts[i] = f->n;
         f->displs[i] = i * f->n;
+        f->bdispls[i] = i * f->n * (int)sizeof(int);
+        f->types[i] = MPI_INT;
     }
     for (i = 0; i < f->n * p; i++)
         f->send[i] = rank * 1000 + i;
@@ -50,6 +61,9 @@ static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
     MPI_Allreduce(f->send, f->ar, f->n, MPI_INT, MPI_SUM, comm);
     memcpy(f->bc, f->send, sizeof(int) * (size_t)f->n);
     MPI_Bcast(f->bc, f->n, MPI_INT, p - 1, comm);
+    memset(f->gat, 0xff, sizeof(int) * (size_t)(f->n * p));
+    MPI_Gather(f->send, f->n, MPI_INT, f->gat, f->n, MPI_INT, 0, comm);
+    MPI_Scatter(f->send, f->n, MPI_INT, f->sca, f->n, MPI_INT, 0, comm);
 }
 
 static void free_refs(refs *f)
@@ -59,8 +73,12 @@ static void free_refs(refs *f)
     free(f->ag);
     free(f->ar);
     free(f->bc);
+    free(f->gat);
+    free(f->sca);
     free(f->counts);
     free(f->displs);
+    free(f->bdispls);
+    free(f->types);
 }
 
 /* One algorithm of each family on comm, each checked against its native reference. */
@@ -87,7 +105,57 @@ static void run_families(MPI_Comm comm, const refs *f)
     free(b);
 }
 
-/* One round: wildcard receive posted first, the seven families, then the application message. */
+/* Records `what` (prefixed "isolation: ") as a case: the call's result `err` and the first `bytes`
+ * of `got` against `want`. */
+static void check_call(const char *what, int err, const int *got, const int *want, size_t bytes)
+{
+    char text[160];
+    snprintf(text, sizeof text, "isolation: %s", what);
+    th_check(&r, &o, text, got, want, bytes);
+    snprintf(text, sizeof text, "isolation: %s returned MPI_SUCCESS", what);
+    th_expect(&r, &o, text, err == MPI_SUCCESS);
+}
+
+/* Every algorithm of the rooted families (root 0) and of alltoallw on comm. Receive buffers start
+ * at -1, so that a non-root's gather buffer must stay as the reference's. */
+static void run_new_families(MPI_Comm comm, const refs *f)
+{
+    size_t blocks = sizeof(int) * (size_t)(f->n * f->p), vec = sizeof(int) * (size_t)f->n;
+    int *b = (int *)th_alloc(blocks), i, err;
+    const int *c = f->counts, *d = f->displs, *bd = f->bdispls;
+
+    for (i = 0; i < TC_COUNT(tc_gathers); i++) {
+        memset(b, 0xff, blocks);
+        err = tc_gathers[i].fn(f->send, f->n, MPI_INT, b, f->n, MPI_INT, 0, comm);
+        check_call(tc_gathers[i].name, err, b, f->gat, blocks);
+    }
+    for (i = 0; i < TC_COUNT(tc_gathervs); i++) {
+        memset(b, 0xff, blocks);
+        err = tc_gathervs[i].fn(f->send, f->n, MPI_INT, b, c, d, MPI_INT, 0, comm);
+        check_call(tc_gathervs[i].name, err, b, f->gat, blocks);
+    }
+    for (i = 0; i < TC_COUNT(tc_scatters); i++) {
+        memset(b, 0xff, vec);
+        err = tc_scatters[i].fn(f->send, f->n, MPI_INT, b, f->n, MPI_INT, 0, comm);
+        check_call(tc_scatters[i].name, err, b, f->sca, vec);
+    }
+    for (i = 0; i < TC_COUNT(tc_scattervs); i++) {
+        memset(b, 0xff, vec);
+        err = tc_scattervs[i].fn(f->send, c, d, MPI_INT, b, f->n, MPI_INT, 0, comm);
+        check_call(tc_scattervs[i].name, err, b, f->sca, vec);
+    }
+    for (i = 0; i < TC_COUNT(tc_alltoallws); i++) {
+        memset(b, 0xff, blocks);
+        err = tc_alltoallws[i].fn(f->send, c, bd, f->types, b, c, bd, f->types, comm);
+        check_call(tc_alltoallws[i].name, err, b, f->a2a, blocks);
+    }
+    memcpy(b, f->send, blocks); /* and pair_inplace's own path: the in-place swaps */
+    err = collalg_alltoallw_pair_inplace(MPI_IN_PLACE, NULL, NULL, NULL, b, c, bd, f->types, comm);
+    check_call("alltoallw pair_inplace, in place", err, b, f->a2a, blocks);
+    free(b);
+}
+
+/* One round: wildcard receive posted first, the twelve families, then the application message. */
 static void round_on(MPI_Comm comm, const char *label)
 {
     int p, rank, got = -1, ok, flag = 0, one = 1, all = 0, mine;
@@ -100,6 +168,7 @@ static void round_on(MPI_Comm comm, const char *label)
     make_refs(&f, comm, p, rank);
     MPI_Irecv(&got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &req);
     run_families(comm, &f);
+    run_new_families(comm, &f);
     MPI_Test(&req, &flag, &st);
     /* a catalogue allreduce as the barrier: no application message is sent before every rank has
      * tested its wildcard receive */
