@@ -8,7 +8,7 @@
 # Usage: sh docs/figures/list.sh [INCLUDE_DIR] > build/figures/algorithms.h
 inc=${1:-include}
 for coll in alltoall allgather allreduce bcast alltoallv allgatherv barrier reduce gather scatter gatherv scatterv \
-    alltoallw; do
+    alltoallw reduce_scatter_block reduce_scatter scan exscan; do
     case $coll in
     alltoall | allgather) nstd=7 ;;
     allreduce) nstd=6 ;;
@@ -19,6 +19,7 @@ for coll in alltoall allgather allreduce bcast alltoallv allgatherv barrier redu
     reduce) nstd=7 ;;
     gather | scatter) nstd=8 ;;
     gatherv | scatterv | alltoallw) nstd=9 ;;
+    reduce_scatter_block | reduce_scatter | scan | exscan) nstd=6 ;;
     esac
     for h in "$inc"/collalg/$coll/*.h; do
         [ -f "$h" ] || continue

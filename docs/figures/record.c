@@ -27,8 +27,9 @@
  *   # native <step> <rank> <MPI function>        one line per native collective entered
  *
  * Sizes: 1 KiB (256 MPI_INT) per block: per pair (alltoall), per rank (allgather), a vector of
- * P KiB (allreduce and reduce MPI_SUM, bcast from root 0), per rank (gather, scatter: root 0); the
- * v-collectives (and alltoallw, MPI_INT for every peer) use an uneven pattern of 512, 1024 and
+ * P KiB (allreduce, reduce, scan and exscan MPI_SUM, bcast from root 0), per rank (gather, scatter:
+ * root 0; reduce_scatter_block: the vector of P KiB, 1 KiB per rank); the
+ * v-collectives (and alltoallw, MPI_INT for every peer, and reduce_scatter) use an uneven pattern of 512, 1024 and
  * 1536 bytes per block (rec_vcount). Tuning parameters are 0 / NULL (defaults).
  */
 #ifndef _POSIX_C_SOURCE
@@ -232,6 +233,10 @@ static int rec_vcount(int i, int j)
 #define REC_ARGS_alltoallw b->sbuf, b->scounts, b->wsdispls, b->wtypes, b->rbuf, b->rcounts, b->wrdispls, \
                            b->wtypes, MPI_COMM_WORLD
 /* clang-format on */
+#define REC_ARGS_reduce_scatter_block b->sbuf, b->rbuf, REC_BLOCK, MPI_INT, MPI_SUM, MPI_COMM_WORLD
+#define REC_ARGS_reduce_scatter b->sbuf, b->rbuf, b->vcounts, MPI_INT, MPI_SUM, MPI_COMM_WORLD
+#define REC_ARGS_scan b->sbuf, b->rbuf, REC_BLOCK * b->p, MPI_INT, MPI_SUM, MPI_COMM_WORLD
+#define REC_ARGS_exscan b->sbuf, b->rbuf, REC_BLOCK * b->p, MPI_INT, MPI_SUM, MPI_COMM_WORLD
 
 /* One function per algorithm, from the generated list (mk/figures.mk, docs/figures/list.sh):
  * REC_ALG(collective, algorithm, call). */

@@ -23,8 +23,9 @@
  * list. `COLLALG_TUNED_ALLGATHER`, `COLLALG_TUNED_ALLREDUCE`, `COLLALG_TUNED_BCAST`,
  * `COLLALG_TUNED_ALLTOALLV`, `COLLALG_TUNED_ALLGATHERV`, `COLLALG_TUNED_BARRIER`,
  * `COLLALG_TUNED_REDUCE`, `COLLALG_TUNED_GATHER`, `COLLALG_TUNED_SCATTER`,
- * `COLLALG_TUNED_GATHERV`, `COLLALG_TUNED_SCATTERV` and `COLLALG_TUNED_ALLTOALLW` do the same
- * for the other collectives, each with exactly its MPI function's argument list. A barrier has no
+ * `COLLALG_TUNED_GATHERV`, `COLLALG_TUNED_SCATTERV`, `COLLALG_TUNED_ALLTOALLW`,
+ * `COLLALG_TUNED_REDUCE_SCATTER_BLOCK`, `COLLALG_TUNED_REDUCE_SCATTER`, `COLLALG_TUNED_SCAN` and
+ * `COLLALG_TUNED_EXSCAN` do the same for the other collectives, each with exactly its MPI function's argument list. A barrier has no
  * message, so its rules select by process count only:
  * @code
  *   COLLALG_TUNED_BARRIER(barrier_tuned,
@@ -71,6 +72,9 @@
  * | scatter    | per-process block: recvcount * size(recvtype); at an in-place root sendcount * size(sendtype) | local |
  * | gatherv    | mean per-process block at the root: (sum_j recvcounts[j] * size(recvtype)) / p, rounded down | **one MPI_Bcast of one long long from the root per call** (none when the choice for this p does not depend on n) |
  * | scatterv   | mean per-process block at the root: (sum_j sendcounts[j] * size(sendtype)) / p, rounded down | **one MPI_Bcast of one long long from the root per call** (none when the choice for this p does not depend on n) |
+ * | reduce_scatter_block | whole vector: p * recvcount * size(datatype) | local |
+ * | reduce_scatter | whole vector: sum_j recvcounts[j] * size(datatype) | local |
+ * | scan, exscan | whole vector: count * size(datatype) | local |
  * | alltoallw  | mean per-pair block: (sum over ranks i of sum_j recvcounts_i[j] * size(recvtypes_i[j])) / p^2, rounded down | **one MPI_Allreduce of one long long on comm per call** (none when the choice for this p does not depend on n) |
  * Every rank computes the same n and p, so every rank picks the same algorithm (the receive side
  * is used because MPI_IN_PLACE makes the send side meaningless). An alltoallv rank sees only its
@@ -132,8 +136,9 @@
  * COLLALG_TUNED_ALLTOALL(), COLLALG_TUNED_ALLGATHER(), COLLALG_TUNED_ALLREDUCE(),
  * COLLALG_TUNED_BCAST(), COLLALG_TUNED_ALLTOALLV(), COLLALG_TUNED_ALLGATHERV(),
  * COLLALG_TUNED_BARRIER(), COLLALG_TUNED_REDUCE(), COLLALG_TUNED_GATHER(),
- * COLLALG_TUNED_SCATTER(), COLLALG_TUNED_GATHERV(), COLLALG_TUNED_SCATTERV() and
- * COLLALG_TUNED_ALLTOALLW() define the routine from rules COLLALG_RULE() and COLLALG_RULE_P();
+ * COLLALG_TUNED_SCATTER(), COLLALG_TUNED_GATHERV(), COLLALG_TUNED_SCATTERV(),
+ * COLLALG_TUNED_ALLTOALLW(), COLLALG_TUNED_REDUCE_SCATTER_BLOCK(), COLLALG_TUNED_REDUCE_SCATTER(),
+ * COLLALG_TUNED_SCAN() and COLLALG_TUNED_EXSCAN() define the routine from rules COLLALG_RULE() and COLLALG_RULE_P();
  * COLLALG_INF is the open upper bound and COLLALG_SELECT_HOOK() observes each choice. The file
  * select.h explains the rules, the message size each collective compares, the compile-time checks
  * and the cost; the tuner is described in @ref collalg-tune.c.
@@ -452,6 +457,30 @@ COLLALG_INLINE void collalg__select_measure_w(MPI_Comm comm, const int *counts, 
     *n = total / ((long long)*p * *p);
 }
 
+/**
+ * @brief The whole vector of a reduce-scatter (see the table above): sum_j @p counts[j] *
+ *        size(@p type) bytes over the p counts every rank passes alike (@p ncounts = 0,
+ *        reduce_scatter), or, with @p ncounts = 1, p times the one block @p counts[0] * size(@p type)
+ *        (reduce_scatter_block). Leaves *n = -1 (native) when @p comm, @p type or a count is invalid.
+ */
+COLLALG_INLINE void collalg__select_measure_sum(MPI_Comm comm, const int *counts, int ncounts, MPI_Datatype type,
+                                                long long *n, int *p)
+{
+    long long sum = 0;
+    int size = 0, j;
+    *n = -1;
+    *p = 0;
+    if (collalg__check_comm(comm) != MPI_SUCCESS || COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || *p < 1 ||
+        counts == NULL || type == MPI_DATATYPE_NULL || COLLALG_MPI(Type_size)(type, &size) != MPI_SUCCESS || size < 0)
+        return;
+    for (j = 0; j < (ncounts ? ncounts : *p); j++) {
+        if (counts[j] < 0)
+            return;
+        sum += (long long)counts[j] * size;
+    }
+    *n = ncounts ? sum * *p : sum;
+}
+
 /** @cond COLLALG_INTERNAL */
 /* ---- preprocessor machinery (not part of the interface) ----------------------------------- */
 #define COLLALG__NCAT(a, b) COLLALG__NCAT_(a, b)
@@ -528,6 +557,9 @@ COLLALG_INLINE void collalg__select_measure_w(MPI_Comm comm, const int *counts, 
 #define COLLALG__GAV_ARGS (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm)
 #define COLLALG__SCV_ARGS (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm)
 #define COLLALG__A2AW_ARGS (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm)
+#define COLLALG__RSB_ARGS (sendbuf, recvbuf, recvcount, datatype, op, comm)
+#define COLLALG__RS_ARGS (sendbuf, recvbuf, recvcounts, datatype, op, comm)
+#define COLLALG__SCAN_ARGS (sendbuf, recvbuf, count, datatype, op, comm)
 #define COLLALG__OA2A(...) COLLALG__OPEN(collalg_alltoall_, alltoall, MPI_OP_NULL, COLLALG__A2A_ARGS, __VA_ARGS__)
 #define COLLALG__OAG(...) COLLALG__OPEN(collalg_allgather_, allgather, MPI_OP_NULL, COLLALG__AG_ARGS, __VA_ARGS__)
 #define COLLALG__OAR(...) COLLALG__OPEN(collalg_allreduce_, allreduce, op, COLLALG__AR_ARGS, __VA_ARGS__)
@@ -541,6 +573,11 @@ COLLALG_INLINE void collalg__select_measure_w(MPI_Comm comm, const int *counts, 
 #define COLLALG__OGAV(...) COLLALG__OPEN(collalg_gatherv_, gatherv, MPI_OP_NULL, COLLALG__GAV_ARGS, __VA_ARGS__)
 #define COLLALG__OSCV(...) COLLALG__OPEN(collalg_scatterv_, scatterv, MPI_OP_NULL, COLLALG__SCV_ARGS, __VA_ARGS__)
 #define COLLALG__OA2AW(...) COLLALG__OPEN(collalg_alltoallw_, alltoallw, MPI_OP_NULL, COLLALG__A2AW_ARGS, __VA_ARGS__)
+#define COLLALG__ORSB(...) \
+    COLLALG__OPEN(collalg_reduce_scatter_block_, reduce_scatter_block, op, COLLALG__RSB_ARGS, __VA_ARGS__)
+#define COLLALG__ORS(...) COLLALG__OPEN(collalg_reduce_scatter_, reduce_scatter, op, COLLALG__RS_ARGS, __VA_ARGS__)
+#define COLLALG__OSCAN(...) COLLALG__OPEN(collalg_scan_, scan, op, COLLALG__SCAN_ARGS, __VA_ARGS__)
+#define COLLALG__OEXSCAN(...) COLLALG__OPEN(collalg_exscan_, exscan, op, COLLALG__SCAN_ARGS, __VA_ARGS__)
 /* Rule kind: M for a rule tuple (5 or more elements), E for the end marker (one element). */
 #define COLLALG__KIND(...) COLLALG__KIND_(__VA_ARGS__, M, M, M, M, M, M, M, M, M, M, M, M, M, M, E, ~)
 #define COLLALG__KIND_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, k, ...) k
@@ -622,6 +659,32 @@ COLLALG_INLINE void collalg__select_measure_w(MPI_Comm comm, const int *counts, 
 #define COLLALG__OA2AW_B_M(...) COLLALG__OA2AW(__VA_ARGS__) COLLALG__OPEN_alltoallw_A
 #define COLLALG__OA2AW_A_E(x)
 #define COLLALG__OA2AW_B_E(x)
+#define COLLALG__OPEN_reduce_scatter_block_A(...) \
+    COLLALG__NCAT(COLLALG__ORSB_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_reduce_scatter_block_B(...) \
+    COLLALG__NCAT(COLLALG__ORSB_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__ORSB_A_M(...) COLLALG__ORSB(__VA_ARGS__) COLLALG__OPEN_reduce_scatter_block_B
+#define COLLALG__ORSB_B_M(...) COLLALG__ORSB(__VA_ARGS__) COLLALG__OPEN_reduce_scatter_block_A
+#define COLLALG__ORSB_A_E(x)
+#define COLLALG__ORSB_B_E(x)
+#define COLLALG__OPEN_reduce_scatter_A(...) COLLALG__NCAT(COLLALG__ORS_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_reduce_scatter_B(...) COLLALG__NCAT(COLLALG__ORS_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__ORS_A_M(...) COLLALG__ORS(__VA_ARGS__) COLLALG__OPEN_reduce_scatter_B
+#define COLLALG__ORS_B_M(...) COLLALG__ORS(__VA_ARGS__) COLLALG__OPEN_reduce_scatter_A
+#define COLLALG__ORS_A_E(x)
+#define COLLALG__ORS_B_E(x)
+#define COLLALG__OPEN_scan_A(...) COLLALG__NCAT(COLLALG__OSCAN_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_scan_B(...) COLLALG__NCAT(COLLALG__OSCAN_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OSCAN_A_M(...) COLLALG__OSCAN(__VA_ARGS__) COLLALG__OPEN_scan_B
+#define COLLALG__OSCAN_B_M(...) COLLALG__OSCAN(__VA_ARGS__) COLLALG__OPEN_scan_A
+#define COLLALG__OSCAN_A_E(x)
+#define COLLALG__OSCAN_B_E(x)
+#define COLLALG__OPEN_exscan_A(...) COLLALG__NCAT(COLLALG__OEXSCAN_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OPEN_exscan_B(...) COLLALG__NCAT(COLLALG__OEXSCAN_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__OEXSCAN_A_M(...) COLLALG__OEXSCAN(__VA_ARGS__) COLLALG__OPEN_exscan_B
+#define COLLALG__OEXSCAN_B_M(...) COLLALG__OEXSCAN(__VA_ARGS__) COLLALG__OPEN_exscan_A
+#define COLLALG__OEXSCAN_A_E(x)
+#define COLLALG__OEXSCAN_B_E(x)
 #define COLLALG__CLOSE_A(...) COLLALG__NCAT(COLLALG__CLOSE_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 #define COLLALG__CLOSE_B(...) COLLALG__NCAT(COLLALG__CLOSE_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 /* clang-format off */
@@ -949,6 +1012,73 @@ COLLALG_INLINE void collalg__select_measure_w(MPI_Comm comm, const int *counts, 
                     rules,                                                                                   \
                     COLLALG_MPI(Alltoallw)(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,     \
                                            rdispls, recvtypes, comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Reduce_scatter_block-shaped `static inline int name(const void *sendbuf,
+ *        void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)` that runs
+ *        the first matching rule of @p rules. The size compared is the whole vector,
+ *        p * recvcount * size(datatype) bytes.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `reduce_scatter_block`
+ *        algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_REDUCE_SCATTER_BLOCK(name, rules)                                                      \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,        \
+                            MPI_Op op, MPI_Comm comm)                                                        \
+    COLLALG__BODY_M(reduce_scatter_block,                                                                    \
+                    collalg__select_measure_sum(comm, &recvcount, 1, datatype, &collalg__n, &collalg__pi),   \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Reduce_scatter_block)(sendbuf, recvbuf, recvcount, datatype, op, comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Reduce_scatter-shaped `static inline int name(const void *sendbuf, void
+ *        *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)` that
+ *        runs the first matching rule of @p rules. The size compared is the whole vector,
+ *        sum_j recvcounts[j] * size(datatype) bytes (every rank passes the same counts).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `reduce_scatter`
+ *        algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_REDUCE_SCATTER(name, rules)                                                            \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, \
+                            MPI_Op op, MPI_Comm comm)                                                        \
+    COLLALG__BODY_M(reduce_scatter,                                                                          \
+                    collalg__select_measure_sum(comm, recvcounts, 0, datatype, &collalg__n, &collalg__pi),   \
+                    rules,                                                                                   \
+                    COLLALG_MPI(Reduce_scatter)(sendbuf, recvbuf, recvcounts, datatype, op, comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Scan-shaped `static inline int name(const void *sendbuf, void *recvbuf, int
+ *        count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)` that runs the first matching rule
+ *        of @p rules. The size compared is the whole vector, count * size(datatype) bytes.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `scan` algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_SCAN(name, rules)                                                                      \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,  \
+                            MPI_Comm comm)                                                                   \
+    COLLALG__BODY(scan, count, datatype, rules, COLLALG_MPI(Scan)(sendbuf, recvbuf, count, datatype, op, comm))
+/* clang-format on */
+
+/**
+ * @brief Defines an MPI_Exscan-shaped `static inline int name(const void *sendbuf, void *recvbuf,
+ *        int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)` that runs the first matching
+ *        rule of @p rules. The size compared is the whole vector, count * size(datatype) bytes.
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `exscan` algorithms
+ */
+/* clang-format off */
+#define COLLALG_TUNED_EXSCAN(name, rules)                                                                    \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,  \
+                            MPI_Comm comm)                                                                   \
+    COLLALG__BODY(exscan, count, datatype, rules,                                                            \
+                  COLLALG_MPI(Exscan)(sendbuf, recvbuf, count, datatype, op, comm))
 /* clang-format on */
 
 #endif /* COLLALG_SELECT_H */

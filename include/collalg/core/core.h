@@ -17,8 +17,9 @@
  *   argument list: collalg_alltoall_fn, collalg_allgather_fn, collalg_allreduce_fn,
  *   collalg_bcast_fn, collalg_alltoallv_fn, collalg_allgatherv_fn, collalg_barrier_fn,
  *   collalg_reduce_fn, collalg_gather_fn, collalg_scatter_fn, collalg_gatherv_fn,
- *   collalg_scatterv_fn, collalg_alltoallw_fn. The allreduce variations take an inner algorithm
- *   of these types.
+ *   collalg_scatterv_fn, collalg_alltoallw_fn, collalg_reduce_scatter_block_fn,
+ *   collalg_reduce_scatter_fn, collalg_scan_fn, collalg_exscan_fn. The allreduce variations take
+ *   an inner algorithm of these types.
  * - The other files of core/ are the contract every algorithm goes through (private communicator,
  *   argument checks, datatypes, scratch, tags, phase synchronisation); schedule/ holds the pure
  *   schedules, machine/ the machine model (topology, node level, shared window) and family/ what

@@ -50,6 +50,18 @@ typedef int (*collalg_gatherv_fn)(const void *sendbuf, int sendcount, MPI_Dataty
 typedef int (*collalg_scatterv_fn)(const void *sendbuf, const int sendcounts[], const int displs[],
                                    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                                    MPI_Comm comm);
+/** @brief An MPI_Reduce_scatter_block-shaped function. */
+typedef int (*collalg_reduce_scatter_block_fn)(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                               MPI_Op op, MPI_Comm comm);
+/** @brief An MPI_Reduce_scatter-shaped function. */
+typedef int (*collalg_reduce_scatter_fn)(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/** @brief An MPI_Scan-shaped function. */
+typedef int (*collalg_scan_fn)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                               MPI_Comm comm);
+/** @brief An MPI_Exscan-shaped function. */
+typedef int (*collalg_exscan_fn)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                 MPI_Comm comm);
 /** @brief An MPI_Alltoallw-shaped function (counts, byte displacements and a datatype per peer). */
 typedef int (*collalg_alltoallw_fn)(const void *sendbuf, const int sendcounts[], const int sdispls[],
                                     const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
