@@ -65,6 +65,8 @@ Test(valgrind, gatherv_p3, .timeout = 900) { cl_valgrind("gatherv", 3, CL_VG_SMA
 Test(valgrind, scatterv_p3, .timeout = 900) { cl_valgrind("scatterv", 3, CL_VG_SMALL); }
 Test(valgrind, alltoallw_p3, .timeout = 900) { cl_valgrind("alltoallw", 3, CL_VG_SMALL); }
 Test(valgrind, reduce_p3, .timeout = 900) { cl_valgrind("reduce", 3, "--counts 0,3"); }
+Test(valgrind, scan_p3, .timeout = 900) { cl_valgrind("scan", 3, "--counts 0,3"); }
+Test(valgrind, exscan_p3, .timeout = 900) { cl_valgrind("exscan", 3, "--counts 0,3"); }
 Test(valgrind, errors_p2, .timeout = 900) { cl_valgrind("errors", 2, ""); }
 Test(valgrind, isolation_p2, .timeout = 900) { cl_valgrind("isolation", 2, ""); }
 /* The hierarchical algorithms with their inter-node levels: nodes of 2 ranks (COLLALG_NODE_SIZE). */

@@ -87,6 +87,8 @@ Test(openmpi, scatterv_p2) { cl_openmpi("scatterv", 2, CL_FULL); }
 Test(openmpi, scatterv_p3) { cl_openmpi("scatterv", 3, CL_REDUCED); }
 Test(openmpi, reduce_p2) { cl_openmpi("reduce", 2, "--counts 0,3,big"); }
 Test(openmpi, reduce_p3) { cl_openmpi("reduce", 3, "--counts 3,big --types int-sum,dint-minloc,vec-user,mat-noncomm"); }
+Test(openmpi, scan_p3) { cl_openmpi("scan", 3, "--counts 0,3,big"); }
+Test(openmpi, exscan_p3) { cl_openmpi("exscan", 3, "--counts 0,3,big"); }
 Test(openmpi, select_p2) { cl_openmpi("select", 2, ""); }
 Test(openmpi, select_p3) { cl_openmpi("select", 3, ""); }
 Test(openmpi, select_rooted_p3) { cl_openmpi("select_rooted", 3, ""); }

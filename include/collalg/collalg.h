@@ -20,6 +20,8 @@
 #include "gatherv.h"
 #include "scatterv.h"
 #include "reduce.h"
+#include "scan.h"
+#include "exscan.h"
 #include "restrictions.h"
 
 #endif /* COLLALG_COLLALG_H */

@@ -175,7 +175,13 @@
     X(reduce, knomial, 0)                                                                                \
     X(reduce, linear, 0)                                                                                 \
     X(reduce, pipeline, 0)                                                                               \
-    X(reduce, rabenseifner, 0)
+    X(reduce, rabenseifner, 0)                                                                           \
+    X(scan, binary_tree, 0)                                                                              \
+    X(scan, linear, 0)                                                                                   \
+    X(scan, recursive_doubling, 0)                                                                       \
+    X(exscan, binary_tree, 0)                                                                            \
+    X(exscan, linear, 0)                                                                                 \
+    X(exscan, recursive_doubling, 0)
 /* clang-format on */
 
 /** @cond COLLALG_INTERNAL */

@@ -1,0 +1,35 @@
+/**
+ * @file collalg/scan.h
+ * @ingroup scan
+ * @brief Every scan algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup scan MPI_Scan
+ * @brief MPI_Scan: rank i gets the inclusive prefix v_0 op v_1 op ... op v_i, elementwise.
+ *
+ * Every function takes exactly MPI_Scan's arguments (tuning parameters appended, 0 = default).
+ * n is the whole vector in bytes, count * size(datatype); gamma is the computation time per byte
+ * of a reduction; s is the number of segments of the linear pipeline (segsize bytes each,
+ * default 64 KiB). Symbols as in @ref cost_model. Each file listed below is an algorithm's page:
+ * phases, a trace, the cost, two figures of its messages.
+ *
+ * Every algorithm keeps the standard's operand order, so all of them accept non-commutative
+ * operations, and MPI_IN_PLACE on any rank. The shared entry step and the in-order binary tree
+ * are in family/scan.h.
+ *
+ * | function | cost (leading terms) | operand order, parameters |
+ * |---|---|---|
+ * | collalg_scan_linear() | (p + s - 2)(alpha + (n/s)(beta + gamma)) | kept; segsize |
+ * | collalg_scan_recursive_doubling() | ceil(lg p)(alpha + n beta + 2 n gamma) | kept |
+ * | collalg_scan_binary_tree() | about 4 floor(lg p)(alpha + n beta + n gamma) (not pipelined) | kept |
+ */
+#ifndef COLLALG_SCAN_H
+#define COLLALG_SCAN_H
+
+#include "core/core.h"
+#include "scan/linear.h"
+#include "scan/recursive_doubling.h"
+#include "scan/binary_tree.h"
+
+#endif /* COLLALG_SCAN_H */

@@ -1,0 +1,30 @@
+/* Criterion suite: every scan algorithm against MPI_Scan (tests/mpi/scan.c).
+ *
+ * tests/mpi/scan.c builds its own (datatype, op) cases, named in --types (int-sum, double-sum,
+ * dint-minloc, int2-user, vec-user, mat-noncomm; see tests/mpi/scan.c), so the standard
+ * CL_MATRIX type lists do not apply. Every case runs out of place and in place on every rank,
+ * with the non-commutative matrix product at every p:
+ *   MPICH p = 1, 2, 3, 4       every case, counts 0,1,3,1000,big
+ *   MPICH p = 5, 7, 8          every case, counts 0,3,big (make check-large)
+ *   SimGrid p = 16, 17         every case, every count
+ *   SimGrid p = 31, 32         every case, counts 0,1,3,1000 (make check-large)
+ *   SimGrid p = 64             int-sum, mat-noncomm, counts 1,1000,big (make check-large)
+ */
+#include "launch.h"
+
+#define SC_LARGE "--counts 0,3,big"
+
+/* clang-format off */
+Test(scan, mpich_p1) { cl_mpich("scan", 1, ""); }
+Test(scan, mpich_p2) { cl_mpich("scan", 2, ""); }
+Test(scan, mpich_p3) { cl_mpich("scan", 3, ""); }
+Test(scan, mpich_p4) { cl_mpich("scan", 4, ""); }
+Test(scan, mpich_p5) { if (!cl_large()) cr_skip_test("p = 5: make check-large"); cl_mpich("scan", 5, SC_LARGE); }
+Test(scan, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich("scan", 7, SC_LARGE); }
+Test(scan, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich("scan", 8, SC_LARGE); }
+Test(scan, smpi_p16) { cl_smpi("scan", 16, ""); }
+Test(scan, smpi_p17) { cl_smpi("scan", 17, ""); }
+Test(scan, smpi_p31) { if (!cl_large()) cr_skip_test("p = 31: make check-large"); cl_smpi("scan", 31, "--counts 0,1,3,1000"); }
+Test(scan, smpi_p32) { if (!cl_large()) cr_skip_test("p = 32: make check-large"); cl_smpi("scan", 32, "--counts 0,1,3,1000"); }
+Test(scan, smpi_p64) { if (!cl_large()) cr_skip_test("p = 64: make check-large"); cl_smpi("scan", 64, "--counts 1,1000,big --types int-sum,mat-noncomm"); }
+/* clang-format on */
