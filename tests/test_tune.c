@@ -5,10 +5,11 @@
  * - the communication patterns of alltoallv and allgatherv: exact scaling, the built-ins, the
  *   pattern file reader (no MPI);
  * - the tuner end to end on a tiny plan under MPICH (p = 2, random pattern) and SimGrid (p = 4,
- *   heavy pattern), all seven collectives: it writes a header, a CSV and plots; the header
+ *   heavy pattern), all thirteen collectives: it writes a header, a CSV and plots; the header
  *   compiles, src/tune/tuned_check.c built against it gives the native results, and each call
- *   runs the algorithm the header's rules name for its size (v-collectives: mean block);
- * - a pattern file used as is (alltoallv and allgatherv only, SimGrid p = 4), a bad one refused;
+ *   runs the algorithm the header's rules name for its size (v-collectives: mean block; gatherv
+ *   and scatterv: the root's);
+ * - a pattern file used as is (the five v-collectives only, SimGrid p = 4), a bad one refused;
  * - with a topology (--topology, SimGrid p = 8 on platform (c)'s network): the topology
  *   algorithms measured, the description recorded, the tuned routines checked; --native-only;
  *   a malformed description refused;
@@ -427,15 +428,28 @@ static void check_dispatch(const char *header, const char *log)
 
 #define TINY "--sizes 1,256,4K --quick --precision 0.5"
 
-/* The header at `path` (tuned on p processes) has tuned alltoallv, allgatherv and barrier routines
- * and records the pattern as `pattern`. */
-static void check_new_collectives(const char *path, int p, const char *pattern)
+/* The collectives added after the first four, each with its tuned routine and bounds in a header
+ * and its routine re-measured in the CSV. */
+static const char *const later_colls[][2] = {
+    {"alltoallv", "ALLTOALLV"}, {"allgatherv", "ALLGATHERV"}, {"barrier", "BARRIER"},
+    {"gather", "GATHER"},       {"scatter", "SCATTER"},       {"gatherv", "GATHERV"},
+    {"scatterv", "SCATTERV"},   {"alltoallw", "ALLTOALLW"},   {"reduce", "REDUCE"},
+};
+
+/* The header at `path` (tuned on p processes) has the tuned routines of later_colls, and
+ * records the pattern as `pattern`; its CSV (`csv`, NULL: not checked) re-measured each routine. */
+static void check_new_collectives(const char *path, int p, const char *pattern, const char *csv)
 {
-    char rule[64];
-    cr_expect(has(path, "COLLALG_TUNED_ALLTOALLV(collalg_tuned_alltoallv,"));
-    cr_expect(has(path, "COLLALG_TUNED_ALLGATHERV(collalg_tuned_allgatherv,"));
-    cr_expect(has(path, "COLLALG_TUNED_BARRIER(collalg_tuned_barrier,"));
-    cr_expect(has(path, "#define COLLALG_TUNED_ALLTOALLV_BOUNDS 0"));
+    char rule[64], want[128];
+    size_t k;
+    for (k = 0; k < sizeof later_colls / sizeof later_colls[0]; k++) {
+        snprintf(want, sizeof want, "COLLALG_TUNED_%s(collalg_tuned_%s,", later_colls[k][1], later_colls[k][0]);
+        cr_expect(has(path, want), "%s: no %s", path, want);
+        snprintf(want, sizeof want, "#define COLLALG_TUNED_%s_BOUNDS 0", later_colls[k][1]);
+        cr_expect(has(path, want), "%s: no %s", path, want);
+        snprintf(want, sizeof want, "%s,routine,", later_colls[k][0]);
+        cr_expect(!csv || has(csv, want), "%s: no %s", csv, want);
+    }
     snprintf(rule, sizeof rule, "COLLALG_RULE_P(%d, %d, 0, COLLALG_INF, ", p, p);
     cr_expect(has(path, rule), "the barrier has one rule for every size: %s", rule);
     cr_expect(has(path, pattern), "the pattern is recorded: %s", pattern);
@@ -454,7 +468,8 @@ Test(tune, mpich_p2_end_to_end, .timeout = 300)
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", ", COLLALG_INF, "), "the last rule is unbounded");
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "alltoall,native,native,"));
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "bcast,routine,"));
-    check_new_collectives("build/logs/tune-mpich-2/collalg_tuned.h", 2, "built-in random:1, checksum 0x");
+    check_new_collectives("build/logs/tune-mpich-2/collalg_tuned.h", 2, "built-in random:1, checksum 0x",
+                          "build/logs/tune-mpich-2/collalg_tuned.csv");
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "alltoallv,routine,"));
     cr_expect(access("build/logs/tune-mpich-2/alltoall.png", R_OK) == 0 &&
                   access("build/logs/tune-mpich-2/bcast.svg", R_OK) == 0,
@@ -487,7 +502,8 @@ Test(tune, smpi_p4_end_to_end, .timeout = 300)
     cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, "));
     cr_expect(!has("build/logs/tune-smpi-4/collalg_tuned.csv", "topology_ring"),
               "no topology: no topology algorithm measured");
-    check_new_collectives("build/logs/tune-smpi-4/collalg_tuned.h", 4, "built-in heavy, checksum 0x");
+    check_new_collectives("build/logs/tune-smpi-4/collalg_tuned.h", 4, "built-in heavy, checksum 0x",
+                          "build/logs/tune-smpi-4/collalg_tuned.csv");
     run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-smpi-4 "
            "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' src/tune/tuned_check.c -o build/logs/tune-smpi-4/tuned_check "
            ">build/logs/tune-smpi-4/cc.log 2>&1",
@@ -508,14 +524,20 @@ Test(tune, smpi_p4_pattern_file_as_is, .timeout = 300)
     cr_assert(f != NULL);
     fprintf(f, "# what rank i sends to ranks 0..3\n10 0 0 5000\n1,1,1,1\n0 0 0 0  # rank 2 sends nothing\n7 7 7 7\n");
     fclose(f);
-    run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/smpi-bin/collalg-tune --collectives alltoallv,allgatherv "
-           "--quick --pattern build/logs/tune-file/pattern.txt --out build/logs/tune-file </dev/null "
+    run_ok("timeout -k 10 240 " SMPIRUN " -np 4 build/smpi-bin/collalg-tune --collectives "
+           "alltoallv,allgatherv,gatherv,scatterv,alltoallw --quick --pattern build/logs/tune-file/pattern.txt --out "
+           "build/logs/tune-file </dev/null "
            ">build/logs/tune-file/run.log 2>&1",
            "build/logs/tune-file/run.log");
     cr_expect(has("build/logs/tune-file/collalg_tuned.h", "file build/logs/tune-file/pattern.txt, checksum 0x"));
     cr_expect(has("build/logs/tune-file/collalg_tuned.h", "used as is"));
-    /* 5042 bytes / 16 blocks: one sample size, 315, so one rule from 0 up */
+    /* 5042 bytes / 16 blocks: one sample size, 315, so one rule from 0 up; the vector (row sums
+     * / 4: 1252, 1, 0, 7) has the same mean block, rounded down */
     cr_expect(has("build/logs/tune-file/collalg_tuned.csv", "alltoallv,native,native,\"\",315,4,"));
+    cr_expect(has("build/logs/tune-file/collalg_tuned.csv", "alltoallw,native,native,\"\",315,4,"));
+    cr_expect(has("build/logs/tune-file/collalg_tuned.csv", "gatherv,native,native,\"\",315,4,"));
+    cr_expect(has("build/logs/tune-file/collalg_tuned.csv", "scatterv,native,native,\"\",315,4,"));
+    cr_expect(!has("build/logs/tune-file/collalg_tuned.csv", "gather,"), "--collectives gatherv does not tune gather");
     cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, COLLALG_INF, "));
     cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall,)"),
               "--collectives alltoallv does not tune alltoall");

@@ -382,13 +382,15 @@ COLLALG_INLINE void collalg__select_measure_rooted(MPI_Comm comm, int root, int 
                                                    long long *n, int *p)
 {
     int rank = 0;
-    collalg__select_measure(comm, count, type, n, p);
-    if (*p < 1 || COLLALG_MPI(Comm_rank)(comm, &rank) != MPI_SUCCESS || root < 0 || root >= *p) {
+    collalg__select_measure_p(comm, n, p); /* p first: the side MPI ignores may be a null type */
+    if (*n < 0 || COLLALG_MPI(Comm_rank)(comm, &rank) != MPI_SUCCESS || root < 0 || root >= *p) {
         *n = -1;
         return;
     }
     if (rank == root && alt_at_root)
         collalg__select_measure(comm, alt_count, alt_type, n, p);
+    else
+        collalg__select_measure(comm, count, type, n, p);
 }
 
 /**

@@ -13,7 +13,8 @@
  *
  * @par What is defined
  * For MPI_ALLTOALL, MPI_ALLGATHER, MPI_ALLREDUCE, MPI_BCAST, MPI_ALLTOALLV, MPI_ALLGATHERV,
- * MPI_BARRIER, MPI_INIT and MPI_INIT_THREAD, the mpif.h / `use mpi` entry point under the four
+ * MPI_BARRIER, MPI_GATHER, MPI_SCATTER, MPI_GATHERV, MPI_SCATTERV, MPI_ALLTOALLW, MPI_REDUCE, MPI_INIT and
+ * MPI_INIT_THREAD, the mpif.h / `use mpi` entry point under the four
  * external names Fortran compilers produce (mpi_alltoall_, mpi_alltoall__, mpi_alltoall,
  * MPI_ALLTOALL), every argument by reference, the ierror last. Each converts the handles
  * (MPI_Comm_f2c, MPI_Type_f2c, MPI_Op_f2c) and the buffer sentinels (below) and calls the C
@@ -25,11 +26,12 @@
  *
  * @par use mpi_f08
  * The f08 names the MPIs export with a plain calling convention: Open MPI's libmpi_usempif08
- * exports mpi_alltoall_f08_ ... mpi_barrier_f08_, mpi_init_f08_ and mpi_init_thread_f08_ (buffers
+ * exports mpi_alltoall_f08_ ... mpi_barrier_f08_ (mpi_gather_f08_ ... mpi_alltoallw_f08_, mpi_reduce_f08_ too),
+ * mpi_init_f08_ and mpi_init_thread_f08_ (buffers
  * by address, TYPE(MPI_Comm) and the other handles as a struct holding one integer, passed by
  * reference, i.e. a pointer to that MPI_Fint, and ierror OPTIONAL: a null pointer when absent);
  * MPICH's libmpichfort exports mpi_barrier_f08_, mpi_init_f08_ and mpi_init_thread_f08_ with the
- * same convention. All nine are defined here; where an MPI does not export a name the definition
+ * same convention. All fifteen are defined here; where an MPI does not export a name the definition
  * is simply unused. MPICH's f08 buffer collectives (mpi_alltoall_f08ts_ ...) take TS 29113 array
  * descriptors and call the C MPI_Alltoall ..., so they reach pmpi.c's wrappers as they are and are
  * not redefined; their MPI-4 large-count forms (..._f08ts_large_, calling MPI_Alltoall_c) stay
@@ -50,8 +52,10 @@
  *   set, clear it, and compare with the two pointers. (MPIR_F08_MPI_IN_PLACE / MPIR_F08_MPI_BOTTOM,
  *   the f08 sentinels, only concern MPICH's f08ts collectives, which are not redefined.)
  * A send buffer equal to the Fortran MPI_IN_PLACE becomes the C MPI_IN_PLACE (only where the
- * standard allows it: the send buffers of the six collectives with one); any buffer equal to the
- * Fortran MPI_BOTTOM becomes the C MPI_BOTTOM.
+ * standard allows it: the send buffers of the six collectives with one, of gather, gatherv,
+ * alltoallw and reduce, and the receive buffers of scatter and scatterv); any buffer equal to the Fortran
+ * MPI_BOTTOM becomes the C MPI_BOTTOM. MPI_ALLTOALLW's two arrays of datatype handles are
+ * converted one by one (MPI_Type_f2c) into C arrays for the call.
  *
  * @par Limitations
  * MPI_Fint must be the C int (checked at compile time; true for gfortran's default INTEGER with both
@@ -224,6 +228,72 @@ static void pm_f_barrier(MPI_Fint *comm, MPI_Fint *ierr)
     pm_f_ret(ierr, MPI_Barrier(MPI_Comm_f2c(*comm)));
 }
 
+static void pm_f_reduce(void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root,
+                        MPI_Fint *comm, MPI_Fint *ierr)
+{
+    pm_f_ret(ierr, MPI_Reduce(pm_f_buf(sbuf, 1), pm_f_buf(rbuf, 0), (int)*count, MPI_Type_f2c(*type), MPI_Op_f2c(*op),
+                              (int)*root, MPI_Comm_f2c(*comm)));
+}
+
+static void pm_f_gather(void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype,
+                        MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
+{
+    pm_f_ret(ierr, MPI_Gather(pm_f_buf(sbuf, 1), (int)*scount, MPI_Type_f2c(*stype), pm_f_buf(rbuf, 0), (int)*rcount,
+                              MPI_Type_f2c(*rtype), (int)*root, MPI_Comm_f2c(*comm)));
+}
+
+static void pm_f_scatter(void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype,
+                         MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
+{
+    pm_f_ret(ierr, MPI_Scatter(pm_f_buf(sbuf, 0), (int)*scount, MPI_Type_f2c(*stype), pm_f_buf(rbuf, 1), (int)*rcount,
+                               MPI_Type_f2c(*rtype), (int)*root, MPI_Comm_f2c(*comm)));
+}
+
+static void pm_f_gatherv(void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcounts, MPI_Fint *displs,
+                         MPI_Fint *rtype, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
+{
+    pm_f_ret(ierr,
+             MPI_Gatherv(pm_f_buf(sbuf, 1), (int)*scount, MPI_Type_f2c(*stype), pm_f_buf(rbuf, 0), (const int *)rcounts,
+                         (const int *)displs, MPI_Type_f2c(*rtype), (int)*root, MPI_Comm_f2c(*comm)));
+}
+
+static void pm_f_scatterv(void *sbuf, MPI_Fint *scounts, MPI_Fint *displs, MPI_Fint *stype, void *rbuf,
+                          MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
+{
+    pm_f_ret(ierr,
+             MPI_Scatterv(pm_f_buf(sbuf, 0), (const int *)scounts, (const int *)displs, MPI_Type_f2c(*stype),
+                          pm_f_buf(rbuf, 1), (int)*rcount, MPI_Type_f2c(*rtype), (int)*root, MPI_Comm_f2c(*comm)));
+}
+
+/**
+ * @brief MPI_ALLTOALLW: the two arrays of Fortran datatype handles converted into C handles (one
+ *        per process of the communicator, the remote group's of an intercommunicator); in place,
+ *        the send types (which MPI ignores, and may be anything) are not read.
+ */
+static void pm_f_alltoallw(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MPI_Fint *stypes, void *rbuf,
+                           MPI_Fint *rcounts, MPI_Fint *rdispls, MPI_Fint *rtypes, MPI_Fint *comm, MPI_Fint *ierr)
+{
+    MPI_Comm c = MPI_Comm_f2c(*comm);
+    MPI_Datatype *types;
+    const void *s = pm_f_buf(sbuf, 1);
+    int n = 0, inter = 0, k, err;
+    if (c != MPI_COMM_NULL && PMPI_Comm_test_inter(c, &inter) == MPI_SUCCESS)
+        (inter ? PMPI_Comm_remote_size : PMPI_Comm_size)(c, &n);
+    types = (MPI_Datatype *)malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof(MPI_Datatype));
+    if (!types) {
+        pm_f_ret(ierr, MPI_ERR_NO_MEM);
+        return;
+    }
+    for (k = 0; k < n; k++) {
+        types[n + k] = MPI_Type_f2c(rtypes[k]);
+        types[k] = s == MPI_IN_PLACE ? types[n + k] : MPI_Type_f2c(stypes[k]);
+    }
+    err = MPI_Alltoallw(s, (const int *)scounts, (const int *)sdispls, types, pm_f_buf(rbuf, 0), (const int *)rcounts,
+                        (const int *)rdispls, types + n, c);
+    free(types);
+    pm_f_ret(ierr, err);
+}
+
 /*
  * The external names. PM_F_NAMES(lower, UPPER, (parameters), (arguments)) defines lower_, lower__,
  * lower and UPPER, each calling pm_f_<body>; PM_F_ONE one name (the f08 ones). Each gets a
@@ -264,6 +334,24 @@ static void pm_f_barrier(MPI_Fint *comm, MPI_Fint *ierr)
 #define PM_F_ALLGATHERV_A (sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, ierr)
 #define PM_F_BARRIER_P (MPI_Fint * comm, MPI_Fint * ierr)
 #define PM_F_BARRIER_A (comm, ierr)
+#define PM_F_ROOTED_P                                                                                              \
+    (void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *root, \
+     MPI_Fint *comm, MPI_Fint *ierr)
+#define PM_F_ROOTED_A (sbuf, scount, stype, rbuf, rcount, rtype, root, comm, ierr)
+#define PM_F_GATHERV_P                                                                                                \
+    (void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcounts, MPI_Fint *displs, MPI_Fint *rtype, \
+     MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
+#define PM_F_GATHERV_A (sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, ierr)
+#define PM_F_SCATTERV_P                                                                                               \
+    (void *sbuf, MPI_Fint *scounts, MPI_Fint *displs, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, \
+     MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
+#define PM_F_SCATTERV_A (sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, ierr)
+#define PM_F_REDUCE_P                                                                                       \
+    (void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root, MPI_Fint *comm, \
+     MPI_Fint *ierr)
+#define PM_F_REDUCE_A (sbuf, rbuf, count, type, op, root, comm, ierr)
+#define PM_F_ALLTOALLW_P PM_F_ALLTOALLV_P
+#define PM_F_ALLTOALLW_A (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, ierr)
 
 /* mpif.h and use mpi. */
 PM_F_NAMES(mpi_init, MPI_INIT, pm_f_init, PM_F_INIT_P, PM_F_INIT_A)
@@ -275,8 +363,14 @@ PM_F_NAMES(mpi_bcast, MPI_BCAST, pm_f_bcast, PM_F_BCAST_P, PM_F_BCAST_A)
 PM_F_NAMES(mpi_alltoallv, MPI_ALLTOALLV, pm_f_alltoallv, PM_F_ALLTOALLV_P, PM_F_ALLTOALLV_A)
 PM_F_NAMES(mpi_allgatherv, MPI_ALLGATHERV, pm_f_allgatherv, PM_F_ALLGATHERV_P, PM_F_ALLGATHERV_A)
 PM_F_NAMES(mpi_barrier, MPI_BARRIER, pm_f_barrier, PM_F_BARRIER_P, PM_F_BARRIER_A)
+PM_F_NAMES(mpi_gather, MPI_GATHER, pm_f_gather, PM_F_ROOTED_P, PM_F_ROOTED_A)
+PM_F_NAMES(mpi_scatter, MPI_SCATTER, pm_f_scatter, PM_F_ROOTED_P, PM_F_ROOTED_A)
+PM_F_NAMES(mpi_gatherv, MPI_GATHERV, pm_f_gatherv, PM_F_GATHERV_P, PM_F_GATHERV_A)
+PM_F_NAMES(mpi_scatterv, MPI_SCATTERV, pm_f_scatterv, PM_F_SCATTERV_P, PM_F_SCATTERV_A)
+PM_F_NAMES(mpi_alltoallw, MPI_ALLTOALLW, pm_f_alltoallw, PM_F_ALLTOALLW_P, PM_F_ALLTOALLW_A)
+PM_F_NAMES(mpi_reduce, MPI_REDUCE, pm_f_reduce, PM_F_REDUCE_P, PM_F_REDUCE_A)
 
-/* use mpi_f08: the names Open MPI (all nine) and MPICH (init, init_thread, barrier) export, with
+/* use mpi_f08: the names Open MPI (all fifteen) and MPICH (init, init_thread, barrier) export, with
  * the same arguments (a handle struct by reference is a pointer to its one MPI_Fint; an omitted
  * ierror is NULL). */
 PM_F_ONE(mpi_init_f08_, pm_f_init, PM_F_INIT_P, PM_F_INIT_A)
@@ -288,3 +382,9 @@ PM_F_ONE(mpi_bcast_f08_, pm_f_bcast, PM_F_BCAST_P, PM_F_BCAST_A)
 PM_F_ONE(mpi_alltoallv_f08_, pm_f_alltoallv, PM_F_ALLTOALLV_P, PM_F_ALLTOALLV_A)
 PM_F_ONE(mpi_allgatherv_f08_, pm_f_allgatherv, PM_F_ALLGATHERV_P, PM_F_ALLGATHERV_A)
 PM_F_ONE(mpi_barrier_f08_, pm_f_barrier, PM_F_BARRIER_P, PM_F_BARRIER_A)
+PM_F_ONE(mpi_gather_f08_, pm_f_gather, PM_F_ROOTED_P, PM_F_ROOTED_A)
+PM_F_ONE(mpi_scatter_f08_, pm_f_scatter, PM_F_ROOTED_P, PM_F_ROOTED_A)
+PM_F_ONE(mpi_gatherv_f08_, pm_f_gatherv, PM_F_GATHERV_P, PM_F_GATHERV_A)
+PM_F_ONE(mpi_scatterv_f08_, pm_f_scatterv, PM_F_SCATTERV_P, PM_F_SCATTERV_A)
+PM_F_ONE(mpi_alltoallw_f08_, pm_f_alltoallw, PM_F_ALLTOALLW_P, PM_F_ALLTOALLW_A)
+PM_F_ONE(mpi_reduce_f08_, pm_f_reduce, PM_F_REDUCE_P, PM_F_REDUCE_A)

@@ -17,32 +17,38 @@
  *   COLLALG_ALLTOALL=bruck LD_PRELOAD=... mpiexec -n 4 ./app         # force one algorithm
  *   mpicc app.c -o app -Lbuild/lib -lcollalg_pmpi                   # or link it before -lmpi
  * @endcode
- * It defines MPI_Alltoall, MPI_Allgather, MPI_Allreduce, MPI_Bcast, MPI_Alltoallv, MPI_Allgatherv
- * and MPI_Barrier (each calls the tuned routine `collalg_tuned_<collective>` or the forced
- * algorithm), and MPI_Init and MPI_Init_thread (which call PMPI_Init* and then read the
- * environment once). The catalogue is compiled with COLLALG_USE_PMPI, so every MPI call inside it
+ * It defines MPI_Alltoall, MPI_Allgather, MPI_Allreduce, MPI_Bcast, MPI_Alltoallv, MPI_Allgatherv,
+ * MPI_Barrier, MPI_Gather, MPI_Scatter, MPI_Gatherv, MPI_Scatterv, MPI_Alltoallw and MPI_Reduce
+ * (each calls the tuned routine `collalg_tuned_<collective>` or the forced algorithm), and
+ * MPI_Init and MPI_Init_thread (which call PMPI_Init* and then read the environment once). The catalogue is compiled with COLLALG_USE_PMPI, so every MPI call inside it
  * (and the native fallback of the tuned routines) goes to PMPI_: nothing recurses into these
  * wrappers. Every other MPI function is the MPI library's own.
  *
  * @par Environment (read once, at MPI_Init / MPI_Init_thread)
  * - `COLLALG_<COLL>=name[:param]` with COLL one of ALLTOALL, ALLGATHER, ALLREDUCE, BCAST,
- *   ALLTOALLV, ALLGATHERV, BARRIER: run the catalogue algorithm `collalg_<coll>_<name>` for every
+ *   ALLTOALLV, ALLGATHERV, BARRIER, GATHER, SCATTER, GATHERV, SCATTERV, ALLTOALLW, REDUCE: run the catalogue algorithm `collalg_<coll>_<name>` for every
  *   call of that collective instead of the tuned routine. The names are those of the tuner's
  *   table (src/tune/table.h), topology algorithms included (without a description they use
  *   the node level, see machine/topology_comm.h) and the shared-memory family (`shm`: on a
  *   communicator that spans several nodes it goes native, see "What goes native"). The parameter:
  *   - none: the algorithm's documented default (the value 0), or for a program parameter (bcast
  *     csm) the first program of the tuner's search space at the communicator's size (binomial);
- *   - an integer for an integer parameter (`pair_n_mpi_barriers:4`, `chain:8192`, `js:3`);
+ *   - an integer for an integer parameter (`pair_n_mpi_barriers:4`, `chain:8192`, `js:3`,
+ *     `knomial:8` for gather and scatter, `linear_sync:256`, `linear_nb:4`, `scattered:1`,
+ *     `pipeline:4096` for reduce);
  *   - a program for bcast csm (`csm:S0 C1 M0`; a program fits one number of dimensions, so on a
  *     communicator of another size csm returns MPI_ERR_ARG);
  *   - otherwise one value of the tuner's search space, written as in a rule with spaces, quotes
  *     and the `collalg_allgather_` / `collalg_alltoall_` prefixes optional: `mcs:4,2`,
- *     `allgather_based:bruck`, `rabenseifner_var2:pair,ring`.
+ *     `allgather_based:bruck`, `rabenseifner_var2:pair,ring`, reduce `knomial:8,0` and `chain:2,0`
+ *     (radix or chains, with the default segment size).
  * - `COLLALG_PMPI=off` (or `0`): the library does nothing (every collective native).
  * - `COLLALG_SELECT_VERBOSE=1` (or 2: every rank): the selector's trace, one stderr line per call
  *   on rank 0 of the communicator, `collalg: collalg_tuned_alltoall p=4 n=8 B -> bruck`; a forced
  *   call prints `collalg: MPI_Alltoall p=4 n=8 B -> bruck (forced by COLLALG_ALLTOALL)`.
+ *   The n of a forced call's trace is the size the selector compares (select.h), as far as the
+ *   printing rank knows it: a forced gatherv or scatterv prints the root's mean block at the root
+ *   and its own block elsewhere, a forced alltoallw this rank's mean receive block.
  *
  * An unknown name or a malformed parameter prints one line on rank 0's stderr at MPI_Init naming
  * the variable and the valid names (or values), e.g.
@@ -55,7 +61,10 @@
  * - intercommunicators (MPI_Comm_test_inter) and MPI_COMM_NULL (the native call reports the error);
  * - a forced algorithm on a call whose send and receive sides differ in datatype, or in count for
  *   alltoall and allgather (the tuner's table passes one type and count to both sides); the tuned
- *   routines serve such calls;
+ *   routines serve such calls. Gather, scatter, gatherv, scatterv and alltoallw pass both sides
+ *   (tune_call::rcount, rtype, stypes, rtypes), so a forced algorithm serves every such call
+ *   (a rank-local test of the sides would let a root and the other ranks, whose receive or send
+ *   arguments MPI ignores, take different paths);
  * - a forced encoded parameter (mcs, allgather_based, rabenseifner_var2) that is not in the search
  *   space at a communicator's size;
  * - a forced algorithm that does not apply to the call by its restrictions
@@ -75,14 +84,14 @@
  * algorithm: forcing a parameter is the user's choice.
  *
  * @par Limitations
- * Only the seven collectives above (C and Fortran bindings, see Fortran); the configuration is
+ * Only the thirteen collectives above (C and Fortran bindings, see Fortran); the configuration is
  * per process and global (every communicator gets the same choice, and a parameter is applied on
  * every communicator size); it is read by the MPI_Init wrappers only (a program initialised
  * otherwise runs the tuned routines and ignores the COLLALG_<COLL> variables).
  *
  * @par Fortran
  * src/pmpi/fortran.c, included at the end of this file, defines the Fortran entry points of the
- * seven collectives and of MPI_INIT / MPI_INIT_THREAD for mpif.h and `use mpi` (the names
+ * thirteen collectives and of MPI_INIT / MPI_INIT_THREAD for mpif.h and `use mpi` (the names
  * mpi_alltoall_, mpi_alltoall__, mpi_alltoall and MPI_ALLTOALL ...) and the `use mpi_f08` names
  * the MPIs export with a plain calling convention (mpi_alltoall_f08_ ...: all of them in Open MPI
  * 4.1; init, init_thread and barrier in MPICH 4.0, whose other f08 collectives already call the C
@@ -107,6 +116,7 @@
 #include <collalg/alltoallv.h>
 #include <collalg/allgatherv.h>
 #include <collalg/barrier.h>
+#include <collalg/reduce.h>
 #include <collalg/select.h>
 
 /* The tuner's table; its native-call helpers (MPI_ names) are not used here. */
@@ -120,7 +130,7 @@
 #endif
 
 /* Tuned routines with no rule (native) for what the header does not define (no header, or a header
- * written before the v-collectives). */
+ * written before the v-collectives or before gather, scatter, gatherv, scatterv, alltoallw and reduce). */
 #ifndef COLLALG_TUNED_ALLTOALL_BOUNDS
 COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall, )
 #endif
@@ -141,6 +151,24 @@ COLLALG_TUNED_ALLGATHERV(collalg_tuned_allgatherv, )
 #endif
 #ifndef COLLALG_TUNED_BARRIER_BOUNDS
 COLLALG_TUNED_BARRIER(collalg_tuned_barrier, )
+#endif
+#ifndef COLLALG_TUNED_GATHER_BOUNDS
+COLLALG_TUNED_GATHER(collalg_tuned_gather, )
+#endif
+#ifndef COLLALG_TUNED_SCATTER_BOUNDS
+COLLALG_TUNED_SCATTER(collalg_tuned_scatter, )
+#endif
+#ifndef COLLALG_TUNED_GATHERV_BOUNDS
+COLLALG_TUNED_GATHERV(collalg_tuned_gatherv, )
+#endif
+#ifndef COLLALG_TUNED_SCATTERV_BOUNDS
+COLLALG_TUNED_SCATTERV(collalg_tuned_scatterv, )
+#endif
+#ifndef COLLALG_TUNED_ALLTOALLW_BOUNDS
+COLLALG_TUNED_ALLTOALLW(collalg_tuned_alltoallw, )
+#endif
+#ifndef COLLALG_TUNED_REDUCE_BOUNDS
+COLLALG_TUNED_REDUCE(collalg_tuned_reduce, )
 #endif
 
 /** @brief How a forced algorithm's parameter is read (see the file comment). */
@@ -385,8 +413,9 @@ static int pm_forced(enum tune_coll coll, tune_call *call, long long n, int *ran
     for (k = 0; text[k]; k++) /* the trace shows the parameter as the rules write it */
         if (text[k] == '"')
             text[k] = '\'';
-    broken = collalg__select_broken(collalg_restrictions(tune_coll_name[coll], f->algo->name),
-                                    coll == TUNE_ALLREDUCE ? call->op : MPI_OP_NULL, p, call->comm);
+    broken =
+        collalg__select_broken(collalg_restrictions(tune_coll_name[coll], f->algo->name),
+                               coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE ? call->op : MPI_OP_NULL, p, call->comm);
     if (broken) {
         snprintf(line, sizeof line, "native (%s=%s does not apply: %s)", f->var, f->algo->name,
                  collalg_restriction_text(broken));
@@ -432,6 +461,31 @@ static long long pm_mean_bytes(const int *counts, MPI_Datatype type, MPI_Comm co
     for (i = 0; i < p; i++)
         sum += counts[i];
     return pm_bytes(1, type) * sum / p;
+}
+
+/** @brief This rank's rank in @p comm (0 when it cannot be queried), for the trace. */
+static int pm_rank(MPI_Comm comm)
+{
+    int rank = 0;
+    PMPI_Comm_rank(comm, &rank);
+    return rank;
+}
+
+/** @brief The mean of this rank's @p p counts of alltoallw in bytes (each of its own type), for the
+ *         trace; -1 when unknown. */
+static long long pm_mean_bytes_w(const int *counts, const MPI_Datatype *types, MPI_Comm comm)
+{
+    long long sum = 0, b;
+    int p = 0, i;
+    PMPI_Comm_size(comm, &p);
+    if (!counts || !types || p < 1)
+        return -1;
+    for (i = 0; i < p; i++) {
+        if ((b = pm_bytes(counts[i], types[i])) < 0)
+            return -1;
+        sum += b;
+    }
+    return sum / p;
 }
 
 int MPI_Init(int *argc, char ***argv)
@@ -596,6 +650,132 @@ int MPI_Barrier(MPI_Comm comm)
         return PMPI_Barrier(comm);
     }
     return collalg_tuned_barrier(comm);
+}
+
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_REDUCE];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.rbuf = recvbuf, c.count = count, c.type = datatype, c.op = op, c.root = root;
+        c.comm = comm;
+        err = pm_forced(TUNE_REDUCE, &c, pm_bytes(count, datatype), &ran);
+        if (ran)
+            return err;
+        return PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+    }
+    return collalg_tuned_reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+}
+
+int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_GATHER];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        long long n = sendbuf == MPI_IN_PLACE ? pm_bytes(recvcount, recvtype) : pm_bytes(sendcount, sendtype);
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.count = sendcount, c.type = sendtype, c.rbuf = recvbuf, c.rcount = recvcount;
+        c.rtype = recvtype, c.root = root, c.comm = comm;
+        err = pm_forced(TUNE_GATHER, &c, n, &ran);
+        if (ran)
+            return err;
+        return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    }
+    return collalg_tuned_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+
+int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_SCATTER];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        long long n = recvbuf == MPI_IN_PLACE ? pm_bytes(sendcount, sendtype) : pm_bytes(recvcount, recvtype);
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.count = sendcount, c.type = sendtype, c.rbuf = recvbuf, c.rcount = recvcount;
+        c.rtype = recvtype, c.root = root, c.comm = comm;
+        err = pm_forced(TUNE_SCATTER, &c, n, &ran);
+        if (ran)
+            return err;
+        return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    }
+    return collalg_tuned_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_GATHERV];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        /* the trace: the root's mean block at the root (only it has the counts), elsewhere its own */
+        long long n = pm_rank(comm) == root ? pm_mean_bytes(recvcounts, recvtype, comm) : pm_bytes(sendcount, sendtype);
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.count = sendcount, c.type = sendtype, c.rbuf = recvbuf, c.rcounts = recvcounts;
+        c.rdispls = displs, c.rtype = recvtype, c.root = root, c.comm = comm;
+        err = pm_forced(TUNE_GATHERV, &c, n, &ran);
+        if (ran)
+            return err;
+        return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+    }
+    return collalg_tuned_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+}
+
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_SCATTERV];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        long long n = pm_rank(comm) == root ? pm_mean_bytes(sendcounts, sendtype, comm) : pm_bytes(recvcount, recvtype);
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.scounts = sendcounts, c.sdispls = displs, c.type = sendtype, c.rbuf = recvbuf;
+        c.rcount = recvcount, c.rtype = recvtype, c.root = root, c.comm = comm;
+        err = pm_forced(TUNE_SCATTERV, &c, n, &ran);
+        if (ran)
+            return err;
+        return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    }
+    return collalg_tuned_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+                  void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+                  MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_ALLTOALLW];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.scounts = sendcounts, c.sdispls = sdispls, c.stypes = sendtypes, c.rbuf = recvbuf;
+        c.rcounts = recvcounts, c.rdispls = rdispls, c.rtypes = recvtypes, c.comm = comm;
+        err = pm_forced(TUNE_ALLTOALLW, &c, pm_mean_bytes_w(recvcounts, recvtypes, comm), &ran);
+        if (ran)
+            return err;
+        return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
+    }
+    return collalg_tuned_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                   comm);
 }
 
 /* The Fortran entry points (mpif.h, use mpi, use mpi_f08), calling the C functions above. */

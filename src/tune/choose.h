@@ -56,7 +56,7 @@ static void tune_piecewise(tuner *T, enum tune_coll coll, tune_result *r, tune_c
                            tune_piece *pw, const char *phase)
 {
     int i;
-    long gran = coll == TUNE_ALLREDUCE ? 4 : 1, lo = 0;
+    long gran = coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE ? 4 : 1, lo = 0;
     pw->n = 0;
     for (i = 0; i < r->ns; i++) {
         long cross = TUNE_INF;

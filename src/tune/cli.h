@@ -29,7 +29,7 @@ typedef struct tune_opts {
     double precision;           /**< binary-search stop, relative */
     tune_test test;             /**< --alpha and --tolerance of the choice (decide.h) */
     int any_procs;              /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
-    const char *pattern;        /**< --pattern of alltoallv and allgatherv */
+    const char *pattern;        /**< --pattern of the v-collectives (vcoll.h: tune_is_v) */
     int sizes_given;            /**< --sizes or --max-size was given */
     const char *topology;       /**< --topology FILE, else NULL */
     int native_only;            /**< --native-only: measure the native collectives only */
@@ -70,30 +70,31 @@ static int tune_default_sizes(long max, long *sizes)
 /** @brief Prints the usage on stderr (rank 0): every option, its default, what it does. */
 static void tune_usage(void)
 {
-    fprintf(stderr,
-            "usage: mpiexec -n P collalg-tune [options]\n"
-            "  --collectives LIST  of alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier (all)\n"
-            "  --sizes LIST        sample sizes in bytes, K and M suffixes (1,64,256,512,1K,2K..256K)\n"
-            "  --max-size BYTES    the default list cut at or doubled up to BYTES\n"
-            "  --pattern P         alltoallv/allgatherv counts: uniform, random[:SEED], heavy or a FILE (uniform)\n"
-            "  --time-budget S     wall-clock budget in seconds (none)\n"
-            "  --out DIR           output directory (build/tuned)\n"
-            "  --min-reps N --max-reps N --step N --rse T   repetitions: PGMPI's RSE rule (10, 100, 5, 0.05)\n"
-            "  --quick             = --min-reps 3 --max-reps 15 --step 3 --rse 0.1\n"
-            "  --precision F       binary searches stop at an interval F times its lower end (0.05)\n"
-            "  --alpha A           level of the one-sided Wilcoxon rank-sum test (0.05)\n"
-            "  --tolerance F       relative margin a challenger must beat (0.02)\n"
-            "                      A different algorithm (or parameter value) takes over a size from the\n"
-            "                      incumbent (the choice at the size below) only when it is faster by more\n"
-            "                      than F and significantly so at level A.\n"
-            "  --topology FILE     measure the topology algorithms too, with this description\n"
-            "  --algorithms LIST   only these catalogue algorithms (names, comma-separated; all)\n"
-            "  --native-only       measure the native collectives only (CSV, no header)\n"
-            "  --any-procs         rules for every communicator size, not only P\n"
-            "  --han-model         bcast han's and allreduce han's parameters by HAN's task model\n"
-            "                      instead (tune/han.h; the selected ones of the two)\n"
-            "  --han-exhaustive    --han-model and an exhaustive search of the same space, compared\n"
-            "  --help              this text\n");
+    fprintf(stderr, "usage: mpiexec -n P collalg-tune [options]\n"
+                    "  --collectives LIST  of alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier,\n"
+                    "                      gather,scatter,gatherv,scatterv,alltoallw,reduce (all)\n"
+                    "  --sizes LIST        sample sizes in bytes, K and M suffixes (1,64,256,512,1K,2K..256K)\n"
+                    "  --max-size BYTES    the default list cut at or doubled up to BYTES\n"
+                    "  --pattern P         counts of alltoallv, allgatherv, gatherv, scatterv, alltoallw: uniform,\n"
+                    "                      random[:SEED], heavy or a FILE (uniform)\n"
+                    "  --time-budget S     wall-clock budget in seconds (none)\n"
+                    "  --out DIR           output directory (build/tuned)\n"
+                    "  --min-reps N --max-reps N --step N --rse T   repetitions: PGMPI's RSE rule (10, 100, 5, 0.05)\n"
+                    "  --quick             = --min-reps 3 --max-reps 15 --step 3 --rse 0.1\n"
+                    "  --precision F       binary searches stop at an interval F times its lower end (0.05)\n"
+                    "  --alpha A           level of the one-sided Wilcoxon rank-sum test (0.05)\n"
+                    "  --tolerance F       relative margin a challenger must beat (0.02)\n"
+                    "                      A different algorithm (or parameter value) takes over a size from the\n"
+                    "                      incumbent (the choice at the size below) only when it is faster by more\n"
+                    "                      than F and significantly so at level A.\n"
+                    "  --topology FILE     measure the topology algorithms too, with this description\n"
+                    "  --algorithms LIST   only these catalogue algorithms (names, comma-separated; all)\n"
+                    "  --native-only       measure the native collectives only (CSV, no header)\n"
+                    "  --any-procs         rules for every communicator size, not only P\n"
+                    "  --han-model         bcast han's and allreduce han's parameters by HAN's task model\n"
+                    "                      instead (tune/han.h; the selected ones of the two)\n"
+                    "  --han-exhaustive    --han-model and an exhaustive search of the same space, compared\n"
+                    "  --help              this text\n");
 }
 
 /** @brief Sets want[] from a comma-separated list of collective names. @return 0, or 1 for an unknown name. */

@@ -7,7 +7,8 @@
  * @par Usage
  * @code
  *   mpiexec -n P collalg-tune [--collectives alltoall,allgather,allreduce,bcast,alltoallv,
- *                                            allgatherv,barrier]
+ *                                            allgatherv,barrier,gather,scatter,gatherv,
+ *                                            scatterv,alltoallw,reduce]
  *                             [--sizes LIST | --max-size BYTES] [--pattern NAME|FILE]
  *                             [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N]
  *                             [--step N] [--rse T] [--precision F] [--alpha A] [--tolerance F]
@@ -17,18 +18,22 @@
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
  *   default list, cut at or extended (by doubling) to BYTES (e.g. 4M).
- * - `--collectives LIST`: comma-separated names (default all seven).
+ * - `--collectives LIST`: comma-separated names (default all thirteen).
  * - Sizes are those the selector compares (select.h): per-pair block for alltoall, per-process
- *   block for allgather, whole vector for allreduce and bcast, mean per-pair block for alltoallv,
- *   mean per-process block for allgatherv. Allreduce runs MPI_INT with MPI_SUM, so its sizes are
- *   rounded up to whole ints (4 bytes); the others run MPI_BYTE; bcast root 0. The barrier is
+ *   block for allgather, gather and scatter, whole vector for allreduce, bcast and reduce, mean per-pair
+ *   block for alltoallv and alltoallw, mean per-process block for allgatherv, the root's mean
+ *   per-process block for gatherv and scatterv. Allreduce and reduce run MPI_INT with MPI_SUM, so
+ *   their sizes are rounded up to whole ints (4 bytes); the others run MPI_BYTE (alltoallw: MPI_BYTE for every
+ *   peer, byte displacements); bcast, reduce, gather, scatter, gatherv and scatterv root 0. The barrier is
  *   measured once per algorithm and parameter value (MCS fan-in x fan-out in {2,4,8,16} x {2,4},
  *   JS group in {2, 4, 8, ceil sqrt P}); its rules select by process count only.
- * - `--pattern NAME|FILE` (default uniform): the communication pattern alltoallv and allgatherv
- *   are tuned for (Faraj & Yuan §3.4; tune/pattern.h): `uniform`, `random[:SEED]` (each block
+ * - `--pattern NAME|FILE` (default uniform): the communication pattern the v-collectives are
+ *   tuned for (Faraj & Yuan §3.4; tune/pattern.h): alltoallv and alltoallw take its matrix,
+ *   allgatherv its vector, gatherv and scatterv its vector as the root's row of counts (what
+ *   the root receives from, or sends to, each rank): `uniform`, `random[:SEED]` (each block
  *   uniform between 0 and twice the sample size, the same on every rank), `heavy` (rank 0's row,
  *   or block, holds 90% of the bytes), or a FILE of counts (p lines of p counts, row i = what
- *   rank i sends; or one line of p counts for allgatherv; `#` comments). The pattern is scaled so
+ *   rank i sends; or one line of p counts for the vector; `#` comments). The pattern is scaled so
  *   that its mean block is each sample size; a FILE is used as is, at its own mean block only,
  *   when neither --sizes nor --max-size is given. The header records the pattern and a checksum.
  * - `--time-budget SECONDS`: wall-clock budget. Each collective gets an even share of what is
@@ -89,7 +94,7 @@
  *    and compared with the native collective (ratio) and with them: a runner-up faster by more
  *    than 5% and significantly so (Wilcoxon, p < --alpha) is a defect of the tuner. A size with
  *    a defect is re-measured once more (a new batch) and that second measurement is reported:
- *    the defect stands only when it holds again (at 7 collectives x 13 sizes, one test each at
+ *    the defect stands only when it holds again (at 13 collectives x 13 sizes, one test each at
  *    level 0.05 would otherwise flag a few sizes by chance alone).
  *
  * @par The statistical rule (tune/decide.h; PGMPI's Wilcoxon rank-sum test, §4)
@@ -118,13 +123,15 @@
  *
  * @par Output (in --out DIR, default build/tuned; rank 0 writes)
  * - `collalg_tuned.h`: `collalg_tuned_alltoall`, `_allgather`, `_allreduce`, `_bcast`,
- *   `_alltoallv`, `_allgatherv`, `_barrier` defined with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
+ *   `_alltoallv`, `_allgatherv`, `_barrier`, `_gather`, `_scatter`, `_gatherv`, `_scatterv`,
+ *   `_alltoallw`, `_reduce` defined with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
  *   on how many processes and with which MPI they were tuned, and `COLLALG_TUNED_<COLL>_BOUNDS`
  *   (the rules' lower bounds, for tests); the comment also gives the statistical settings and the
- *   number of primary rules per collective (alternative rules not counted). When the alltoallv rules depend on the size, the tuned
- *   alltoallv and its runners-up are re-measured with the selector's 8-byte MPI_Allreduce
- *   included (what the generated routine then adds to each call); the sample measurements (CSV,
- *   plots) are of the algorithms alone.
+ *   number of primary rules per collective (alternative rules not counted). When the alltoallv
+ *   (alltoallw) rules depend on the size, the tuned alltoallv (alltoallw) is re-measured with the
+ *   selector's 8-byte MPI_Allreduce included, the tuned gatherv and scatterv with its 8-byte
+ *   MPI_Bcast from the root (what the generated routine then adds to each call); the sample
+ *   measurements (CSV, plots) are of the algorithms alone.
  * - `collalg_tuned.csv`: every measurement, written as it is made.
  * - `<coll>.dat`, `<coll>.gp`, `<coll>.png`, `<coll>.svg` (not for the barrier, which has one
  *   size): time against size of every algorithm

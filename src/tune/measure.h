@@ -29,12 +29,15 @@ static tune_call tune_make_call(tuner *T, enum tune_coll coll, long bytes)
     tune_call c;
     c.sbuf = T->sbuf;
     c.rbuf = T->rbuf;
-    c.type = coll == TUNE_ALLREDUCE ? MPI_INT : MPI_BYTE;
-    c.count = (int)(coll == TUNE_ALLREDUCE ? bytes / 4 : bytes);
+    c.type = coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE ? MPI_INT : MPI_BYTE;
+    c.count = (int)(coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE ? bytes / 4 : bytes);
+    c.rcount = c.count;
+    c.rtype = c.type;
     c.op = MPI_SUM;
     c.root = 0;
     c.comm = T->comm;
     c.scounts = c.sdispls = c.rcounts = c.rdispls = NULL;
+    c.stypes = c.rtypes = T->wtypes;
     c.select_cost = T->routine_phase;
     if (tune_is_v(coll))
         tune_pattern_call(&T->pat, coll, bytes, T->rank, T->vc, &c);

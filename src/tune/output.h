@@ -76,12 +76,16 @@ static const char *tune_upper(const char *s, char *buf, size_t size)
 /** @brief The header comment's lines on the sizes and the pattern of the v-collectives. */
 static void tune_header_sizes(FILE *f, const tuner *T)
 {
-    fprintf(f, " * Sizes:       bytes compared as in collalg/select.h (alltoall: per-pair block, allgather:\n"
-               " *              per-process block, allreduce and bcast: whole vector, alltoallv: mean\n"
-               " *              per-pair block, allgatherv: mean per-process block; barrier: by process count)\n");
-    if (!T->o.want[TUNE_ALLTOALLV] && !T->o.want[TUNE_ALLGATHERV])
+    fprintf(f, " * Sizes:       bytes compared as in collalg/select.h (alltoall: per-pair block, allgather,\n"
+               " *              gather, scatter: per-process block, allreduce, bcast, reduce: whole vector,\n"
+               " *              alltoallv, alltoallw: mean per-pair block, allgatherv: mean per-process\n"
+               " *              block, gatherv, scatterv: the root's mean per-process block; barrier: by\n"
+               " *              process count; root 0 for the rooted collectives)\n");
+    if (!tune_wants_v(T))
         return;
-    fprintf(f, " * Pattern:     %s %s, checksum 0x%016llx (alltoallv, allgatherv; collalg-tune --pattern)\n",
+    fprintf(f,
+            " * Pattern:     %s %s, checksum 0x%016llx (alltoallv, allgatherv, gatherv, scatterv,\n"
+            " *              alltoallw; collalg-tune --pattern)\n",
             T->pat.kind == TUNE_PAT_FILE ? "file" : "built-in", T->pat.name, tune_pattern_checksum(&T->pat));
     fprintf(f, " *              %s\n",
             T->pat.asis ? "used as is: rules from its own mean block, applied to every size"
@@ -235,6 +239,8 @@ static int tune_write_header(const tuner *T, const tune_result *res)
     tune_header_times(f, res);
     fprintf(f, "#ifndef COLLALG_TUNED_H\n#define COLLALG_TUNED_H\n\n#include <collalg/collalg.h>\n"
                "#include <collalg/alltoallv.h>\n#include <collalg/allgatherv.h>\n#include <collalg/barrier.h>\n"
+               "#include <collalg/gather.h>\n#include <collalg/scatter.h>\n#include <collalg/gatherv.h>\n"
+               "#include <collalg/scatterv.h>\n#include <collalg/alltoallw.h>\n#include <collalg/reduce.h>\n"
                "#include <collalg/select.h>\n\n");
     for (c = 0; c < TUNE_NCOLL; c++)
         tune_header_rules(f, T, (enum tune_coll)c, &res[c]);
@@ -276,7 +282,13 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_resu
                                                  "whole vector",
                                                  "mean per-pair block",
                                                  "mean per-process block",
-                                                 ""};
+                                                 "",
+                                                 "per-process block",
+                                                 "per-process block",
+                                                 "mean per-process block at the root",
+                                                 "mean per-process block at the root",
+                                                 "mean per-pair block",
+                                                 "whole vector"};
     char path[1200], mpi1[80];
     const char *name = tune_coll_name[coll];
     tune_flat fl[TUNE_MAX_SEGS];

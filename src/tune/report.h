@@ -54,7 +54,8 @@ static int tune_report(const tuner *T, enum tune_coll coll, const tune_result *r
     if (!r->tuned)
         return 0;
     if (tune_routine_cost(coll, r))
-        printf("  (tuned and next include the selector's 8-byte MPI_Allreduce; algorithms alone: %s.dat)\n",
+        printf("  (tuned and next include the selector's 8-byte %s; algorithms alone: %s.dat)\n",
+               coll == TUNE_GATHERV || coll == TUNE_SCATTERV ? "MPI_Bcast from the root" : "MPI_Allreduce",
                tune_coll_name[coll]);
     printf("  %10s  %-50s %11s %11s %11s %-20s %8s %7s %8s\n", "bytes", "tuned routine runs", "tuned (us)",
            "native (us)", "next (us)", "next best", "t/native", "t/next", "p(next)");

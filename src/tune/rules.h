@@ -34,6 +34,12 @@ TUNE_NATIVE_RUN(bcast, TUNE_BCAST)
 TUNE_NATIVE_RUN(alltoallv, TUNE_ALLTOALLV)
 TUNE_NATIVE_RUN(allgatherv, TUNE_ALLGATHERV)
 TUNE_NATIVE_RUN(barrier, TUNE_BARRIER)
+TUNE_NATIVE_RUN(gather, TUNE_GATHER)
+TUNE_NATIVE_RUN(scatter, TUNE_SCATTER)
+TUNE_NATIVE_RUN(gatherv, TUNE_GATHERV)
+TUNE_NATIVE_RUN(scatterv, TUNE_SCATTERV)
+TUNE_NATIVE_RUN(alltoallw, TUNE_ALLTOALLW)
+TUNE_NATIVE_RUN(reduce, TUNE_REDUCE)
 #undef TUNE_NATIVE_RUN
 /** @endcond */
 
@@ -51,6 +57,12 @@ static const tune_algo tune_native_algo[TUNE_NCOLL] = {
     {TUNE_ALLTOALLV, "native", tune_native_alltoallv, NULL, 0},
     {TUNE_ALLGATHERV, "native", tune_native_allgatherv, NULL, 0},
     {TUNE_BARRIER, "native", tune_native_barrier, NULL, 0},
+    {TUNE_GATHER, "native", tune_native_gather, NULL, 0},
+    {TUNE_SCATTER, "native", tune_native_scatter, NULL, 0},
+    {TUNE_GATHERV, "native", tune_native_gatherv, NULL, 0},
+    {TUNE_SCATTERV, "native", tune_native_scatterv, NULL, 0},
+    {TUNE_ALLTOALLW, "native", tune_native_alltoallw, NULL, 0},
+    {TUNE_REDUCE, "native", tune_native_reduce, NULL, 0},
 };
 
 /** @brief 1 when @p a is the native collective's candidate (tune_native_algo). */
@@ -254,13 +266,14 @@ static int tune_flatten(const tune_result *r, tune_flat *out, int max)
 
 /**
  * @brief 1 when the routine the rules of @p r define pays the selector's own cost at each call:
- *        alltoallv rules that depend on the size (select.h sends its 8-byte allreduce only then).
+ *        alltoallv and alltoallw rules (select.h's 8-byte allreduce), gatherv and scatterv rules
+ *        (its 8-byte bcast from the root) that depend on the size (the message is sent only then).
  */
 static int tune_routine_cost(enum tune_coll coll, const tune_result *r)
 {
     tune_flat fl[TUNE_MAX_SEGS];
     int nf;
-    if (coll != TUNE_ALLTOALLV)
+    if (coll != TUNE_ALLTOALLV && coll != TUNE_ALLTOALLW && coll != TUNE_GATHERV && coll != TUNE_SCATTERV)
         return 0;
     nf = tune_flatten(r, fl, TUNE_MAX_SEGS);
     return nf > 1 || (nf == 1 && (fl[0].lo != 0 || fl[0].hi < TUNE_INF));

@@ -38,8 +38,9 @@ typedef struct tuner {
     double *glob;                /**< per-chunk maxima over ranks + flags */
     double *sorted;              /**< scratch for the median */
     FILE *csv;                   /**< measurement log (rank 0) */
-    tune_pattern pat;            /**< communication pattern of alltoallv and allgatherv */
+    tune_pattern pat;            /**< communication pattern of the v-collectives (tune_is_v) */
     int *vc;                     /**< counts and offsets of one v-collective call (4 p ints) */
+    MPI_Datatype *wtypes;        /**< p times MPI_BYTE: the send and receive types of alltoallw */
     int routine_phase;           /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
     time_t start;                /**< wall-clock start (for the budget and the ETA) */
     time_t coll_deadline;        /**< end of the current collective's share of the budget, 0 = none */
@@ -56,29 +57,40 @@ typedef struct tuner {
     char mpi[MPI_MAX_LIBRARY_VERSION_STRING + 1]; /**< the MPI library's version, one line */
 } tuner;
 
-/** @brief Sample size @p s adjusted to the collective (allreduce: whole ints, at least one). */
+/** @brief 1 when some wanted collective of @p T is tuned for a communication pattern (tune_is_v). */
+static int tune_wants_v(const tuner *T)
+{
+    int c, any = 0;
+    for (c = 0; c < TUNE_NCOLL; c++)
+        any |= T->o.want[c] && tune_is_v((enum tune_coll)c);
+    return any;
+}
+
+/** @brief Sample size @p s adjusted to the collective (allreduce, reduce: whole ints, at least one). */
 static long tune_adjust(enum tune_coll coll, long s)
 {
-    if (coll != TUNE_ALLREDUCE)
+    if (coll != TUNE_ALLREDUCE && coll != TUNE_REDUCE)
         return s;
     return s < 4 ? 4 : (s + 3) / 4 * 4;
 }
 
 /**
  * @brief Bytes of each of the send and receive buffers: p times the largest sample size (the
- *        largest size alone when neither alltoall nor allgather is wanted: bcast and allreduce
- *        move one vector, which keeps 128 simulated ranks at 4 MiB within memory), or what the
- *        pattern of a wanted v-collective needs at its largest size if more.
+ *        largest size alone when none of alltoall, allgather, gather and scatter is wanted: bcast
+ *        and allreduce move one vector, which keeps 128 simulated ranks at 4 MiB within memory),
+ *        or what the pattern of a wanted v-collective needs at its largest size if more.
  * @return the size, or -1 (rank 0 has said why) when a pattern's counts would not fit in an int.
  */
 static long tune_buffer_bytes(tuner *T)
 {
-    long per = T->o.want[TUNE_ALLTOALL] || T->o.want[TUNE_ALLGATHER] ? (long)T->p : 1, sz[TUNE_MAX_SIZES];
+    int blocks =
+        T->o.want[TUNE_ALLTOALL] || T->o.want[TUNE_ALLGATHER] || T->o.want[TUNE_GATHER] || T->o.want[TUNE_SCATTER];
+    long per = blocks ? (long)T->p : 1, sz[TUNE_MAX_SIZES];
     long maxb = tune_adjust(TUNE_ALLREDUCE, T->o.sizes[T->o.nsizes - 1]) * per;
     int c, ns;
-    for (c = TUNE_ALLTOALLV; c <= TUNE_ALLGATHERV; c++) {
+    for (c = 0; c < TUNE_NCOLL; c++) {
         long long need;
-        if (!T->o.want[c])
+        if (!T->o.want[c] || !tune_is_v((enum tune_coll)c))
             continue;
         ns = tune_coll_sizes(&T->pat, (enum tune_coll)c, T->o.sizes, T->o.nsizes, tune_adjust, sz);
         need = tune_pattern_bytes(&T->pat, (enum tune_coll)c, sz[ns - 1]);
@@ -155,13 +167,16 @@ static int tune_begin(tuner *T, int argc, char **argv)
 static int tune_setup(tuner *T)
 {
     long maxb;
+    int i;
     size_t chunk = (size_t)(T->o.rule.max_reps + T->o.rule.step + 8) * sizeof(double);
     if (tune_topology_setup(T) ||
-        ((T->o.want[TUNE_ALLTOALLV] || T->o.want[TUNE_ALLGATHERV]) &&
-         tune_pattern_setup(&T->pat, T->o.pattern, !T->o.sizes_given, T->comm, T->rank, T->p)) ||
+        (tune_wants_v(T) && tune_pattern_setup(&T->pat, T->o.pattern, !T->o.sizes_given, T->comm, T->rank, T->p)) ||
         (maxb = tune_buffer_bytes(T)) < 0)
         return 1;
     T->vc = (int *)malloc(4 * (size_t)T->p * sizeof(int));
+    T->wtypes = (MPI_Datatype *)malloc((size_t)T->p * sizeof(MPI_Datatype));
+    for (i = 0; T->wtypes && i < T->p; i++)
+        T->wtypes[i] = MPI_BYTE;
 #ifdef SMPI_SHARED_MALLOC
     /* SimGrid: one buffer shared by the simulated ranks; SMPI skips copying its contents. */
     T->sbuf = (char *)SMPI_SHARED_MALLOC((size_t)maxb);
@@ -173,7 +188,7 @@ static int tune_setup(tuner *T)
     T->loc = (double *)malloc(chunk);
     T->glob = (double *)malloc(chunk);
     T->sorted = (double *)malloc(chunk);
-    if (!T->sbuf || !T->rbuf || !T->loc || !T->glob || !T->sorted || !T->vc) {
+    if (!T->sbuf || !T->rbuf || !T->loc || !T->glob || !T->sorted || !T->vc || !T->wtypes) {
         fprintf(stderr, "collalg-tune: out of memory (%ld-byte buffers)\n", maxb);
         MPI_Abort(T->comm, 2);
     }
@@ -198,6 +213,7 @@ static void tune_end(tuner *T)
     free(T->glob);
     free(T->sorted);
     free(T->vc);
+    free(T->wtypes);
     tune_pattern_free(&T->pat);
     MPI_Comm_free(&T->comm);
 }

@@ -11,9 +11,13 @@
  * has a topology. An algorithm with restrictions (restrictions.h) is measured only when the run's
  * communicator meets them (tune_runnable(): the shm family needs every rank on one node).
  *
- * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for allreduce), count elements
- * per block as MPI_<Collective> defines them, root 0 for bcast; alltoallv and allgatherv get the
- * counts and offsets of the communication pattern (tune/pattern.h) at the sample size.
+ * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for allreduce and reduce), count elements
+ * per block as MPI_<Collective> defines them, root 0 for bcast, reduce, gather, scatter, gatherv and
+ * scatterv; alltoallv, allgatherv, gatherv, scatterv and alltoallw get the counts and offsets of
+ * the communication pattern (tune/pattern.h) at the sample size (alltoallw: byte displacements
+ * and MPI_BYTE for every peer). The rooted collectives and alltoallw pass the send and the
+ * receive side separately (tune_call::rcount, rtype, stypes, rtypes), so that the PMPI library
+ * can force their algorithms on any call.
  */
 #ifndef COLLALG_EXAMPLES_TUNE_TABLE_H
 #define COLLALG_EXAMPLES_TUNE_TABLE_H
@@ -33,29 +37,42 @@ enum tune_coll {
     TUNE_ALLTOALLV = 4,
     TUNE_ALLGATHERV = 5,
     TUNE_BARRIER = 6,
-    TUNE_NCOLL = 7
+    TUNE_GATHER = 7,
+    TUNE_SCATTER = 8,
+    TUNE_GATHERV = 9,
+    TUNE_SCATTERV = 10,
+    TUNE_ALLTOALLW = 11,
+    TUNE_REDUCE = 12,
+    TUNE_NCOLL = 13
 };
 
 /** @brief Names of enum tune_coll, as in `collalg_<name>_...` and `COLLALG_TUNED_<NAME>`. */
-static const char *const tune_coll_name[TUNE_NCOLL] = {"alltoall",  "allgather",  "allreduce", "bcast",
-                                                       "alltoallv", "allgatherv", "barrier"};
+static const char *const tune_coll_name[TUNE_NCOLL] = {"alltoall",   "allgather", "allreduce", "bcast",   "alltoallv",
+                                                       "allgatherv", "barrier",   "gather",    "scatter", "gatherv",
+                                                       "scatterv",   "alltoallw", "reduce"};
 
 /** @brief The arguments of one timed call (the union of the argument lists). */
 typedef struct tune_call {
-    const void *sbuf;   /**< send buffer (alltoall, allgather, allreduce, alltoallv, allgatherv) */
-    void *rbuf;         /**< receive buffer; the buffer of bcast */
-    int count;          /**< elements per block (alltoall: per pair, allgather: per process) or in all;
-                             allgatherv: this rank's block */
-    MPI_Datatype type;  /**< element type */
-    MPI_Op op;          /**< reduction (allreduce) */
-    int root;           /**< root (bcast) */
-    MPI_Comm comm;      /**< communicator */
-    const int *scounts; /**< alltoallv: send counts (p) */
-    const int *sdispls; /**< alltoallv: send offsets (p) */
-    const int *rcounts; /**< alltoallv, allgatherv: receive counts (p) */
-    const int *rdispls; /**< alltoallv, allgatherv: receive offsets (p) */
-    int select_cost;    /**< 1: also run what the tuned routine adds before the algorithm (alltoallv:
-                             the selector's 8-byte MPI_Allreduce, select.h) */
+    const void *sbuf;           /**< send buffer (every collective with one) */
+    void *rbuf;                 /**< receive buffer; the buffer of bcast */
+    int count;                  /**< elements per block (alltoall: per pair, allgather: per process) or in
+                                      all; allgatherv, gatherv: this rank's block; gather, scatter: the send
+                                      side's count */
+    MPI_Datatype type;          /**< element type (gather, scatter, gatherv, scatterv: of the send side) */
+    int rcount;                 /**< gather, scatter, scatterv: the receive side's count */
+    MPI_Datatype rtype;         /**< gather, scatter, gatherv, scatterv: the receive side's type */
+    MPI_Op op;                  /**< reduction (allreduce, reduce) */
+    int root;                   /**< root (bcast, reduce, gather, scatter, gatherv, scatterv) */
+    MPI_Comm comm;              /**< communicator */
+    const int *scounts;         /**< alltoallv, alltoallw, scatterv: send counts (p) */
+    const int *sdispls;         /**< alltoallv, alltoallw, scatterv: send offsets (p; alltoallw: bytes) */
+    const int *rcounts;         /**< alltoallv, allgatherv, alltoallw, gatherv: receive counts (p) */
+    const int *rdispls;         /**< alltoallv, allgatherv, alltoallw, gatherv: receive offsets (p) */
+    const MPI_Datatype *stypes; /**< alltoallw: send type per peer (p) */
+    const MPI_Datatype *rtypes; /**< alltoallw: receive type per peer (p) */
+    int select_cost;            /**< 1: also run what the tuned routine adds before the algorithm (alltoallv,
+                                      alltoallw: the selector's 8-byte MPI_Allreduce; gatherv, scatterv: its
+                                      8-byte MPI_Bcast from the root; select.h) */
 } tune_call;
 
 /** @brief One value of an algorithm's parameter. */
@@ -309,6 +326,48 @@ static int tune_space_inner_pair(int p, tune_choice *out, int max)
     return n;
 }
 
+/** @brief Radices of the k-nomial gather and scatter: 2 (binomial), 3, 4 (the default), 8. */
+static int tune_space_radix(int p, tune_choice *out, int max)
+{
+    static const int radix[] = {2, 3, 4, 8};
+    (void)p;
+    return tune_space_list(radix, 4, "", out, max);
+}
+
+/** @brief Requests in flight of scatter linear_nb and alltoallw scattered: 1, 4, 32 (the default). */
+static int tune_space_requests(int p, tune_choice *out, int max)
+{
+    static const int req[] = {1, 4, 32};
+    (void)p;
+    return tune_space_list(req, 3, "", out, max);
+}
+
+/** @brief First segment (bytes) of gather linear_sync: 256, 1024 (the default), 8192. */
+static int tune_space_first_segment(int p, tune_choice *out, int max)
+{
+    static const int seg[] = {256, 1024, 8192};
+    (void)p;
+    return tune_space_list(seg, 3, "", out, max);
+}
+
+/** @brief Radices of the k-nomial reduce (2, 3, 4: the default, 8), written with the default
+ *         segment size (0) in a rule. */
+static int tune_space_reduce_radix(int p, tune_choice *out, int max)
+{
+    static const int radix[] = {2, 3, 4, 8};
+    (void)p;
+    return tune_space_list(radix, 4, ", 0", out, max);
+}
+
+/** @brief Chains of the chain reduce (1, 2, 4: the default, 8), written with the default segment
+ *         size (0) in a rule. */
+static int tune_space_reduce_fanout(int p, tune_choice *out, int max)
+{
+    static const int fanout[] = {1, 2, 4, 8};
+    (void)p;
+    return tune_space_list(fanout, 4, ", 0", out, max);
+}
+
 /** @brief Copy/Split/Merge programs: Hybrid1(j) for j = -1 (binomial) .. k-1 (van de Geijn). */
 static int tune_space_csm(int p, tune_choice *out, int max)
 {
@@ -398,6 +457,74 @@ static int tune_space_csm(int p, tune_choice *out, int max)
     {                                                                                                       \
         return collalg_allgatherv_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, \
                                         c->comm, ch->i);                                                    \
+    }
+#define TUNE_GA(alg)                                                                                        \
+    static int tune_gather_##alg(const tune_call *c, const tune_choice *ch)                                 \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_gather_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm); \
+    }
+#define TUNE_GA_INT(alg)                                                                                    \
+    static int tune_gather_##alg(const tune_call *c, const tune_choice *ch)                                 \
+    {                                                                                                       \
+        return collalg_gather_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm, \
+                                    ch->i);                                                                 \
+    }
+#define TUNE_SC(alg)                                                                                        \
+    static int tune_scatter_##alg(const tune_call *c, const tune_choice *ch)                                \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_scatter_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm); \
+    }
+#define TUNE_SC_INT(alg)                                                                                    \
+    static int tune_scatter_##alg(const tune_call *c, const tune_choice *ch)                                \
+    {                                                                                                       \
+        return collalg_scatter_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm, \
+                                     ch->i);                                                                \
+    }
+#define TUNE_GAV(alg)                                                                                       \
+    static int tune_gatherv_##alg(const tune_call *c, const tune_choice *ch)                                \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_gatherv_##alg(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->rtype,  \
+                                     c->root, c->comm);                                                     \
+    }
+#define TUNE_SCV(alg)                                                                                       \
+    static int tune_scatterv_##alg(const tune_call *c, const tune_choice *ch)                               \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_scatterv_##alg(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcount, c->rtype, \
+                                      c->root, c->comm);                                                    \
+    }
+#define TUNE_A2AW(alg)                                                                                      \
+    static int tune_alltoallw_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_alltoallw_##alg(c->sbuf, c->scounts, c->sdispls, c->stypes, c->rbuf, c->rcounts,     \
+                                       c->rdispls, c->rtypes, c->comm);                                     \
+    }
+#define TUNE_A2AW_INT(alg)                                                                                  \
+    static int tune_alltoallw_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        return collalg_alltoallw_##alg(c->sbuf, c->scounts, c->sdispls, c->stypes, c->rbuf, c->rcounts,     \
+                                       c->rdispls, c->rtypes, c->comm, ch->i);                              \
+    }
+#define TUNE_RED(alg)                                                                                       \
+    static int tune_reduce_##alg(const tune_call *c, const tune_choice *ch)                                 \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_reduce_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm);          \
+    }
+#define TUNE_RED_INT(alg)                                                                                   \
+    static int tune_reduce_##alg(const tune_call *c, const tune_choice *ch)                                 \
+    {                                                                                                       \
+        return collalg_reduce_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, ch->i);   \
+    }
+/* reduce knomial (radix) and chain (fanout) at the default segment size */
+#define TUNE_RED_INT0(alg)                                                                                  \
+    static int tune_reduce_##alg(const tune_call *c, const tune_choice *ch)                                 \
+    {                                                                                                       \
+        return collalg_reduce_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, ch->i, 0); \
     }
 #define TUNE_BAR(alg)                                                                                       \
     static int tune_barrier_##alg(const tune_call *c, const tune_choice *ch)                                \
@@ -522,6 +649,36 @@ TUNE_BAR(pairwise_exchange)
 TUNE_BAR(binomial)
 TUNE_BAR_INT(js)
 TUNE_BAR(light_weight)
+
+TUNE_GA(linear)
+TUNE_GA_INT(linear_sync)
+TUNE_GA(binomial)
+TUNE_GA_INT(knomial)
+
+TUNE_SC(linear)
+TUNE_SC_INT(linear_nb)
+TUNE_SC(binomial)
+TUNE_SC_INT(knomial)
+
+TUNE_GAV(linear)
+TUNE_GAV(binomial)
+
+TUNE_SCV(linear)
+TUNE_SCV(binomial)
+
+TUNE_A2AW_INT(scattered)
+TUNE_A2AW(pair)
+TUNE_A2AW(ring)
+TUNE_A2AW(pair_inplace)
+
+TUNE_RED(linear)
+TUNE_RED(binomial)
+TUNE_RED_INT0(knomial)
+TUNE_RED_INT0(chain)
+TUNE_RED_INT(pipeline)
+TUNE_RED_INT(binary_tree)
+TUNE_RED_INT(in_order_binary)
+TUNE_RED(rabenseifner)
 
 /* The shared-memory family: measured only when every rank is on one node (COLLALG_R_ONE_NODE). */
 TUNE_A2A(shm)
@@ -680,6 +837,36 @@ static const tune_algo tune_table[] = {
     {TUNE_BARRIER, "js", tune_barrier_js, tune_space_js, 0},
     {TUNE_BARRIER, "light_weight", tune_barrier_light_weight, NULL, 0},
     {TUNE_BARRIER, "shm", tune_barrier_shm, NULL, 0},
+
+    {TUNE_GATHER, "linear", tune_gather_linear, NULL, 0},
+    {TUNE_GATHER, "linear_sync", tune_gather_linear_sync, tune_space_first_segment, 0},
+    {TUNE_GATHER, "binomial", tune_gather_binomial, NULL, 0},
+    {TUNE_GATHER, "knomial", tune_gather_knomial, tune_space_radix, 0},
+
+    {TUNE_SCATTER, "linear", tune_scatter_linear, NULL, 0},
+    {TUNE_SCATTER, "linear_nb", tune_scatter_linear_nb, tune_space_requests, 0},
+    {TUNE_SCATTER, "binomial", tune_scatter_binomial, NULL, 0},
+    {TUNE_SCATTER, "knomial", tune_scatter_knomial, tune_space_radix, 0},
+
+    {TUNE_GATHERV, "linear", tune_gatherv_linear, NULL, 0},
+    {TUNE_GATHERV, "binomial", tune_gatherv_binomial, NULL, 0},
+
+    {TUNE_SCATTERV, "linear", tune_scatterv_linear, NULL, 0},
+    {TUNE_SCATTERV, "binomial", tune_scatterv_binomial, NULL, 0},
+
+    {TUNE_ALLTOALLW, "scattered", tune_alltoallw_scattered, tune_space_requests, 0},
+    {TUNE_ALLTOALLW, "pair", tune_alltoallw_pair, NULL, 0},
+    {TUNE_ALLTOALLW, "ring", tune_alltoallw_ring, NULL, 0},
+    {TUNE_ALLTOALLW, "pair_inplace", tune_alltoallw_pair_inplace, NULL, 0},
+
+    {TUNE_REDUCE, "linear", tune_reduce_linear, NULL, 0},
+    {TUNE_REDUCE, "binomial", tune_reduce_binomial, NULL, 0},
+    {TUNE_REDUCE, "knomial", tune_reduce_knomial, tune_space_reduce_radix, 0},
+    {TUNE_REDUCE, "chain", tune_reduce_chain, tune_space_reduce_fanout, 0},
+    {TUNE_REDUCE, "pipeline", tune_reduce_pipeline, tune_space_segsize, 0},
+    {TUNE_REDUCE, "binary_tree", tune_reduce_binary_tree, tune_space_segsize, 0},
+    {TUNE_REDUCE, "in_order_binary", tune_reduce_in_order_binary, tune_space_segsize, 0},
+    {TUNE_REDUCE, "rabenseifner", tune_reduce_rabenseifner, NULL, 0},
 };
 
 /** @brief Rows of tune_table. */
@@ -700,6 +887,16 @@ static int tune_native(enum tune_coll coll, const tune_call *c)
     case TUNE_ALLGATHERV:
         return MPI_Allgatherv(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, c->comm);
     case TUNE_BARRIER: return MPI_Barrier(c->comm);
+    case TUNE_GATHER: return MPI_Gather(c->sbuf, c->count, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm);
+    case TUNE_SCATTER: return MPI_Scatter(c->sbuf, c->count, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm);
+    case TUNE_GATHERV:
+        return MPI_Gatherv(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->rtype, c->root, c->comm);
+    case TUNE_SCATTERV:
+        return MPI_Scatterv(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm);
+    case TUNE_REDUCE: return MPI_Reduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm);
+    case TUNE_ALLTOALLW:
+        return MPI_Alltoallw(c->sbuf, c->scounts, c->sdispls, c->stypes, c->rbuf, c->rcounts, c->rdispls, c->rtypes,
+                             c->comm);
     default: return MPI_Bcast(c->rbuf, c->count, c->type, c->root, c->comm);
     }
 }
@@ -710,9 +907,15 @@ static int tune_native(enum tune_coll coll, const tune_call *c)
  */
 static int tune_run(enum tune_coll coll, const tune_algo *a, const tune_call *c, const tune_choice *ch)
 {
-    if (c->select_cost && coll == TUNE_ALLTOALLV) {
+    if (c->select_cost && (coll == TUNE_ALLTOALLV || coll == TUNE_ALLTOALLW)) {
         long long mine = 0, all = 0;
         int err = MPI_Allreduce(&mine, &all, 1, MPI_LONG_LONG, MPI_SUM, c->comm);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    if (c->select_cost && (coll == TUNE_GATHERV || coll == TUNE_SCATTERV)) {
+        long long n = 0;
+        int err = MPI_Bcast(&n, 1, MPI_LONG_LONG, c->root, c->comm);
         if (err != MPI_SUCCESS)
             return err;
     }

@@ -12,6 +12,17 @@
  * Headers written before the v-collectives existed (no COLLALG_TUNED_ALLTOALLV_BOUNDS) check the
  * four others only.
  *
+ * The rooted collectives (gather, scatter, gatherv, scatterv) run from root 0 and from the last
+ * rank, out of place and in place at the root (gather: MPI_IN_PLACE as the root's send buffer,
+ * scatter: as its receive buffer); every rank compares its whole receive allocation (the root
+ * also its send buffer in place), so a write where MPI allows none is caught too. gatherv and
+ * scatterv run the skewed pattern as the root's counts (the root's block, or the first rank's,
+ * carries most bytes) with a one-byte gap after each block; alltoallw runs the alltoallv pattern
+ * with MPI_BYTE for every peer and byte displacements, then uniform in place. Headers written
+ * before these collectives existed (no COLLALG_TUNED_GATHER_BOUNDS) do not check them. Reduce
+ * (MPI_INT, MPI_SUM, sizes rounded down to whole ints) runs to root 0 and to the last rank, out
+ * of place, and in place at root 0 (see tc_reduce), when the header has it (COLLALG_TUNED_REDUCE_BOUNDS).
+ *
  * Build against a generated header (what `make tune` does):
  * @code
  *   mpicc -std=c99 -Iinclude -Ibuild/tuned -DCOLLALG_TUNED_HEADER='"collalg_tuned.h"' \
@@ -90,6 +101,46 @@ COLLALG_TUNED_BARRIER(collalg_tuned_barrier,
     COLLALG_RULE_P(9, COLLALG_INF, 0, COLLALG_INF, mcs, 4, 2))
 /* clang-format on */
 #define COLLALG_TUNED_BARRIER_BOUNDS 0
+/* clang-format off */
+COLLALG_TUNED_GATHER(collalg_tuned_gather,
+    COLLALG_RULE(0, 256, binomial)
+    COLLALG_RULE(256, 4096, knomial, 3)
+    COLLALG_RULE(4096, COLLALG_INF, linear_sync, 1024))
+/* clang-format on */
+#define COLLALG_TUNED_GATHER_BOUNDS 0, 256, 4096
+/* clang-format off */
+COLLALG_TUNED_SCATTER(collalg_tuned_scatter,
+    COLLALG_RULE(0, 512, knomial, 4)
+    COLLALG_RULE(512, COLLALG_INF, linear_nb, 4))
+/* clang-format on */
+#define COLLALG_TUNED_SCATTER_BOUNDS 0, 512
+/* clang-format off */
+COLLALG_TUNED_GATHERV(collalg_tuned_gatherv,
+    COLLALG_RULE(0, 1024, binomial)
+    COLLALG_RULE(1024, COLLALG_INF, linear))
+/* clang-format on */
+#define COLLALG_TUNED_GATHERV_BOUNDS 0, 1024
+/* clang-format off */
+COLLALG_TUNED_SCATTERV(collalg_tuned_scatterv,
+    COLLALG_RULE(1, 1024, binomial)
+    COLLALG_RULE(1024, COLLALG_INF, linear))
+/* clang-format on */
+#define COLLALG_TUNED_SCATTERV_BOUNDS 0, 1, 1024
+/* clang-format off */
+COLLALG_TUNED_ALLTOALLW(collalg_tuned_alltoallw,
+    COLLALG_RULE(0, 256, scattered, 4)
+    COLLALG_RULE(256, 2048, pair)
+    COLLALG_RULE(2048, COLLALG_INF, ring))
+/* clang-format on */
+#define COLLALG_TUNED_ALLTOALLW_BOUNDS 0, 256, 2048
+#include <collalg/reduce.h>
+/* clang-format off */
+COLLALG_TUNED_REDUCE(collalg_tuned_reduce,
+    COLLALG_RULE(0, 64, binomial)
+    COLLALG_RULE(64, 4096, knomial, 3, 0)
+    COLLALG_RULE(4096, COLLALG_INF, rabenseifner))
+/* clang-format on */
+#define COLLALG_TUNED_REDUCE_BOUNDS 0, 64, 4096
 /** @endcond */
 #endif
 
@@ -206,6 +257,92 @@ static void tc_bcast(tc_state *st, long n)
     free(b1), free(b2);
 }
 
+#ifdef COLLALG_TUNED_GATHER_BOUNDS
+/** @brief The roots a rooted case runs from: 0 and the last rank (one root when p = 1). */
+#define TC_FOR_ROOTS(st, root) for (root = 0; root<(st)->p; root += (st)->p - 1> 0 ? (st)->p - 1 : (st)->p)
+
+/** @brief Gather of @p n bytes per process from each root, out of place and in place at the root. */
+static void tc_gather(tc_state *st, long n)
+{
+    long total = n * st->p + 1;
+    unsigned char *s = (unsigned char *)malloc((size_t)n + 1), *r1 = (unsigned char *)malloc((size_t)total),
+                  *r2 = (unsigned char *)malloc((size_t)total);
+    int root, err, inplace;
+    char mode[48];
+    tc_fill(s, n + 1, (unsigned)st->rank + 21u);
+    TC_FOR_ROOTS(st, root)
+    for (inplace = 0; inplace < 2; inplace++) {
+        int here = inplace && st->rank == root;
+        memset(r1, 1, (size_t)total);
+        memset(r2, 1, (size_t)total);
+        MPI_Gather(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+        if (here && n > 0)
+            memcpy(r2 + (long)root * n, s, (size_t)n);
+        err = collalg_tuned_gather(here ? MPI_IN_PLACE : s, here ? 0 : (int)n, here ? MPI_DATATYPE_NULL : MPI_BYTE, r2,
+                                   (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+        snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
+        tc_record(st, "gather", n, mode, err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
+    }
+    free(s), free(r1), free(r2);
+}
+
+/** @brief Scatter of @p n bytes per process from each root, out of place and in place at the root. */
+static void tc_scatter(tc_state *st, long n)
+{
+    long total = n * st->p + 1;
+    unsigned char *s = (unsigned char *)malloc((size_t)total), *s2 = (unsigned char *)malloc((size_t)total),
+                  *r1 = (unsigned char *)malloc((size_t)n + 1), *r2 = (unsigned char *)malloc((size_t)n + 1);
+    int root, err, inplace, ok;
+    char mode[48];
+    tc_fill(s, total, (unsigned)st->rank + 31u);
+    TC_FOR_ROOTS(st, root)
+    for (inplace = 0; inplace < 2; inplace++) {
+        int here = inplace && st->rank == root;
+        memset(r1, 1, (size_t)n + 1);
+        memset(r2, 1, (size_t)n + 1);
+        memcpy(s2, s, (size_t)total);
+        MPI_Scatter(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+        err = collalg_tuned_scatter(s2, (int)n, MPI_BYTE, here ? MPI_IN_PLACE : r2, here ? 0 : (int)n,
+                                    here ? MPI_DATATYPE_NULL : MPI_BYTE, root, MPI_COMM_WORLD);
+        ok = err == MPI_SUCCESS && !memcmp(s, s2, (size_t)total);
+        ok = ok && (here ? !memcmp(s + (long)root * n, r1, (size_t)n) : !memcmp(r1, r2, (size_t)n + 1));
+        snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
+        tc_record(st, "scatter", n, mode, ok, err);
+    }
+    free(s), free(s2), free(r1), free(r2);
+}
+#endif
+
+#ifdef COLLALG_TUNED_REDUCE_BOUNDS
+/** @brief Reduce (MPI_INT, MPI_SUM) of @p n bytes rounded down to whole ints to root 0 and the
+ *         last rank, out of place, and in place at root 0 (MPICH 4.0.2's own MPI_Reduce, which
+ *         the tuned routine runs outside its rules, crashes in place at another root from 2 KiB
+ *         on); every rank compares its whole receive allocation (untouched but at the root). */
+static void tc_reduce(tc_state *st, long n)
+{
+    int count = (int)(n / 4), i, err, root, inplace;
+    int *s = (int *)malloc(4 * (size_t)count + 4), *r1 = (int *)malloc(4 * (size_t)count + 4),
+        *r2 = (int *)malloc(4 * (size_t)count + 4);
+    char mode[48];
+    for (root = 0; root<st->p; root += st->p - 1> 0 ? st->p - 1 : st->p)
+        for (inplace = 0; inplace < 2; inplace++) {
+            int here = inplace && st->rank == root;
+            if (inplace && root != 0)
+                continue; /* MPICH 4.0.2's MPI_Reduce (the native fallback) crashes there */
+            for (i = 0; i <= count; i++)
+                s[i] = (st->rank + 1) * 1000 + i % 977, r1[i] = r2[i] = -5;
+            MPI_Reduce(s, r1, count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
+            if (here)
+                memcpy(r2, s, 4 * (size_t)count);
+            err = collalg_tuned_reduce(here ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
+            snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
+            tc_record(st, "reduce", 4L * count, mode, err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4),
+                      err);
+        }
+    free(s), free(r1), free(r2);
+}
+#endif
+
 #ifdef COLLALG_TUNED_ALLTOALLV_BOUNDS
 /**
  * @brief Counts of a skewed pattern of mean block @p n over @p cells blocks, cell @p k: n / 2 each,
@@ -303,6 +440,121 @@ static void tc_barrier(tc_state *st, long n)
         tc_record(st, "barrier", n, "", err == MPI_SUCCESS && m[0] <= -m[1], err);
     }
 }
+#ifdef COLLALG_TUNED_GATHER_BOUNDS
+/**
+ * @brief The root's counts of a rooted v-collective of mean block @p n: tc_skew over p cells, the
+ *        heavy one being the root's (@p heavy_root) or rank 0's; offsets with a one-byte gap after
+ *        each block into @p d. @return the bytes the root's buffer spans.
+ */
+static long tc_root_counts(const tc_state *st, long n, int root, int heavy_root, int *c, int *d)
+{
+    long o = 0;
+    int j;
+    for (j = 0; j < st->p; j++) {
+        int heavy = heavy_root ? (j - root + st->p) % st->p : j;
+        c[j] = tc_skew(n, st->p, 1, heavy);
+        d[j] = (int)o, o += c[j] + 1;
+    }
+    return o;
+}
+
+/** @brief Gatherv with the root's mean block @p n bytes from each root (the heavy block the root's
+ *         own, then rank 0's), out of place and in place at the root. */
+static void tc_gatherv(tc_state *st, long n)
+{
+    int p = st->p, root, err, inplace;
+    int *c = (int *)malloc(2 * (size_t)p * sizeof(int)), *d = c + p;
+    char mode[64];
+    TC_FOR_ROOTS(st, root)
+    for (inplace = 0; inplace < 2; inplace++) {
+        int here = inplace && st->rank == root;
+        long tot = tc_root_counts(st, n, root, inplace, c, d);
+        unsigned char *s = (unsigned char *)malloc((size_t)c[st->rank] + 1),
+                      *r1 = (unsigned char *)malloc((size_t)tot + 1), *r2 = (unsigned char *)malloc((size_t)tot + 1);
+        tc_fill(s, c[st->rank] + 1, (unsigned)st->rank + 41u);
+        memset(r1, 1, (size_t)tot + 1);
+        memset(r2, 1, (size_t)tot + 1);
+        MPI_Gatherv(s, c[st->rank], MPI_BYTE, r1, c, d, MPI_BYTE, root, MPI_COMM_WORLD);
+        if (here)
+            memcpy(r2 + d[root], s, (size_t)c[root]);
+        err = collalg_tuned_gatherv(here ? MPI_IN_PLACE : s, c[st->rank], MPI_BYTE, r2, c, d, MPI_BYTE, root,
+                                    MPI_COMM_WORLD);
+        snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place, heavy root" : "");
+        tc_record(st, "gatherv", n, mode, err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
+        free(s), free(r1), free(r2);
+    }
+    free(c);
+}
+
+/** @brief Scatterv with the root's mean block @p n bytes from each root, out of place and in place
+ *         at the root. */
+static void tc_scatterv(tc_state *st, long n)
+{
+    int p = st->p, root, err, inplace, ok;
+    int *c = (int *)malloc(2 * (size_t)p * sizeof(int)), *d = c + p;
+    char mode[64];
+    TC_FOR_ROOTS(st, root)
+    for (inplace = 0; inplace < 2; inplace++) {
+        int here = inplace && st->rank == root;
+        long tot = tc_root_counts(st, n, root, inplace, c, d);
+        unsigned char *s = (unsigned char *)malloc((size_t)tot + 1), *s2 = (unsigned char *)malloc((size_t)tot + 1),
+                      *r1 = (unsigned char *)malloc((size_t)c[st->rank] + 1),
+                      *r2 = (unsigned char *)malloc((size_t)c[st->rank] + 1);
+        tc_fill(s, tot + 1, (unsigned)st->rank + 51u);
+        memcpy(s2, s, (size_t)tot + 1);
+        memset(r1, 1, (size_t)c[st->rank] + 1);
+        memset(r2, 1, (size_t)c[st->rank] + 1);
+        MPI_Scatterv(s, c, d, MPI_BYTE, r1, c[st->rank], MPI_BYTE, root, MPI_COMM_WORLD);
+        err = collalg_tuned_scatterv(s2, c, d, MPI_BYTE, here ? MPI_IN_PLACE : r2, c[st->rank], MPI_BYTE, root,
+                                     MPI_COMM_WORLD);
+        ok = err == MPI_SUCCESS && !memcmp(s, s2, (size_t)tot + 1);
+        ok = ok && (here ? !memcmp(s + d[root], r1, (size_t)c[root]) : !memcmp(r1, r2, (size_t)c[st->rank] + 1));
+        snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place, heavy root" : "");
+        tc_record(st, "scatterv", n, mode, ok, err);
+        free(s), free(s2), free(r1), free(r2);
+    }
+    free(c);
+}
+
+/** @brief Alltoallw (MPI_BYTE for every peer, byte displacements) with mean block @p n bytes: rank
+ *         0's row carries most bytes; then uniform in place. */
+static void tc_alltoallw(tc_state *st, long n)
+{
+    int p = st->p, j, err;
+    int *v = (int *)malloc(4 * (size_t)p * sizeof(int)), *sc = v, *sd = v + p, *rc = v + 2 * p, *rd = v + 3 * p;
+    MPI_Datatype *ty = (MPI_Datatype *)malloc((size_t)p * sizeof(MPI_Datatype));
+    long stot, rtot;
+    unsigned char *s, *r1, *r2;
+    for (j = 0; j < p; j++) {
+        sc[j] = tc_skew(n, (long)p * p, p, st->rank == 0 ? j : p);
+        rc[j] = tc_skew(n, (long)p * p, p, j == 0 ? st->rank : p);
+        ty[j] = MPI_BYTE;
+    }
+    stot = tc_offsets(sc, sd, p);
+    rtot = tc_offsets(rc, rd, p);
+    s = (unsigned char *)malloc((size_t)stot + 1);
+    r1 = (unsigned char *)malloc((size_t)rtot + 1);
+    r2 = (unsigned char *)malloc((size_t)rtot + 1);
+    tc_fill(s, stot + 1, (unsigned)st->rank + 61u);
+    memset(r1, 1, (size_t)rtot + 1);
+    memset(r2, 1, (size_t)rtot + 1);
+    MPI_Alltoallw(s, sc, sd, ty, r1, rc, rd, ty, MPI_COMM_WORLD);
+    err = collalg_tuned_alltoallw(s, sc, sd, ty, r2, rc, rd, ty, MPI_COMM_WORLD);
+    tc_record(st, "alltoallw", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
+    free(s), free(r1), free(r2);
+    for (j = 0; j < p; j++)
+        rc[j] = (int)n;
+    rtot = tc_offsets(rc, rd, p);
+    r1 = (unsigned char *)malloc((size_t)rtot + 1);
+    r2 = (unsigned char *)malloc((size_t)rtot + 1);
+    tc_fill(r2, rtot + 1, (unsigned)st->rank + 71u);
+    MPI_Alltoallw(r2, rc, rd, ty, r1, rc, rd, ty, MPI_COMM_WORLD);
+    r1[rtot] = r2[rtot];
+    err = collalg_tuned_alltoallw(MPI_IN_PLACE, rc, rd, ty, r2, rc, rd, ty, MPI_COMM_WORLD);
+    tc_record(st, "alltoallw", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
+    free(r1), free(r2), free(v), free(ty);
+}
+#endif
 #endif
 
 /** @brief Runs @p run at bound - 1, bound, bound + 1 of every bound in @p bounds, and 0 and 1. */
@@ -349,6 +601,24 @@ int main(int argc, char **argv)
         tc_sweep(&st, tc_alltoallv, a2av, (int)(sizeof a2av / sizeof *a2av), 2L * st.p * st.p);
         tc_sweep(&st, tc_allgatherv, agv, (int)(sizeof agv / sizeof *agv), st.p);
         tc_barrier(&st, 0);
+    }
+#endif
+#if defined(COLLALG_TUNED_ALLTOALLV_BOUNDS) && defined(COLLALG_TUNED_GATHER_BOUNDS)
+    {
+        static const long ga[] = {COLLALG_TUNED_GATHER_BOUNDS}, sc[] = {COLLALG_TUNED_SCATTER_BOUNDS},
+                          gav[] = {COLLALG_TUNED_GATHERV_BOUNDS}, scv[] = {COLLALG_TUNED_SCATTERV_BOUNDS},
+                          a2aw[] = {COLLALG_TUNED_ALLTOALLW_BOUNDS};
+        tc_sweep(&st, tc_gather, ga, (int)(sizeof ga / sizeof *ga), st.p);
+        tc_sweep(&st, tc_scatter, sc, (int)(sizeof sc / sizeof *sc), st.p);
+        tc_sweep(&st, tc_gatherv, gav, (int)(sizeof gav / sizeof *gav), 2L * st.p);
+        tc_sweep(&st, tc_scatterv, scv, (int)(sizeof scv / sizeof *scv), 2L * st.p);
+        tc_sweep(&st, tc_alltoallw, a2aw, (int)(sizeof a2aw / sizeof *a2aw), 2L * st.p * st.p);
+    }
+#endif
+#ifdef COLLALG_TUNED_REDUCE_BOUNDS
+    {
+        static const long red[] = {COLLALG_TUNED_REDUCE_BOUNDS};
+        tc_sweep(&st, tc_reduce, red, (int)(sizeof red / sizeof *red), 1);
     }
 #endif
     if (st.rank == 0)

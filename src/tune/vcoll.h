@@ -5,8 +5,9 @@
  *        sizes of each collective.
  *
  * @par Sample sizes
- * - alltoallv, allgatherv: the mean block of the pattern (tune/pattern.h), i.e. the n the
- *   selector compares; the --sizes list, or for a pattern FILE without --sizes and --max-size the
+ * - alltoallv, allgatherv, gatherv, scatterv, alltoallw: the mean block of the pattern
+ *   (tune/pattern.h: its matrix for alltoallv and alltoallw, its vector for the others, which for
+ *   gatherv and scatterv is the root's row of counts), i.e. the n the selector compares; the --sizes list, or for a pattern FILE without --sizes and --max-size the
  *   file's own mean block only (the file used as is).
  * - barrier: one measurement per algorithm and parameter value, at "size" 0; its rules select by
  *   process count only.
@@ -23,7 +24,15 @@
 /** @brief 1 for the collectives tuned for a communication pattern. */
 static int tune_is_v(enum tune_coll coll)
 {
-    return coll == TUNE_ALLTOALLV || coll == TUNE_ALLGATHERV;
+    return coll == TUNE_ALLTOALLV || coll == TUNE_ALLGATHERV || coll == TUNE_GATHERV || coll == TUNE_SCATTERV ||
+           coll == TUNE_ALLTOALLW;
+}
+
+/** @brief 1 for the v-collectives of the pattern's matrix (alltoallv, alltoallw), 0 for those of its
+ *         vector (allgatherv, and the root's row of gatherv and scatterv). */
+static int tune_is_matrix(enum tune_coll coll)
+{
+    return coll == TUNE_ALLTOALLV || coll == TUNE_ALLTOALLW;
 }
 
 /**
@@ -55,7 +64,7 @@ static int tune_pattern_setup(tune_pattern *pt, const char *spec, int asis, MPI_
 static long long tune_pattern_bytes(tune_pattern *pt, enum tune_coll coll, long bytes)
 {
     long long send, recv;
-    tune_pattern_need(pt, coll == TUNE_ALLTOALLV, bytes, &send, &recv);
+    tune_pattern_need(pt, tune_is_matrix(coll), bytes, &send, &recv);
     if (send > INT_MAX || recv > INT_MAX)
         return -1;
     return send > recv ? send : recv;
@@ -64,6 +73,10 @@ static long long tune_pattern_bytes(tune_pattern *pt, enum tune_coll coll, long 
 /**
  * @brief Adds the counts of the v-collective @p coll at mean block @p bytes to call @p c, for rank
  *        @p rank; @p vc holds 4 p ints (send counts, send offsets, receive counts, offsets).
+ *        alltoallv and alltoallw take the matrix (alltoallw: byte displacements, its MPI_BYTE
+ *        types are set by the caller); allgatherv and gatherv the vector as receive counts (this
+ *        rank sends its own entry), scatterv the vector as send counts (this rank receives its
+ *        own entry): the root's row of the rooted ones.
  */
 static void tune_pattern_call(tune_pattern *pt, enum tune_coll coll, long bytes, int rank, int *vc, tune_call *c)
 {
@@ -72,9 +85,12 @@ static void tune_pattern_call(tune_pattern *pt, enum tune_coll coll, long bytes,
     c->sdispls = vc + p;
     c->rcounts = vc + 2 * p;
     c->rdispls = vc + 3 * p;
-    if (coll == TUNE_ALLTOALLV)
+    if (tune_is_matrix(coll))
         tune_pattern_alltoallv(pt, bytes, rank, vc, vc + p, vc + 2 * p, vc + 3 * p);
-    else {
+    else if (coll == TUNE_SCATTERV) {
+        tune_pattern_allgatherv(pt, bytes, vc, vc + p);
+        c->rcount = vc[rank];
+    } else {
         tune_pattern_allgatherv(pt, bytes, vc + 2 * p, vc + 3 * p);
         c->count = vc[2 * p + rank];
     }
@@ -93,7 +109,7 @@ static int tune_coll_sizes(const tune_pattern *pt, enum tune_coll coll, const lo
         return 1;
     }
     if (tune_is_v(coll) && pt->asis) {
-        out[0] = tune_pattern_natural(pt, coll == TUNE_ALLTOALLV);
+        out[0] = tune_pattern_natural(pt, tune_is_matrix(coll));
         return 1;
     }
     for (i = 0; i < ns; i++) {

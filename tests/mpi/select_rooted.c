@@ -226,12 +226,16 @@ static void test_gather_scatter(th_result *res, const th_opts *o, MPI_Comm comm,
                 memcpy(big2, big1, all);
                 if (scatter) {
                     MPI_Scatter(big1, n, MPI_BYTE, ip ? MPI_IN_PLACE : (void *)mine, n, MPI_BYTE, root, comm);
-                    err = scatter_tuned(big2, n, MPI_BYTE, ip ? MPI_IN_PLACE : (void *)mine2, n, MPI_BYTE, root, comm);
+                    /* an in-place root's receive type is ignored: a null one must not change the choice */
+                    err = scatter_tuned(big2, n, MPI_BYTE, ip ? MPI_IN_PLACE : (void *)mine2, n,
+                                        ip ? MPI_DATATYPE_NULL : MPI_BYTE, root, comm);
                 } else {
                     if (ip) /* the root's own block is already in place */
                         memcpy(big1 + (size_t)n * (size_t)root, mine, (size_t)n), memcpy(big2, big1, all);
                     MPI_Gather(ip ? MPI_IN_PLACE : (void *)mine, n, MPI_BYTE, big1, n, MPI_BYTE, root, comm);
-                    err = gather_tuned(ip ? MPI_IN_PLACE : (void *)mine, n, MPI_BYTE, big2, n, MPI_BYTE, root, comm);
+                    /* an in-place root's send type is ignored: a null one must not change the choice */
+                    err = gather_tuned(ip ? MPI_IN_PLACE : (void *)mine, n, ip ? MPI_DATATYPE_NULL : MPI_BYTE, big2, n,
+                                       MPI_BYTE, root, comm);
                 }
                 rooted_expect(routine, n, want, sizeof want);
                 snprintf(what, sizeof what, "%s %s n=%d root %d%s chose %s", cname, routine, n, root,

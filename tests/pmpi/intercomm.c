@@ -1,15 +1,16 @@
 /*
  * intercomm.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
- * libcollalg_pmpi.so, every collective forced): the seven collectives on an intercommunicator
+ * libcollalg_pmpi.so, every collective forced): the thirteen collectives on an intercommunicator
  * between the even and the odd world ranks (p >= 2), which the library leaves to the native
- * collectives; dumps every result.
+ * collectives (the rooted ones from rank 0 of the even group); dumps every result.
  */
 #include "pm_common.h"
 
 int main(int argc, char **argv)
 {
     MPI_Comm half, inter;
-    int color, rank, rsize, err, k, n = 3, *sbuf, *rbuf, *counts, *displs, root;
+    int color, rank, rsize, err, k, n = 3, *sbuf, *rbuf, *counts, *displs, *bdispls, root;
+    MPI_Datatype *types;
     pm_init(&argc, &argv);
     color = pm_world_rank % 2;
     MPI_Comm_split(MPI_COMM_WORLD, color, pm_world_rank, &half);
@@ -21,6 +22,8 @@ int main(int argc, char **argv)
     rbuf = (int *)malloc(sizeof(int) * (size_t)(n * pm_world_size));
     counts = (int *)malloc(2 * sizeof(int) * (size_t)pm_world_size);
     displs = counts + pm_world_size;
+    bdispls = (int *)malloc(sizeof(int) * (size_t)pm_world_size);
+    types = (MPI_Datatype *)malloc(sizeof(MPI_Datatype) * (size_t)pm_world_size);
     for (k = 0; k < pm_world_size; k++)
         counts[k] = n, displs[k] = n * k;
     for (k = 0; k < n * pm_world_size; k++)
@@ -48,10 +51,33 @@ int main(int argc, char **argv)
     pm_dump("intercomm bcast", rbuf, sizeof(int) * (size_t)n, err);
     err = MPI_Barrier(inter);
     pm_dump("intercomm barrier", &err, 0, err);
+    /* Gather to and scatter from rank 0 of the even group (root as for the bcast above). */
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Gather(sbuf, n, MPI_INT, rbuf, n, MPI_INT, root, inter);
+    pm_dump("intercomm gather", rbuf, sizeof(int) * (size_t)(n * rsize), err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Scatter(sbuf, n, MPI_INT, rbuf, n, MPI_INT, root, inter);
+    pm_dump("intercomm scatter", rbuf, sizeof(int) * (size_t)n, err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Gatherv(sbuf, n, MPI_INT, rbuf, counts, displs, MPI_INT, root, inter);
+    pm_dump("intercomm gatherv", rbuf, sizeof(int) * (size_t)(n * rsize), err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Scatterv(sbuf, counts, displs, MPI_INT, rbuf, n, MPI_INT, root, inter);
+    pm_dump("intercomm scatterv", rbuf, sizeof(int) * (size_t)n, err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    for (k = 0; k < pm_world_size; k++)
+        bdispls[k] = displs[k] * (int)sizeof(int), types[k] = MPI_INT;
+    err = MPI_Alltoallw(sbuf, counts, bdispls, types, rbuf, counts, bdispls, types, inter);
+    pm_dump("intercomm alltoallw", rbuf, sizeof(int) * (size_t)(n * rsize), err);
+    memset(rbuf, 0, sizeof(int) * (size_t)(n * pm_world_size));
+    err = MPI_Reduce(sbuf, rbuf, n, MPI_INT, MPI_SUM, root, inter);
+    pm_dump("intercomm reduce", rbuf, sizeof(int) * (size_t)n, err);
 
     free(sbuf);
     free(rbuf);
     free(counts);
+    free(bdispls);
+    free(types);
     MPI_Comm_free(&inter);
     MPI_Comm_free(&half);
     pm_finish("intercomm");

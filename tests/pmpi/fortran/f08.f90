@@ -12,6 +12,7 @@ program pm_f08
   type(MPI_Datatype) :: vec
   type(MPI_Op) :: usum
   integer, allocatable :: sb(:), rb(:), sc(:), sd(:), rc(:), rd(:)
+  type(MPI_Datatype), allocatable :: ty(:)
   double precision, allocatable :: db(:)
   procedure(MPI_User_function) :: pm_usum08
 
@@ -28,7 +29,7 @@ program pm_f08
     do k = 1, 2
       n = ns(k)
       nbuf = 2 * n * (p + 1) + 2 * p
-      allocate(sb(nbuf), rb(nbuf), sc(p), sd(p), rc(p), rd(p), db(n))
+      allocate(sb(nbuf), rb(nbuf), sc(p), sd(p), rc(p), rd(p), db(n), ty(p))
       do i = 1, nbuf
         sb(i) = 1000 * rank + i
       end do
@@ -112,11 +113,74 @@ program pm_f08
       call MPI_ALLGATHERV(MPI_IN_PLACE, 0, MPI_INTEGER, rb, rc, rd, MPI_INTEGER, comm, ierr)
       call pm_report('allgatherv in-place', rb, ierr)
 
+      ! reduce: integer sum to the last rank, then in place there
+      rb = -1
+      call MPI_REDUCE(sb, rb, n, MPI_INTEGER, MPI_SUM, p - 1, comm, ierr)
+      call pm_report('reduce sum', rb, ierr)
+      rb = -1
+      if (rank == p - 1) then
+        rb(1:n) = sb(1:n)
+        call MPI_REDUCE(MPI_IN_PLACE, rb, n, MPI_INTEGER, MPI_SUM, p - 1, comm, ierr)
+      else
+        call MPI_REDUCE(sb, rb, n, MPI_INTEGER, MPI_SUM, p - 1, comm, ierr)
+      end if
+      call pm_report('reduce sum in-place', rb, ierr)
+
+      ! gather and scatter: the last rank the root, blocks of n integers; then in place at the root
+      rb = -1
+      call MPI_GATHER(sb, n, MPI_INTEGER, rb, n, MPI_INTEGER, p - 1, comm, ierr)
+      call pm_report('gather', rb, ierr)
+      rb = -1
+      if (rank == p - 1) then
+        rb(rank * n + 1:rank * n + n) = sb(1:n)
+        call MPI_GATHER(MPI_IN_PLACE, 0, MPI_INTEGER, rb, n, MPI_INTEGER, p - 1, comm, ierr)
+      else
+        call MPI_GATHER(sb, n, MPI_INTEGER, rb, n, MPI_INTEGER, p - 1, comm, ierr)
+      end if
+      call pm_report('gather in-place', rb, ierr)
+      rb = -1
+      call MPI_SCATTER(sb, n, MPI_INTEGER, rb, n, MPI_INTEGER, p - 1, comm, ierr)
+      call pm_report('scatter', rb, ierr)
+      rb = -1
+      if (rank == p - 1) then
+        rb(1:n * p) = sb(1:n * p)
+        call MPI_SCATTER(rb, n, MPI_INTEGER, MPI_IN_PLACE, 0, MPI_INTEGER, p - 1, comm, ierr)
+      else
+        call MPI_SCATTER(sb, n, MPI_INTEGER, rb, n, MPI_INTEGER, p - 1, comm, ierr)
+      end if
+      call pm_report('scatter in-place', rb, ierr)
+
+      ! gatherv and scatterv: rank 0 the root, the counts and gaps of allgatherv
+      rb = -1
+      call MPI_GATHERV(sb, rc(rank + 1), MPI_INTEGER, rb, rc, rd, MPI_INTEGER, 0, comm, ierr)
+      call pm_report('gatherv', rb, ierr)
+      rb = -1
+      call MPI_SCATTERV(sb, rc, rd, MPI_INTEGER, rb, rc(rank + 1), MPI_INTEGER, 0, comm, ierr)
+      call pm_report('scatterv', rb, ierr)
+
+      ! alltoallw: the counts of alltoallv, byte displacements, MPI_INTEGER for every peer
+      at = 0
+      do j = 1, p
+        sc(j) = (mod(rank + j - 1, 3) + 1) * n / 3
+        sd(j) = 4 * at
+        at = at + sc(j) + 1
+        ty(j) = MPI_INTEGER
+      end do
+      rb = -1
+      call MPI_ALLTOALLW(sb, sc, sd, ty, rb, sc, sd, ty, comm, ierr)
+      call pm_report('alltoallw', rb, ierr)
+      rb = -1
+      do j = 1, p
+        rb(sd(j) / 4 + 1:sd(j) / 4 + sc(j)) = sb(sd(j) / 4 + 1:sd(j) / 4 + sc(j)) + 5
+      end do
+      call MPI_ALLTOALLW(MPI_IN_PLACE, sc, sd, ty, rb, sc, sd, ty, comm, ierr)
+      call pm_report('alltoallw in-place', rb, ierr)
+
       call MPI_BARRIER(comm)
       ierr = 0
       rb = 0
       call pm_report('barrier', rb, ierr)
-      deallocate(sb, rb, sc, sd, rc, rd, db)
+      deallocate(sb, rb, sc, sd, rc, rd, db, ty)
     end do
   end do
   call MPI_OP_FREE(usum, ierr)
