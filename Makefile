@@ -76,6 +76,11 @@ $(BUILD)/examples/%: examples/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(TESTCFLAGS) -Iinclude $< -o $@
 
+# Test programs that are another one compiled with a macro (exscan.c includes scan.c, ...).
+$(BUILD)/mpich/exscan $(BUILD)/smpi/exscan $(BUILD)/openmpi/exscan: tests/mpi/scan.c
+$(BUILD)/mpich/reduce_scatter_block $(BUILD)/smpi/reduce_scatter_block $(BUILD)/openmpi/reduce_scatter_block: \
+    tests/mpi/reduce_scatter.c
+
 $(BUILD)/bin/collalg-tune: src/tune/collalg-tune.c
 $(BUILD)/bin/tuned_check: src/tune/tuned_check.c
 $(BUILD)/bin/collalg-guidelines: src/guidelines/collalg-guidelines.c

@@ -67,6 +67,8 @@ Test(valgrind, alltoallw_p3, .timeout = 900) { cl_valgrind("alltoallw", 3, CL_VG
 Test(valgrind, reduce_p3, .timeout = 900) { cl_valgrind("reduce", 3, "--counts 0,3"); }
 Test(valgrind, scan_p3, .timeout = 900) { cl_valgrind("scan", 3, "--counts 0,3"); }
 Test(valgrind, exscan_p3, .timeout = 900) { cl_valgrind("exscan", 3, "--counts 0,3"); }
+Test(valgrind, reduce_scatter_block_p3, .timeout = 900) { cl_valgrind("reduce_scatter_block", 3, "--counts 0,3"); }
+Test(valgrind, reduce_scatter_p3, .timeout = 900) { cl_valgrind("reduce_scatter", 3, "--counts 0,3"); }
 Test(valgrind, errors_p2, .timeout = 900) { cl_valgrind("errors", 2, ""); }
 Test(valgrind, isolation_p2, .timeout = 900) { cl_valgrind("isolation", 2, ""); }
 /* The hierarchical algorithms with their inter-node levels: nodes of 2 ranks (COLLALG_NODE_SIZE). */

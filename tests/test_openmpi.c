@@ -89,6 +89,8 @@ Test(openmpi, reduce_p2) { cl_openmpi("reduce", 2, "--counts 0,3,big"); }
 Test(openmpi, reduce_p3) { cl_openmpi("reduce", 3, "--counts 3,big --types int-sum,dint-minloc,vec-user,mat-noncomm"); }
 Test(openmpi, scan_p3) { cl_openmpi("scan", 3, "--counts 0,3,big"); }
 Test(openmpi, exscan_p3) { cl_openmpi("exscan", 3, "--counts 0,3,big"); }
+Test(openmpi, reduce_scatter_block_p3) { cl_openmpi("reduce_scatter_block", 3, "--counts 0,3,big"); }
+Test(openmpi, reduce_scatter_p3) { cl_openmpi("reduce_scatter", 3, "--counts 0,3,1000"); }
 Test(openmpi, select_p2) { cl_openmpi("select", 2, ""); }
 Test(openmpi, select_p3) { cl_openmpi("select", 3, ""); }
 Test(openmpi, select_rooted_p3) { cl_openmpi("select_rooted", 3, ""); }

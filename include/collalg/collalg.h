@@ -22,6 +22,8 @@
 #include "reduce.h"
 #include "scan.h"
 #include "exscan.h"
+#include "reduce_scatter_block.h"
+#include "reduce_scatter.h"
 #include "restrictions.h"
 
 #endif /* COLLALG_COLLALG_H */

@@ -19,7 +19,7 @@
  * @par Restriction kinds
  * | kind                   | the call must have                           | algorithms |
  * |------------------------|----------------------------------------------|------------|
- * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order |
+ * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order; reduce_scatter and reduce_scatter_block recursive_halving, pairwise, ring |
  * | #COLLALG_R_MAX_P       | p <= COLLALG_ALLTOALLV_MAX_P (46340) processes | alltoallv greedy, alltoall_based |
  * | #COLLALG_R_ONE_NODE    | every process on one node (machine/node.h)      | the shared-memory family (`shm`) |
  * Everything else (any p >= 1, count 0, derived datatypes, MPI_IN_PLACE, any root) every
@@ -181,7 +181,17 @@
     X(scan, recursive_doubling, 0)                                                                       \
     X(exscan, binary_tree, 0)                                                                            \
     X(exscan, linear, 0)                                                                                 \
-    X(exscan, recursive_doubling, 0)
+    X(exscan, recursive_doubling, 0)                                                                     \
+    X(reduce_scatter, pairwise, COLLALG_R_COMMUTATIVE)                                                   \
+    X(reduce_scatter, recursive_doubling, 0)                                                             \
+    X(reduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE)                                          \
+    X(reduce_scatter, reduce_scatterv, 0)                                                                \
+    X(reduce_scatter, ring, COLLALG_R_COMMUTATIVE)                                                       \
+    X(reduce_scatter_block, pairwise, COLLALG_R_COMMUTATIVE)                                             \
+    X(reduce_scatter_block, recursive_doubling, 0)                                                       \
+    X(reduce_scatter_block, recursive_halving, COLLALG_R_COMMUTATIVE)                                    \
+    X(reduce_scatter_block, reduce_scatterv, 0)                                                          \
+    X(reduce_scatter_block, ring, COLLALG_R_COMMUTATIVE)
 /* clang-format on */
 
 /** @cond COLLALG_INTERNAL */
@@ -198,7 +208,8 @@ enum collalg_restrict { COLLALG_ALGORITHMS(COLLALG__R_ENUM) collalg_restrict_end
 /**
  * @brief The restrictions of an algorithm by name, at run time (the PMPI library and the tuner).
  * @param collective a collective's bare name: "alltoall", "allgather", "allreduce", "bcast",
- *        "alltoallv", "allgatherv" or "barrier"
+ *        "alltoallv", "allgatherv", "barrier", "reduce", "gather", "scatter", "gatherv",
+ *        "scatterv", "alltoallw", "scan", "exscan", "reduce_scatter" or "reduce_scatter_block"
  * @param algorithm an algorithm's bare name, e.g. "ring"
  * @return the bit set of COLLALG_R_ kinds (0: none), or -1 when the table has no such algorithm
  *         (or either name is NULL).

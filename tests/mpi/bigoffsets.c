@@ -7,9 +7,10 @@
  * that no element touches stay unmapped zero pages: a 3 GiB buffer costs a few MiB of memory.
  * Each receive buffer is compared with the native collective's over its whole span.
  *
- * The rooted collectives (gather, scatter, gatherv, scatterv) run at root 0, whose buffer holds
- * the p blocks; alltoallw, whose byte displacements are int, carries the offsets in its datatypes
- * (see alltoallws()).
+ * The rooted collectives (gather, scatter, gatherv, scatterv, reduce) run at root 0, whose buffer
+ * holds the p blocks (reduce: the vector of n * p elements, summed by the user op, as allreduce);
+ * alltoallw, whose byte displacements are int, carries the offsets in its datatypes (see
+ * alltoallws()).
  */
 #include "catalogue.h"
 #include "harness.h"
@@ -95,6 +96,17 @@ static void scatters(int n, const void *send, const int *counts, const int *disp
     want = zalloc(bytes);
     MPI_Scatterv(send, counts, displs, sparse, want, n, sparse, 0, MPI_COMM_WORLD);
     RUN_TABLE(tc_scattervs, bytes, want, (send, counts, displs, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
+    free(want);
+}
+
+/* reduce at root 0: the vector of n * p elements (as allreduce's) summed by the user op `sum`; a
+ * non-root's receive buffer is not significant: one int there, compared untouched. */
+static void reduces(int p, int rank, int n, const void *send, MPI_Op sum)
+{
+    size_t bytes = rank == 0 ? span((long)n * p) : sizeof(int);
+    void *want = zalloc(bytes);
+    MPI_Reduce(send, want, n * p, sparse, sum, 0, MPI_COMM_WORLD);
+    RUN_TABLE(tc_reduces, bytes, want, (send, got, n * p, sparse, sum, 0, MPI_COMM_WORLD));
     free(want);
 }
 
@@ -238,7 +250,7 @@ int main(int argc, char **argv)
     }
     free(want);
 
-    /* the rooted collectives (root 0) and alltoallw */
+    /* the rooted collectives (root 0), reduce among them, and alltoallw */
     {
         int *counts = (int *)th_alloc(sizeof(int) * (size_t)p), *displs = (int *)th_alloc(sizeof(int) * (size_t)p);
         for (i = 0; i < p; i++) {
@@ -250,6 +262,7 @@ int main(int argc, char **argv)
         free(counts);
         free(displs);
     }
+    reduces(p, rank, n, send, sum);
     alltoallws(p, n, send);
     free(send);
     MPI_Op_free(&sum);

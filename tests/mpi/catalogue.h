@@ -337,6 +337,45 @@ static const tc_alltoallw tc_alltoallws[] = {
     {"alltoallw pair_inplace", collalg_alltoallw_pair_inplace},
 };
 
+/* Reduce: tuning parameter 0 selects the documented default (segsize 64 KiB, chain fan-out 4,
+ * k-nomial radix 4). */
+/* clang-format off */
+#define TC_REDUCE_SEG(name)                                                                                \
+    static inline int tc_reduce_##name(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root, \
+                                       MPI_Comm c)                                                         \
+    {                                                                                                      \
+        return collalg_reduce_##name(s, b, n, t, op, root, c, 0);                                          \
+    }
+/* clang-format on */
+TC_REDUCE_SEG(in_order_binary)
+TC_REDUCE_SEG(binary_tree)
+TC_REDUCE_SEG(pipeline)
+#undef TC_REDUCE_SEG
+static inline int tc_reduce_chain(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c)
+{
+    return collalg_reduce_chain(s, b, n, t, op, root, c, 0, 0);
+}
+static inline int tc_reduce_knomial(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c)
+{
+    return collalg_reduce_knomial(s, b, n, t, op, root, c, 0, 0);
+}
+
+typedef struct tc_reduce {
+    const char *name;
+    collalg_reduce_fn fn;
+} tc_reduce;
+
+static const tc_reduce tc_reduces[] = {
+    {"reduce linear", collalg_reduce_linear},
+    {"reduce binomial", collalg_reduce_binomial},
+    {"reduce in_order_binary", tc_reduce_in_order_binary},
+    {"reduce binary_tree", tc_reduce_binary_tree},
+    {"reduce chain", tc_reduce_chain},
+    {"reduce pipeline", tc_reduce_pipeline},
+    {"reduce knomial", tc_reduce_knomial},
+    {"reduce rabenseifner", collalg_reduce_rabenseifner},
+};
+
 #define TC_COUNT(table) ((int)(sizeof(table) / sizeof((table)[0])))
 
 #endif /* COLLALG_TESTS_CATALOGUE_H */

@@ -1,7 +1,7 @@
 /*
  * errors.c - argument errors of every family: each check of core/args.h and of the family entry
- * steps (family/gather.h, scatter.h, gatherv.h, scatterv.h, alltoallw.h; a root-only argument is
- * checked at the root only), the parameter checks of the parameterised algorithms, and
+ * steps (family/gather.h, scatter.h, gatherv.h, scatterv.h, alltoallw.h, reduce.h; a root-only
+ * argument is checked at the root only), the parameter checks of the parameterised algorithms, and
  * MPI_ERR_NO_MEM from a failing allocator. For each case:
  *  - the returned value is the MPI error class,
  *  - the communicator's error handler was called exactly once, with that class,
@@ -318,6 +318,39 @@ static void alltoallw_errors(const char *f, collalg_alltoallw_fn fn)
     CASE(f, "null recvtypes", fn(ibuf, o1, d, t, obuf, o1, d, NULL, comm), MPI_ERR_ARG);
 }
 
+/* Reduce. Everywhere: the communicator, the root, the op and the send triple (count and datatype
+ * describe recvbuf too). At the root only (ROOTED, root p - 1): recvbuf (NULL, aliased with
+ * sendbuf, also under MPI_IN_PLACE). The other ranks meanwhile pass a NULL recvbuf (or one aliased
+ * with sendbuf) and MPI_OP_NULL, which is checked after the buffers (family/reduce.h): they must
+ * answer MPI_ERR_OP, never the MPI_ERR_BUFFER that checking recvbuf there would give. */
+static int reduce_other(collalg_reduce_fn fn, void *recvbuf, int r)
+{
+    return fn(recvbuf == NULL ? ibuf : recvbuf, recvbuf, 1, MPI_INT, MPI_OP_NULL, r, comm);
+}
+
+static void reduce_errors(const char *f, collalg_reduce_fn fn, int p)
+{
+    int r = p - 1;
+    CASE(f, "comm null", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, inter), MPI_ERR_COMM);
+    CASE(f, "root -1", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, -1, comm), MPI_ERR_ROOT);
+    CASE(f, "root p", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, p, comm), MPI_ERR_ROOT);
+    CASE(f, "negative count", fn(ibuf, obuf, -1, MPI_INT, MPI_SUM, 0, comm), MPI_ERR_COUNT);
+    CASE(f, "null datatype", fn(ibuf, obuf, 1, MPI_DATATYPE_NULL, MPI_SUM, 0, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, obuf, 1, MPI_INT, MPI_SUM, 0, comm), MPI_ERR_BUFFER);
+    CASE(f, "op null", fn(ibuf, obuf, 1, MPI_INT, MPI_OP_NULL, 0, comm), MPI_ERR_OP);
+    ROOTED(f, "null recvbuf at the root", fn(ibuf, NULL, 1, MPI_INT, MPI_SUM, r, comm), MPI_ERR_BUFFER,
+           reduce_other(fn, NULL, r), MPI_ERR_OP);
+    ROOTED(f, "sendbuf == recvbuf at the root", fn(obuf, obuf, 1, MPI_INT, MPI_SUM, r, comm), MPI_ERR_BUFFER,
+           reduce_other(fn, obuf, r), MPI_ERR_OP);
+    ROOTED(f, "null recvbuf at the root, in place", fn(MPI_IN_PLACE, NULL, 1, MPI_INT, MPI_SUM, r, comm),
+           MPI_ERR_BUFFER, reduce_other(fn, NULL, r), MPI_ERR_OP);
+    ROOTED(f, "MPI_IN_PLACE at a non-root (root: in place, op null)",
+           fn(MPI_IN_PLACE, obuf, 1, MPI_INT, MPI_OP_NULL, r, comm), MPI_ERR_OP,
+           fn(MPI_IN_PLACE, NULL, 1, MPI_INT, MPI_SUM, r, comm), MPI_ERR_BUFFER);
+}
+
 static void barrier_errors(const char *f, collalg_barrier_fn fn)
 {
     CASE(f, "comm null", fn(MPI_COMM_NULL), MPI_ERR_COMM);
@@ -387,6 +420,22 @@ static void parameter_errors(int p)
          collalg_scatter_linear_nb(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
     CASE("alltoallw", "scattered max_requests=-1",
          collalg_alltoallw_scattered(ibuf, ones, bdispls, ints, obuf, ones, bdispls, ints, comm, -1), MPI_ERR_ARG);
+    CASE("reduce", "in_order_binary segsize=-1",
+         collalg_reduce_in_order_binary(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, -1), MPI_ERR_ARG);
+    CASE("reduce", "binary_tree segsize=-1", collalg_reduce_binary_tree(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, -1),
+         MPI_ERR_ARG);
+    CASE("reduce", "chain fanout=-1", collalg_reduce_chain(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, -1, 0),
+         MPI_ERR_ARG);
+    CASE("reduce", "chain segsize=-1", collalg_reduce_chain(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, 0, -1),
+         MPI_ERR_ARG);
+    CASE("reduce", "pipeline segsize=-1", collalg_reduce_pipeline(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, -1),
+         MPI_ERR_ARG);
+    CASE("reduce", "knomial radix=-1", collalg_reduce_knomial(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, -1, 0),
+         MPI_ERR_ARG);
+    CASE("reduce", "knomial radix=1", collalg_reduce_knomial(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, 1, 0),
+         MPI_ERR_ARG);
+    CASE("reduce", "knomial segsize=-1", collalg_reduce_knomial(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, 0, -1),
+         MPI_ERR_ARG);
 }
 
 /* With MPI_ERRORS_RETURN the class comes back and nothing else happens (SimGrid 3.32 crashed when
@@ -488,6 +537,9 @@ int main(int argc, char **argv)
     for (i = 0; i < TC_COUNT(tc_alltoallws); i++)
         if (th_want_algo(&o, tc_alltoallws[i].name))
             alltoallw_errors(tc_alltoallws[i].name, tc_alltoallws[i].fn);
+    for (i = 0; i < TC_COUNT(tc_reduces); i++)
+        if (th_want_algo(&o, tc_reduces[i].name))
+            reduce_errors(tc_reduces[i].name, tc_reduces[i].fn, p);
     parameter_errors(p);
     memory_errors(p);
     errors_return();

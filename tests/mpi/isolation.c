@@ -1,17 +1,19 @@
 /*
  * isolation.c - catalogue traffic never matches the application's own receives.
  *
- * Before running one algorithm of every family (alltoallv and allgatherv with uniform counts, checked
- * against the alltoall and allgather references, which their native versions equal), and every
- * algorithm of gather, scatter, gatherv, scatterv and alltoallw (uniform counts: checked against
- * the gather, scatter and alltoall references) on a communicator, every rank posts a receive
- * with MPI_ANY_SOURCE and MPI_ANY_TAG on that same communicator. If any catalogue message
- * travelled on the user's communicator it would be caught there (and the collective would then
- * hang or give a wrong result). Afterwards each rank sends the application's own message to its
- * right neighbour; the posted receive must get exactly that message. Also checks that the private
- * communicator is created once per communicator (same handle on the second call), that a
- * duplicate of the user's communicator gets its own, and that freeing the user's communicator
- * frees the private one (valgrind runs of this program show no leaked communicator).
+ * Before running one algorithm of every family (alltoallv and allgatherv with uniform counts,
+ * checked against the alltoall and allgather references, which their native versions equal), and
+ * every algorithm of gather, scatter, gatherv, scatterv and alltoallw (uniform counts: checked
+ * against the gather, scatter and alltoall references) and of reduce (root p - 1; a commutative op,
+ * and a non-commutative one, whose result travels from the tree's top to the root) on a
+ * communicator, every rank posts a receive with MPI_ANY_SOURCE and MPI_ANY_TAG on that same
+ * communicator. If any catalogue message travelled on the user's communicator it would be caught
+ * there (and the collective would then hang or give a wrong result). Afterwards each rank sends the
+ * application's own message to its right neighbour; the posted receive must get exactly that
+ * message. Also checks that the private communicator is created once per communicator (same handle
+ * on the second call), that a duplicate of the user's communicator gets its own, and that freeing
+ * the user's communicator frees the private one (valgrind runs of this program show no leaked
+ * communicator).
  */
 #include "catalogue.h"
 #include "harness.h"
@@ -27,10 +29,19 @@ typedef struct refs {
     int n, p;
     int *send, *a2a, *ag, *ar, *bc;
     int *gat, *sca;       /* gather and scatter at root 0 (gat: p blocks at the root, all -1 elsewhere) */
+    int *red, *red1;      /* reduce at root p - 1 with MPI_SUM and with `first` (all -1 elsewhere) */
+    MPI_Op first;         /* a op b = a: associative, not commutative */
     int *counts, *displs; /* n and i * n for rank i: the v-collectives' uniform arguments */
     int *bdispls;         /* i * n * sizeof(int): alltoallw's byte displacements */
     MPI_Datatype *types;  /* MPI_INT for every peer: alltoallw's datatypes */
 } refs;
+
+/* The non-commutative op of the reduce runs: in op inout = in, so the result is rank 0's vector. */
+static void first_op(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    memcpy(inout, in, sizeof(int) * (size_t)*len);
+}
 
 static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
 {
@@ -44,6 +55,8 @@ static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
     f->bc = (int *)th_alloc(sizeof(int) * (size_t)f->n);
     f->gat = (int *)th_alloc(sizeof(int) * (size_t)(f->n * p));
     f->sca = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->red = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->red1 = (int *)th_alloc(sizeof(int) * (size_t)f->n);
     f->counts = (int *)th_alloc(sizeof(int) * (size_t)p);
     f->displs = (int *)th_alloc(sizeof(int) * (size_t)p);
     f->bdispls = (int *)th_alloc(sizeof(int) * (size_t)p);
@@ -64,6 +77,11 @@ static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
     memset(f->gat, 0xff, sizeof(int) * (size_t)(f->n * p));
     MPI_Gather(f->send, f->n, MPI_INT, f->gat, f->n, MPI_INT, 0, comm);
     MPI_Scatter(f->send, f->n, MPI_INT, f->sca, f->n, MPI_INT, 0, comm);
+    memset(f->red, 0xff, sizeof(int) * (size_t)f->n);
+    MPI_Reduce(f->send, f->red, f->n, MPI_INT, MPI_SUM, p - 1, comm);
+    MPI_Op_create(first_op, 0, &f->first);
+    memset(f->red1, 0xff, sizeof(int) * (size_t)f->n);
+    MPI_Reduce(f->send, f->red1, f->n, MPI_INT, f->first, p - 1, comm);
 }
 
 static void free_refs(refs *f)
@@ -75,6 +93,9 @@ static void free_refs(refs *f)
     free(f->bc);
     free(f->gat);
     free(f->sca);
+    free(f->red);
+    free(f->red1);
+    MPI_Op_free(&f->first);
     free(f->counts);
     free(f->displs);
     free(f->bdispls);
@@ -116,8 +137,43 @@ static void check_call(const char *what, int err, const int *got, const int *wan
     th_expect(&r, &o, text, err == MPI_SUCCESS);
 }
 
-/* Every algorithm of the rooted families (root 0) and of alltoallw on comm. Receive buffers start
- * at -1, so that a non-root's gather buffer must stay as the reference's. */
+/* Every reduce algorithm at root p - 1 into b (n ints): MPI_SUM, then the non-commutative `first`,
+ * then `first` again with one int per segment for the segmented ones (n segments in flight). */
+static void run_reduces(MPI_Comm comm, const refs *f, int *b)
+{
+    size_t vec = sizeof(int) * (size_t)f->n;
+    int i, err, root = f->p - 1, seg = (int)sizeof(int);
+    char what[120];
+    for (i = 0; i < TC_COUNT(tc_reduces); i++) {
+        memset(b, 0xff, vec);
+        err = tc_reduces[i].fn(f->send, b, f->n, MPI_INT, MPI_SUM, root, comm);
+        check_call(tc_reduces[i].name, err, b, f->red, vec);
+        memset(b, 0xff, vec);
+        err = tc_reduces[i].fn(f->send, b, f->n, MPI_INT, f->first, root, comm);
+        snprintf(what, sizeof what, "%s, non-commutative", tc_reduces[i].name);
+        check_call(what, err, b, f->red1, vec);
+    }
+    for (i = 0; i < 5; i++) {
+        static const char *const names[] = {"in_order_binary", "binary_tree", "chain", "pipeline", "knomial"};
+        memset(b, 0xff, vec);
+        if (i == 0)
+            err = collalg_reduce_in_order_binary(f->send, b, f->n, MPI_INT, f->first, root, comm, seg);
+        else if (i == 1)
+            err = collalg_reduce_binary_tree(f->send, b, f->n, MPI_INT, f->first, root, comm, seg);
+        else if (i == 2)
+            err = collalg_reduce_chain(f->send, b, f->n, MPI_INT, f->first, root, comm, 0, seg);
+        else if (i == 3)
+            err = collalg_reduce_pipeline(f->send, b, f->n, MPI_INT, f->first, root, comm, seg);
+        else
+            err = collalg_reduce_knomial(f->send, b, f->n, MPI_INT, f->first, root, comm, 0, seg);
+        snprintf(what, sizeof what, "reduce %s, non-commutative, segsize 4", names[i]);
+        check_call(what, err, b, f->red1, vec);
+    }
+}
+
+/* Every algorithm of the rooted families (root 0; reduce: root p - 1) and of alltoallw on comm.
+ * Receive buffers start at -1, so that a non-root's gather and reduce buffers must stay as the
+ * reference's. */
 static void run_new_families(MPI_Comm comm, const refs *f)
 {
     size_t blocks = sizeof(int) * (size_t)(f->n * f->p), vec = sizeof(int) * (size_t)f->n;
@@ -149,13 +205,14 @@ static void run_new_families(MPI_Comm comm, const refs *f)
         err = tc_alltoallws[i].fn(f->send, c, bd, f->types, b, c, bd, f->types, comm);
         check_call(tc_alltoallws[i].name, err, b, f->a2a, blocks);
     }
+    run_reduces(comm, f, b);
     memcpy(b, f->send, blocks); /* and pair_inplace's own path: the in-place swaps */
     err = collalg_alltoallw_pair_inplace(MPI_IN_PLACE, NULL, NULL, NULL, b, c, bd, f->types, comm);
     check_call("alltoallw pair_inplace, in place", err, b, f->a2a, blocks);
     free(b);
 }
 
-/* One round: wildcard receive posted first, the twelve families, then the application message. */
+/* One round: wildcard receive posted first, the thirteen families, then the application message. */
 static void round_on(MPI_Comm comm, const char *label)
 {
     int p, rank, got = -1, ok, flag = 0, one = 1, all = 0, mine;

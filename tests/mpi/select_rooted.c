@@ -1,7 +1,7 @@
 /*
  * select_rooted.c - the selector macros of the rooted and reduction collectives and of alltoallw
  * (include/collalg/select.h): COLLALG_TUNED_REDUCE, _GATHER, _SCATTER, _GATHERV, _SCATTERV,
- * _SCAN, _EXSCAN and _ALLTOALLW. Each tuned routine below must run the algorithm its rules name for the size the
+ * _SCAN, _EXSCAN, _REDUCE_SCATTER_BLOCK, _REDUCE_SCATTER and _ALLTOALLW. Each tuned routine below must run the algorithm its rules name for the size the
  * selector compares (boundaries included; the in-place root's side for gather and scatter), skip a
  * commutative-only rule for a non-commutative operation, fall back to the native collective where
  * no rule matches, make every rank choose alike (gatherv and scatterv: only the root knows the
@@ -51,6 +51,16 @@ COLLALG_TUNED_SCAN(scan_tuned,
 COLLALG_TUNED_EXSCAN(exscan_tuned,
     COLLALG_RULE(1,  64,          binary_tree)
     COLLALG_RULE(64, COLLALG_INF, linear, 32))
+
+COLLALG_TUNED_REDUCE_SCATTER_BLOCK(rsb_tuned,
+    COLLALG_RULE(1,  64,          recursive_doubling)
+    COLLALG_RULE(64, COLLALG_INF, ring)                 /* commutative operations */
+    COLLALG_RULE(64, COLLALG_INF, reduce_scatterv))     /* the others */
+
+COLLALG_TUNED_REDUCE_SCATTER(rs_tuned,
+    COLLALG_RULE(1,  64,          recursive_doubling)
+    COLLALG_RULE(64, COLLALG_INF, pairwise)
+    COLLALG_RULE(64, COLLALG_INF, recursive_doubling))
 
 COLLALG_TUNED_ALLTOALLW(alltoallw_tuned,
     COLLALG_RULE(1,  40,          pair)
@@ -191,6 +201,77 @@ static void test_scan(th_result *res, const th_opts *o, MPI_Comm comm, const cha
         free(r1);
         free(r2);
     }
+    MPI_Op_free(&mul);
+    MPI_Type_free(&mat);
+}
+
+/* ---- reduce_scatter_block and reduce_scatter ----------------------------------------------- */
+
+static const char *rs_expect(int block, long long n, int commutative, char *buf, size_t size)
+{
+    const char *alg = n < 1    ? "native"
+                      : n < 64 ? "recursive_doubling"
+                      : block  ? (commutative ? "ring" : "reduce_scatterv")
+                               : (commutative ? "pairwise" : "recursive_doubling");
+    snprintf(buf, size, "%s:%s", block ? "rsb_tuned" : "rs_tuned", alg);
+    return buf;
+}
+
+/* Reduce_scatter_block (reduce_scatter with the same counts) of b matrices per rank, around the
+ * 64-byte threshold of the whole vector: the sum runs the commutative-only rule, the matrix product
+ * (MPICH and Open MPI only: SimGrid's native reduce-scatter is wrong for user operations) its
+ * alternative. */
+static void test_rs(th_result *res, const th_opts *o, MPI_Comm comm, const char *cname, int block)
+{
+    static const int mats[] = {0, 1, 3};
+    MPI_Datatype mat;
+    MPI_Op mul;
+    int p, rank, i, k, err, commutative, *counts;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    MPI_Type_contiguous(4, MPI_INT, &mat);
+    MPI_Type_commit(&mat);
+    MPI_Op_create(sr_matmul, 0, &mul);
+    counts = (int *)th_alloc((size_t)p * sizeof(int));
+    for (commutative = 0; commutative < 2; commutative++)
+        for (i = 0; i < (int)(sizeof mats / sizeof *mats); i++) {
+            int b = mats[i];
+            size_t bytes = 16 * (size_t)b * (size_t)p + 16;
+            long long n = 16LL * b * p;
+            int *s = (int *)th_alloc(bytes), *r1 = (int *)th_alloc(bytes), *r2 = (int *)th_alloc(bytes);
+            char what[200], want[96];
+#ifdef SMPI_H
+            int sum = 1;
+#else
+            int sum = commutative;
+#endif
+            int count = sum ? 4 * b : b;
+            MPI_Datatype t = sum ? MPI_INT : mat;
+            MPI_Op op = sum ? MPI_SUM : mul;
+            for (k = 0; k < 4 * b * p; k++)
+                s[k] = (rank + k) % 3 - 1;
+            for (k = 0; k < p; k++)
+                counts[k] = count;
+            memset(r1, 7, bytes);
+            memset(r2, 7, bytes);
+            if (block) {
+                MPI_Reduce_scatter_block(s, r1, count, t, op, comm);
+                err = rsb_tuned(s, r2, count, t, op, comm);
+            } else {
+                MPI_Reduce_scatter(s, r1, counts, t, op, comm);
+                err = rs_tuned(s, r2, counts, t, op, comm);
+            }
+            rs_expect(block, n, sum, want, sizeof want);
+            snprintf(what, sizeof what, "%s %s %s n=%lld chose %s", cname,
+                     block ? "reduce_scatter_block" : "reduce_scatter", sum ? "sum" : "matmul", n, want);
+            th_expect(res, o, what, sel_was(want, n, p));
+            snprintf(what, sizeof what, "%s %s n=%lld result (err %d)", cname, block ? "rsb" : "rs", n, err);
+            th_check(res, o, what, r2, r1, bytes);
+            free(s);
+            free(r1);
+            free(r2);
+        }
+    free(counts);
     MPI_Op_free(&mul);
     MPI_Type_free(&mat);
 }
@@ -414,6 +495,10 @@ int main(int argc, char **argv)
     test_scan(&res, &o, rev, "reversed", 0);
     test_scan(&res, &o, MPI_COMM_WORLD, "world", 1);
     test_scan(&res, &o, rev, "reversed", 1);
+    test_rs(&res, &o, MPI_COMM_WORLD, "world", 1);
+    test_rs(&res, &o, rev, "reversed", 1);
+    test_rs(&res, &o, MPI_COMM_WORLD, "world", 0);
+    test_rs(&res, &o, rev, "reversed", 0);
     test_alltoallw(&res, &o, MPI_COMM_WORLD, "world");
     test_alltoallw(&res, &o, rev, "reversed");
 

@@ -1,0 +1,41 @@
+/**
+ * @file collalg/reduce_scatter.h
+ * @ingroup reduce_scatter
+ * @brief Every reduce_scatter algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup reduce_scatter MPI_Reduce_scatter
+ * @brief MPI_Reduce_scatter: the vector v_0 op v_1 op ... op v_(p-1) (elementwise) is cut into p
+ *        blocks, block i (recvcounts[i] elements) goes to rank i.
+ *
+ * Every function takes exactly MPI_Reduce_scatter's arguments. n is the whole vector in bytes
+ * (the sum of recvcounts times the size of datatype); gamma is the computation time per byte of
+ * a reduction; pof2 is the largest power of two <= p. Symbols as in @ref cost_model. Each file
+ * listed below is an algorithm's page: phases, a trace, the cost, two figures of its messages.
+ * MPI_IN_PLACE is accepted on every rank (the whole input vector is then in recvbuf, the block
+ * returns at its start). Costs are given for equal blocks; uneven counts make the block-wise
+ * algorithms' steps as long as their largest block.
+ *
+ * Algorithms marked "commutative only" return MPI_ERR_OP, before any message, for an op that
+ * MPI_Op_commutative reports as non-commutative; the others keep the standard's operand order.
+ *
+ * | function | cost (leading terms) | operand order |
+ * |---|---|---|
+ * | collalg_reduce_scatter_recursive_halving() | lg(pof2) alpha + (pof2 - 1)/pof2 n (beta + gamma), plus 2 alpha + n (beta + gamma) unless p = pof2 | commutative only |
+ * | collalg_reduce_scatter_pairwise() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative only |
+ * | collalg_reduce_scatter_ring() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative only |
+ * | collalg_reduce_scatter_recursive_doubling() | lg(pof2) alpha + (lg(pof2) - (pof2 - 1)/pof2) n (beta + gamma), plus 2 alpha + n (beta + gamma) unless p = pof2 | kept |
+ * | collalg_reduce_scatter_reduce_scatterv() | ceil(lg p)(alpha + n beta + n gamma) + (p - 1) alpha + (p - 1)/p n beta | kept |
+ */
+#ifndef COLLALG_REDUCE_SCATTER_H
+#define COLLALG_REDUCE_SCATTER_H
+
+#include "core/core.h"
+#include "reduce_scatter/recursive_halving.h"
+#include "reduce_scatter/pairwise.h"
+#include "reduce_scatter/ring.h"
+#include "reduce_scatter/recursive_doubling.h"
+#include "reduce_scatter/reduce_scatterv.h"
+
+#endif /* COLLALG_REDUCE_SCATTER_H */

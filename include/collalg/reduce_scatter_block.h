@@ -1,0 +1,41 @@
+/**
+ * @file collalg/reduce_scatter_block.h
+ * @ingroup reduce_scatter_block
+ * @brief Every reduce_scatter_block algorithm of the catalogue (family umbrella).
+ */
+
+/**
+ * @defgroup reduce_scatter_block MPI_Reduce_scatter_block
+ * @brief MPI_Reduce_scatter_block: the vector v_0 op v_1 op ... op v_(p-1) (elementwise) is cut
+ *        into p equal blocks, block i (recvcount elements) goes to rank i.
+ *
+ * Every function takes exactly MPI_Reduce_scatter_block's arguments. n is the whole vector in
+ * bytes (p * recvcount times the size of datatype); gamma is the computation time per byte of
+ * a reduction; pof2 is the largest power of two <= p. Symbols as in @ref cost_model. Each file
+ * listed below is an algorithm's page: phases, a trace, the cost, two figures of its messages.
+ * MPI_IN_PLACE is accepted on every rank (the whole input vector is then in recvbuf, the block
+ * returns at its start). Each algorithm runs the body of its reduce_scatter namesake
+ * (@ref reduce_scatter) on equal blocks.
+ *
+ * Algorithms marked "commutative only" return MPI_ERR_OP, before any message, for an op that
+ * MPI_Op_commutative reports as non-commutative; the others keep the standard's operand order.
+ *
+ * | function | cost (leading terms) | operand order |
+ * |---|---|---|
+ * | collalg_reduce_scatter_block_recursive_halving() | lg(pof2) alpha + (pof2 - 1)/pof2 n (beta + gamma), plus 2 alpha + n (beta + gamma) unless p = pof2 | commutative only |
+ * | collalg_reduce_scatter_block_pairwise() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative only |
+ * | collalg_reduce_scatter_block_ring() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative only |
+ * | collalg_reduce_scatter_block_recursive_doubling() | lg(pof2) alpha + (lg(pof2) - (pof2 - 1)/pof2) n (beta + gamma), plus 2 alpha + n (beta + gamma) unless p = pof2 | kept |
+ * | collalg_reduce_scatter_block_reduce_scatterv() | ceil(lg p)(alpha + n beta + n gamma) + (p - 1) alpha + (p - 1)/p n beta | kept |
+ */
+#ifndef COLLALG_REDUCE_SCATTER_BLOCK_H
+#define COLLALG_REDUCE_SCATTER_BLOCK_H
+
+#include "core/core.h"
+#include "reduce_scatter_block/recursive_halving.h"
+#include "reduce_scatter_block/pairwise.h"
+#include "reduce_scatter_block/ring.h"
+#include "reduce_scatter_block/recursive_doubling.h"
+#include "reduce_scatter_block/reduce_scatterv.h"
+
+#endif /* COLLALG_REDUCE_SCATTER_BLOCK_H */
