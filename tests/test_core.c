@@ -57,18 +57,20 @@ Test(valgrind, allgatherv_p3, .timeout = 900)
 }
 /* clang-format off */
 Test(valgrind, barrier_p3, .timeout = 900) { cl_valgrind("barrier", 3, ""); }
-/* the rooted collectives, reduce and alltoallw: every algorithm, root and in-place case, small counts */
+/* the rooted collectives, the reductions and alltoallw: every algorithm, root and in-place case,
+ * small counts; make check runs gatherv, alltoallw, reduce and scan, make check-large the others
+ * (whose scratch handling these share: the same family headers or bodies) */
 #define CL_VG_SMALL "--counts 0,3 --types int,struct,int-vector"
-Test(valgrind, gather_p3, .timeout = 900) { cl_valgrind("gather", 3, CL_VG_SMALL); }
-Test(valgrind, scatter_p3, .timeout = 900) { cl_valgrind("scatter", 3, CL_VG_SMALL); }
+Test(valgrind, gather_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("gather", 3, CL_VG_SMALL); }
+Test(valgrind, scatter_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("scatter", 3, CL_VG_SMALL); }
 Test(valgrind, gatherv_p3, .timeout = 900) { cl_valgrind("gatherv", 3, CL_VG_SMALL); }
-Test(valgrind, scatterv_p3, .timeout = 900) { cl_valgrind("scatterv", 3, CL_VG_SMALL); }
+Test(valgrind, scatterv_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("scatterv", 3, CL_VG_SMALL); }
 Test(valgrind, alltoallw_p3, .timeout = 900) { cl_valgrind("alltoallw", 3, CL_VG_SMALL); }
 Test(valgrind, reduce_p3, .timeout = 900) { cl_valgrind("reduce", 3, "--counts 0,3"); }
 Test(valgrind, scan_p3, .timeout = 900) { cl_valgrind("scan", 3, "--counts 0,3"); }
-Test(valgrind, exscan_p3, .timeout = 900) { cl_valgrind("exscan", 3, "--counts 0,3"); }
-Test(valgrind, reduce_scatter_block_p3, .timeout = 900) { cl_valgrind("reduce_scatter_block", 3, "--counts 0,3"); }
-Test(valgrind, reduce_scatter_p3, .timeout = 900) { cl_valgrind("reduce_scatter", 3, "--counts 0,3"); }
+Test(valgrind, exscan_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("exscan", 3, "--counts 0,3"); }
+Test(valgrind, reduce_scatter_block_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("reduce_scatter_block", 3, "--counts 0,3"); }
+Test(valgrind, reduce_scatter_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("reduce_scatter", 3, "--counts 0,3"); }
 Test(valgrind, errors_p2, .timeout = 900) { cl_valgrind("errors", 2, ""); }
 Test(valgrind, isolation_p2, .timeout = 900) { cl_valgrind("isolation", 2, ""); }
 /* The hierarchical algorithms with their inter-node levels: nodes of 2 ranks (COLLALG_NODE_SIZE). */
