@@ -39,6 +39,7 @@
 #include <collalg/allgather/topology_ring.h>
 #include <math.h>
 #include "harness.h"
+#include "reduction_cases.h"
 
 /* ---- the algorithms ----------------------------------------------------------------------- */
 
@@ -131,39 +132,18 @@ static const struct {
 
 /* ---- the cases ---------------------------------------------------------------------------- */
 
-#define MAT_PRIME 10007
-#define USER_PRIME 1000003
+/* The hash (rc_hash), the matrix product op (rc_user_matmul) and the error handler
+ * (rc_ignore_errors) are reduction_cases.h's; the cases are not (other ops and types). */
 
-/* User commutative op on MPI_INT or a contiguous type of ints: (a + b) mod USER_PRIME. */
+/* User commutative op on MPI_INT or a contiguous type of ints: (a + b) mod RC_USER_PRIME (unlike
+ * reduction_cases.h's rc_user_sum, it also serves MPI_INT itself). */
 static void user_sum(void *in, void *inout, int *len, MPI_Datatype *type)
 {
     const int *a = (const int *)in;
     int *b = (int *)inout, i, size;
     MPI_Type_size(*type, &size);
     for (i = 0; i < *len * (size / 4); i++)
-        b[i] = (int)(((long)a[i] + b[i]) % USER_PRIME);
-}
-
-/* inout = in * inout for 2x2 matrices (row major) mod MAT_PRIME. */
-static void mat_mul(const int *a, int *b)
-{
-    long c0 = ((long)a[0] * b[0] + (long)a[1] * b[2]) % MAT_PRIME;
-    long c1 = ((long)a[0] * b[1] + (long)a[1] * b[3]) % MAT_PRIME;
-    long c2 = ((long)a[2] * b[0] + (long)a[3] * b[2]) % MAT_PRIME;
-    long c3 = ((long)a[2] * b[1] + (long)a[3] * b[3]) % MAT_PRIME;
-    b[0] = (int)c0;
-    b[1] = (int)c1;
-    b[2] = (int)c2;
-    b[3] = (int)c3;
-}
-
-/* User non-commutative op on the 4-int matrix type: inoutvec[i] = invec[i] x inoutvec[i]. */
-static void user_matmul(void *in, void *inout, int *len, MPI_Datatype *type)
-{
-    int i;
-    (void)type;
-    for (i = 0; i < *len; i++)
-        mat_mul((const int *)in + 4 * i, (int *)inout + 4 * i);
+        b[i] = (int)(((long)a[i] + b[i]) % RC_USER_PRIME);
 }
 
 enum { K_INT, K_DOUBLE, K_PAIR, K_MAT };
@@ -187,7 +167,7 @@ static void cases_init(ar_case c[NCASES], MPI_Datatype *int2, MPI_Datatype *mat,
     MPI_Type_contiguous(4, MPI_INT, mat);
     MPI_Type_commit(mat);
     MPI_Op_create(user_sum, 1, usum);
-    MPI_Op_create(user_matmul, 0, umat);
+    MPI_Op_create(rc_user_matmul, 0, umat);
     c[0] = (ar_case){"int-sum", MPI_INT, MPI_SUM, K_INT, 1, 4, -1000, 2001};
     c[1] = (ar_case){"int-max", MPI_INT, MPI_MAX, K_INT, 1, 4, -100000, 200001};
     c[2] = (ar_case){"int-prod", MPI_INT, MPI_PROD, K_INT, 1, 4, 0, 0};
@@ -196,21 +176,9 @@ static void cases_init(ar_case c[NCASES], MPI_Datatype *int2, MPI_Datatype *mat,
     c[5] = (ar_case){"2int-minloc", MPI_2INT, MPI_MINLOC, K_PAIR, 2, 8, 0, 8};
     c[6] = (ar_case){"2int-maxloc", MPI_2INT, MPI_MAXLOC, K_PAIR, 2, 8, 0, 8};
     c[7] = (ar_case){"int2-sum", *int2, MPI_SUM, K_INT, 2, 8, -1000, 2001};
-    c[8] = (ar_case){"int-user", MPI_INT, *usum, K_INT, 1, 4, 0, USER_PRIME};
-    c[10] = (ar_case){"int2-user", *int2, *usum, K_INT, 2, 8, 0, USER_PRIME};
-    c[9] = (ar_case){"mat-noncomm", *mat, *umat, K_MAT, 4, 16, 0, MAT_PRIME};
-}
-
-/* Hash of (seed, rank, index): the input of every rank is reproducible on every rank. */
-static unsigned ar_hash(unsigned seed, int rank, long i)
-{
-    unsigned h = seed * 2654435761u ^ (unsigned)rank * 40503u ^ (unsigned)i * 2246822519u;
-    h ^= h >> 15;
-    h *= 2246822519u;
-    h ^= h >> 13;
-    h *= 3266489917u;
-    h ^= h >> 16;
-    return h;
+    c[8] = (ar_case){"int-user", MPI_INT, *usum, K_INT, 1, 4, 0, RC_USER_PRIME};
+    c[10] = (ar_case){"int2-user", *int2, *usum, K_INT, 2, 8, 0, RC_USER_PRIME};
+    c[9] = (ar_case){"mat-noncomm", *mat, *umat, K_MAT, 4, 16, 0, RC_MAT_PRIME};
 }
 
 /* Fills rank `rank`'s input of `count` elements of case `k` into `buf`. */
@@ -218,13 +186,13 @@ static void ar_fill(const ar_case *k, void *buf, int count, int rank, unsigned s
 {
     long i, n = (long)count * (k->kind == K_DOUBLE ? 1 : k->ints);
     for (i = 0; i < n; i++) {
-        unsigned h = ar_hash(seed, rank, i);
+        unsigned h = rc_hash(seed, rank, i);
         if (k->kind == K_DOUBLE)
             ((double *)buf)[i] = (double)(h % 2000001u) / 1000000.0 - 1.0;
         else if (k->op == MPI_PROD)
             ((int *)buf)[i] = (i + rank) % 16 == 0 ? 2 : (h & 1 ? 1 : -1);
         else if (k->op == MPI_BAND)
-            ((int *)buf)[i] = (int)(h | ar_hash(seed + 1, rank, i) | ar_hash(seed + 2, rank, i));
+            ((int *)buf)[i] = (int)(h | rc_hash(seed + 1, rank, i) | rc_hash(seed + 2, rank, i));
         else if (k->kind == K_PAIR)
             ((int *)buf)[i] = i % 2 ? rank : k->lo + (int)(h % (unsigned)k->span);
         else
@@ -241,7 +209,7 @@ static void mat_reference(const ar_case *k, void *want, int count, int p, unsign
     for (r = p - 2; r >= 0; r--) {
         ar_fill(k, v, count, r, seed);
         for (i = 0; i < count; i++)
-            mat_mul(v + 4 * i, acc + 4 * i);
+            rc_mat_mul(v + 4 * i, acc + 4 * i);
     }
     free(v);
 }
@@ -281,15 +249,6 @@ static int ar_counts(int argc, char **argv, const th_opts *o, int p, int *out)
             out[n++] = v;
     }
     return n;
-}
-
-/* Errors of the calls that must fail reach this handler: SimGrid 3.32 crashes in
- * MPI_Comm_call_errhandler under MPI_ERRORS_RETURN, so the program installs its own handler,
- * which only returns (the return codes are checked). */
-static void count_errors(MPI_Comm *comm, int *err, ...)
-{
-    (void)comm;
-    (void)err;
 }
 
 /* 1 when the algorithm `name` is left out by --skip (a comma-separated list of substrings). */
@@ -408,7 +367,7 @@ int main(int argc, char **argv)
     char skip[sizeof algos / sizeof algos[0]];
 
     MPI_Init(&argc, &argv);
-    MPI_Comm_create_errhandler(count_errors, &handler);
+    MPI_Comm_create_errhandler(rc_ignore_errors, &handler);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, handler);
     th_parse(argc, argv, &o);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
