@@ -1,7 +1,9 @@
 # collalg - header-only catalogue of MPI collective algorithms.
 #
 #   make check              install missing packages (as root), build and run every test
-#   make check-large        the same with the larger matrix (alltoall, allgather, bcast also at MPICH p = 7, 8, SimGrid p = 31, 64)
+#   make check-large        the same with the larger matrix (alltoall, allgather, bcast also at MPICH p = 7, 8, SimGrid p = 31, 64;
+#                           the families of the rooted and reduction collectives also at MPICH p = 5, SimGrid p = 32;
+#                           more valgrind and PMPI runs)
 #   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
 #                           against MPICH's, Open MPI's and SimGrid's mpi.h
 #   make layout-check       which folder of include/collalg includes which (README, "Layout")
