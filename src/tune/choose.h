@@ -5,8 +5,8 @@
  *        crossing points, re-measure the tuned routine. The steps are listed in the file comment
  *        of src/tune/collalg-tune.c.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_CHOOSE_H
-#define COLLALG_EXAMPLES_TUNE_CHOOSE_H
+#ifndef COLLALG_SRC_TUNE_CHOOSE_H
+#define COLLALG_SRC_TUNE_CHOOSE_H
 
 #include <stdlib.h>
 #include <string.h>
@@ -290,4 +290,4 @@ static void tune_natives(tuner *T, enum tune_coll coll)
         tune_measure(T, coll, NULL, NULL, sz[i], "native");
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_CHOOSE_H */
+#endif /* COLLALG_SRC_TUNE_CHOOSE_H */

@@ -3,8 +3,8 @@
  * @brief The tuner's command line (collalg-tune): the settings, their defaults and the parser.
  *        The options are described in the file comment of src/tune/collalg-tune.c.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_CLI_H
-#define COLLALG_EXAMPLES_TUNE_CLI_H
+#ifndef COLLALG_SRC_TUNE_CLI_H
+#define COLLALG_SRC_TUNE_CLI_H
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,4 +257,4 @@ static int tune_parse(int argc, char **argv, tune_opts *o, int rank)
     return bad ? 1 : o->help ? 2 : 0;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_CLI_H */
+#endif /* COLLALG_SRC_TUNE_CLI_H */

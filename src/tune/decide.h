@@ -22,8 +22,8 @@
  * can reach is 0.023). The chosen option is therefore never slower than another by more than the
  * tolerance unless the difference is not significant.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_DECIDE_H
-#define COLLALG_EXAMPLES_TUNE_DECIDE_H
+#ifndef COLLALG_SRC_TUNE_DECIDE_H
+#define COLLALG_SRC_TUNE_DECIDE_H
 
 #include <math.h> /* HUGE_VAL */
 #include <stdlib.h>
@@ -126,4 +126,4 @@ static void tune_walk(const tune_meas *const *m, int ns, int n, const tune_test 
     }
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_DECIDE_H */
+#endif /* COLLALG_SRC_TUNE_DECIDE_H */

@@ -44,8 +44,8 @@
  * seconds. The report prints both searches, the saving 1 - model / exhaustive, and the agreement.
  * Every measurement is in collalg_tuned.csv (phases han-task, han-model, han-exhaustive).
  */
-#ifndef COLLALG_EXAMPLES_TUNE_HAN_H
-#define COLLALG_EXAMPLES_TUNE_HAN_H
+#ifndef COLLALG_SRC_TUNE_HAN_H
+#define COLLALG_SRC_TUNE_HAN_H
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -613,4 +613,4 @@ static int tune_han_mode(tuner *T, int exhaustive)
     return status;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_HAN_H */
+#endif /* COLLALG_SRC_TUNE_HAN_H */

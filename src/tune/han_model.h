@@ -25,8 +25,8 @@
  * On 3 nodes of 8 under SimGrid the plain model (next = first) misses the 16 KiB chain pipeline at
  * 32 and 64 KiB (predicts 143 us, measured 90); the steady one finds it.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_HAN_MODEL_H
-#define COLLALG_EXAMPLES_TUNE_HAN_MODEL_H
+#ifndef COLLALG_SRC_TUNE_HAN_MODEL_H
+#define COLLALG_SRC_TUNE_HAN_MODEL_H
 
 /** @brief Most stages of one pipeline. */
 #define TUNE_HAN_MAX_STAGES 4
@@ -117,4 +117,4 @@ static double tune_han_saving(double model, double exhaustive)
     return exhaustive > 0 ? 1 - model / exhaustive : 0;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_HAN_MODEL_H */
+#endif /* COLLALG_SRC_TUNE_HAN_MODEL_H */

@@ -12,8 +12,8 @@
  * step) take turns chunk by chunk, so that their samples see the same load and can be compared
  * by the rank-sum test (decide.h).
  */
-#ifndef COLLALG_EXAMPLES_TUNE_MEASURE_H
-#define COLLALG_EXAMPLES_TUNE_MEASURE_H
+#ifndef COLLALG_SRC_TUNE_MEASURE_H
+#define COLLALG_SRC_TUNE_MEASURE_H
 
 #include <stdio.h>
 #include <string.h>
@@ -214,4 +214,4 @@ static double tune_measure(tuner *T, enum tune_coll coll, const tune_algo *a, co
     return m.median;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_MEASURE_H */
+#endif /* COLLALG_SRC_TUNE_MEASURE_H */

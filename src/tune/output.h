@@ -5,8 +5,8 @@
  *        and gnuplot script of the time-against-size plot. What each file holds is described in
  *        the file comment of src/tune/collalg-tune.c.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_OUTPUT_H
-#define COLLALG_EXAMPLES_TUNE_OUTPUT_H
+#ifndef COLLALG_SRC_TUNE_OUTPUT_H
+#define COLLALG_SRC_TUNE_OUTPUT_H
 
 #include <errno.h>
 #include <stdio.h>
@@ -368,4 +368,4 @@ static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_resul
     return 0;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_OUTPUT_H */
+#endif /* COLLALG_SRC_TUNE_OUTPUT_H */

@@ -27,8 +27,8 @@
  * A FILE is used as is (unscaled, one sample size: its own mean block, rounded down) when the
  * tuner is given neither --sizes nor --max-size.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_PATTERN_H
-#define COLLALG_EXAMPLES_TUNE_PATTERN_H
+#ifndef COLLALG_SRC_TUNE_PATTERN_H
+#define COLLALG_SRC_TUNE_PATTERN_H
 
 #include <limits.h>
 #include <stdio.h>
@@ -354,4 +354,4 @@ static unsigned long long tune_pattern_checksum(const tune_pattern *pt)
     return h;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_PATTERN_H */
+#endif /* COLLALG_SRC_TUNE_PATTERN_H */

@@ -3,8 +3,8 @@
  * @brief The tuner's progress bar (collalg-tune, rank 0, stderr): measurements done of those
  *        planned, what is measured, the time elapsed and an estimate of the time left.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_PROGRESS_H
-#define COLLALG_EXAMPLES_TUNE_PROGRESS_H
+#ifndef COLLALG_SRC_TUNE_PROGRESS_H
+#define COLLALG_SRC_TUNE_PROGRESS_H
 
 #include <stdio.h>
 #include <time.h>
@@ -53,4 +53,4 @@ static void tune_progress(tuner *T, const char *what, int force)
     fflush(stderr);
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_PROGRESS_H */
+#endif /* COLLALG_SRC_TUNE_PROGRESS_H */

@@ -5,8 +5,8 @@
  *        re-measured beside it, their ratio, and the defects: a runner-up more than 5% faster
  *        than the tuned routine and significantly so (one-sided Wilcoxon rank-sum, p < --alpha).
  */
-#ifndef COLLALG_EXAMPLES_TUNE_REPORT_H
-#define COLLALG_EXAMPLES_TUNE_REPORT_H
+#ifndef COLLALG_SRC_TUNE_REPORT_H
+#define COLLALG_SRC_TUNE_REPORT_H
 
 #include <stdio.h>
 #include "choose.h"
@@ -75,4 +75,4 @@ static int tune_report(const tuner *T, enum tune_coll coll, const tune_result *r
     return defects;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_REPORT_H */
+#endif /* COLLALG_SRC_TUNE_REPORT_H */

@@ -4,8 +4,8 @@
  *        the winners per size range, what one collective's tuning found (tune_result), and the
  *        flattening of both into the rules of collalg/select.h.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_RULES_H
-#define COLLALG_EXAMPLES_TUNE_RULES_H
+#ifndef COLLALG_SRC_TUNE_RULES_H
+#define COLLALG_SRC_TUNE_RULES_H
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,4 +352,4 @@ static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, 
     return 1;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_RULES_H */
+#endif /* COLLALG_SRC_TUNE_RULES_H */

@@ -3,8 +3,8 @@
  * @brief The state of one tuner run (collalg-tune): the communicator, the settings, the buffers,
  *        the budget and interruption flags; setting it up and taking it down.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_RUN_H
-#define COLLALG_EXAMPLES_TUNE_RUN_H
+#ifndef COLLALG_SRC_TUNE_RUN_H
+#define COLLALG_SRC_TUNE_RUN_H
 
 #include <signal.h>
 #include <stdio.h>
@@ -218,4 +218,4 @@ static void tune_end(tuner *T)
     MPI_Comm_free(&T->comm);
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_RUN_H */
+#endif /* COLLALG_SRC_TUNE_RUN_H */

@@ -4,8 +4,8 @@
  *        between two adjacent sample sizes with different winners, the first size from which the
  *        second one is used.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_SEARCH_H
-#define COLLALG_EXAMPLES_TUNE_SEARCH_H
+#ifndef COLLALG_SRC_TUNE_SEARCH_H
+#define COLLALG_SRC_TUNE_SEARCH_H
 
 #include "decide.h"
 #include "measure.h"
@@ -74,4 +74,4 @@ static long tune_search(tuner *T, enum tune_coll coll, tune_side a, tune_side b,
     return hi;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_SEARCH_H */
+#endif /* COLLALG_SRC_TUNE_SEARCH_H */

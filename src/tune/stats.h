@@ -12,8 +12,8 @@
  * max = 1000, step = 10, t_RSE = 0.025; SKaMPI stops at RSE < 0.1. The reported time is the
  * median of the n samples (each sample: the time of one call, the maximum over the ranks).
  */
-#ifndef COLLALG_EXAMPLES_TUNE_STATS_H
-#define COLLALG_EXAMPLES_TUNE_STATS_H
+#ifndef COLLALG_SRC_TUNE_STATS_H
+#define COLLALG_SRC_TUNE_STATS_H
 
 #include <math.h> /* HUGE_VAL */
 #include <stdlib.h>
@@ -138,4 +138,4 @@ static inline int tune_rule_next(const tune_rule *r, const double *x, int n)
     return k;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_STATS_H */
+#endif /* COLLALG_SRC_TUNE_STATS_H */

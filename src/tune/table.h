@@ -19,8 +19,8 @@
  * receive side separately (tune_call::rcount, rtype, stypes, rtypes), so that the PMPI library
  * can force their algorithms on any call.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_TABLE_H
-#define COLLALG_EXAMPLES_TUNE_TABLE_H
+#ifndef COLLALG_SRC_TUNE_TABLE_H
+#define COLLALG_SRC_TUNE_TABLE_H
 
 #include <stdio.h>
 #include <collalg/collalg.h>
@@ -922,4 +922,4 @@ static int tune_run(enum tune_coll coll, const tune_algo *a, const tune_call *c,
     return a ? a->run(c, ch) : tune_native(coll, c);
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_TABLE_H */
+#endif /* COLLALG_SRC_TUNE_TABLE_H */

@@ -12,8 +12,8 @@
  * - barrier: one measurement per algorithm and parameter value, at "size" 0; its rules select by
  *   process count only.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_VCOLL_H
-#define COLLALG_EXAMPLES_TUNE_VCOLL_H
+#ifndef COLLALG_SRC_TUNE_VCOLL_H
+#define COLLALG_SRC_TUNE_VCOLL_H
 
 #include <limits.h>
 #include <stdio.h>
@@ -120,4 +120,4 @@ static int tune_coll_sizes(const tune_pattern *pt, enum tune_coll coll, const lo
     return n;
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_VCOLL_H */
+#endif /* COLLALG_SRC_TUNE_VCOLL_H */

@@ -31,8 +31,8 @@
  * relative error below 1e-13 in the tails |z| > 3 (Laplace's continued fraction, 100 terms),
  * compared with erfc of the C library in the tests.
  */
-#ifndef COLLALG_EXAMPLES_TUNE_WILCOXON_H
-#define COLLALG_EXAMPLES_TUNE_WILCOXON_H
+#ifndef COLLALG_SRC_TUNE_WILCOXON_H
+#define COLLALG_SRC_TUNE_WILCOXON_H
 
 #include <stdlib.h>
 #include "stats.h" /* tune_sqrt */
@@ -178,4 +178,4 @@ static double tune_wilcoxon_less(const double *x, int nx, const double *y, int n
     return tune_normal_cdf(z);
 }
 
-#endif /* COLLALG_EXAMPLES_TUNE_WILCOXON_H */
+#endif /* COLLALG_SRC_TUNE_WILCOXON_H */
