@@ -331,7 +331,7 @@ static void expect_broken(const char *launcher, const char *dir, int np, const c
     FILE *f;
     snprintf(log, sizeof log, "build/logs/barrier-broken-%s-%d.log", dir, np);
     snprintf(cmd, sizeof cmd, "mkdir -p build/logs && timeout -k 10 %d %s build/%s/barrier %s </dev/null >'%s' 2>&1",
-             CL_TIMEOUT, launcher, dir, args, log);
+             cl_timeout(), launcher, dir, args, log);
     status = system(cmd);
     f = fopen(log, "r");
     cr_assert(f, "no log %s", log);

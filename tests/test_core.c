@@ -2,14 +2,13 @@
 #include "launch.h"
 
 /* clang-format off */
-/* clang-format off */
 Test(errors, mpich_p1) { cl_mpich("errors", 1, ""); }
 Test(errors, mpich_p2) { cl_mpich("errors", 2, ""); }
 Test(errors, mpich_p3) { cl_mpich("errors", 3, ""); }
 Test(errors, smpi_p4) { cl_smpi("errors", 4, "--no-intercomm"); }
 
 /* Offsets past 2 GiB: 3 blocks of 720 MiB each (tests/mpi/bigoffsets.c). */
-Test(bigoffsets, mpich_p3, .timeout = 900) { cl_mpich("bigoffsets", 3, ""); }
+Test(bigoffsets, mpich_p3, .timeout = 1560) { cl_mpich("bigoffsets", 3, ""); }
 
 Test(isolation, mpich_p1) { cl_mpich("isolation", 1, ""); }
 Test(isolation, mpich_p2) { cl_mpich("isolation", 2, ""); }
@@ -18,16 +17,13 @@ Test(isolation, mpich_p4) { cl_mpich("isolation", 4, ""); }
 Test(isolation, smpi_p16) { cl_smpi("isolation", 16, ""); }
 Test(isolation, smpi_p17) { cl_smpi("isolation", 17, ""); }
 /* clang-format on */
-/* clang-format on */
 
 /* valgrind (memcheck) on every rank: no invalid access and no definite or indirect leak whose stack
  * lies outside the MPI library (tests/valgrind.supp lists what is suppressed and why). */
 /* clang-format off */
-/* clang-format off */
 #define CL_VALGRIND                                                                                       \
     "valgrind -q --leak-check=full --show-leak-kinds=definite,indirect "                                  \
     "--errors-for-leak-kinds=definite,indirect --suppressions=tests/valgrind.supp --error-exitcode=3"
-/* clang-format on */
 /* clang-format on */
 #define CL_VG_ARGS "--counts 0,3,1000 --types int,struct,int-vector"
 
@@ -39,59 +35,57 @@ static void cl_valgrind(const char *prog, int np, const char *args)
 }
 
 /* clang-format off */
-/* clang-format off */
-Test(valgrind, alltoall_p3, .timeout = 900) { cl_valgrind("alltoall", 3, CL_VG_ARGS); }
-Test(valgrind, allgather_p3, .timeout = 900) { cl_valgrind("allgather", 3, CL_VG_ARGS); }
-Test(valgrind, allreduce_p3, .timeout = 900) { cl_valgrind("allreduce", 3, "--counts 0,3,1000"); }
-Test(valgrind, bcast_p3, .timeout = 900) { cl_valgrind("bcast", 3, CL_VG_ARGS); }
+Test(valgrind, alltoall_p3, .timeout = 1560) { cl_valgrind("alltoall", 3, CL_VG_ARGS); }
+Test(valgrind, allgather_p3, .timeout = 1560) { cl_valgrind("allgather", 3, CL_VG_ARGS); }
+Test(valgrind, allreduce_p3, .timeout = 1560) { cl_valgrind("allreduce", 3, "--counts 0,3,1000"); }
+Test(valgrind, bcast_p3, .timeout = 1560) { cl_valgrind("bcast", 3, CL_VG_ARGS); }
 /* clang-format on */
 /* The v-collectives: every algorithm, type and in-place case, on the patterns with zero blocks and
  * irregular displacements, blocks of at most 100 elements (the full pattern set took minutes). */
-Test(valgrind, alltoallv_p3, .timeout = 900)
+Test(valgrind, alltoallv_p3, .timeout = 1560)
 {
     cl_valgrind("alltoallv", 3, "--counts 0,3,100 --types int,struct,int-vector --patterns zeros,irregular");
 }
-Test(valgrind, allgatherv_p3, .timeout = 900)
+Test(valgrind, allgatherv_p3, .timeout = 1560)
 {
     cl_valgrind("allgatherv", 3, "--counts 0,3,100 --types int,struct,int-vector --patterns zeros,permuted");
 }
 /* clang-format off */
-Test(valgrind, barrier_p3, .timeout = 900) { cl_valgrind("barrier", 3, ""); }
+Test(valgrind, barrier_p3, .timeout = 1560) { cl_valgrind("barrier", 3, ""); }
 /* the rooted collectives, the reductions and alltoallw: every algorithm, root and in-place case,
  * small counts; make check runs gatherv, alltoallw, reduce and scan, make check-large the others
  * (whose scratch handling these share: the same family headers or bodies) */
 #define CL_VG_SMALL "--counts 0,3 --types int,struct,int-vector"
-Test(valgrind, gather_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("gather", 3, CL_VG_SMALL); }
-Test(valgrind, scatter_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("scatter", 3, CL_VG_SMALL); }
-Test(valgrind, gatherv_p3, .timeout = 900) { cl_valgrind("gatherv", 3, CL_VG_SMALL); }
-Test(valgrind, scatterv_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("scatterv", 3, CL_VG_SMALL); }
-Test(valgrind, alltoallw_p3, .timeout = 900) { cl_valgrind("alltoallw", 3, CL_VG_SMALL); }
-Test(valgrind, reduce_p3, .timeout = 900) { cl_valgrind("reduce", 3, "--counts 0,3"); }
-Test(valgrind, scan_p3, .timeout = 900) { cl_valgrind("scan", 3, "--counts 0,3"); }
-Test(valgrind, exscan_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("exscan", 3, "--counts 0,3"); }
-Test(valgrind, reduce_scatter_block_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("reduce_scatter_block", 3, "--counts 0,3"); }
-Test(valgrind, reduce_scatter_p3, .timeout = 900) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("reduce_scatter", 3, "--counts 0,3"); }
-Test(valgrind, errors_p2, .timeout = 900) { cl_valgrind("errors", 2, ""); }
-Test(valgrind, isolation_p2, .timeout = 900) { cl_valgrind("isolation", 2, ""); }
+Test(valgrind, gather_p3, .timeout = 1560) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("gather", 3, CL_VG_SMALL); }
+Test(valgrind, scatter_p3, .timeout = 1560) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("scatter", 3, CL_VG_SMALL); }
+Test(valgrind, gatherv_p3, .timeout = 1560) { cl_valgrind("gatherv", 3, CL_VG_SMALL); }
+Test(valgrind, scatterv_p3, .timeout = 1560) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("scatterv", 3, CL_VG_SMALL); }
+Test(valgrind, alltoallw_p3, .timeout = 1560) { cl_valgrind("alltoallw", 3, CL_VG_SMALL); }
+Test(valgrind, reduce_p3, .timeout = 1560) { cl_valgrind("reduce", 3, "--counts 0,3"); }
+Test(valgrind, scan_p3, .timeout = 1560) { cl_valgrind("scan", 3, "--counts 0,3"); }
+Test(valgrind, exscan_p3, .timeout = 1560) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("exscan", 3, "--counts 0,3"); }
+Test(valgrind, reduce_scatter_block_p3, .timeout = 1560) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("reduce_scatter_block", 3, "--counts 0,3"); }
+Test(valgrind, reduce_scatter_p3, .timeout = 1560) { if (!cl_large()) cr_skip_test("make check-large"); cl_valgrind("reduce_scatter", 3, "--counts 0,3"); }
+Test(valgrind, errors_p2, .timeout = 1560) { cl_valgrind("errors", 2, ""); }
+Test(valgrind, isolation_p2, .timeout = 1560) { cl_valgrind("isolation", 2, ""); }
 /* The hierarchical algorithms with their inter-node levels: nodes of 2 ranks (COLLALG_NODE_SIZE). */
 #define CL_VG_NODES_OF_2(prog, algo, args)                                                                             \
     cl_launch_as("env COLLALG_NODE_SIZE=2 mpiexec -n 3 " CL_VALGRIND, "mpich", "valgrind-nodes-of-2", prog, 3,        \
                  "--algo " algo " " args, 1)
-Test(valgrind, han_bcast_p3_nodes_of_2, .timeout = 900) { CL_VG_NODES_OF_2("bcast", "han", CL_VG_ARGS); }
-Test(valgrind, hierarchical_bcast_p3_nodes_of_2, .timeout = 900)
+Test(valgrind, han_bcast_p3_nodes_of_2, .timeout = 1560) { CL_VG_NODES_OF_2("bcast", "han", CL_VG_ARGS); }
+Test(valgrind, hierarchical_bcast_p3_nodes_of_2, .timeout = 1560)
 {
     CL_VG_NODES_OF_2("bcast", "hierarchical", CL_VG_ARGS);
 }
-Test(valgrind, han_allreduce_p3_nodes_of_2, .timeout = 900) { CL_VG_NODES_OF_2("allreduce", "han", "--counts 0,3,1000"); }
-Test(valgrind, node_aware_alltoall_p3_nodes_of_2, .timeout = 900)
+Test(valgrind, han_allreduce_p3_nodes_of_2, .timeout = 1560) { CL_VG_NODES_OF_2("allreduce", "han", "--counts 0,3,1000"); }
+Test(valgrind, node_aware_alltoall_p3_nodes_of_2, .timeout = 1560)
 {
     CL_VG_NODES_OF_2("alltoall", "node_aware", CL_VG_ARGS);
 }
-Test(valgrind, hierarchical_allgather_p3_nodes_of_2, .timeout = 900)
+Test(valgrind, hierarchical_allgather_p3_nodes_of_2, .timeout = 1560)
 {
     CL_VG_NODES_OF_2("allgather", "hierarchical", CL_VG_ARGS);
 }
-/* clang-format on */
 /* clang-format on */
 
 /* make install into a staging prefix; a program built with `pkg-config --cflags collalg` alone
@@ -104,7 +98,7 @@ Test(install, pkg_config_build_and_run)
                "PKG_CONFIG_PATH=$PWD/build/stage/lib/pkgconfig mpicc -std=c99 -Wall -Werror "
                "$(PKG_CONFIG_PATH=$PWD/build/stage/lib/pkgconfig pkg-config --cflags collalg) "
                "examples/hello.c -o build/stage/hello >>build/logs/install.log 2>&1 && "
-               "timeout 300 mpiexec -n 4 build/stage/hello </dev/null >>build/logs/install.log 2>&1");
+               "timeout 1200 mpiexec -n 4 build/stage/hello </dev/null >>build/logs/install.log 2>&1");
     if (rc != 0)
         cl_show_log("build/logs/install.log");
     cr_assert_eq(rc, 0, "install + pkg-config build + run failed (build/logs/install.log)");
@@ -112,8 +106,6 @@ Test(install, pkg_config_build_and_run)
 
 /* The README's examples under mpiexec, as a user would run them: hello, and a tuned routine. */
 /* clang-format off */
-/* clang-format off */
 Test(examples, hello_p4) { cl_launch_as("mpiexec -n 4", "examples", "mpich", "hello", 4, "", 0); }
 Test(examples, tuned_p3) { cl_launch_as("mpiexec -n 3", "examples", "mpich", "tuned", 3, "", 0); }
-/* clang-format on */
 /* clang-format on */

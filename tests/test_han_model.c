@@ -100,11 +100,11 @@ static int count_lines(const char *path, const char *what)
     return n;
 }
 
-Test(han_model, smpi_exhaustive_run, .timeout = 300)
+Test(han_model, smpi_exhaustive_run, .timeout = 1260)
 {
     int st;
     cr_assert(system("rm -rf build/logs/han-model && mkdir -p build/logs/han-model") == 0);
-    st = system("timeout -k 10 240 smpirun -np 24 -platform tests/platform/smp/smp.xml -hostfile "
+    st = system("timeout -k 10 1200 smpirun -np 24 -platform tests/platform/smp/smp.xml -hostfile "
                 "tests/platform/smp/hostfile-3x8 --log=root.thres:warning --cfg=smpi/display-timing:no "
                 "--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 build/smpi-bin/collalg-tune --quick "
                 "--collectives bcast,allreduce --sizes 8,64K,1M --han-exhaustive --out build/logs/han-model "
@@ -132,11 +132,11 @@ Test(han_model, smpi_exhaustive_run, .timeout = 300)
     cr_expect_eq(count_lines("build/logs/han-model/collalg_tuned.csv", ",error"), 0, "a call failed");
 }
 
-Test(han_model, algorithms_shortlist, .timeout = 120)
+Test(han_model, algorithms_shortlist, .timeout = 660)
 {
     int st;
     cr_assert(system("rm -rf build/logs/tune-shortlist && mkdir -p build/logs/tune-shortlist") == 0);
-    st = system("timeout -k 10 100 mpiexec -n 2 build/bin/collalg-tune --quick --collectives bcast,allreduce "
+    st = system("timeout -k 10 600 mpiexec -n 2 build/bin/collalg-tune --quick --collectives bcast,allreduce "
                 "--sizes 1K --algorithms binomial,ring,han --out build/logs/tune-shortlist </dev/null "
                 ">build/logs/tune-shortlist.log 2>&1");
     if (st != 0)

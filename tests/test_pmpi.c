@@ -54,7 +54,7 @@ static int pm_run(const char *prog, int np, const char *label, const char *env)
     snprintf(cmd, sizeof cmd,
              "mkdir -p build/logs && env %s timeout -k 10 %d %s -n %d build/%s/%s </dev/null "
              ">build/logs/pmpi-%s%s-%d-%s.out 2>build/logs/pmpi-%s%s-%d-%s.err",
-             env, CL_TIMEOUT, launch, np, pm_in->dir, prog, pm_in->tag, prog, np, label, pm_in->tag, prog, np, label);
+             env, cl_timeout(), launch, np, pm_in->dir, prog, pm_in->tag, prog, np, label, pm_in->tag, prog, np, label);
     status = system(cmd);
     return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

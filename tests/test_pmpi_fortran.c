@@ -69,7 +69,7 @@ static int pf_run(const pf_mpi *m, const char *prog, const char *label, const ch
     } else
         snprintf(launch, sizeof launch, "mpiexec");
     snprintf(cmd, sizeof cmd, "mkdir -p build/logs && env %s timeout -k 10 %d %s -n %d build/%s/%s </dev/null >%s 2>%s",
-             env, CL_TIMEOUT, launch, PF_NP, m->dir, prog, out, err);
+             env, cl_timeout(), launch, PF_NP, m->dir, prog, out, err);
     status = system(cmd);
     return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
