@@ -208,45 +208,37 @@ static inline int cl_large(void)
     return v && *v && strcmp(v, "0") != 0;
 }
 
-/* Declares the standard matrix of one program: MPICH p in {1,2,3,4} full and {5} reduced, SimGrid
- * p in {16,17} full and {32} without the big count; under make check-large only, also MPICH
- * {7,8} reduced, SimGrid {31} without the big count and {64} with two types. make check keeps a
- * non-power-of-two and a power-of-two p at each scale (3, 4, 5; 16, 17, 32); the larger matrix
- * costs minutes per family (MPICH past 4 ranks on a 2-core machine; every algorithm of the family
- * at p = 64 takes one to two minutes of simulation; the v-collectives, allreduce and barrier
- * keep their own p lists). */
+/* make check runs MPICH p = 1 .. 4 and SimGrid p = 16, 17 for every family (a non-power-of-two
+ * and a power-of-two p at each scale, every algorithm, the full count and type matrix); every
+ * larger p is under make check-large only (MPICH past 4 ranks on a 2-core machine busy-polls,
+ * and every algorithm of a family at p = 32 or 64 costs one to two minutes of simulation).
+ * CL_LARGE_ONLY() opens such a test. */
+#define CL_LARGE_ONLY()                       \
+    do {                                      \
+        if (!cl_large())                      \
+            cr_skip_test("make check-large"); \
+    } while (0)
+
+/* Declares the standard matrix of one program: MPICH p in {1,2,3,4} full, SimGrid p in {16,17}
+ * full; under make check-large also MPICH {5,7,8} reduced, SimGrid {31,32} without the big count
+ * and {64} with two types. The v-collectives, allreduce, barrier and the reductions keep their own
+ * p lists with the same split. */
 /* clang-format off */
 #define CL_MATRIX(suite, prog)                                                                                               \
     Test(suite, mpich_p1) { cl_mpich(prog, 1, CL_FULL); }                                                                    \
     Test(suite, mpich_p2) { cl_mpich(prog, 2, CL_FULL); }                                                                    \
     Test(suite, mpich_p3) { cl_mpich(prog, 3, CL_FULL); }                                                                    \
     Test(suite, mpich_p4) { cl_mpich(prog, 4, CL_FULL); }                                                                    \
-    Test(suite, mpich_p5) { cl_mpich(prog, 5, CL_REDUCED); }                                                                 \
-    Test(suite, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich(prog, 7, CL_REDUCED); }       \
-    Test(suite, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich(prog, 8, CL_REDUCED); }       \
+    Test(suite, mpich_p5) { CL_LARGE_ONLY(); cl_mpich(prog, 5, CL_REDUCED); }                                                \
+    Test(suite, mpich_p7) { CL_LARGE_ONLY(); cl_mpich(prog, 7, CL_REDUCED); }                                                \
+    Test(suite, mpich_p8) { CL_LARGE_ONLY(); cl_mpich(prog, 8, CL_REDUCED); }                                                \
     Test(suite, smpi_p16) { cl_smpi(prog, 16, CL_SMPI_SMALL_P); }                                                            \
     Test(suite, smpi_p17) { cl_smpi(prog, 17, CL_SMPI_SMALL_P); }                                                            \
-    Test(suite, smpi_p31) { if (!cl_large()) cr_skip_test("p = 31: make check-large"); cl_smpi(prog, 31, CL_SMPI_LARGE_P); } \
-    Test(suite, smpi_p32) { cl_smpi(prog, 32, CL_SMPI_LARGE_P); }                                                            \
-    Test(suite, smpi_p64) { if (!cl_large()) cr_skip_test("p = 64: make check-large"); cl_smpi(prog, 64, CL_SMPI_P64); }
+    Test(suite, smpi_p31) { CL_LARGE_ONLY(); cl_smpi(prog, 31, CL_SMPI_LARGE_P); }                                           \
+    Test(suite, smpi_p32) { CL_LARGE_ONLY(); cl_smpi(prog, 32, CL_SMPI_LARGE_P); }                                           \
+    Test(suite, smpi_p64) { CL_LARGE_ONLY(); cl_smpi(prog, 64, CL_SMPI_P64); }
 
-/* The same matrix with p = 5 (MPICH) and p = 32 (SimGrid) also under make check-large only: the
- * families that joined with the rooted and reduction collectives (gather, scatter, gatherv,
- * scatterv, alltoallw), so that make check keeps its time budget. make check still runs a
- * non-power-of-two and a power-of-two p at each scale (3, 4; 16, 17). */
-#define CL_MATRIX_SMALL(suite, prog)                                                                                         \
-    Test(suite, mpich_p1) { cl_mpich(prog, 1, CL_FULL); }                                                                    \
-    Test(suite, mpich_p2) { cl_mpich(prog, 2, CL_FULL); }                                                                    \
-    Test(suite, mpich_p3) { cl_mpich(prog, 3, CL_FULL); }                                                                    \
-    Test(suite, mpich_p4) { cl_mpich(prog, 4, CL_FULL); }                                                                    \
-    Test(suite, mpich_p5) { if (!cl_large()) cr_skip_test("p = 5: make check-large"); cl_mpich(prog, 5, CL_REDUCED); }       \
-    Test(suite, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich(prog, 7, CL_REDUCED); }       \
-    Test(suite, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich(prog, 8, CL_REDUCED); }       \
-    Test(suite, smpi_p16) { cl_smpi(prog, 16, CL_SMPI_SMALL_P); }                                                            \
-    Test(suite, smpi_p17) { cl_smpi(prog, 17, CL_SMPI_SMALL_P); }                                                            \
-    Test(suite, smpi_p31) { if (!cl_large()) cr_skip_test("p = 31: make check-large"); cl_smpi(prog, 31, CL_SMPI_LARGE_P); } \
-    Test(suite, smpi_p32) { if (!cl_large()) cr_skip_test("p = 32: make check-large"); cl_smpi(prog, 32, CL_SMPI_LARGE_P); } \
-    Test(suite, smpi_p64) { if (!cl_large()) cr_skip_test("p = 64: make check-large"); cl_smpi(prog, 64, CL_SMPI_P64); }
-/* clang-format on */
+/* The name the rooted and reduction families took when they joined; the same matrix. */
+#define CL_MATRIX_SMALL(suite, prog) CL_MATRIX(suite, prog)
 
 #endif /* COLLALG_TESTS_LAUNCH_H */

@@ -5,7 +5,8 @@
  * stay within the suite's time budget on a 2-core machine. Every run keeps every algorithm, in
  * place (for the same-type cases), the struct type (gaps, non-zero lower bound; MPICH only, see
  * CL_SMPI_TYPES) or the int-vector pair (different send and receive types), and patterns with
- * empty blocks and displacements out of rank order. */
+ * empty blocks and displacements out of rank order.
+ * make check runs MPICH p <= 4 and SimGrid p = 16, 17; the larger p are under make check-large. */
 #include "launch.h"
 
 /* MPICH p = 1 and 2 (no oversubscription, about 2 s): the whole matrix, CL_FULL. */
@@ -25,15 +26,15 @@ Test(allgatherv, mpich_p1) { cl_mpich("allgatherv", 1, CL_FULL); }
 Test(allgatherv, mpich_p2) { cl_mpich("allgatherv", 2, CL_FULL); }
 Test(allgatherv, mpich_p3) { cl_mpich("allgatherv", 3, AV_P34); }
 Test(allgatherv, mpich_p4) { cl_mpich("allgatherv", 4, AV_P34); }
-Test(allgatherv, mpich_p5) { cl_mpich("allgatherv", 5, AV_P5); }
-Test(allgatherv, mpich_p6) { cl_mpich("allgatherv", 6, AV_P5); }
-Test(allgatherv, mpich_p7) { cl_mpich("allgatherv", 7, AV_P5); }
-Test(allgatherv, mpich_p8) { cl_mpich("allgatherv", 8, AV_P5); }
+Test(allgatherv, mpich_p5) { CL_LARGE_ONLY(); cl_mpich("allgatherv", 5, AV_P5); }
+Test(allgatherv, mpich_p6) { CL_LARGE_ONLY(); cl_mpich("allgatherv", 6, AV_P5); }
+Test(allgatherv, mpich_p7) { CL_LARGE_ONLY(); cl_mpich("allgatherv", 7, AV_P5); }
+Test(allgatherv, mpich_p8) { CL_LARGE_ONLY(); cl_mpich("allgatherv", 8, AV_P5); }
 Test(allgatherv, smpi_p16) { cl_smpi("allgatherv", 16, AV_SMPI16); }
 Test(allgatherv, smpi_p17) { cl_smpi("allgatherv", 17, AV_SMPI16); }
-Test(allgatherv, smpi_p31) { cl_smpi("allgatherv", 31, AV_SMPI31); }
-Test(allgatherv, smpi_p32) { cl_smpi("allgatherv", 32, AV_SMPI32); }
-Test(allgatherv, smpi_p64) { cl_smpi("allgatherv", 64, AV_SMPI64); }
+Test(allgatherv, smpi_p31) { CL_LARGE_ONLY(); cl_smpi("allgatherv", 31, AV_SMPI31); }
+Test(allgatherv, smpi_p32) { CL_LARGE_ONLY(); cl_smpi("allgatherv", 32, AV_SMPI32); }
+Test(allgatherv, smpi_p64) { CL_LARGE_ONLY(); cl_smpi("allgatherv", 64, AV_SMPI64); }
 /* clang-format on */
 
 /* The recursive doubling schedule (schedule/recursive_doubling.h) is checked without MPI in test_rdb_schedule.c. */

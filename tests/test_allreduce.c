@@ -13,6 +13,7 @@
  *   SimGrid p = 17       every case, counts 1,p-1,p+1,1000
  *   SimGrid p = 31, 32   int-sum, double-sum, mat-noncomm, counts 1,p+1,1000
  *   SimGrid p = 64       int-sum and mat-noncomm, counts 1,p+1
+ * make check runs MPICH p = 1 .. 4 and SimGrid p = 16, 17; the larger p are under make check-large.
  * SimGrid runs pin the native reference --cfg=smpi/allreduce:mpich: SimGrid 3.32's default
  * selection dies with SIGFPE on a user op over a derived datatype (int2-user at p = 16).
  * The topology algorithms (topology_ring, and the parameterised ones with the topology ring as
@@ -43,12 +44,12 @@ Test(allreduce, mpich_p1) { cl_mpich("allreduce", 1, AR_ALL); }
 Test(allreduce, mpich_p2) { cl_mpich("allreduce", 2, AR_ALL); }
 Test(allreduce, mpich_p3) { cl_mpich("allreduce", 3, AR_NO_HAN_SEG "--counts p+1"); }
 Test(allreduce, mpich_p4) { cl_mpich("allreduce", 4, AR_NO_HAN_SEG "--types " AR_CORE " --counts 1,p+1,big"); }
-Test(allreduce, mpich_p5) { cl_mpich("allreduce", 5, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,p+1,big"); }
-Test(allreduce, mpich_p7) { cl_mpich("allreduce", 7, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,big"); }
-Test(allreduce, mpich_p8) { cl_mpich("allreduce", 8, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,big"); }
+Test(allreduce, mpich_p5) { CL_LARGE_ONLY(); cl_mpich("allreduce", 5, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,p+1,big"); }
+Test(allreduce, mpich_p7) { CL_LARGE_ONLY(); cl_mpich("allreduce", 7, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,big"); }
+Test(allreduce, mpich_p8) { CL_LARGE_ONLY(); cl_mpich("allreduce", 8, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,big"); }
 Test(allreduce, smpi_p16) { ar_smpi(16, AR_NO_HAN_SEG "--types " AR_CORE " " AR_ALL); }
 Test(allreduce, smpi_p17) { ar_smpi(17, AR_NO_HAN_SEG "--counts 1,p-1,p+1,1000"); }
-Test(allreduce, smpi_p31) { ar_smpi(31, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
-Test(allreduce, smpi_p32) { ar_smpi(32, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
-Test(allreduce, smpi_p64) { ar_smpi(64, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,mat-noncomm --counts 1,p+1"); }
+Test(allreduce, smpi_p31) { CL_LARGE_ONLY(); ar_smpi(31, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
+Test(allreduce, smpi_p32) { CL_LARGE_ONLY(); ar_smpi(32, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
+Test(allreduce, smpi_p64) { CL_LARGE_ONLY(); ar_smpi(64, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,mat-noncomm --counts 1,p+1"); }
 /* clang-format on */

@@ -210,24 +210,26 @@ Test(alltoallv_schedule, fits)
  * beyond p = 2, and MPICH from p = 5 on costs a scheduler time slice per phase on a small
  * machine. So p = 1 and 2 run all of it, and each larger p runs a slice: together the slices
  * cover every type, count, pattern and in-place case at some p > 2 (every pattern at p = 3, 4,
- * 5 and under SimGrid up to p = 32), and every algorithm at every p. */
+ * 5 and under SimGrid up to p = 32), and every algorithm at every p.
+ * make check runs MPICH p <= 4 and SimGrid p = 16, 17; the larger p are under make check-large. */
 /* clang-format off */
 Test(alltoallv, mpich_p1) { cl_mpich("alltoallv", 1, CL_FULL); }
 Test(alltoallv, mpich_p2) { cl_mpich("alltoallv", 2, CL_FULL); }
 Test(alltoallv, mpich_p3) { cl_mpich("alltoallv", 3, "--counts big --types struct,int-vector"); }
 Test(alltoallv, mpich_p4) { cl_mpich("alltoallv", 4, "--counts 1000 --types vector,int-vector"); }
-Test(alltoallv, mpich_p5) { cl_mpich("alltoallv", 5, "--counts 3 --types int-vector"); }
+Test(alltoallv, mpich_p5) { CL_LARGE_ONLY(); cl_mpich("alltoallv", 5, "--counts 3 --types int-vector"); }
 /* clang-format on */
 Test(alltoallv, mpich_p6)
 {
+    CL_LARGE_ONLY();
     cl_mpich("alltoallv", 6, "--counts 0,1000 --types struct --no-inplace --patterns heavy,irregular");
 }
 /* clang-format off */
-Test(alltoallv, mpich_p7) { cl_mpich("alltoallv", 7, "--counts 1 --types double --patterns zeros,random"); }
-Test(alltoallv, mpich_p8) { cl_mpich("alltoallv", 8, "--counts 3 --types int --no-inplace --patterns uniform,heavy"); }
+Test(alltoallv, mpich_p7) { CL_LARGE_ONLY(); cl_mpich("alltoallv", 7, "--counts 1 --types double --patterns zeros,random"); }
+Test(alltoallv, mpich_p8) { CL_LARGE_ONLY(); cl_mpich("alltoallv", 8, "--counts 3 --types int --no-inplace --patterns uniform,heavy"); }
 Test(alltoallv, smpi_p16) { cl_smpi("alltoallv", 16, "--counts 3,1000 --types int,vector,int-vector"); }
 Test(alltoallv, smpi_p17) { cl_smpi("alltoallv", 17, "--counts 1,1000 --types double,int-vector"); }
-Test(alltoallv, smpi_p31) { cl_smpi("alltoallv", 31, "--counts 0,3 --types int,int-vector"); }
-Test(alltoallv, smpi_p32) { cl_smpi("alltoallv", 32, "--counts 1000 --types int-vector"); }
-Test(alltoallv, smpi_p64) { cl_smpi("alltoallv", 64, "--counts 3 --types int-vector --patterns random,zeros,heavy"); }
+Test(alltoallv, smpi_p31) { CL_LARGE_ONLY(); cl_smpi("alltoallv", 31, "--counts 0,3 --types int,int-vector"); }
+Test(alltoallv, smpi_p32) { CL_LARGE_ONLY(); cl_smpi("alltoallv", 32, "--counts 1000 --types int-vector"); }
+Test(alltoallv, smpi_p64) { CL_LARGE_ONLY(); cl_smpi("alltoallv", 64, "--counts 3 --types int-vector --patterns random,zeros,heavy"); }
 /* clang-format on */

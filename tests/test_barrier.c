@@ -303,10 +303,10 @@ Test(barrier, mpich_p1) { cl_mpich("barrier", 1, TB_MPICH_SMALL); }
 Test(barrier, mpich_p2) { cl_mpich("barrier", 2, TB_MPICH_SMALL); }
 Test(barrier, mpich_p3) { cl_mpich("barrier", 3, "--rotations 1 --repeat 5"); }
 Test(barrier, mpich_p4) { cl_mpich("barrier", 4, "--rotations 1 --repeat 5"); }
-Test(barrier, mpich_p5) { cl_mpich("barrier", 5, TB_MPICH_LARGE); }
-Test(barrier, mpich_p6) { cl_mpich("barrier", 6, TB_MPICH_LARGE); }
-Test(barrier, mpich_p7) { cl_mpich("barrier", 7, TB_MPICH_LARGE); }
-Test(barrier, mpich_p8) { cl_mpich("barrier", 8, TB_MPICH_LARGE); }
+Test(barrier, mpich_p5) { CL_LARGE_ONLY(); cl_mpich("barrier", 5, TB_MPICH_LARGE); }
+Test(barrier, mpich_p6) { CL_LARGE_ONLY(); cl_mpich("barrier", 6, TB_MPICH_LARGE); }
+Test(barrier, mpich_p7) { CL_LARGE_ONLY(); cl_mpich("barrier", 7, TB_MPICH_LARGE); }
+Test(barrier, mpich_p8) { CL_LARGE_ONLY(); cl_mpich("barrier", 8, TB_MPICH_LARGE); }
 /* clang-format on */
 
 /* SimGrid: simulated time, one global clock. At p = 64 the late rank visits every second rank
@@ -314,9 +314,9 @@ Test(barrier, mpich_p8) { cl_mpich("barrier", 8, TB_MPICH_LARGE); }
 /* clang-format off */
 Test(barrier, smpi_p16) { cl_smpi("barrier", 16, "--rotations 1 --repeat 10"); }
 Test(barrier, smpi_p17) { cl_smpi("barrier", 17, "--rotations 1 --repeat 10"); }
-Test(barrier, smpi_p31) { cl_smpi("barrier", 31, "--rotations 1 --repeat 4"); }
-Test(barrier, smpi_p32) { cl_smpi("barrier", 32, "--rotations 1 --repeat 4"); }
-Test(barrier, smpi_p64) { cl_smpi("barrier", 64, "--rotations 1 --stride 2 --repeat 3"); }
+Test(barrier, smpi_p31) { CL_LARGE_ONLY(); cl_smpi("barrier", 31, "--rotations 1 --repeat 4"); }
+Test(barrier, smpi_p32) { CL_LARGE_ONLY(); cl_smpi("barrier", 32, "--rotations 1 --repeat 4"); }
+Test(barrier, smpi_p64) { CL_LARGE_ONLY(); cl_smpi("barrier", 64, "--rotations 1 --stride 2 --repeat 3"); }
 /* clang-format on */
 
 /* ---- the check can fail ------------------------------------------------------------------- */

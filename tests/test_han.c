@@ -36,7 +36,7 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
 /* clang-format off */
 #define HAN_MATRIX(suite, prog, algo, full, reduced, p128)                                                       \
     Test(suite, mpich_p3_nodes_of_2) { han_nodes_of_2(prog, 3, "--algo " algo " " full); }                         \
-    Test(suite, mpich_p5_nodes_of_2) { han_nodes_of_2(prog, 5, "--algo " algo " " reduced); }                      \
+    Test(suite, mpich_p5_nodes_of_2) { CL_LARGE_ONLY(); han_nodes_of_2(prog, 5, "--algo " algo " " reduced); }     \
     Test(suite, mpich_p5_roundrobin_2) { han_roundrobin_2(prog, 5, "--algo " algo " " reduced); }                  \
     Test(suite, smp_3x8) { cl_smp(prog, "3x8", 24, "--algo " algo " " full); }                                     \
     Test(suite, smp_3x8_roundrobin) { cl_smp(prog, "3x8-roundrobin", 24, "--algo " algo " " full); }               \
