@@ -18,6 +18,7 @@
  * | collalg_bcast_linear() | (p - 1)(alpha + n beta) at the root | none |
  * | collalg_bcast_chain() | (p - 1)(alpha + (n / s) beta) + (s - 1) max((n / s) beta, (alpha + (n / s) beta) / W), s segments, W = COLLALG_FORWARD_WINDOW in flight | segment size (default 4 KiB) |
  * | collalg_bcast_topology_chain() | as chain, contention free on a tree | segment size (default 4 KiB); topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
+ * | collalg_bcast_topology_order() | the inner broadcast's, on the ranks renumbered in DFS order (a subtree of ranks is a subtree of machines) | inner broadcast (NULL = binomial); topology as topology_chain |
  * | collalg_bcast_binary_tree() | 2 floor(lg p)(alpha + (n / s) beta) + (s - 1) max(2 (n / s) beta, 2 (alpha + (n / s) beta) / W), s segments, W = COLLALG_FORWARD_WINDOW in flight | segment size (default 4 KiB) |
  * | collalg_bcast_pipelined_scatter_allgather() | about 2 (alpha + m beta) + n beta + (n / m)(p - 1) o, chunks of m bytes: every link carries at most n | chunk size (default 128 KiB); (2 p - 3) W requests |
  * | collalg_bcast_han() | T_ib(m) + (s - 1) max(T_ib(m), T_sb(m)) + T_sb(m), s segments of m bytes, T_ib among the N node leaders, T_sb inside a node | segment size (default 2 MiB), inter-node and intra-node algorithms (default linear for small segments, else the pipelined scatter-allgather; MPI_Ibcast) |
@@ -38,6 +39,7 @@
 #include "bcast/linear.h"
 #include "bcast/chain.h"
 #include "bcast/topology_chain.h"
+#include "bcast/topology_order.h"
 #include "bcast/han.h"
 #include "bcast/hierarchical.h"
 #include "bcast/binary_tree.h"

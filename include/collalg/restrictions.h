@@ -19,7 +19,7 @@
  * @par Restriction kinds
  * | kind                   | the call must have                           | algorithms |
  * |------------------------|----------------------------------------------|------------|
- * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order; reduce_scatter and reduce_scatter_block recursive_halving, pairwise, ring |
+ * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order; reduce topology_order; reduce_scatter and reduce_scatter_block recursive_halving, pairwise, ring |
  * | #COLLALG_R_MAX_P       | p <= COLLALG_ALLTOALLV_MAX_P (46340) processes | alltoallv greedy, alltoall_based |
  * | #COLLALG_R_ONE_NODE    | every process on one node (machine/node.h)      | the shared-memory family (`shm`) |
  * Everything else (any p >= 1, count 0, derived datatypes, MPI_IN_PLACE, any root) every
@@ -118,6 +118,7 @@
     X(bcast, scatter_ring_allgather, 0)                                                                  \
     X(bcast, shm, COLLALG_R_ONE_NODE)                                                                    \
     X(bcast, topology_chain, 0)                                                                          \
+    X(bcast, topology_order, 0)                                                                          \
     X(alltoallv, alltoall_based, COLLALG_R_MAX_P)                                                        \
     X(alltoallv, greedy, COLLALG_R_MAX_P)                                                                \
     X(alltoallv, pair, 0)                                                                                \
@@ -176,6 +177,7 @@
     X(reduce, linear, 0)                                                                                 \
     X(reduce, pipeline, 0)                                                                               \
     X(reduce, rabenseifner, 0)                                                                           \
+    X(reduce, topology_order, COLLALG_R_COMMUTATIVE)                                                     \
     X(scan, binary_tree, 0)                                                                              \
     X(scan, linear, 0)                                                                                   \
     X(scan, recursive_doubling, 0)                                                                       \

@@ -13,8 +13,8 @@
  * byte for byte over the types and counts of the matrix, in place too, and allgatherv's
  * topology_ring with MPI_Allgatherv on irregular blocks (zero blocks, reverse placement, gaps);
  * allreduce topology_ring (and the topology ring as the inner allgather of allgather_based and
- * rabenseifner_var1), bcast topology_chain and the four contention-free alltoalls against the
- * native collectives on the same topology; and that the private communicator holds the same
+ * rabenseifner_var1), bcast topology_chain and topology_order, reduce topology_order and the four
+ * contention-free alltoalls against the native collectives on the same topology; and that the private communicator holds the same
  * cached topology as the user's (what inner calls see).
  */
 #include <collalg/allgather.h>
@@ -22,6 +22,7 @@
 #include <collalg/allreduce.h>
 #include <collalg/alltoall.h>
 #include <collalg/bcast.h>
+#include <collalg/reduce.h>
 #include "harness.h"
 
 TH_PLAIN(allgather, logical_ring)
@@ -284,32 +285,83 @@ static void check_noncommutative(th_result *r, const th_opts *o, MPI_Comm comm)
     MPI_Op_free(&op);
 }
 
-/* bcast along the topology chain from three roots, default and 64-byte segments. */
+/* bcast along the topology chain (default and 64-byte segments) and in topology order (inner
+ * binomial and scatter_ring_allgather) from three roots. */
 static void check_bcast(th_result *r, const th_opts *o, MPI_Comm comm)
 {
     static const int counts[] = {0, 1, 1000, 5000};
-    int p, rank, ci, ri, si, j;
-    if (!th_want_algo(o, "bcast topology_chain"))
+    const char *name[] = {"bcast topology_chain", "bcast topology_order"};
+    int p, rank, ci, ri, si, k, j;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    for (k = 0; k < 2; k++)
+        for (ci = 0; ci < (int)(sizeof counts / sizeof counts[0]); ci++)
+            for (ri = 0; ri < 3; ri++)
+                for (si = 0; si < 2; si++) {
+                    int n = counts[ci], root = ri == 0 ? 0 : ri == 1 ? p / 2 : p - 1, err;
+                    int *want, *got;
+                    char what[200];
+                    if (!th_want_algo(o, name[k]))
+                        continue;
+                    want = (int *)malloc(((size_t)n + 1) * sizeof(int));
+                    got = (int *)malloc(((size_t)n + 1) * sizeof(int));
+                    for (j = 0; j <= n; j++)
+                        want[j] = j < n ? root * 1000003 + j * 7 : 0x5A5A5A5A;
+                    memset(got, 0x5A, ((size_t)n + 1) * sizeof(int));
+                    if (rank == root)
+                        memcpy(got, want, (size_t)n * sizeof(int));
+                    if (k == 0)
+                        err = collalg_bcast_topology_chain(got, n, MPI_INT, root, comm, si ? 64 : 0);
+                    else
+                        err = collalg_bcast_topology_order(got, n, MPI_INT, root, comm,
+                                                           si ? collalg_bcast_scatter_ring_allgather : NULL);
+                    snprintf(what, sizeof what, "topology %s p=%d count=%d root=%d %s", name[k], p, n, root,
+                             k == 0 ? (si ? "segsize=64" : "segsize=0")
+                                    : (si ? "inner scatter_ring_allgather" : "inner binomial"));
+                    th_expect(r, o, what, err == MPI_SUCCESS);
+                    th_check(r, o, what, got, want, ((size_t)n + 1) * sizeof(int));
+                    free(want);
+                    free(got);
+                }
+}
+
+/* reduce in topology order (inner binomial and Rabenseifner's) against MPI_Reduce, from three
+ * roots, out of place and in place at the root; the root's receive buffer is checked whole, one
+ * element past the vector included. */
+static void check_reduce(th_result *r, const th_opts *o, MPI_Comm comm)
+{
+    static const int counts[] = {0, 1, 1000, 5000};
+    int p, rank, ci, ri, k, j;
+    if (!th_want_algo(o, "reduce topology_order"))
         return;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     for (ci = 0; ci < (int)(sizeof counts / sizeof counts[0]); ci++)
         for (ri = 0; ri < 3; ri++)
-            for (si = 0; si < 2; si++) {
+            for (k = 0; k < 3; k++) {
                 int n = counts[ci], root = ri == 0 ? 0 : ri == 1 ? p / 2 : p - 1, err;
-                int *want = (int *)malloc(((size_t)n + 1) * sizeof(int)),
+                int *in = (int *)malloc(((size_t)n + 1) * sizeof(int)),
+                    *want = (int *)malloc(((size_t)n + 1) * sizeof(int)),
                     *got = (int *)malloc(((size_t)n + 1) * sizeof(int));
                 char what[200];
-                for (j = 0; j <= n; j++)
-                    want[j] = j < n ? root * 1000003 + j * 7 : 0x5A5A5A5A;
+                for (j = 0; j < n; j++)
+                    in[j] = rank * 1000003 + j * 7;
+                memset(want, 0x5A, ((size_t)n + 1) * sizeof(int));
                 memset(got, 0x5A, ((size_t)n + 1) * sizeof(int));
-                if (rank == root)
-                    memcpy(got, want, (size_t)n * sizeof(int));
-                err = collalg_bcast_topology_chain(got, n, MPI_INT, root, comm, si ? 64 : 0);
-                snprintf(what, sizeof what, "topology bcast topology_chain p=%d count=%d root=%d segsize=%d", p, n,
-                         root, si ? 64 : 0);
+                MPI_Reduce(in, want, n, MPI_INT, MPI_SUM, root, comm);
+                if (k == 2 && rank == root) {
+                    memcpy(got, in, (size_t)n * sizeof(int));
+                    err = collalg_reduce_topology_order(MPI_IN_PLACE, got, n, MPI_INT, MPI_SUM, root, comm, NULL);
+                } else
+                    err = collalg_reduce_topology_order(in, got, n, MPI_INT, MPI_SUM, root, comm,
+                                                        k == 1 ? collalg_reduce_rabenseifner : NULL);
+                snprintf(what, sizeof what, "topology reduce topology_order p=%d count=%d root=%d %s", p, n, root,
+                         k == 0   ? "inner binomial"
+                         : k == 1 ? "inner rabenseifner"
+                                  : "in place");
                 th_expect(r, o, what, err == MPI_SUCCESS);
                 th_check(r, o, what, got, want, ((size_t)n + 1) * sizeof(int));
+                free(in);
                 free(want);
                 free(got);
             }
@@ -448,6 +500,7 @@ int main(int argc, char **argv)
         check_allreduce(&r, &o, comm);
         check_noncommutative(&r, &o, comm);
         check_bcast(&r, &o, comm);
+        check_reduce(&r, &o, comm);
         check_alltoall(&r, &o, comm);
         check_private(&r, &o, comm);
         if (attach) {
