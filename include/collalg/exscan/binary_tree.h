@@ -6,7 +6,7 @@
  *        rank order. This version is not pipelined (whole vectors, no segments).
  *
  * @par Phases
- * The tree is family/scan.h's in-order binary tree (collalg__scan_node_find): the node of the
+ * The tree is schedule/run_tree.h's in-order binary tree (collalg__scan_node_find): the node of the
  * run [lo, hi) is its middle m; its left subtree is [lo, m), its right subtree [m + 1, hi). The
  * up-phase is scan/binary_tree.h's (collalg__scan_tree_up), run on a scratch copy of the input.
  * 1. Up-phase. A node receives L = v_lo op ... op v_(m-1) from its left child and keeps it,

@@ -24,6 +24,7 @@
 #define COLLALG_ALLREDUCE_COMMON_H
 
 #include "../core/core.h"
+#include "../schedule/run_tree.h"
 
 /** @brief What one allreduce call reduces with: datatype, op and the facts needed about them. */
 typedef struct collalg__allreduce_red {
@@ -98,8 +99,7 @@ COLLALG_INLINE char *collalg__allreduce_at(const collalg__allreduce_red *r, cons
 /** @brief Even split point: first element of block @p b of @p n blocks over @p count elements. */
 COLLALG_INLINE int collalg__allreduce_split(int count, int n, int b)
 {
-    int q = count / n, rem = count % n;
-    return b * q + (b < rem ? b : rem);
+    return collalg__even_split(count, n, b);
 }
 
 /** @brief Padded split point: min(b * ceil(count / n), count). */

@@ -1,9 +1,9 @@
 /**
  * @file collalg/family/reduce.h
  * @brief Building blocks shared by the reduce family: the entry step (argument checks,
- *        MPI_IN_PLACE), the reduction descriptor, the trees whose subtrees are runs of
- *        consecutive ranks, and the segmented tree reduction (Open MPI's generic reduce) that
- *        chain, pipeline, binary_tree, in_order_binary and knomial run.
+ *        MPI_IN_PLACE), the reduction descriptor, and the segmented tree reduction (Open MPI's
+ *        generic reduce) that chain, pipeline, binary_tree, in_order_binary and knomial run on
+ *        the trees of schedule/run_tree.h.
  *
  * @par Operand order
  * MPI defines the result as v0 op v1 op ... op v(p-1), and MPI_Reduce_local(in, inout) computes
@@ -27,6 +27,7 @@
 
 #include "../core/core.h"
 #include "allreduce.h"
+#include "../schedule/run_tree.h"
 
 /**
  * @brief Default segment size of the segmented reduce algorithms (chain, pipeline, binary_tree,
@@ -116,188 +117,6 @@ COLLALG_INLINE int collalg__reduce_seg_elems(int segsize, int type_size, int cou
     else if (segsize / type_size > 1)
         *out = segsize / type_size;
     return MPI_SUCCESS;
-}
-
-/* ---- trees whose subtrees are runs of consecutive ranks ----------------------------------- */
-
-typedef struct collalg__reduce_tree collalg__reduce_tree;
-
-/**
- * @brief A reduction tree on relative ranks 0 .. p-1 in which the subtree of every node is a run
- *        of consecutive relative ranks: the node first, then its children's runs in increasing
- *        order (own_last = 0; the top is relative rank 0), or the children's runs in increasing
- *        order, then the node (own_last = 1; the top is relative rank p - 1).
- */
-struct collalg__reduce_tree {
-    int p;        /**< ranks in the tree */
-    int param;    /**< the tree's parameter (chain fan-out, k-nomial radix) */
-    int own_last; /**< 1: a node is the last rank of its run; 0: the first */
-    /** Parent of relative rank @p rel, -1 at the top. */
-    int (*parent)(const collalg__reduce_tree *t, int rel);
-    /** Child @p i (0, 1, ...) of @p rel in increasing rank order, -1 past the last one. */
-    int (*child)(const collalg__reduce_tree *t, int rel, int i);
-};
-
-/** @brief The top (relative rank) of @p t: 0, or p - 1 when a node is the last of its run. */
-COLLALG_INLINE int collalg__reduce_tree_top(const collalg__reduce_tree *t)
-{
-    return t->own_last ? t->p - 1 : 0;
-}
-
-/**
- * @brief Chain with fan-out f = min(param, p - 1): relative ranks 1 .. p-1 are cut into f runs
- *        of consecutive ranks (lengths differ by at most one, the longer first); rank 0 is the
- *        parent of each run's first rank, and each other rank's parent is the rank before it.
- *        Run j starts at 1 + collalg__allreduce_split(p - 1, f, j).
- */
-COLLALG_INLINE int collalg__reduce_chain_fanout(const collalg__reduce_tree *t)
-{
-    return t->param < t->p - 1 ? t->param : t->p - 1;
-}
-
-/** @brief Run of the chain that relative rank @p rel >= 1 belongs to (see the chain). */
-COLLALG_INLINE int collalg__reduce_chain_run(const collalg__reduce_tree *t, int rel)
-{
-    int f = collalg__reduce_chain_fanout(t), j = 0;
-    while (j + 1 < f && 1 + collalg__allreduce_split(t->p - 1, f, j + 1) <= rel)
-        j++;
-    return j;
-}
-
-/** @brief Parent in the chain (see collalg__reduce_chain_fanout). */
-COLLALG_INLINE int collalg__reduce_chain_parent(const collalg__reduce_tree *t, int rel)
-{
-    int f = collalg__reduce_chain_fanout(t);
-    if (rel == 0)
-        return -1;
-    return 1 + collalg__allreduce_split(t->p - 1, f, collalg__reduce_chain_run(t, rel)) == rel ? 0 : rel - 1;
-}
-
-/** @brief Children in the chain: the f run starts for rank 0, else the next rank of the run. */
-COLLALG_INLINE int collalg__reduce_chain_child(const collalg__reduce_tree *t, int rel, int i)
-{
-    int f = collalg__reduce_chain_fanout(t), j;
-    if (rel == 0)
-        return i < f ? 1 + collalg__allreduce_split(t->p - 1, f, i) : -1;
-    j = collalg__reduce_chain_run(t, rel);
-    return i == 0 && rel + 1 < 1 + collalg__allreduce_split(t->p - 1, f, j + 1) ? rel + 1 : -1;
-}
-
-/**
- * @brief Pre-order binary tree: the node of a run [lo, lo + n) is lo; its left child is the node
- *        of [lo + 1, lo + 1 + ceil((n - 1) / 2)), its right child that of the rest. Walks from
- *        the top down to @p rel; sets *parent and the run length *n of @p rel.
- */
-COLLALG_INLINE void collalg__reduce_binary_find(int p, int rel, int *parent, int *n)
-{
-    int lo = 0, left;
-    *parent = -1;
-    *n = p;
-    while (lo != rel) {
-        left = *n / 2; /* ceil((n - 1) / 2) */
-        *parent = lo;
-        if (rel < lo + 1 + left) {
-            lo = lo + 1;
-            *n = left;
-        } else {
-            lo = lo + 1 + left;
-            *n = *n - 1 - left;
-        }
-    }
-}
-
-/** @brief Parent in the pre-order binary tree. */
-COLLALG_INLINE int collalg__reduce_binary_parent(const collalg__reduce_tree *t, int rel)
-{
-    int parent, n;
-    collalg__reduce_binary_find(t->p, rel, &parent, &n);
-    return parent;
-}
-
-/** @brief Children in the pre-order binary tree: rel + 1, then rel + 1 + ceil((n - 1) / 2). */
-COLLALG_INLINE int collalg__reduce_binary_child(const collalg__reduce_tree *t, int rel, int i)
-{
-    int parent, n;
-    collalg__reduce_binary_find(t->p, rel, &parent, &n);
-    if (i == 0)
-        return n > 1 ? rel + 1 : -1;
-    return i == 1 && n - 1 - n / 2 > 0 ? rel + 1 + n / 2 : -1;
-}
-
-/**
- * @brief In-order binary tree (Open MPI's in_order_binary shape): the node of a run [lo, lo + n)
- *        is its last rank lo + n - 1; its children are the nodes of the lower run [lo, lo + h),
- *        h = floor(n / 2), and of the upper run [lo + h, lo + n - 1). Walks from the top down to
- *        @p rel; sets *parent, and *lo, *n of @p rel's run.
- */
-COLLALG_INLINE void collalg__reduce_inorder_find(int p, int rel, int *parent, int *lo, int *n)
-{
-    int node = p - 1, h;
-    *parent = -1;
-    *lo = 0;
-    *n = p;
-    while (node != rel) {
-        h = *n / 2;
-        *parent = node;
-        if (rel < *lo + h) {
-            *n = h;
-        } else {
-            *lo += h;
-            *n = *n - 1 - h;
-        }
-        node = *lo + *n - 1;
-    }
-}
-
-/** @brief Parent in the in-order binary tree. */
-COLLALG_INLINE int collalg__reduce_inorder_parent(const collalg__reduce_tree *t, int rel)
-{
-    int parent, lo, n;
-    collalg__reduce_inorder_find(t->p, rel, &parent, &lo, &n);
-    return parent;
-}
-
-/** @brief Children in the in-order binary tree: the lower run's node, then the upper run's. */
-COLLALG_INLINE int collalg__reduce_inorder_child(const collalg__reduce_tree *t, int rel, int i)
-{
-    int parent, lo, n, h, kids[2], k = 0;
-    collalg__reduce_inorder_find(t->p, rel, &parent, &lo, &n);
-    h = n / 2;
-    if (h > 0)
-        kids[k++] = lo + h - 1;
-    if (n - 1 - h > 0)
-        kids[k++] = rel - 1;
-    return i < k ? kids[i] : -1;
-}
-
-/** @brief Fills @p t as the chain of fan-out @p fanout on @p p ranks. */
-COLLALG_INLINE void collalg__reduce_tree_chain(collalg__reduce_tree *t, int p, int fanout)
-{
-    t->p = p;
-    t->param = fanout;
-    t->own_last = 0;
-    t->parent = collalg__reduce_chain_parent;
-    t->child = collalg__reduce_chain_child;
-}
-
-/** @brief Fills @p t as the pre-order binary tree on @p p ranks. */
-COLLALG_INLINE void collalg__reduce_tree_binary(collalg__reduce_tree *t, int p)
-{
-    t->p = p;
-    t->param = 2;
-    t->own_last = 0;
-    t->parent = collalg__reduce_binary_parent;
-    t->child = collalg__reduce_binary_child;
-}
-
-/** @brief Fills @p t as the in-order binary tree on @p p ranks. */
-COLLALG_INLINE void collalg__reduce_tree_inorder(collalg__reduce_tree *t, int p)
-{
-    t->p = p;
-    t->param = 2;
-    t->own_last = 1;
-    t->parent = collalg__reduce_inorder_parent;
-    t->child = collalg__reduce_inorder_child;
 }
 
 /* ---- the segmented tree reduction --------------------------------------------------------- */

@@ -22,6 +22,7 @@
 
 #include "../core/core.h"
 #include "allreduce.h"
+#include "../schedule/run_tree.h"
 
 /** @brief Default segment size of the linear scan/exscan pipelines, in bytes (64 KiB). */
 #ifndef COLLALG_SCAN_SEGSIZE_DEFAULT
@@ -112,45 +113,6 @@ COLLALG_INLINE int collalg__scan_seg_elems(int segsize, int type_size, int count
     else if (segsize / type_size > 1)
         *out = segsize / type_size;
     return MPI_SUCCESS;
-}
-
-/* ---- the in-order binary tree (pure: no MPI) ---------------------------------------------- */
-
-/**
- * @brief A node of the balanced in-order binary tree on ranks 0 .. p-1: the node of a run
- *        [lo, hi) is its middle m = lo + (hi - lo) / 2, its left child the node of [lo, m), its
- *        right child the node of [m + 1, hi). Every subtree is a run of consecutive ranks, all
- *        ranks of the left subtree are below the node and all of the right subtree above it.
- */
-typedef struct collalg__scan_node {
-    int lo, hi; /**< the node's subtree is the run [lo, hi) */
-    int parent; /**< parent rank, -1 at the top */
-    int left;   /**< left child (node of [lo, rank)), -1 when that run is empty */
-    int right;  /**< right child (node of [rank + 1, hi)), -1 when that run is empty */
-} collalg__scan_node;
-
-/** @brief The middle of the run [lo, hi) (hi > lo). */
-COLLALG_INLINE int collalg__scan_mid(int lo, int hi)
-{
-    return lo + (hi - lo) / 2;
-}
-
-/** @brief Fills @p n for @p rank of the in-order binary tree on @p p ranks (walks from the top). */
-COLLALG_INLINE void collalg__scan_node_find(collalg__scan_node *n, int rank, int p)
-{
-    int m;
-    n->lo = 0;
-    n->hi = p;
-    n->parent = -1;
-    for (m = collalg__scan_mid(0, p); m != rank; m = collalg__scan_mid(n->lo, n->hi)) {
-        n->parent = m;
-        if (rank < m)
-            n->hi = m;
-        else
-            n->lo = m + 1;
-    }
-    n->left = n->lo < rank ? collalg__scan_mid(n->lo, rank) : -1;
-    n->right = rank + 1 < n->hi ? collalg__scan_mid(rank + 1, n->hi) : -1;
 }
 
 #endif /* COLLALG_SCAN_COMMON_H */

@@ -6,7 +6,7 @@
  *        rank order. This version is not pipelined (whole vectors, no segments).
  *
  * @par Phases
- * The tree is family/scan.h's in-order binary tree (collalg__scan_node_find): the node of the
+ * The tree is schedule/run_tree.h's in-order binary tree (collalg__scan_node_find): the node of the
  * run [lo, hi) is its middle m; its left subtree is [lo, m), its right subtree [m + 1, hi).
  * 1. Up-phase. A node receives from its left child L = v_lo op ... op v_(m-1) and computes
  *    T = L op v_m (in recvbuf); it receives from its right child R = v_(m+1) op ... op
