@@ -34,6 +34,7 @@
  * | collalg_allgather_logical_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s | none |
  * | collalg_allgather_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of (p + 1) n bytes | one node only; the node's shared window (machine/shm.h) |
  * | collalg_allgather_topology_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s, contention free on a tree | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
+ * | collalg_allgather_circulant() | q alpha + (p - 1) n beta, q = ceil(lg p) rounds along the circulant graph's skips | none |
  */
 #ifndef COLLALG_ALLGATHER_H
 #define COLLALG_ALLGATHER_H
@@ -58,5 +59,6 @@
 #include "allgather/topology_ring.h"
 #include "allgather/shm.h"
 #include "allgather/hierarchical.h"
+#include "allgather/circulant.h"
 
 #endif /* COLLALG_ALLGATHER_H */

@@ -23,6 +23,7 @@
  * | collalg_barrier_js() | 3 rounds: from 3 alpha to (2 (g - 1) + 2 (ceil(p / g) - 1)) alpha | group size g (default ceil(sqrt p)) |
  * | collalg_barrier_shm() | one barrier of the node communicator (MPI_Barrier) between two MPI_Win_sync | one node only; the shared-memory family's synchronisation (machine/shm.h) |
  * | collalg_barrier_light_weight() | (p - 1) alpha | none |
+ * | collalg_barrier_knomial() | at most 2 (k - 1) ceil(log_k p) alpha: k-nomial gather to rank 0, release down the same tree | radix k (default 4, >= 2) |
  */
 #ifndef COLLALG_BARRIER_H
 #define COLLALG_BARRIER_H
@@ -34,5 +35,6 @@
 #include "barrier/js.h"
 #include "barrier/light_weight.h"
 #include "barrier/shm.h"
+#include "barrier/knomial.h"
 
 #endif /* COLLALG_BARRIER_H */

@@ -28,6 +28,8 @@
  * | collalg_bcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 ((p - 1) / p) n beta | none |
  * | collalg_bcast_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of n bytes | one node only; the node's shared window (machine/shm.h) |
  * | collalg_bcast_csm() | from k(alpha + n beta) (binomial) to 2k alpha + 2 ((q - 1) / q) n beta (van de Geijn), q = 2^k <= p | a Copy/Split/Merge program (NULL = binomial) |
+ * | collalg_bcast_knomial() | at most (k - 1) ceil(log_k p)(alpha + n beta); radix 2 is the binomial tree | radix k (default 4, >= 2) |
+ * | collalg_bcast_circulant() | (N - 1 + q)(alpha + (n / N) beta), q = ceil(lg p), N = ceil(n / b) blocks: round-optimal; about q alpha + n beta for large N | block size b (default 64 KiB) |
  *
  * The Copy/Split/Merge programs of collalg_bcast_csm() are written, checked, printed and
  * enumerated with the functions of schedule/csm_program.h (in this group too).
@@ -49,5 +51,7 @@
 #include "bcast/scatter_ring_allgather.h"
 #include "bcast/csm.h"
 #include "bcast/shm.h"
+#include "bcast/circulant.h"
+#include "bcast/knomial.h"
 
 #endif /* COLLALG_BCAST_H */

@@ -15,7 +15,7 @@
  * file listed below is an algorithm's page: phases, a trace, the cost, two figures of its
  * messages.
  *
- * Every algorithm but topology_order keeps the standard's operand order, so they accept
+ * Every algorithm but topology_order and circulant keeps the standard's operand order, so they accept
  * non-commutative operations. The tree algorithms take ranks relative to the root for a commutative op; for a
  * non-commutative op they keep ranks in order (the tree's top is rank 0, or p - 1 for the
  * in-order binary tree) and the top sends the result to the root at the end (the "+ hand-off"
@@ -32,6 +32,7 @@
  * | collalg_reduce_knomial() | (ceil(log_k p) + s - 1)(k - 1)(alpha + (n/s)(beta + gamma)) + hand-off | kept; radix k (default 4, >= 2), segsize |
  * | collalg_reduce_rabenseifner() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma, plus alpha + n (beta + gamma) unless p = pof2 | kept |
  * | collalg_reduce_topology_order() | the inner reduction's, on the ranks renumbered in DFS order (each switch's vectors combined before one crosses its uplink) | commutative op only; inner reduction (NULL = binomial); topology as bcast's topology_chain |
+ * | collalg_reduce_circulant() | (N - 1 + q)(alpha + (n / N)(beta + gamma)), q = ceil(lg p), N = ceil(n / b) blocks: the circulant broadcast reversed | commutative op only; block size b (default 64 KiB) |
  */
 #ifndef COLLALG_REDUCE_H
 #define COLLALG_REDUCE_H
@@ -46,5 +47,6 @@
 #include "reduce/knomial.h"
 #include "reduce/rabenseifner.h"
 #include "reduce/topology_order.h"
+#include "reduce/circulant.h"
 
 #endif /* COLLALG_REDUCE_H */

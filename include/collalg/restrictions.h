@@ -19,7 +19,7 @@
  * @par Restriction kinds
  * | kind                   | the call must have                           | algorithms |
  * |------------------------|----------------------------------------------|------------|
- * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order; reduce topology_order; reduce_scatter and reduce_scatter_block recursive_halving, pairwise, ring |
+ * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order, circulant; reduce topology_order, circulant; reduce_scatter and reduce_scatter_block recursive_halving, pairwise, ring |
  * | #COLLALG_R_MAX_P       | p <= COLLALG_ALLTOALLV_MAX_P (46340) processes | alltoallv greedy, alltoall_based |
  * | #COLLALG_R_ONE_NODE    | every process on one node (machine/node.h)      | the shared-memory family (`shm`) |
  * Everything else (any p >= 1, count 0, derived datatypes, MPI_IN_PLACE, any root) every
@@ -77,6 +77,7 @@
     X(alltoall, spreading_simple, 0)                                                                     \
     X(allgather, bruck, 0)                                                                               \
     X(allgather, gather_bcast, 0)                                                                        \
+    X(allgather, circulant, 0)                                                                           \
     X(allgather, hierarchical, 0)                                                                        \
     X(allgather, logical_ring, 0)                                                                        \
     X(allgather, mesh_2d, 0)                                                                             \
@@ -106,6 +107,7 @@
     X(allreduce, topology_order, COLLALG_R_COMMUTATIVE)                                                  \
     X(allreduce, topology_ring, COLLALG_R_COMMUTATIVE)                                                   \
     X(allreduce, two_stage, 0)                                                                           \
+    X(allreduce, circulant, COLLALG_R_COMMUTATIVE)                                                       \
     X(bcast, binary_tree, 0)                                                                             \
     X(bcast, binomial, 0)                                                                                \
     X(bcast, chain, 0)                                                                                   \
@@ -119,6 +121,8 @@
     X(bcast, shm, COLLALG_R_ONE_NODE)                                                                    \
     X(bcast, topology_chain, 0)                                                                          \
     X(bcast, topology_order, 0)                                                                          \
+    X(bcast, knomial, 0)                                                                                 \
+    X(bcast, circulant, 0)                                                                               \
     X(alltoallv, alltoall_based, COLLALG_R_MAX_P)                                                        \
     X(alltoallv, greedy, COLLALG_R_MAX_P)                                                                \
     X(alltoallv, pair, 0)                                                                                \
@@ -147,6 +151,7 @@
     X(allgatherv, spreading_simple, 0)                                                                   \
     X(allgatherv, topology_ring, 0)                                                                      \
     X(barrier, binomial, 0)                                                                              \
+    X(barrier, knomial, 0)                                                                               \
     X(barrier, dissemination, 0)                                                                         \
     X(barrier, js, 0)                                                                                    \
     X(barrier, light_weight, 0)                                                                          \
@@ -178,6 +183,7 @@
     X(reduce, pipeline, 0)                                                                               \
     X(reduce, rabenseifner, 0)                                                                           \
     X(reduce, topology_order, COLLALG_R_COMMUTATIVE)                                                     \
+    X(reduce, circulant, COLLALG_R_COMMUTATIVE)                                                          \
     X(scan, binary_tree, 0)                                                                              \
     X(scan, linear, 0)                                                                                   \
     X(scan, recursive_doubling, 0)                                                                       \
