@@ -120,6 +120,15 @@ static inline void cl_mpich_as(const char *label, const char *prog, int np, cons
     cl_launch_as(launcher, "mpich", label, prog, np, args, 1);
 }
 
+/* MPICH with the environment `env` ("VAR=value ..."), e.g. COLLALG_NODE_SIZE=2 to split the
+ * ranks into nodes of 2 (machine/node.h); log tag `label`. */
+static inline void cl_mpich_env(const char *label, const char *env, const char *prog, int np, const char *args)
+{
+    char launcher[256];
+    snprintf(launcher, sizeof launcher, "env %s mpiexec -n %d", env, np);
+    cl_launch_as(launcher, "mpich", label, prog, np, args, 1);
+}
+
 static inline void cl_mpich(const char *prog, int np, const char *args)
 {
     cl_mpich_as("mpich", prog, np, args);
@@ -191,6 +200,20 @@ static inline void cl_smp(const char *prog, const char *placement, int np, const
              np, placement, np >= 64 ? "--cfg=smpi/allgather:mpich" : "");
     snprintf(tag, sizeof tag, "smp-%s", placement);
     cl_launch_as(launcher, "smpi", tag, prog, np, args, 1);
+}
+
+/* SimGrid p = 32 on the seeds' switched platform (tests/platform/topology/switches-4x8.xml: four
+ * switches of eight hosts under a top switch) with the description b.conf from COLLALG_TOPOLOGY
+ * and the ranks placed by `hostfile` of that folder; log tag `label`. */
+static inline void cl_smpi_described(const char *label, const char *prog, const char *hostfile, const char *args)
+{
+    char launcher[768];
+    snprintf(launcher, sizeof launcher,
+             "env COLLALG_TOPOLOGY=tests/platform/topology/b.conf smpirun -np 32 -platform "
+             "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/%s "
+             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
+             hostfile);
+    cl_launch_as(launcher, "smpi", label, prog, 32, args, 1);
 }
 
 /* SimGrid argument sets. The 64 KiB-block count runs at p = 16 and 17; from p = 31 on it is left

@@ -5,3 +5,16 @@
 #include "launch.h"
 
 CL_MATRIX_SMALL(scatterv, "scatterv")
+
+/* Where the machine has structure (the matrix above runs every algorithm on one node under
+ * MPICH and on one rank per host under SimGrid): the hierarchical algorithm under MPICH with
+ * COLLALG_NODE_SIZE=2 (nodes {0, 1}, {2, 3}, ...) and COLLALG_NODE_ROUNDROBIN=2 (nodes {0, 2, 4},
+ * {1, 3}), and on SimGrid's 16 x 8-core cluster (tests/platform/smp/) with 24 ranks on 3 nodes
+ * round-robin and unevenly (3, 13 and 8 ranks, rank 0 not on the first node). */
+/* clang-format off */
+Test(scatterv_nodes, mpich_p3_nodes_of_2) { cl_mpich_env("mpich-nodes-of-2", "COLLALG_NODE_SIZE=2", "scatterv", 3, "--algo hierarchical " CL_FULL); }
+Test(scatterv_nodes, mpich_p4_roundrobin_2) { cl_mpich_env("mpich-roundrobin-2", "COLLALG_NODE_ROUNDROBIN=2", "scatterv", 4, "--algo hierarchical " CL_FULL); }
+Test(scatterv_nodes, mpich_p5_roundrobin_2) { CL_LARGE_ONLY(); cl_mpich_env("mpich-roundrobin-2", "COLLALG_NODE_ROUNDROBIN=2", "scatterv", 5, "--algo hierarchical " CL_REDUCED); }
+Test(scatterv_nodes, smp_3x8_roundrobin) { cl_smp("scatterv", "3x8-roundrobin", 24, "--algo hierarchical " CL_SMPI_SMALL_P); }
+Test(scatterv_nodes, smp_uneven) { cl_smp("scatterv", "uneven", 24, "--algo hierarchical " CL_SMPI_SMALL_P); }
+/* clang-format on */

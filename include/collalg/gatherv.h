@@ -19,6 +19,7 @@
  * |---|---|---|
  * | collalg_gatherv_linear() | (p - 1) alpha + (N - n_root) beta | none |
  * | collalg_gatherv_binomial() | (2 ceil(lg p) - 1) alpha + (N - n_root) beta (sizes up the tree first, then the data; packing not counted) | none (a homogeneous system); scratch: a subtree's bytes |
+ * | collalg_gatherv_hierarchical() | 2 (q - 1) alpha_intra + B_i beta_intra at node i's member, then (M - 1) alpha_inter + (N - B_root) beta_inter at the root, M nodes of at most q ranks, B_i node i's bytes: sizes learnt inside each node, one message per node (Open MPI han) | none (any placement); scratch: a node's bytes |
  */
 #ifndef COLLALG_GATHERV_H
 #define COLLALG_GATHERV_H
@@ -26,5 +27,6 @@
 #include "core/core.h"
 #include "gatherv/linear.h"
 #include "gatherv/binomial.h"
+#include "gatherv/hierarchical.h"
 
 #endif /* COLLALG_GATHERV_H */

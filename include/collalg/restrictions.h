@@ -164,15 +164,23 @@
     X(alltoallw, scattered, 0)                                                                           \
     X(gather, binomial, 0)                                                                               \
     X(gather, knomial, 0)                                                                                \
+    X(gather, hierarchical, 0)                                                                           \
+    X(gather, topology, 0)                                                                               \
+    X(gather, shm, COLLALG_R_ONE_NODE)                                                                   \
     X(gather, linear, 0)                                                                                 \
     X(gather, linear_sync, 0)                                                                            \
     X(scatter, binomial, 0)                                                                              \
     X(scatter, knomial, 0)                                                                               \
+    X(scatter, hierarchical, 0)                                                                          \
+    X(scatter, topology, 0)                                                                              \
+    X(scatter, shm, COLLALG_R_ONE_NODE)                                                                  \
     X(scatter, linear, 0)                                                                                \
     X(scatter, linear_nb, 0)                                                                             \
     X(gatherv, binomial, 0)                                                                              \
+    X(gatherv, hierarchical, 0)                                                                          \
     X(gatherv, linear, 0)                                                                                \
     X(scatterv, binomial, 0)                                                                             \
+    X(scatterv, hierarchical, 0)                                                                         \
     X(scatterv, linear, 0)                                                                               \
     X(reduce, binary_tree, 0)                                                                            \
     X(reduce, binomial, 0)                                                                               \

@@ -19,6 +19,7 @@
  * |---|---|---|
  * | collalg_scatterv_linear() | (p - 1) alpha + (N - n_root) beta | none |
  * | collalg_scatterv_binomial() | 2 ceil(lg p) alpha + (N - n_root + 8 (p - 1)) beta (each subtree's sizes before its data; packing not counted) | none (a homogeneous system); scratch: a subtree's bytes and 8 bytes per rank of it |
+ * | collalg_scatterv_hierarchical() | (M + q - 2) alpha + (N - n_root) beta at the root, then (q - 1) alpha_intra + B_i beta_intra at node i's member, M nodes of at most q ranks, B_i node i's bytes: the gatherv's reverse | none (any placement); scratch: a node's bytes |
  */
 #ifndef COLLALG_SCATTERV_H
 #define COLLALG_SCATTERV_H
@@ -26,5 +27,6 @@
 #include "core/core.h"
 #include "scatterv/linear.h"
 #include "scatterv/binomial.h"
+#include "scatterv/hierarchical.h"
 
 #endif /* COLLALG_SCATTERV_H */

@@ -10,8 +10,16 @@
  * native result (gaps untouched), and every rank's send buffer must be unchanged. The non-roots
  * pass garbage as the root-only arguments (recvbuf (void *)8, recvcount -1, MPI_DATATYPE_NULL),
  * which the algorithms must neither check nor touch. In place: the root passes MPI_IN_PLACE.
+ *
+ * The hierarchical algorithm runs on whatever nodes machine/node.h finds (COLLALG_NODE_SIZE and
+ * COLLALG_NODE_ROUNDROBIN split them under MPICH), the topology algorithm on the description of
+ * COLLALG_TOPOLOGY if set (else the node-level tree). The shm algorithm must succeed where
+ * MPI_COMM_WORLD is one node and return MPI_ERR_ARG on every rank, buffers untouched, elsewhere.
  */
 #include <collalg/gather.h>
+#include <collalg/gather/hierarchical.h>
+#include <collalg/gather/shm.h>
+#include <collalg/gather/topology.h>
 #include "harness.h"
 
 /* Every algorithm behind one signature: the MPI_Gather arguments and one tuning parameter. */
@@ -37,6 +45,9 @@ PLAIN(linear)
 PARAM(linear_sync)
 PLAIN(binomial)
 PARAM(knomial)
+PLAIN(hierarchical)
+PLAIN(topology)
+PLAIN(shm)
 
 static const struct {
     const char *name;
@@ -54,8 +65,29 @@ static const struct {
     {"knomial(3)", run_knomial, 3},
     {"knomial(4)", run_knomial, 4},
     {"knomial(7)", run_knomial, 7},
+    {"hierarchical", run_hierarchical, 0},
+    {"topology", run_topology, 0},
+    {"shm", run_shm, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
+
+/* 1 when MPI_COMM_WORLD is one node as machine/node.h sees it (MPI_COMM_TYPE_SHARED, then the
+ * COLLALG_NODE_SIZE or COLLALG_NODE_ROUNDROBIN split): the shm algorithm runs only there, and
+ * must return MPI_ERR_ARG on every rank, receive buffer untouched, elsewhere. */
+static int world_is_one_node(void)
+{
+    MPI_Comm node;
+    const char *k = getenv("COLLALG_NODE_SIZE"), *m = getenv("COLLALG_NODE_ROUNDROBIN");
+    int n, p, one, kv = k && *k ? atoi(k) : 0, mv = m && *m ? atoi(m) : 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &n);
+    MPI_Comm_free(&node);
+    one = n == p && (kv > 0 ? kv >= n : mv > 1 ? n == 1 : 1);
+    MPI_Allreduce(MPI_IN_PLACE, &one, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return one;
+}
+static int one_node = 1;
 
 /* One test case: (type, count, root, in place) with its inputs and the native reference. */
 typedef struct ga_case {
@@ -142,6 +174,12 @@ static void case_run(th_result *r, const th_opts *o, const ga_case *c, const cha
              MPI_COMM_WORLD, param);
     snprintf(what, sizeof what, "gather %s p=%d type=%s count=%d root=%d%s", name, c->p, c->t->name, c->count, c->root,
              c->inplace ? " in place" : "");
+    if (fn == run_shm && !one_node) { /* several nodes: refused, nothing written */
+        strncat(what, " -> MPI_ERR_ARG (several nodes)", sizeof what - strlen(what) - 1);
+        th_expect(r, o, what, err == MPI_ERR_ARG);
+        th_check(r, o, what, is_root ? c->got : c->send, is_root ? c->init : c->send0, is_root ? c->rbytes : c->sbytes);
+        return;
+    }
     th_expect(r, o, what, err == MPI_SUCCESS);
     th_check(r, o, what, is_root ? c->got : c->send, is_root ? c->want : c->send0, is_root ? c->rbytes : c->sbytes);
 }
@@ -264,6 +302,7 @@ int main(int argc, char **argv)
     MPI_Comm_create_errhandler(count_errors, &handler);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, handler);
     th_types_init(types);
+    one_node = world_is_one_node();
 
     matrix(&r, &o, types, allroots);
     error_cases(&r, &o, p);

@@ -18,6 +18,7 @@
  * MPI_DATATYPE_NULL): they must never be read there. In place: the root passes MPI_IN_PLACE.
  */
 #include <collalg/gatherv.h>
+#include <collalg/gatherv/hierarchical.h>
 #include "harness.h"
 
 typedef int (*gv_fn)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, int, MPI_Comm);
@@ -28,6 +29,7 @@ static const struct {
 } algos[] = {
     {"linear", collalg_gatherv_linear},
     {"binomial", collalg_gatherv_binomial},
+    {"hierarchical", collalg_gatherv_hierarchical},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 

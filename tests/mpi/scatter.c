@@ -11,8 +11,16 @@
  * pass garbage as the root-only arguments (sendbuf (void *)8, sendcount -1, MPI_DATATYPE_NULL),
  * which the algorithms must neither check nor touch. In place: the root passes MPI_IN_PLACE as
  * recvbuf (then only its unchanged send buffer is checked).
+ *
+ * The hierarchical algorithm runs on whatever nodes machine/node.h finds (COLLALG_NODE_SIZE and
+ * COLLALG_NODE_ROUNDROBIN split them under MPICH), the topology algorithm on the description of
+ * COLLALG_TOPOLOGY if set (else the node-level tree). The shm algorithm must succeed where
+ * MPI_COMM_WORLD is one node and return MPI_ERR_ARG on every rank, buffers untouched, elsewhere.
  */
 #include <collalg/scatter.h>
+#include <collalg/scatter/hierarchical.h>
+#include <collalg/scatter/shm.h>
+#include <collalg/scatter/topology.h>
 #include "harness.h"
 
 /* Every algorithm behind one signature: the MPI_Scatter arguments and one tuning parameter. */
@@ -38,18 +46,42 @@ PLAIN(linear)
 PARAM(linear_nb)
 PLAIN(binomial)
 PARAM(knomial)
+PLAIN(hierarchical)
+PLAIN(topology)
+PLAIN(shm)
 
 static const struct {
     const char *name;
     sc_fn fn;
     int param;
 } algos[] = {
-    {"linear", run_linear, 0},          {"linear_nb(0)", run_linear_nb, 0}, {"linear_nb(1)", run_linear_nb, 1},
-    {"linear_nb(2)", run_linear_nb, 2}, {"linear_nb(3)", run_linear_nb, 3}, {"binomial", run_binomial, 0},
-    {"knomial(0)", run_knomial, 0},     {"knomial(2)", run_knomial, 2},     {"knomial(3)", run_knomial, 3},
-    {"knomial(4)", run_knomial, 4},     {"knomial(7)", run_knomial, 7},
+    {"linear", run_linear, 0},          {"linear_nb(0)", run_linear_nb, 0},
+    {"linear_nb(1)", run_linear_nb, 1}, {"linear_nb(2)", run_linear_nb, 2},
+    {"linear_nb(3)", run_linear_nb, 3}, {"binomial", run_binomial, 0},
+    {"knomial(0)", run_knomial, 0},     {"knomial(2)", run_knomial, 2},
+    {"knomial(3)", run_knomial, 3},     {"knomial(4)", run_knomial, 4},
+    {"knomial(7)", run_knomial, 7},     {"hierarchical", run_hierarchical, 0},
+    {"topology", run_topology, 0},      {"shm", run_shm, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
+
+/* 1 when MPI_COMM_WORLD is one node as machine/node.h sees it (MPI_COMM_TYPE_SHARED, then the
+ * COLLALG_NODE_SIZE or COLLALG_NODE_ROUNDROBIN split): the shm algorithm runs only there, and
+ * must return MPI_ERR_ARG on every rank, receive buffer untouched, elsewhere. */
+static int world_is_one_node(void)
+{
+    MPI_Comm node;
+    const char *k = getenv("COLLALG_NODE_SIZE"), *m = getenv("COLLALG_NODE_ROUNDROBIN");
+    int n, p, one, kv = k && *k ? atoi(k) : 0, mv = m && *m ? atoi(m) : 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &n);
+    MPI_Comm_free(&node);
+    one = n == p && (kv > 0 ? kv >= n : mv > 1 ? n == 1 : 1);
+    MPI_Allreduce(MPI_IN_PLACE, &one, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return one;
+}
+static int one_node = 1;
 
 /* One test case: (type, count, root, in place) with its inputs and the native reference. */
 typedef struct sc_case {
@@ -137,6 +169,12 @@ static void case_run(th_result *r, const th_opts *o, const sc_case *c, const cha
              c->inplace ? " in place" : "");
     /* two verdicts on every rank (th_finish matches them by position): the call (and the root's
      * unchanged send buffer), then the receive buffer (the send buffer at an in-place root) */
+    if (fn == run_shm && !one_node) { /* several nodes: refused, nothing written */
+        strncat(what, " -> MPI_ERR_ARG (several nodes)", sizeof what - strlen(what) - 1);
+        th_expect(r, o, what, err == MPI_ERR_ARG && (!is_root || memcmp(c->send, c->send0, c->sbytes) == 0));
+        th_check(r, o, what, c->got, c->init, c->rbytes);
+        return;
+    }
     th_expect(r, o, what, err == MPI_SUCCESS && (!is_root || memcmp(c->send, c->send0, c->sbytes) == 0));
     if (is_root && c->inplace)
         th_check(r, o, what, c->send, c->send0, c->sbytes);
@@ -263,6 +301,7 @@ int main(int argc, char **argv)
     MPI_Comm_create_errhandler(count_errors, &handler);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, handler);
     th_types_init(types);
+    one_node = world_is_one_node();
 
     matrix(&r, &o, types, allroots);
     error_cases(&r, &o, p);

@@ -19,6 +19,7 @@
  * MPI_IN_PLACE as recvbuf (its block stays in sendbuf) and checks that sendbuf is untouched.
  */
 #include <collalg/scatterv.h>
+#include <collalg/scatterv/hierarchical.h>
 #include "harness.h"
 
 typedef int (*gv_fn)(const void *, const int *, const int *, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
@@ -29,6 +30,7 @@ static const struct {
 } algos[] = {
     {"linear", collalg_scatterv_linear},
     {"binomial", collalg_scatterv_binomial},
+    {"hierarchical", collalg_scatterv_hierarchical},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
