@@ -1,7 +1,7 @@
 /*
  * catalogue.h - every algorithm of the catalogue behind the plain MPI signature of its collective
  * (parameterised algorithms with their default parameters), for the test programs that exercise
- * the whole catalogue the same way (errors.c, bigoffsets.c, select.c).
+ * the whole catalogue the same way (errors.c, isolation.c, bigoffsets.c, select.c).
  */
 #ifndef COLLALG_TESTS_CATALOGUE_H
 #define COLLALG_TESTS_CATALOGUE_H
@@ -108,6 +108,26 @@ static inline int tc_bcast_csm(void *b, int n, MPI_Datatype t, int root, MPI_Com
 {
     return collalg_bcast_csm(b, n, t, root, c, NULL);
 }
+static inline int tc_bcast_knomial(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_knomial(b, n, t, root, c, 0);
+}
+static inline int tc_bcast_circulant(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_circulant(b, n, t, root, c, 0);
+}
+static inline int tc_bcast_topology_order(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_topology_order(b, n, t, root, c, NULL);
+}
+static inline int tc_barrier_knomial(MPI_Comm c)
+{
+    return collalg_barrier_knomial(c, 0);
+}
+static inline int tc_allreduce_circulant(const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_circulant(s, r, n, t, op, c, 0);
+}
 
 typedef struct tc_transport {
     const char *name;
@@ -165,6 +185,7 @@ static const tc_transport tc_allgathers[] = {
     {"allgather hierarchical", tc_allgather_hierarchical},
     {"allgather logical_ring", collalg_allgather_logical_ring},
     {"allgather topology_ring", collalg_allgather_topology_ring},
+    {"allgather circulant", collalg_allgather_circulant},
 };
 
 static const tc_allreduce tc_allreduces[] = {
@@ -179,6 +200,7 @@ static const tc_allreduce tc_allreduces[] = {
     {"allreduce topology_ring", collalg_allreduce_topology_ring},
     {"allreduce topology_order", tc_allreduce_topology_order},
     {"allreduce two_stage", tc_allreduce_two_stage},
+    {"allreduce circulant", tc_allreduce_circulant},
 };
 
 static const tc_bcast tc_bcasts[] = {
@@ -193,6 +215,9 @@ static const tc_bcast tc_bcasts[] = {
     {"bcast scatter_rdb_allgather", collalg_bcast_scatter_rdb_allgather},
     {"bcast scatter_ring_allgather", collalg_bcast_scatter_ring_allgather},
     {"bcast csm", tc_bcast_csm},
+    {"bcast knomial", tc_bcast_knomial},
+    {"bcast circulant", tc_bcast_circulant},
+    {"bcast topology_order", tc_bcast_topology_order},
 };
 
 typedef struct tc_alltoallv {
@@ -250,6 +275,7 @@ static const tc_barrier tc_barriers[] = {
     {"barrier mcs", tc_barrier_mcs},
     {"barrier js", tc_barrier_js},
     {"barrier light_weight", collalg_barrier_light_weight},
+    {"barrier knomial", tc_barrier_knomial},
 };
 
 /* The rooted collectives and alltoallw: tuning parameter 0 selects the documented default
@@ -310,6 +336,8 @@ static const tc_gather tc_gathers[] = {
     {"gather linear_sync", tc_gather_linear_sync},
     {"gather binomial", collalg_gather_binomial},
     {"gather knomial", tc_gather_knomial},
+    {"gather hierarchical", collalg_gather_hierarchical},
+    {"gather topology", collalg_gather_topology},
 };
 
 static const tc_scatter tc_scatters[] = {
@@ -317,16 +345,20 @@ static const tc_scatter tc_scatters[] = {
     {"scatter linear_nb", tc_scatter_linear_nb},
     {"scatter binomial", collalg_scatter_binomial},
     {"scatter knomial", tc_scatter_knomial},
+    {"scatter hierarchical", collalg_scatter_hierarchical},
+    {"scatter topology", collalg_scatter_topology},
 };
 
 static const tc_gatherv tc_gathervs[] = {
     {"gatherv linear", collalg_gatherv_linear},
     {"gatherv binomial", collalg_gatherv_binomial},
+    {"gatherv hierarchical", collalg_gatherv_hierarchical},
 };
 
 static const tc_scatterv tc_scattervs[] = {
     {"scatterv linear", collalg_scatterv_linear},
     {"scatterv binomial", collalg_scatterv_binomial},
+    {"scatterv hierarchical", collalg_scatterv_hierarchical},
 };
 
 /* pair_inplace runs the pair exchange unless sendbuf is MPI_IN_PLACE. */
@@ -359,6 +391,15 @@ static inline int tc_reduce_knomial(const void *s, void *b, int n, MPI_Datatype 
 {
     return collalg_reduce_knomial(s, b, n, t, op, root, c, 0, 0);
 }
+static inline int tc_reduce_circulant(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c)
+{
+    return collalg_reduce_circulant(s, b, n, t, op, root, c, 0);
+}
+static inline int tc_reduce_topology_order(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root,
+                                           MPI_Comm c)
+{
+    return collalg_reduce_topology_order(s, b, n, t, op, root, c, NULL);
+}
 
 typedef struct tc_reduce {
     const char *name;
@@ -374,7 +415,105 @@ static const tc_reduce tc_reduces[] = {
     {"reduce pipeline", tc_reduce_pipeline},
     {"reduce knomial", tc_reduce_knomial},
     {"reduce rabenseifner", collalg_reduce_rabenseifner},
+    {"reduce circulant", tc_reduce_circulant},
+    {"reduce topology_order", tc_reduce_topology_order},
 };
+
+/* Scan, exscan, reduce_scatter and reduce_scatter_block. Adding an algorithm is one row in its
+ * table: "<collective> <algorithm>" (the names of restrictions.h, which the tests read for the
+ * algorithm's restrictions: a #COLLALG_R_COMMUTATIVE algorithm must return MPI_ERR_OP for a
+ * non-commutative operation) and the function; a parameterised algorithm adds one TC_*_DEFAULTS
+ * line above its row, e.g. TC_SCAN_DEFAULTS(scan, linear, 0) defines tc_scan_linear, which calls
+ * collalg_scan_linear(..., 0). Tuning parameter 0 selects the documented default (linear: segsize
+ * 64 KiB). */
+/* clang-format off */
+#define TC_SCAN_DEFAULTS(coll, name, ...)                                                                  \
+    static inline int tc_##coll##_##name(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c) \
+    {                                                                                                      \
+        return collalg_##coll##_##name(s, b, n, t, op, c, __VA_ARGS__);                                    \
+    }
+#define TC_RS_DEFAULTS(name, ...)                                                                          \
+    static inline int tc_reduce_scatter_##name(const void *s, void *b, const int *rc, MPI_Datatype t, MPI_Op op, \
+                                               MPI_Comm c)                                                 \
+    {                                                                                                      \
+        return collalg_reduce_scatter_##name(s, b, rc, t, op, c, __VA_ARGS__);                             \
+    }
+#define TC_RSB_DEFAULTS(name, ...)                                                                         \
+    static inline int tc_reduce_scatter_block_##name(const void *s, void *b, int rc, MPI_Datatype t, MPI_Op op, \
+                                                     MPI_Comm c)                                           \
+    {                                                                                                      \
+        return collalg_reduce_scatter_block_##name(s, b, rc, t, op, c, __VA_ARGS__);                       \
+    }
+/* clang-format on */
+TC_SCAN_DEFAULTS(scan, linear, 0)
+TC_SCAN_DEFAULTS(exscan, linear, 0)
+
+typedef struct tc_scan {
+    const char *name;
+    collalg_scan_fn fn;
+} tc_scan;
+
+typedef struct tc_exscan {
+    const char *name;
+    collalg_exscan_fn fn;
+} tc_exscan;
+
+/* int_total = 1: the algorithm moves the whole vector (the sum of the counts) with int counts, so
+ * it returns MPI_ERR_COUNT, before any message, when that sum exceeds INT_MAX (its header says so
+ * under Restrictions); 0: no such limit. */
+typedef struct tc_reduce_scatter {
+    const char *name;
+    collalg_reduce_scatter_fn fn;
+    int int_total;
+} tc_reduce_scatter;
+
+typedef struct tc_reduce_scatter_block {
+    const char *name;
+    collalg_reduce_scatter_block_fn fn;
+    int int_total;
+} tc_reduce_scatter_block;
+
+static const tc_scan tc_scans[] = {
+    {"scan binary_tree", collalg_scan_binary_tree},
+    {"scan linear", tc_scan_linear},
+    {"scan recursive_doubling", collalg_scan_recursive_doubling},
+};
+
+static const tc_exscan tc_exscans[] = {
+    {"exscan binary_tree", collalg_exscan_binary_tree},
+    {"exscan linear", tc_exscan_linear},
+    {"exscan recursive_doubling", collalg_exscan_recursive_doubling},
+};
+
+static const tc_reduce_scatter tc_reduce_scatters[] = {
+    {"reduce_scatter pairwise", collalg_reduce_scatter_pairwise, 0},
+    {"reduce_scatter recursive_doubling", collalg_reduce_scatter_recursive_doubling, 1},
+    {"reduce_scatter recursive_halving", collalg_reduce_scatter_recursive_halving, 1},
+    {"reduce_scatter reduce_scatterv", collalg_reduce_scatter_reduce_scatterv, 1},
+    {"reduce_scatter ring", collalg_reduce_scatter_ring, 0},
+};
+
+static const tc_reduce_scatter_block tc_reduce_scatter_blocks[] = {
+    {"reduce_scatter_block pairwise", collalg_reduce_scatter_block_pairwise, 0},
+    {"reduce_scatter_block recursive_doubling", collalg_reduce_scatter_block_recursive_doubling, 1},
+    {"reduce_scatter_block recursive_halving", collalg_reduce_scatter_block_recursive_halving, 1},
+    {"reduce_scatter_block reduce_scatterv", collalg_reduce_scatter_block_reduce_scatterv, 1},
+    {"reduce_scatter_block ring", collalg_reduce_scatter_block_ring, 0},
+};
+
+/* The restrictions (restrictions.h) of the algorithm a row's name "<collective> <algorithm>"
+ * names: a bit set of COLLALG_R_ kinds, or -1 when restrictions.h does not list it. */
+static inline int tc_restrictions(const char *row)
+{
+    char coll[64];
+    const char *space = strchr(row, ' ');
+    size_t n = space ? (size_t)(space - row) : sizeof coll;
+    if (n >= sizeof coll)
+        return -1;
+    memcpy(coll, row, n);
+    coll[n] = '\0';
+    return collalg_restrictions(coll, space + 1);
+}
 
 #define TC_COUNT(table) ((int)(sizeof(table) / sizeof((table)[0])))
 

@@ -1,8 +1,10 @@
 /*
  * errors.c - argument errors of every family: each check of core/args.h and of the family entry
- * steps (family/gather.h, scatter.h, gatherv.h, scatterv.h, alltoallw.h, reduce.h; a root-only
- * argument is checked at the root only), the parameter checks of the parameterised algorithms, and
- * MPI_ERR_NO_MEM from a failing allocator. For each case:
+ * steps (family/gather.h, scatter.h, gatherv.h, scatterv.h, alltoallw.h, reduce.h, scan.h,
+ * reduce_scatter.h; a root-only argument is checked at the root only, exscan's recvbuf not at rank
+ * 0), MPI_ERR_OP for a non-commutative operation where restrictions.h says #COLLALG_R_COMMUTATIVE,
+ * the parameter checks of the parameterised algorithms, and MPI_ERR_NO_MEM from a failing
+ * allocator. For each case:
  *  - the returned value is the MPI error class,
  *  - the communicator's error handler was called exactly once, with that class,
  *  - nothing was written into the receive buffer.
@@ -10,6 +12,7 @@
  * Run on p >= 2 for the intercommunicator case (p = 1 skips it; so does --no-intercomm, for SimGrid
  * 3.32, which lacks MPI_Intercomm_create).
  */
+#include <limits.h>
 #include <mpi.h>
 #include <stdlib.h>
 
@@ -175,7 +178,7 @@ static void scatter_errors(const char *f, collalg_scatter_fn fn, int p)
 
 /* Counts and displacements of the v-collectives: all 1 (and 0 .. p-1), one negative, for p <= 64;
  * alltoallw's byte displacements and datatypes: all MPI_INT, or one MPI_DATATYPE_NULL. */
-static int ones[64], displs[64], negative[64], bdispls[64];
+static int ones[64], displs[64], negative[64], bdispls[64], zlast[64], huge[64];
 static MPI_Datatype ints[64], nulltype[64];
 
 static void v_arrays(int p)
@@ -188,6 +191,8 @@ static void v_arrays(int p)
         bdispls[i] = i * (int)sizeof(int);
         ints[i] = MPI_INT;
         nulltype[i] = i == p - 1 ? MPI_DATATYPE_NULL : MPI_INT;
+        zlast[i] = i == p - 1 ? 0 : 1;
+        huge[i] = INT_MAX / p + 1;
     }
 }
 
@@ -328,9 +333,31 @@ static int reduce_other(collalg_reduce_fn fn, void *recvbuf, int r)
     return fn(recvbuf == NULL ? ibuf : recvbuf, recvbuf, 1, MPI_INT, MPI_OP_NULL, r, comm);
 }
 
+/* Reduce, scan, exscan, reduce_scatter and reduce_scatter_block take a non-commutative operation
+ * (created in main) to check the commutative-only algorithms. */
+static MPI_Op noncommutative = MPI_OP_NULL;
+static void first_op(void *in, void *inout, int *len, MPI_Datatype *type) /* in op inout = in */
+{
+    (void)type;
+    memcpy(inout, in, sizeof(int) * (size_t)*len);
+}
+
+/* What every reduction family checks the same way: the algorithm is listed in restrictions.h, and a
+ * #COLLALG_R_COMMUTATIVE one returns MPI_ERR_OP for a non-commutative operation (call: the
+ * algorithm with a valid call whose op is `noncommutative`). */
+#define RESTRICTED(f, call)                                                     \
+    do {                                                                        \
+        int r_ = tc_restrictions(f);                                            \
+        char what_[200];                                                        \
+        snprintf(what_, sizeof what_, "%s: listed in restrictions.h", f);       \
+        th_expect(&r, &o, what_, r_ >= 0);                                      \
+        if (r_ > 0 && (r_ & COLLALG_R_COMMUTATIVE))                             \
+            CASE(f, "non-commutative op (commutative only)", call, MPI_ERR_OP); \
+    } while (0)
+
 static void reduce_errors(const char *f, collalg_reduce_fn fn, int p)
 {
-    int r = p - 1;
+    int last = p - 1;
     CASE(f, "comm null", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_NULL), MPI_ERR_COMM);
     if (inter != MPI_COMM_NULL)
         CASE(f, "intercommunicator", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, inter), MPI_ERR_COMM);
@@ -340,15 +367,91 @@ static void reduce_errors(const char *f, collalg_reduce_fn fn, int p)
     CASE(f, "null datatype", fn(ibuf, obuf, 1, MPI_DATATYPE_NULL, MPI_SUM, 0, comm), MPI_ERR_TYPE);
     CASE(f, "null sendbuf", fn(NULL, obuf, 1, MPI_INT, MPI_SUM, 0, comm), MPI_ERR_BUFFER);
     CASE(f, "op null", fn(ibuf, obuf, 1, MPI_INT, MPI_OP_NULL, 0, comm), MPI_ERR_OP);
-    ROOTED(f, "null recvbuf at the root", fn(ibuf, NULL, 1, MPI_INT, MPI_SUM, r, comm), MPI_ERR_BUFFER,
-           reduce_other(fn, NULL, r), MPI_ERR_OP);
-    ROOTED(f, "sendbuf == recvbuf at the root", fn(obuf, obuf, 1, MPI_INT, MPI_SUM, r, comm), MPI_ERR_BUFFER,
-           reduce_other(fn, obuf, r), MPI_ERR_OP);
-    ROOTED(f, "null recvbuf at the root, in place", fn(MPI_IN_PLACE, NULL, 1, MPI_INT, MPI_SUM, r, comm),
-           MPI_ERR_BUFFER, reduce_other(fn, NULL, r), MPI_ERR_OP);
+    ROOTED(f, "null recvbuf at the root", fn(ibuf, NULL, 1, MPI_INT, MPI_SUM, last, comm), MPI_ERR_BUFFER,
+           reduce_other(fn, NULL, last), MPI_ERR_OP);
+    ROOTED(f, "sendbuf == recvbuf at the root", fn(obuf, obuf, 1, MPI_INT, MPI_SUM, last, comm), MPI_ERR_BUFFER,
+           reduce_other(fn, obuf, last), MPI_ERR_OP);
+    ROOTED(f, "null recvbuf at the root, in place", fn(MPI_IN_PLACE, NULL, 1, MPI_INT, MPI_SUM, last, comm),
+           MPI_ERR_BUFFER, reduce_other(fn, NULL, last), MPI_ERR_OP);
     ROOTED(f, "MPI_IN_PLACE at a non-root (root: in place, op null)",
-           fn(MPI_IN_PLACE, obuf, 1, MPI_INT, MPI_OP_NULL, r, comm), MPI_ERR_OP,
-           fn(MPI_IN_PLACE, NULL, 1, MPI_INT, MPI_SUM, r, comm), MPI_ERR_BUFFER);
+           fn(MPI_IN_PLACE, obuf, 1, MPI_INT, MPI_OP_NULL, last, comm), MPI_ERR_OP,
+           fn(MPI_IN_PLACE, NULL, 1, MPI_INT, MPI_SUM, last, comm), MPI_ERR_BUFFER);
+    RESTRICTED(f, fn(ibuf, obuf, 1, MPI_INT, noncommutative, 0, comm));
+}
+
+/* As ROOTED, with the special rank 0 (exscan's rank 0, whose recvbuf is not significant). */
+#define AT_RANK0(family, label, at0, want0, at_other, want_other) \
+    CASE(family, label, me == 0 ? (at0) : (at_other), me == 0 ? (want0) : (want_other))
+
+/* Scan and exscan (family/scan.h): every argument matters on every rank, except exscan's recvbuf at
+ * rank 0 (not significant unless MPI_IN_PLACE): there a NULL recvbuf, or one aliased with sendbuf,
+ * passes the buffer checks, and rank 0 makes its own error (MPI_OP_NULL) in those cases. */
+static void scan_errors(const char *f, collalg_scan_fn fn, int exclusive)
+{
+    CASE(f, "comm null", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, inter), MPI_ERR_COMM);
+    CASE(f, "negative count", fn(ibuf, obuf, -1, MPI_INT, MPI_SUM, comm), MPI_ERR_COUNT);
+    CASE(f, "null datatype", fn(ibuf, obuf, 1, MPI_DATATYPE_NULL, MPI_SUM, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "op null", fn(ibuf, obuf, 1, MPI_INT, MPI_OP_NULL, comm), MPI_ERR_OP);
+    CASE(f, "null recvbuf, in place", fn(MPI_IN_PLACE, NULL, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    if (!exclusive) {
+        CASE(f, "null recvbuf", fn(ibuf, NULL, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+        CASE(f, "sendbuf == recvbuf", fn(obuf, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    } else {
+        AT_RANK0(f, "null recvbuf at ranks > 0 (rank 0: not significant, op null)",
+                 fn(ibuf, NULL, 1, MPI_INT, MPI_OP_NULL, comm), MPI_ERR_OP, fn(ibuf, NULL, 1, MPI_INT, MPI_SUM, comm),
+                 MPI_ERR_BUFFER);
+        AT_RANK0(f, "sendbuf == recvbuf at ranks > 0 (rank 0: op null)", fn(ibuf, obuf, 1, MPI_INT, MPI_OP_NULL, comm),
+                 MPI_ERR_OP, fn(obuf, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    }
+    RESTRICTED(f, fn(ibuf, obuf, 1, MPI_INT, noncommutative, comm));
+}
+
+/* Reduce_scatter_block (family/reduce_scatter.h): every argument matters on every rank; sendbuf
+ * holds p * recvcount elements. An int_total algorithm (catalogue.h) refuses p * recvcount >
+ * INT_MAX with MPI_ERR_COUNT before touching a buffer (p >= 2: recvcount INT_MAX / p + 1). */
+static void reduce_scatter_block_errors(const char *f, collalg_reduce_scatter_block_fn fn, int int_total, int p)
+{
+    CASE(f, "comm null", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, obuf, 1, MPI_INT, MPI_SUM, inter), MPI_ERR_COMM);
+    CASE(f, "negative recvcount", fn(ibuf, obuf, -1, MPI_INT, MPI_SUM, comm), MPI_ERR_COUNT);
+    CASE(f, "null datatype", fn(ibuf, obuf, 1, MPI_DATATYPE_NULL, MPI_SUM, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf", fn(ibuf, NULL, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf, in place", fn(MPI_IN_PLACE, NULL, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "sendbuf == recvbuf", fn(obuf, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "op null", fn(ibuf, obuf, 1, MPI_INT, MPI_OP_NULL, comm), MPI_ERR_OP);
+    if (int_total && p > 1)
+        CASE(f, "p * recvcount > INT_MAX", fn(ibuf, obuf, INT_MAX / p + 1, MPI_INT, MPI_SUM, comm), MPI_ERR_COUNT);
+    RESTRICTED(f, fn(ibuf, obuf, 1, MPI_INT, noncommutative, comm));
+}
+
+/* Reduce_scatter: as reduce_scatter_block with recvcounts (ones: 1 each; negative: -1 at p - 1;
+ * zlast: 0 at p - 1; huge: INT_MAX / p + 1 each, whose sum exceeds INT_MAX for p >= 2). A NULL
+ * recvbuf is valid where the rank's own count is 0 (rank p - 1 with zlast; it then makes its own
+ * error, MPI_OP_NULL). */
+static void reduce_scatter_errors(const char *f, collalg_reduce_scatter_fn fn, int int_total, int p)
+{
+    const int *o1 = ones, *ng = negative;
+    CASE(f, "comm null", fn(ibuf, obuf, o1, MPI_INT, MPI_SUM, MPI_COMM_NULL), MPI_ERR_COMM);
+    if (inter != MPI_COMM_NULL)
+        CASE(f, "intercommunicator", fn(ibuf, obuf, o1, MPI_INT, MPI_SUM, inter), MPI_ERR_COMM);
+    CASE(f, "null recvcounts", fn(ibuf, obuf, NULL, MPI_INT, MPI_SUM, comm), MPI_ERR_ARG);
+    CASE(f, "negative recvcount", fn(ibuf, obuf, ng, MPI_INT, MPI_SUM, comm), MPI_ERR_COUNT);
+    CASE(f, "null datatype", fn(ibuf, obuf, o1, MPI_DATATYPE_NULL, MPI_SUM, comm), MPI_ERR_TYPE);
+    CASE(f, "null sendbuf", fn(NULL, obuf, o1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf", fn(ibuf, NULL, o1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "null recvbuf, in place", fn(MPI_IN_PLACE, NULL, o1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "sendbuf == recvbuf", fn(obuf, obuf, o1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    CASE(f, "op null", fn(ibuf, obuf, o1, MPI_INT, MPI_OP_NULL, comm), MPI_ERR_OP);
+    ROOTED(f, "null recvbuf, own count 0 (there: op null)", fn(ibuf, NULL, zlast, MPI_INT, MPI_OP_NULL, comm),
+           MPI_ERR_OP, fn(ibuf, NULL, zlast, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    if (int_total && p > 1)
+        CASE(f, "sum of recvcounts > INT_MAX", fn(ibuf, obuf, huge, MPI_INT, MPI_SUM, comm), MPI_ERR_COUNT);
+    RESTRICTED(f, fn(ibuf, obuf, o1, MPI_INT, noncommutative, comm));
 }
 
 static void barrier_errors(const char *f, collalg_barrier_fn fn)
@@ -436,6 +539,8 @@ static void parameter_errors(int p)
          MPI_ERR_ARG);
     CASE("reduce", "knomial segsize=-1", collalg_reduce_knomial(ibuf, obuf, 1, MPI_INT, MPI_SUM, 0, comm, 0, -1),
          MPI_ERR_ARG);
+    CASE("scan", "linear segsize=-1", collalg_scan_linear(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, -1), MPI_ERR_ARG);
+    CASE("exscan", "linear segsize=-1", collalg_exscan_linear(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, -1), MPI_ERR_ARG);
 }
 
 /* With MPI_ERRORS_RETURN the class comes back and nothing else happens (SimGrid 3.32 crashed when
@@ -459,6 +564,37 @@ static void errors_return(void)
     MPI_Comm_free(&quiet);
 }
 
+/* A failing allocator, p >= 2: the algorithms that allocate scratch on every rank before their first
+ * message and before writing recvbuf report MPI_ERR_NO_MEM (the others could leave a peer's message
+ * unanswered: scan binary_tree and the linear pipelines allocate on some ranks only, reduce_scatterv
+ * at its root only). */
+static void reduction_memory_errors(void)
+{
+    const char *label = "allocator fails";
+    CASE("scan recursive_doubling", label, collalg_scan_recursive_doubling(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm),
+         MPI_ERR_NO_MEM);
+    CASE("exscan recursive_doubling", label, collalg_exscan_recursive_doubling(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm),
+         MPI_ERR_NO_MEM);
+    CASE("exscan binary_tree", label, collalg_exscan_binary_tree(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm),
+         MPI_ERR_NO_MEM);
+    CASE("reduce_scatter pairwise", label, collalg_reduce_scatter_pairwise(ibuf, obuf, ones, MPI_INT, MPI_SUM, comm),
+         MPI_ERR_NO_MEM);
+    CASE("reduce_scatter ring", label, collalg_reduce_scatter_ring(ibuf, obuf, ones, MPI_INT, MPI_SUM, comm),
+         MPI_ERR_NO_MEM);
+    CASE("reduce_scatter recursive_halving", label,
+         collalg_reduce_scatter_recursive_halving(ibuf, obuf, ones, MPI_INT, MPI_SUM, comm), MPI_ERR_NO_MEM);
+    CASE("reduce_scatter recursive_doubling", label,
+         collalg_reduce_scatter_recursive_doubling(ibuf, obuf, ones, MPI_INT, MPI_SUM, comm), MPI_ERR_NO_MEM);
+    CASE("reduce_scatter_block pairwise", "in place, allocator fails",
+         collalg_reduce_scatter_block_pairwise(MPI_IN_PLACE, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_NO_MEM);
+    CASE("reduce_scatter_block ring", label, collalg_reduce_scatter_block_ring(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm),
+         MPI_ERR_NO_MEM);
+    CASE("reduce_scatter_block recursive_halving", label,
+         collalg_reduce_scatter_block_recursive_halving(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_NO_MEM);
+    CASE("reduce_scatter_block recursive_doubling", label,
+         collalg_reduce_scatter_block_recursive_doubling(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_NO_MEM);
+}
+
 /* A failing allocator: the in-place alltoall (alltoallv, alltoallw ring) must stage recvbuf, so it
  * reports MPI_ERR_NO_MEM. */
 static void memory_errors(int p)
@@ -472,6 +608,8 @@ static void memory_errors(int p)
          MPI_ERR_NO_MEM);
     CASE("alltoallw", "in place, allocator fails",
          collalg_alltoallw_ring(MPI_IN_PLACE, NULL, NULL, NULL, obuf, ones, bdispls, ints, comm), MPI_ERR_NO_MEM);
+    if (p > 1)
+        reduction_memory_errors();
     fail_alloc = 0;
 }
 
@@ -540,10 +678,26 @@ int main(int argc, char **argv)
     for (i = 0; i < TC_COUNT(tc_reduces); i++)
         if (th_want_algo(&o, tc_reduces[i].name))
             reduce_errors(tc_reduces[i].name, tc_reduces[i].fn, p);
+    MPI_Op_create(first_op, 0, &noncommutative);
+    for (i = 0; i < TC_COUNT(tc_scans); i++)
+        if (th_want_algo(&o, tc_scans[i].name))
+            scan_errors(tc_scans[i].name, tc_scans[i].fn, 0);
+    for (i = 0; i < TC_COUNT(tc_exscans); i++)
+        if (th_want_algo(&o, tc_exscans[i].name))
+            scan_errors(tc_exscans[i].name, tc_exscans[i].fn, 1);
+    for (i = 0; i < TC_COUNT(tc_reduce_scatter_blocks); i++)
+        if (th_want_algo(&o, tc_reduce_scatter_blocks[i].name))
+            reduce_scatter_block_errors(tc_reduce_scatter_blocks[i].name, tc_reduce_scatter_blocks[i].fn,
+                                        tc_reduce_scatter_blocks[i].int_total, p);
+    for (i = 0; i < TC_COUNT(tc_reduce_scatters); i++)
+        if (th_want_algo(&o, tc_reduce_scatters[i].name))
+            reduce_scatter_errors(tc_reduce_scatters[i].name, tc_reduce_scatters[i].fn, tc_reduce_scatters[i].int_total,
+                                  p);
     parameter_errors(p);
     memory_errors(p);
     errors_return();
 
+    MPI_Op_free(&noncommutative);
     if (inter != MPI_COMM_NULL)
         MPI_Comm_free(&inter);
     MPI_Comm_free(&comm);

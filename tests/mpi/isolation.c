@@ -4,16 +4,17 @@
  * Before running one algorithm of every family (alltoallv and allgatherv with uniform counts,
  * checked against the alltoall and allgather references, which their native versions equal), and
  * every algorithm of gather, scatter, gatherv, scatterv and alltoallw (uniform counts: checked
- * against the gather, scatter and alltoall references) and of reduce (root p - 1; a commutative op,
- * and a non-commutative one, whose result travels from the tree's top to the root) on a
- * communicator, every rank posts a receive with MPI_ANY_SOURCE and MPI_ANY_TAG on that same
- * communicator. If any catalogue message travelled on the user's communicator it would be caught
- * there (and the collective would then hang or give a wrong result). Afterwards each rank sends the
- * application's own message to its right neighbour; the posted receive must get exactly that
- * message. Also checks that the private communicator is created once per communicator (same handle
- * on the second call), that a duplicate of the user's communicator gets its own, and that freeing
- * the user's communicator frees the private one (valgrind runs of this program show no leaked
- * communicator).
+ * against the gather, scatter and alltoall references), of reduce (root p - 1; a commutative op,
+ * and a non-commutative one, whose result travels from the tree's top to the root), and of scan,
+ * exscan, reduce_scatter_block and reduce_scatter (a commutative op, and the non-commutative one
+ * where restrictions.h allows it) on a communicator, every rank posts a receive with MPI_ANY_SOURCE
+ * and MPI_ANY_TAG on that same communicator. If any catalogue message travelled on the user's
+ * communicator it would be caught there (and the collective would then hang or give a wrong
+ * result). Afterwards each rank sends the application's own message to its right neighbour; the
+ * posted receive must get exactly that message. Also checks that the private communicator is
+ * created once per communicator (same handle on the second call), that a duplicate of the user's
+ * communicator gets its own, and that freeing the user's communicator frees the private one
+ * (valgrind runs of this program show no leaked communicator).
  */
 #include "catalogue.h"
 #include "harness.h"
@@ -28,12 +29,15 @@ static th_result r = {0, 0, NULL, NULL};
 typedef struct refs {
     int n, p;
     int *send, *a2a, *ag, *ar, *bc;
-    int *gat, *sca;       /* gather and scatter at root 0 (gat: p blocks at the root, all -1 elsewhere) */
-    int *red, *red1;      /* reduce at root p - 1 with MPI_SUM and with `first` (all -1 elsewhere) */
-    MPI_Op first;         /* a op b = a: associative, not commutative */
-    int *counts, *displs; /* n and i * n for rank i: the v-collectives' uniform arguments */
-    int *bdispls;         /* i * n * sizeof(int): alltoallw's byte displacements */
-    MPI_Datatype *types;  /* MPI_INT for every peer: alltoallw's datatypes */
+    int *gat, *sca;        /* gather and scatter at root 0 (gat: p blocks at the root, all -1 elsewhere) */
+    int *red, *red1;       /* reduce at root p - 1 with MPI_SUM and with `first` (all -1 elsewhere) */
+    int *scan, *scan1;     /* scan with MPI_SUM and with `first` (rank 0's vector everywhere) */
+    int *exscan, *exscan1; /* the same for exscan (rank 0: all -1, its recvbuf is never written) */
+    int *rs, *rs1;         /* reduce_scatter(_block), n per block, with MPI_SUM and with `first` */
+    MPI_Op first;          /* a op b = a: associative, not commutative */
+    int *counts, *displs;  /* n and i * n for rank i: the v-collectives' uniform arguments */
+    int *bdispls;          /* i * n * sizeof(int): alltoallw's byte displacements */
+    MPI_Datatype *types;   /* MPI_INT for every peer: alltoallw's datatypes */
 } refs;
 
 /* The non-commutative op of the reduce runs: in op inout = in, so the result is rank 0's vector. */
@@ -41,6 +45,28 @@ static void first_op(void *in, void *inout, int *len, MPI_Datatype *type)
 {
     (void)type;
     memcpy(inout, in, sizeof(int) * (size_t)*len);
+}
+
+/* The references of scan, exscan and reduce_scatter(_block): MPI_SUM natively (MPI_Reduce_scatter
+ * with uniform counts equals MPI_Reduce_scatter_block); `first` by hand, since rank 0's vector is
+ * send[i] = i (SimGrid's native scan is wrong for user operations). */
+static void make_scan_refs(refs *f, MPI_Comm comm, int rank)
+{
+    size_t vec = sizeof(int) * (size_t)f->n;
+    int i;
+    MPI_Scan(f->send, f->scan, f->n, MPI_INT, MPI_SUM, comm);
+    memset(f->exscan, 0xff, vec);
+    MPI_Exscan(f->send, f->exscan, f->n, MPI_INT, MPI_SUM, comm);
+    MPI_Reduce_scatter(f->send, f->rs, f->counts, MPI_INT, MPI_SUM, comm);
+    for (i = 0; i < f->n; i++) {
+        f->scan1[i] = i;
+        f->exscan1[i] = i;
+        f->rs1[i] = rank * f->n + i; /* block `rank` of rank 0's vector */
+    }
+    if (rank == 0) { /* undefined there: the catalogue leaves it untouched */
+        memset(f->exscan, 0xff, vec);
+        memset(f->exscan1, 0xff, vec);
+    }
 }
 
 static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
@@ -57,6 +83,12 @@ static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
     f->sca = (int *)th_alloc(sizeof(int) * (size_t)f->n);
     f->red = (int *)th_alloc(sizeof(int) * (size_t)f->n);
     f->red1 = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->scan = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->scan1 = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->exscan = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->exscan1 = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->rs = (int *)th_alloc(sizeof(int) * (size_t)f->n);
+    f->rs1 = (int *)th_alloc(sizeof(int) * (size_t)f->n);
     f->counts = (int *)th_alloc(sizeof(int) * (size_t)p);
     f->displs = (int *)th_alloc(sizeof(int) * (size_t)p);
     f->bdispls = (int *)th_alloc(sizeof(int) * (size_t)p);
@@ -82,6 +114,7 @@ static void make_refs(refs *f, MPI_Comm comm, int p, int rank)
     MPI_Op_create(first_op, 0, &f->first);
     memset(f->red1, 0xff, sizeof(int) * (size_t)f->n);
     MPI_Reduce(f->send, f->red1, f->n, MPI_INT, f->first, p - 1, comm);
+    make_scan_refs(f, comm, rank);
 }
 
 static void free_refs(refs *f)
@@ -95,6 +128,12 @@ static void free_refs(refs *f)
     free(f->sca);
     free(f->red);
     free(f->red1);
+    free(f->scan);
+    free(f->scan1);
+    free(f->exscan);
+    free(f->exscan1);
+    free(f->rs);
+    free(f->rs1);
     MPI_Op_free(&f->first);
     free(f->counts);
     free(f->displs);
@@ -137,8 +176,8 @@ static void check_call(const char *what, int err, const int *got, const int *wan
     th_expect(&r, &o, text, err == MPI_SUCCESS);
 }
 
-/* Every reduce algorithm at root p - 1 into b (n ints): MPI_SUM, then the non-commutative `first`,
- * then `first` again with one int per segment for the segmented ones (n segments in flight). */
+/* Every reduce algorithm at root p - 1 into b (n ints): MPI_SUM, then the non-commutative `first`
+ * (unless restrictions.h says commutative only), then `first` again with one int per segment for the segmented ones (n segments in flight). */
 static void run_reduces(MPI_Comm comm, const refs *f, int *b)
 {
     size_t vec = sizeof(int) * (size_t)f->n;
@@ -148,6 +187,8 @@ static void run_reduces(MPI_Comm comm, const refs *f, int *b)
         memset(b, 0xff, vec);
         err = tc_reduces[i].fn(f->send, b, f->n, MPI_INT, MPI_SUM, root, comm);
         check_call(tc_reduces[i].name, err, b, f->red, vec);
+        if (tc_restrictions(tc_reduces[i].name) & COLLALG_R_COMMUTATIVE)
+            continue;
         memset(b, 0xff, vec);
         err = tc_reduces[i].fn(f->send, b, f->n, MPI_INT, f->first, root, comm);
         snprintf(what, sizeof what, "%s, non-commutative", tc_reduces[i].name);
@@ -171,7 +212,69 @@ static void run_reduces(MPI_Comm comm, const refs *f, int *b)
     }
 }
 
-/* Every algorithm of the rooted families (root 0; reduce: root p - 1) and of alltoallw on comm.
+/* One scan or exscan algorithm into b (n ints, -1 before each call): MPI_SUM against `sum`, the
+ * non-commutative `first` against `first`. */
+static void run_scan(MPI_Comm comm, const refs *f, int *b, const char *name, collalg_scan_fn fn, const int *sum,
+                     const int *first)
+{
+    size_t vec = sizeof(int) * (size_t)f->n;
+    char what[160];
+    int err;
+    memset(b, 0xff, vec);
+    err = fn(f->send, b, f->n, MPI_INT, MPI_SUM, comm);
+    check_call(name, err, b, sum, vec);
+    memset(b, 0xff, vec);
+    err = fn(f->send, b, f->n, MPI_INT, f->first, comm);
+    snprintf(what, sizeof what, "%s, non-commutative", name);
+    check_call(what, err, b, first, vec);
+}
+
+/* Every scan, exscan, reduce_scatter_block and reduce_scatter algorithm into b: MPI_SUM, and the
+ * non-commutative `first` where restrictions.h allows it; the linear pipelines also with one int
+ * per segment (n segments in flight). Reduce_scatter takes the uniform counts (n per rank). */
+static void run_scans(MPI_Comm comm, const refs *f, int *b)
+{
+    size_t vec = sizeof(int) * (size_t)f->n;
+    int i, err, seg = (int)sizeof(int);
+    char what[160];
+    for (i = 0; i < TC_COUNT(tc_scans); i++)
+        run_scan(comm, f, b, tc_scans[i].name, tc_scans[i].fn, f->scan, f->scan1);
+    for (i = 0; i < TC_COUNT(tc_exscans); i++)
+        run_scan(comm, f, b, tc_exscans[i].name, tc_exscans[i].fn, f->exscan, f->exscan1);
+    memset(b, 0xff, vec);
+    err = collalg_scan_linear(f->send, b, f->n, MPI_INT, f->first, comm, seg);
+    check_call("scan linear, non-commutative, segsize 4", err, b, f->scan1, vec);
+    memset(b, 0xff, vec);
+    err = collalg_exscan_linear(f->send, b, f->n, MPI_INT, f->first, comm, seg);
+    check_call("exscan linear, non-commutative, segsize 4", err, b, f->exscan1, vec);
+    for (i = 0; i < TC_COUNT(tc_reduce_scatter_blocks); i++) {
+        const tc_reduce_scatter_block *t = &tc_reduce_scatter_blocks[i];
+        memset(b, 0xff, vec);
+        err = t->fn(f->send, b, f->n, MPI_INT, MPI_SUM, comm);
+        check_call(t->name, err, b, f->rs, vec);
+        if (tc_restrictions(t->name) & COLLALG_R_COMMUTATIVE)
+            continue;
+        memset(b, 0xff, vec);
+        err = t->fn(f->send, b, f->n, MPI_INT, f->first, comm);
+        snprintf(what, sizeof what, "%s, non-commutative", t->name);
+        check_call(what, err, b, f->rs1, vec);
+    }
+    for (i = 0; i < TC_COUNT(tc_reduce_scatters); i++) {
+        const tc_reduce_scatter *t = &tc_reduce_scatters[i];
+        memset(b, 0xff, vec);
+        err = t->fn(f->send, b, f->counts, MPI_INT, MPI_SUM, comm);
+        check_call(t->name, err, b, f->rs, vec);
+        if (tc_restrictions(t->name) & COLLALG_R_COMMUTATIVE)
+            continue;
+        memset(b, 0xff, vec);
+        err = t->fn(f->send, b, f->counts, MPI_INT, f->first, comm);
+        snprintf(what, sizeof what, "%s, non-commutative", t->name);
+        check_call(what, err, b, f->rs1, vec);
+    }
+}
+
+/* Every algorithm of the rooted families (root 0; reduce: root p - 1), of alltoallw and of the scans
+ * and reduce-scatters on comm.
  * Receive buffers start at -1, so that a non-root's gather and reduce buffers must stay as the
  * reference's. */
 static void run_new_families(MPI_Comm comm, const refs *f)
@@ -206,13 +309,14 @@ static void run_new_families(MPI_Comm comm, const refs *f)
         check_call(tc_alltoallws[i].name, err, b, f->a2a, blocks);
     }
     run_reduces(comm, f, b);
+    run_scans(comm, f, b);
     memcpy(b, f->send, blocks); /* and pair_inplace's own path: the in-place swaps */
     err = collalg_alltoallw_pair_inplace(MPI_IN_PLACE, NULL, NULL, NULL, b, c, bd, f->types, comm);
     check_call("alltoallw pair_inplace, in place", err, b, f->a2a, blocks);
     free(b);
 }
 
-/* One round: wildcard receive posted first, the thirteen families, then the application message. */
+/* One round: wildcard receive posted first, the seventeen families, then the application message. */
 static void round_on(MPI_Comm comm, const char *label)
 {
     int p, rank, got = -1, ok, flag = 0, one = 1, all = 0, mine;
