@@ -1,7 +1,9 @@
 /* Criterion suite: the guideline check (src/guidelines/collalg-guidelines.c), built by mk/guidelines.mk
  * against the fixed tuned header tests/guidelines/collalg_tuned.h (build/guidelines-test/).
  * - MPICH p = 2 (default sizes) and p = 1, SimGrid p = 16: exit status 0, the CSV has its columns
- *   and exactly one row per (guideline, size) expected, p-values in [0, 1], each verdict the
+ *   and exactly one row per (guideline, size) expected (tuned <= native for the 16 collectives of
+ *   the fixture and the barrier, monotony for the 16, the 14 pattern guidelines GL3, GL4, GL5, GL7
+ *   to GL17), p-values in [0, 1], each verdict the
  *   decision rule applied to the row (p < alpha and ratio > 1 + tolerance), and the terminal
  *   table lists exactly the violated rows, with the counts of its summary line;
  * - detection under SimGrid (deterministic): at 8 B, 256 B and 1 KiB the fixture's allreduce
@@ -24,9 +26,27 @@
 #define GL_SMPI_PROG "build/guidelines-test/smpi/collalg-guidelines"
 
 /* The collectives of the fixture and the patterns, as the program names them. */
-static const char *const colls[] = {"alltoall", "allgather", "allreduce", "bcast", "alltoallv", "allgatherv"};
-static const char *const patterns[] = {"allreduce<=reduce_scatter_block+allgather", "allreduce<=reduce+bcast",
-                                       "bcast<=scatter+allgather", "allgather<=alltoall"};
+static const char *const colls[] = {
+    "alltoall", "allgather", "allreduce", "bcast",    "alltoallv", "allgatherv",           "reduce",
+    "gather",   "scatter",   "gatherv",   "scatterv", "alltoallw", "reduce_scatter_block", "reduce_scatter",
+    "scan",     "exscan"};
+#define NCOLLS ((int)(sizeof colls / sizeof *colls))
+static const char *const patterns[] = {"allreduce<=reduce_scatter_block+allgather",
+                                       "allreduce<=reduce+bcast",
+                                       "bcast<=scatter+allgather",
+                                       "allgather<=alltoall",
+                                       "gather<=allgather",
+                                       "gather<=reduce",
+                                       "scatter<=bcast",
+                                       "reduce<=allreduce",
+                                       "reduce_scatter<=allreduce",
+                                       "allgather<=gather+bcast",
+                                       "reduce<=reduce_scatter_block+gather",
+                                       "reduce_scatter_block<=reduce+scatter",
+                                       "scan<=exscan+reduce_local",
+                                       "reduce_scatter<=reduce+scatterv"};
+#define NPATTERNS ((int)(sizeof patterns / sizeof *patterns))
+#define MAXROWS 1024
 
 /* One row of guidelines.csv. */
 typedef struct row {
@@ -123,12 +143,12 @@ static int scan_log(const char *tag, const char *needle, int *checks, int *guide
 
 /* Checks the CSV and the table of run `tag` made with `sizes` (ns of them), level alpha and
  * tolerance tol: one row per expected (guideline, size), p-values in [0, 1], verdicts by the
- * rule, the table listing exactly the violated rows. Rows go to r (max 256). @return the rows. */
+ * rule, the table listing exactly the violated rows. Rows go to r (max MAXROWS). @return the rows. */
 static int check_report(const char *tag, const long *sizes, int ns, double alpha, double tol, row *r)
 {
     char name[64];
-    int n = read_csv(tag, r, 256), i, c, violated = 0, expected = 0, checks, guidelines, summary_violated;
-    for (c = 0; c < 6; c++) {
+    int n = read_csv(tag, r, MAXROWS), i, c, violated = 0, expected = 0, checks, guidelines, summary_violated;
+    for (c = 0; c < NCOLLS; c++) {
         snprintf(name, sizeof name, "tuned<=native(%s)", colls[c]);
         for (i = 0; i < ns; i++, expected++)
             expect_row(r, n, name, sizes[i]);
@@ -137,7 +157,7 @@ static int check_report(const char *tag, const long *sizes, int ns, double alpha
             expect_row(r, n, name, sizes[i]);
     }
     expect_row(r, n, "tuned<=native(barrier)", 0), expected++;
-    for (c = 0; c < 4; c++)
+    for (c = 0; c < NPATTERNS; c++)
         for (i = 0; i < ns; i++, expected++)
             expect_row(r, n, patterns[c], sizes[i]);
     cr_expect(n == expected, "%d rows, %d expected", n, expected);
@@ -155,7 +175,7 @@ static int check_report(const char *tag, const long *sizes, int ns, double alpha
     }
     cr_expect(scan_log(tag, "VIOLATED", &checks, &guidelines, &summary_violated) == violated,
               "the table lists every violated row (%d) and no other", violated);
-    cr_expect(checks == n && guidelines == 17 && summary_violated == violated,
+    cr_expect(checks == n && guidelines == 2 * NCOLLS + 1 + NPATTERNS && summary_violated == violated,
               "summary: %d checks, %d guidelines, %d violated", checks, guidelines, summary_violated);
     return n;
 }
@@ -174,7 +194,7 @@ static const row *find(const row *r, int n, const char *name, long bytes)
 Test(guidelines, mpich_p2_default_sizes, .timeout = 300)
 {
     static const long sizes[] = {8, 32, 128, 512, 2048, 8192, 32768, 65536};
-    row r[256];
+    static row r[MAXROWS];
     gl_launch("mpiexec", GL_MPICH_PROG, 2, "guidelines-mpich-2", "--reps 20", 0);
     check_report("guidelines-mpich-2", sizes, 8, 0.05, 0.05, r);
 }
@@ -182,7 +202,7 @@ Test(guidelines, mpich_p2_default_sizes, .timeout = 300)
 Test(guidelines, mpich_p1_degenerate_patterns, .timeout = 120)
 {
     static const long sizes[] = {0, 1, 100, 3000};
-    row r[256];
+    static row r[MAXROWS];
     gl_launch("mpiexec", GL_MPICH_PROG, 1, "guidelines-mpich-1", "--sizes 3000,1,0,100,100 --alpha 0.01 --tolerance 0",
               0);
     check_report("guidelines-mpich-1", sizes, 4, 0.01, 0, r);
@@ -191,7 +211,7 @@ Test(guidelines, mpich_p1_degenerate_patterns, .timeout = 120)
 Test(guidelines, smpi_p16_no_false_alarm, .timeout = 300)
 {
     static const long sizes[] = {8, 256, 1024};
-    row r[256];
+    static row r[MAXROWS];
     int n, i;
     gl_launch(GL_SMPIRUN, GL_SMPI_PROG, 16, "guidelines-smpi-16", "--sizes 8,256,1K", 0);
     n = check_report("guidelines-smpi-16", sizes, 3, 0.05, 0.05, r);
@@ -204,7 +224,7 @@ Test(guidelines, smpi_p16_no_false_alarm, .timeout = 300)
 Test(guidelines, smpi_p16_slow_tuned_bcast_detected, .timeout = 300)
 {
     static const long sizes[] = {8, 256, 1024};
-    row r[256];
+    static row r[MAXROWS];
     int n, i;
     gl_launch(GL_SMPIRUN, GL_SMPI_PROG, 16, "guidelines-smpi-16-slow", "--sizes 8,256,1K --slow-tuned bcast", 0);
     n = check_report("guidelines-smpi-16-slow", sizes, 3, 0.05, 0.05, r);
@@ -219,7 +239,7 @@ Test(guidelines, command_line, .timeout = 120)
     char cmd[512];
     int i;
     static const char *const bad[] = {"--alpha 1.5",         "--reps 2",     "--sizes 8,x",
-                                      "--slow-tuned gather", "--frobnicate", "--out"};
+                                      "--slow-tuned nosuch", "--frobnicate", "--out"};
     cr_expect(run("mkdir -p build/logs && mpiexec -n 1 " GL_MPICH_PROG
                   " --help </dev/null >build/logs/guidelines-help.log 2>&1") == 0);
     for (i = 0; i < 6; i++) {

@@ -21,31 +21,54 @@
  * @par Sizes n (bytes), as the selector compares them (collalg/select.h)
  * alltoall: per-pair block; allgather: per-process block; allreduce: whole vector (MPI_INT,
  * MPI_SUM, ceil(n / 4) ints); bcast: whole vector (MPI_BYTE, root 0); alltoallv and allgatherv:
- * uniform counts, every block n bytes; barrier: no size (reported as 0). The sample sizes are
+ * uniform counts, every block n bytes; reduce: whole vector (c = ceil(n / 4) ints, MPI_SUM, root
+ * 0); gather, scatter: per-process block (MPI_BYTE, root 0); gatherv, scatterv: uniform counts,
+ * every block n bytes, root 0; alltoallw: MPI_BYTE for every peer, every block n bytes;
+ * reduce_scatter_block, reduce_scatter: whole vector, b = ceil(c / p) ints per rank (uniform
+ * counts), p b >= c; scan, exscan: whole vector (c ints, MPI_SUM); barrier: no size (reported as
+ * 0). The sample sizes are
  * `--sizes LIST` (comma-separated, suffixes K and M), else the header's `COLLALG_TUNED_SIZES`
  * when it defines one, else 8 B, 32 B, ... (powers of 4 from 8 B) up to `--max-size` (default
  * 64 KiB, or `COLLALG_TUNED_MAX_SIZE` when the header defines it), the maximum included.
  *
  * @par The guidelines (p processes, n bytes; each left <= right)
  * - **tuned <= native** (coll): collalg_tuned_<coll>(n) <= MPI_<Coll>(n), for each of the
- *   seven collectives the header defines (a macro `COLLALG_TUNED_<COLL>_BOUNDS` says so; the
+ *   seventeen collectives the header defines (a macro `COLLALG_TUNED_<COLL>_BOUNDS` says so; the
  *   barrier at n = 0). PGMPI's "MPI_X <= mock-up" turned around: the tuned routine should not be
  *   significantly slower than the library's own collective.
  * - **monotony** (coll), GL1: tuned(coll, n) <= tuned(coll, n') for adjacent sample sizes
  *   n < n' (the row of size n compares it with the next sample size).
- * - **pattern** (mock-ups, the split guidelines of the issue), the right side run and timed as one
- *   pattern; its parts are the tuned routines for allgather and bcast (collectives the catalogue
- *   tunes) and the native MPI calls for the others:
- *   - `allreduce<=reduce_scatter_block+allgather` (GL13): Allreduce of c = ceil(n / 4) ints <=
- *     MPI_Reduce_scatter_block of b = ceil(c / p) ints per rank, then the tuned allgather of
- *     those b ints per process (the pattern moves p b >= c ints, never less than the left);
- *   - `allreduce<=reduce+bcast` (GL12): Allreduce of c ints <= MPI_Reduce of c ints to root 0,
- *     then the tuned bcast of the c ints from root 0;
- *   - `bcast<=scatter+allgather` (GL10): Bcast of n bytes <= MPI_Scatter of b = ceil(n / p) bytes
- *     per rank from root 0, then the tuned allgather of those b bytes per process;
- *   - `allgather<=alltoall` (GL5): the tuned allgather with an n-byte block per process <= the
- *     tuned alltoall with an n-byte block per pair: both give each rank the same p n bytes, the
- *     alltoall sending p distinct blocks where the allgather sends one.
+ * - **pattern** (PGMPI's pattern guidelines, 004 Appendix A), the right side run and timed as one
+ *   pattern; every side is a tuned routine (the native collective where the header does not tune
+ *   that collective, as PGMPI checks the library's own). n is the whole volume: where a side
+ *   moves one block per process, the block is b = ceil(n / p) bytes (ints: ceil(c / p) ints,
+ *   c = ceil(n / 4)); every pattern moves at least what its left side moves:
+ *   - `allreduce<=reduce_scatter_block+allgather` (GL13): allreduce of c ints <= reduce_scatter_block
+ *     of the c ints (ceil(c / p) ints per rank), then allgather of those ints per process;
+ *   - `allreduce<=reduce+bcast` (GL12): allreduce of c ints <= reduce of c ints to root 0, then
+ *     bcast of the c ints from root 0;
+ *   - `bcast<=scatter+allgather` (GL10): bcast of n bytes <= scatter of b bytes per rank from root
+ *     0, then allgather of those b bytes per process;
+ *   - `allgather<=alltoall` (GL5): allgather with an n-byte block per process <= alltoall with an
+ *     n-byte block per pair: both give each rank the same p n bytes, the alltoall sending p
+ *     distinct blocks where the allgather sends one;
+ *   - `gather<=allgather` (GL3): gather of b bytes per rank to root 0 <= allgather of b bytes per
+ *     process;
+ *   - `gather<=reduce` (GL4): gather of b bytes per rank <= reduce of c ints;
+ *   - `scatter<=bcast` (GL7): scatter of b bytes per rank from root 0 <= bcast of n bytes;
+ *   - `reduce<=allreduce` (GL8): reduce of c ints to root 0 <= allreduce of c ints;
+ *   - `reduce_scatter<=allreduce` (GL9): reduce_scatter of c ints (ceil(c / p) per rank) <=
+ *     allreduce of c ints;
+ *   - `allgather<=gather+bcast` (GL11): allgather of b bytes per process <= gather of b bytes per
+ *     rank to root 0, then bcast of the p b bytes;
+ *   - `reduce<=reduce_scatter_block+gather` (GL14): reduce of c ints <= reduce_scatter_block of the
+ *     c ints, then gather of the ceil(c / p) ints per rank to root 0;
+ *   - `reduce_scatter_block<=reduce+scatter` (GL15): reduce_scatter_block of c ints <= reduce of
+ *     the p ceil(c / p) ints to root 0, then scatter of ceil(c / p) ints per rank;
+ *   - `scan<=exscan+reduce_local` (GL16): scan of c ints <= exscan of c ints, then
+ *     MPI_Reduce_local of c ints;
+ *   - `reduce_scatter<=reduce+scatterv` (GL17): reduce_scatter of c ints <= reduce of the
+ *     p ceil(c / p) ints to root 0, then scatterv of ceil(c / p) ints per rank (uniform counts).
  *
  * @par Measurement
  * A series is one routine (or one pattern) at one size. Every series is timed `--reps` times
@@ -129,6 +152,26 @@ COLLALG_TUNED_ALLGATHERV(collalg_tuned_allgatherv, )
 #define COLLALG_TUNED_ALLGATHERV_BOUNDS 0
 COLLALG_TUNED_BARRIER(collalg_tuned_barrier, )
 #define COLLALG_TUNED_BARRIER_BOUNDS 0
+COLLALG_TUNED_REDUCE(collalg_tuned_reduce, )
+#define COLLALG_TUNED_REDUCE_BOUNDS 0
+COLLALG_TUNED_GATHER(collalg_tuned_gather, )
+#define COLLALG_TUNED_GATHER_BOUNDS 0
+COLLALG_TUNED_SCATTER(collalg_tuned_scatter, )
+#define COLLALG_TUNED_SCATTER_BOUNDS 0
+COLLALG_TUNED_GATHERV(collalg_tuned_gatherv, )
+#define COLLALG_TUNED_GATHERV_BOUNDS 0
+COLLALG_TUNED_SCATTERV(collalg_tuned_scatterv, )
+#define COLLALG_TUNED_SCATTERV_BOUNDS 0
+COLLALG_TUNED_ALLTOALLW(collalg_tuned_alltoallw, )
+#define COLLALG_TUNED_ALLTOALLW_BOUNDS 0
+COLLALG_TUNED_REDUCE_SCATTER_BLOCK(collalg_tuned_reduce_scatter_block, )
+#define COLLALG_TUNED_REDUCE_SCATTER_BLOCK_BOUNDS 0
+COLLALG_TUNED_REDUCE_SCATTER(collalg_tuned_reduce_scatter, )
+#define COLLALG_TUNED_REDUCE_SCATTER_BOUNDS 0
+COLLALG_TUNED_SCAN(collalg_tuned_scan, )
+#define COLLALG_TUNED_SCAN_BOUNDS 0
+COLLALG_TUNED_EXSCAN(collalg_tuned_exscan, )
+#define COLLALG_TUNED_EXSCAN_BOUNDS 0
 /** @endcond */
 #endif
 
@@ -140,19 +183,45 @@ COLLALG_TUNED_BARRIER(collalg_tuned_barrier, )
 #define GL_DEFAULT_MAX 65536L
 
 /** @brief The collectives a tuned header may define. */
-enum gl_coll { GL_ALLTOALL, GL_ALLGATHER, GL_ALLREDUCE, GL_BCAST, GL_ALLTOALLV, GL_ALLGATHERV, GL_BARRIER, GL_NCOLL };
+enum gl_coll {
+    GL_ALLTOALL,
+    GL_ALLGATHER,
+    GL_ALLREDUCE,
+    GL_BCAST,
+    GL_ALLTOALLV,
+    GL_ALLGATHERV,
+    GL_REDUCE,
+    GL_GATHER,
+    GL_SCATTER,
+    GL_GATHERV,
+    GL_SCATTERV,
+    GL_ALLTOALLW,
+    GL_RSB,
+    GL_RS,
+    GL_SCAN,
+    GL_EXSCAN,
+    GL_BARRIER,
+    GL_NCOLL
+};
 
 /** @brief Their names (as in the routine names collalg_tuned_<name>). */
-static const char *const gl_coll_name[GL_NCOLL] = {"alltoall",  "allgather",  "allreduce", "bcast",
-                                                   "alltoallv", "allgatherv", "barrier"};
+static const char *const gl_coll_name[GL_NCOLL] = {
+    "alltoall", "allgather", "allreduce", "bcast",    "alltoallv", "allgatherv",           "reduce",
+    "gather",   "scatter",   "gatherv",   "scatterv", "alltoallw", "reduce_scatter_block", "reduce_scatter",
+    "scan",     "exscan",    "barrier"};
 
 /** @brief What a series runs. */
 enum gl_kind {
-    GL_TUNED,            /**< collalg_tuned_<coll> */
-    GL_NATIVE,           /**< MPI_<Coll> */
-    GL_RSB_ALLGATHER,    /**< MPI_Reduce_scatter_block + tuned allgather */
-    GL_REDUCE_BCAST,     /**< MPI_Reduce + tuned bcast */
-    GL_SCATTER_ALLGATHER /**< MPI_Scatter + tuned allgather */
+    GL_TUNED,             /**< collalg_tuned_<coll> */
+    GL_NATIVE,            /**< MPI_<Coll> */
+    GL_RSB_ALLGATHER,     /**< tuned reduce_scatter_block + tuned allgather (GL13) */
+    GL_REDUCE_BCAST,      /**< tuned reduce + tuned bcast (GL12) */
+    GL_SCATTER_ALLGATHER, /**< tuned scatter + tuned allgather (GL10) */
+    GL_GATHER_BCAST,      /**< tuned gather + tuned bcast (GL11) */
+    GL_RSB_GATHER,        /**< tuned reduce_scatter_block + tuned gather (GL14) */
+    GL_REDUCE_SCATTER,    /**< tuned reduce + tuned scatter (GL15) */
+    GL_EXSCAN_LOCAL,      /**< tuned exscan + MPI_Reduce_local (GL16) */
+    GL_REDUCE_SCATTERV    /**< tuned reduce + tuned scatterv (GL17) */
 };
 
 /** @brief One routine or pattern at one size, and its samples. */
@@ -183,6 +252,7 @@ typedef struct gl_run {
     int have[GL_NCOLL];               /**< the header defines collalg_tuned_<coll> */
     unsigned char *sbuf, *rbuf, *mid; /**< send, receive and intermediate buffers (zeros) */
     int *counts;                      /**< 2 p ints: uniform counts, then displacements */
+    MPI_Datatype *types;              /**< p times MPI_BYTE: alltoallw's datatypes */
     gl_series *ser;                   /**< the series */
     int nser;                         /**< how many */
     double *t;                        /**< samples: t[s * reps + r], local then (rank 0) max over ranks */
@@ -367,6 +437,36 @@ static void gl_have(int *have)
 #ifdef COLLALG_TUNED_BARRIER_BOUNDS
     have[GL_BARRIER] = 1;
 #endif
+#ifdef COLLALG_TUNED_REDUCE_BOUNDS
+    have[GL_REDUCE] = 1;
+#endif
+#ifdef COLLALG_TUNED_GATHER_BOUNDS
+    have[GL_GATHER] = 1;
+#endif
+#ifdef COLLALG_TUNED_SCATTER_BOUNDS
+    have[GL_SCATTER] = 1;
+#endif
+#ifdef COLLALG_TUNED_GATHERV_BOUNDS
+    have[GL_GATHERV] = 1;
+#endif
+#ifdef COLLALG_TUNED_SCATTERV_BOUNDS
+    have[GL_SCATTERV] = 1;
+#endif
+#ifdef COLLALG_TUNED_ALLTOALLW_BOUNDS
+    have[GL_ALLTOALLW] = 1;
+#endif
+#ifdef COLLALG_TUNED_REDUCE_SCATTER_BLOCK_BOUNDS
+    have[GL_RSB] = 1;
+#endif
+#ifdef COLLALG_TUNED_REDUCE_SCATTER_BOUNDS
+    have[GL_RS] = 1;
+#endif
+#ifdef COLLALG_TUNED_SCAN_BOUNDS
+    have[GL_SCAN] = 1;
+#endif
+#ifdef COLLALG_TUNED_EXSCAN_BOUNDS
+    have[GL_EXSCAN] = 1;
+#endif
 }
 
 /** @brief ceil(a / b) for a >= 0, b >= 1. */
@@ -381,6 +481,105 @@ static int gl_ints(long n)
     return (int)gl_ceil_div(n, 4);
 }
 
+/** @brief Sets R->counts to @p c per rank and displacements c * j (times @p scale bytes). */
+static void gl_uniform(gl_run *R, int c, int scale)
+{
+    int j;
+    for (j = 0; j < R->p; j++)
+        R->counts[j] = c, R->counts[R->p + j] = c * j * scale;
+}
+
+/** @brief The rooted collectives (root 0) and alltoallw on @p n bytes, as gl_call(). */
+static int gl_call_rooted(gl_run *R, enum gl_coll coll, int tuned, long n)
+{
+    MPI_Comm cm = R->comm;
+    void *s = R->sbuf, *r = R->rbuf;
+    int c = (int)n, *cnt = R->counts, *dsp = R->counts + R->p;
+    (void)tuned;
+    gl_uniform(R, c, 1);
+    switch (coll) {
+    case GL_REDUCE:
+#ifdef COLLALG_TUNED_REDUCE_BOUNDS
+        if (tuned)
+            return collalg_tuned_reduce(s, r, gl_ints(n), MPI_INT, MPI_SUM, 0, cm);
+#endif
+        return MPI_Reduce(s, r, gl_ints(n), MPI_INT, MPI_SUM, 0, cm);
+    case GL_GATHER:
+#ifdef COLLALG_TUNED_GATHER_BOUNDS
+        if (tuned)
+            return collalg_tuned_gather(s, c, MPI_BYTE, r, c, MPI_BYTE, 0, cm);
+#endif
+        return MPI_Gather(s, c, MPI_BYTE, r, c, MPI_BYTE, 0, cm);
+    case GL_SCATTER:
+#ifdef COLLALG_TUNED_SCATTER_BOUNDS
+        if (tuned)
+            return collalg_tuned_scatter(s, c, MPI_BYTE, r, c, MPI_BYTE, 0, cm);
+#endif
+        return MPI_Scatter(s, c, MPI_BYTE, r, c, MPI_BYTE, 0, cm);
+    case GL_GATHERV:
+#ifdef COLLALG_TUNED_GATHERV_BOUNDS
+        if (tuned)
+            return collalg_tuned_gatherv(s, c, MPI_BYTE, r, cnt, dsp, MPI_BYTE, 0, cm);
+#endif
+        return MPI_Gatherv(s, c, MPI_BYTE, r, cnt, dsp, MPI_BYTE, 0, cm);
+    case GL_SCATTERV:
+#ifdef COLLALG_TUNED_SCATTERV_BOUNDS
+        if (tuned)
+            return collalg_tuned_scatterv(s, cnt, dsp, MPI_BYTE, r, c, MPI_BYTE, 0, cm);
+#endif
+        return MPI_Scatterv(s, cnt, dsp, MPI_BYTE, r, c, MPI_BYTE, 0, cm);
+    case GL_ALLTOALLW:
+    default:
+#ifdef COLLALG_TUNED_ALLTOALLW_BOUNDS
+        if (tuned)
+            return collalg_tuned_alltoallw(s, cnt, dsp, R->types, r, cnt, dsp, R->types, cm);
+#endif
+        return MPI_Alltoallw(s, cnt, dsp, R->types, r, cnt, dsp, R->types, cm);
+    }
+}
+
+/**
+ * @brief The reductions of issue 20 on @p n bytes (c = ceil(n / 4) ints, MPI_SUM), as gl_call():
+ *        reduce_scatter_block and reduce_scatter (uniform counts) with b = ceil(c / p) ints per
+ *        rank (the whole vector, p b >= c ints, is what the selector compares), scan and exscan of
+ *        the c ints.
+ */
+static int gl_call_scans(gl_run *R, enum gl_coll coll, int tuned, long n)
+{
+    MPI_Comm cm = R->comm;
+    void *s = R->sbuf, *r = R->rbuf;
+    int c = gl_ints(n), b = (int)gl_ceil_div(c, R->p);
+    (void)tuned;
+    gl_uniform(R, b, 1);
+    switch (coll) {
+    case GL_RSB:
+#ifdef COLLALG_TUNED_REDUCE_SCATTER_BLOCK_BOUNDS
+        if (tuned)
+            return collalg_tuned_reduce_scatter_block(s, r, b, MPI_INT, MPI_SUM, cm);
+#endif
+        return MPI_Reduce_scatter_block(s, r, b, MPI_INT, MPI_SUM, cm);
+    case GL_RS:
+#ifdef COLLALG_TUNED_REDUCE_SCATTER_BOUNDS
+        if (tuned)
+            return collalg_tuned_reduce_scatter(s, r, R->counts, MPI_INT, MPI_SUM, cm);
+#endif
+        return MPI_Reduce_scatter(s, r, R->counts, MPI_INT, MPI_SUM, cm);
+    case GL_SCAN:
+#ifdef COLLALG_TUNED_SCAN_BOUNDS
+        if (tuned)
+            return collalg_tuned_scan(s, r, c, MPI_INT, MPI_SUM, cm);
+#endif
+        return MPI_Scan(s, r, c, MPI_INT, MPI_SUM, cm);
+    case GL_EXSCAN:
+    default:
+#ifdef COLLALG_TUNED_EXSCAN_BOUNDS
+        if (tuned)
+            return collalg_tuned_exscan(s, r, c, MPI_INT, MPI_SUM, cm);
+#endif
+        return MPI_Exscan(s, r, c, MPI_INT, MPI_SUM, cm);
+    }
+}
+
 /**
  * @brief One call of collective @p coll on @p n bytes: the tuned routine (@p tuned), else the
  *        native one. Buffers: R->sbuf -> R->rbuf (bcast: R->rbuf). @return the MPI error code.
@@ -390,6 +589,10 @@ static int gl_call(gl_run *R, enum gl_coll coll, int tuned, long n)
     MPI_Comm cm = R->comm;
     void *s = R->sbuf, *r = R->rbuf;
     int c = (int)n, j, *cnt = R->counts, *dsp = R->counts + R->p;
+    if (coll >= GL_REDUCE && coll <= GL_ALLTOALLW)
+        return gl_call_rooted(R, coll, tuned, n);
+    if (coll >= GL_RSB && coll <= GL_EXSCAN)
+        return gl_call_scans(R, coll, tuned, n);
     switch (coll) {
     case GL_ALLTOALL:
 #ifdef COLLALG_TUNED_ALLTOALL_BOUNDS
@@ -464,6 +667,29 @@ static int gl_allgather_mid(gl_run *R, int b, MPI_Datatype type)
     return err;
 }
 
+/** @brief One call of the patterns of GL11, GL14 to GL17 (see the file comment). @return the MPI error code. */
+static int gl_pattern_run(gl_run *R, const gl_series *s)
+{
+    long n = s->bytes, bb = gl_ceil_div(n, R->p), bi = 4 * gl_ceil_div(gl_ints(n), R->p); /* bytes per rank */
+    int err;
+    switch (s->kind) {
+    case GL_GATHER_BCAST: /* allgather of bb bytes per process */
+        err = gl_tuned(R, GL_GATHER, bb);
+        return err == MPI_SUCCESS ? gl_tuned(R, GL_BCAST, R->p * bb) : err;
+    case GL_RSB_GATHER: /* reduce of n bytes */
+        err = gl_tuned(R, GL_RSB, n);
+        return err == MPI_SUCCESS ? gl_tuned(R, GL_GATHER, bi) : err;
+    case GL_REDUCE_SCATTER: /* reduce_scatter_block of n bytes */
+        err = gl_tuned(R, GL_REDUCE, R->p * bi);
+        return err == MPI_SUCCESS ? gl_tuned(R, GL_SCATTER, bi) : err;
+    case GL_EXSCAN_LOCAL: /* scan of n bytes */
+        err = gl_tuned(R, GL_EXSCAN, n);
+        return err == MPI_SUCCESS ? MPI_Reduce_local(R->sbuf, R->rbuf, gl_ints(n), MPI_INT, MPI_SUM) : err;
+    case GL_REDUCE_SCATTERV: /* reduce_scatter of n bytes */
+    default: err = gl_tuned(R, GL_REDUCE, R->p * bi); return err == MPI_SUCCESS ? gl_tuned(R, GL_SCATTERV, bi) : err;
+    }
+}
+
 /** @brief One call of series @p s. @return the MPI error code. */
 static int gl_series_run(gl_run *R, const gl_series *s)
 {
@@ -472,18 +698,18 @@ static int gl_series_run(gl_run *R, const gl_series *s)
     switch (s->kind) {
     case GL_TUNED: return gl_tuned(R, s->coll, n);
     case GL_NATIVE: return gl_call(R, s->coll, 0, n);
-    case GL_RSB_ALLGATHER:
+    case GL_RSB_ALLGATHER: /* the tuned reduce_scatter_block of n bytes leaves b ints per rank */
         b = (int)gl_ceil_div(c, R->p);
-        err = MPI_Reduce_scatter_block(R->sbuf, R->mid, b, MPI_INT, MPI_SUM, R->comm);
+        err = gl_tuned(R, GL_RSB, n);
         return err == MPI_SUCCESS ? gl_allgather_mid(R, b, MPI_INT) : err;
     case GL_REDUCE_BCAST:
-        err = MPI_Reduce(R->sbuf, R->rbuf, c, MPI_INT, MPI_SUM, 0, R->comm);
+        err = gl_tuned(R, GL_REDUCE, n);
         return err == MPI_SUCCESS ? gl_tuned(R, GL_BCAST, 4L * c) : err;
     case GL_SCATTER_ALLGATHER:
-    default:
         b = (int)gl_ceil_div(n, R->p);
-        err = MPI_Scatter(R->sbuf, b, MPI_BYTE, R->mid, b, MPI_BYTE, 0, R->comm);
+        err = gl_tuned(R, GL_SCATTER, b);
         return err == MPI_SUCCESS ? gl_allgather_mid(R, b, MPI_BYTE) : err;
+    default: return gl_pattern_run(R, s);
     }
 }
 
@@ -511,6 +737,28 @@ static void gl_add(gl_run *R, enum gl_kind kind, enum gl_coll coll, long n)
     R->nser++;
 }
 
+/**
+ * @brief The series of GL3, GL4, GL7, GL8, GL9, GL11, GL14 to GL17 at @p n: both sides of each,
+ *        whether or not the header tunes the collectives (a routine it does not tune is the
+ *        native one, as in PGMPI). b = ceil(n / p) bytes per rank where a side moves blocks.
+ */
+static void gl_plan_reductions(gl_run *R, long n)
+{
+    long b = gl_ceil_div(n, R->p);
+    static const enum gl_coll whole[] = {GL_REDUCE, GL_ALLREDUCE, GL_RS, GL_RSB, GL_SCAN, GL_BCAST};
+    static const enum gl_kind pat[] = {GL_GATHER_BCAST, GL_RSB_GATHER, GL_REDUCE_SCATTER, GL_EXSCAN_LOCAL,
+                                       GL_REDUCE_SCATTERV};
+    static const enum gl_coll left[] = {GL_ALLGATHER, GL_REDUCE, GL_RSB, GL_SCAN, GL_RS}; /* for messages */
+    int i;
+    for (i = 0; i < (int)(sizeof whole / sizeof *whole); i++)
+        gl_add(R, GL_TUNED, whole[i], n);
+    gl_add(R, GL_TUNED, GL_GATHER, b);
+    gl_add(R, GL_TUNED, GL_ALLGATHER, b);
+    gl_add(R, GL_TUNED, GL_SCATTER, b);
+    for (i = 0; i < (int)(sizeof pat / sizeof *pat); i++)
+        gl_add(R, pat[i], left[i], n);
+}
+
 /** @brief Lists every series the guidelines need (see the file comment). */
 static void gl_plan(gl_run *R)
 {
@@ -528,6 +776,7 @@ static void gl_plan(gl_run *R)
         }
         if (R->have[GL_BCAST])
             gl_add(R, GL_SCATTER_ALLGATHER, GL_BCAST, n);
+        gl_plan_reductions(R, n);
     }
     if (R->have[GL_BARRIER]) {
         gl_add(R, GL_TUNED, GL_BARRIER, 0);
@@ -542,22 +791,26 @@ static void gl_plan(gl_run *R)
 static int gl_alloc(gl_run *R)
 {
     long maxn = R->o.sizes[R->o.nsizes - 1], big = (long)R->p * maxn + 4L * R->p + 64;
-    int nmax = 2 * GL_NCOLL + 3; /* series per size: tuned and native of six, three patterns */
+    int i;
+    int nmax = 2 * GL_NCOLL + 16; /* series per size: tuned and native, 8 patterns, derived sizes */
     if (maxn > (INT_MAX - 64) / R->p - 4)
         return -1;
     R->sbuf = (unsigned char *)calloc((size_t)big, 1);
     R->rbuf = (unsigned char *)calloc((size_t)big, 1);
     R->mid = (unsigned char *)calloc((size_t)maxn + 4L * R->p + 64, 1);
     R->counts = (int *)calloc(2 * (size_t)R->p, sizeof(int));
+    R->types = (MPI_Datatype *)malloc((size_t)R->p * sizeof(MPI_Datatype));
+    for (i = 0; R->types && i < R->p; i++)
+        R->types[i] = MPI_BYTE;
     R->ser = (gl_series *)calloc((size_t)nmax * R->o.nsizes + 2, sizeof(gl_series));
     R->t = (double *)calloc(((size_t)nmax * R->o.nsizes + 2) * (size_t)R->o.reps, sizeof(double));
-    return R->sbuf && R->rbuf && R->mid && R->counts && R->ser && R->t ? 0 : -1;
+    return R->sbuf && R->rbuf && R->mid && R->counts && R->types && R->ser && R->t ? 0 : -1;
 }
 
 /** @brief Frees what gl_alloc() allocated. */
 static void gl_free(gl_run *R)
 {
-    free(R->sbuf), free(R->rbuf), free(R->mid), free(R->counts), free(R->ser), free(R->t);
+    free(R->sbuf), free(R->rbuf), free(R->mid), free(R->counts), free(R->types), free(R->ser), free(R->t);
 }
 
 /** @brief Shuffles @p ord[0..n) with a generator of state @p seed (the same on every rank). */
@@ -653,6 +906,33 @@ static void gl_push(const gl_run *R, gl_check *out, int *count, const char *name
     (*count)++;
 }
 
+/** @brief One check of a guideline whose sides are the tuned @p l at @p ln and series @p rhs, at n. */
+static void gl_push_tuned(const gl_run *R, gl_check *out, int *count, const char *name, long n, enum gl_coll l, long ln,
+                          int rhs)
+{
+    gl_push(R, out, count, name, n, -1, gl_find(R, GL_TUNED, l, ln), rhs);
+}
+
+/** @brief The checks of GL3, GL4, GL7, GL8, GL9, GL11, GL14 to GL17 at @p n (rank 0). */
+static void gl_checks_reductions(const gl_run *R, gl_check *out, int *count, long n)
+{
+    long b = gl_ceil_div(n, R->p);
+    gl_push_tuned(R, out, count, "gather<=allgather", n, GL_GATHER, b, gl_find(R, GL_TUNED, GL_ALLGATHER, b));
+    gl_push_tuned(R, out, count, "gather<=reduce", n, GL_GATHER, b, gl_find(R, GL_TUNED, GL_REDUCE, n));
+    gl_push_tuned(R, out, count, "scatter<=bcast", n, GL_SCATTER, b, gl_find(R, GL_TUNED, GL_BCAST, n));
+    gl_push_tuned(R, out, count, "reduce<=allreduce", n, GL_REDUCE, n, gl_find(R, GL_TUNED, GL_ALLREDUCE, n));
+    gl_push_tuned(R, out, count, "reduce_scatter<=allreduce", n, GL_RS, n, gl_find(R, GL_TUNED, GL_ALLREDUCE, n));
+    gl_push_tuned(R, out, count, "allgather<=gather+bcast", n, GL_ALLGATHER, b,
+                  gl_find(R, GL_GATHER_BCAST, GL_ALLGATHER, n));
+    gl_push_tuned(R, out, count, "reduce<=reduce_scatter_block+gather", n, GL_REDUCE, n,
+                  gl_find(R, GL_RSB_GATHER, GL_REDUCE, n));
+    gl_push_tuned(R, out, count, "reduce_scatter_block<=reduce+scatter", n, GL_RSB, n,
+                  gl_find(R, GL_REDUCE_SCATTER, GL_RSB, n));
+    gl_push_tuned(R, out, count, "scan<=exscan+reduce_local", n, GL_SCAN, n, gl_find(R, GL_EXSCAN_LOCAL, GL_SCAN, n));
+    gl_push_tuned(R, out, count, "reduce_scatter<=reduce+scatterv", n, GL_RS, n,
+                  gl_find(R, GL_REDUCE_SCATTERV, GL_RS, n));
+}
+
 /** @brief Builds and decides every check (rank 0). @return how many. */
 static int gl_checks(const gl_run *R, gl_check *out)
 {
@@ -689,6 +969,8 @@ static int gl_checks(const gl_run *R, gl_check *out)
     for (i = 0; i < R->o.nsizes; i++)
         gl_push(R, out, &n, "allgather<=alltoall", sz[i], -1, gl_find(R, GL_TUNED, GL_ALLGATHER, sz[i]),
                 gl_find(R, GL_TUNED, GL_ALLTOALL, sz[i]));
+    for (i = 0; i < R->o.nsizes; i++)
+        gl_checks_reductions(R, out, &n, sz[i]);
     return n;
 }
 
@@ -789,7 +1071,7 @@ static void gl_medians(gl_run *R)
 /** @brief Analysis and report on rank 0. @return the exit status (0, or 2: CSV not written). */
 static int gl_report(gl_run *R)
 {
-    gl_check *ck = (gl_check *)calloc((size_t)(3 * GL_NCOLL + 4) * R->o.nsizes + 2, sizeof(gl_check));
+    gl_check *ck = (gl_check *)calloc((size_t)(3 * GL_NCOLL + 16) * R->o.nsizes + 2, sizeof(gl_check));
     int n, status;
     if (!ck)
         return 2;
@@ -831,8 +1113,16 @@ int main(int argc, char **argv)
         gl_plan(&R);
         failed = gl_measure(&R);
         if (failed >= 0) {
-            static const char *const what[] = {"collalg_tuned_", "MPI_", "reduce_scatter_block+allgather for ",
-                                               "reduce+bcast for ", "scatter+allgather for "};
+            static const char *const what[] = {"collalg_tuned_",
+                                               "MPI_",
+                                               "reduce_scatter_block+allgather for ",
+                                               "reduce+bcast for ",
+                                               "scatter+allgather for ",
+                                               "gather+bcast for ",
+                                               "reduce_scatter_block+gather for ",
+                                               "reduce+scatter for ",
+                                               "exscan+reduce_local for ",
+                                               "reduce+scatterv for "};
             if (R.rank == 0)
                 fprintf(stderr, "collalg-guidelines: a call returned an error: %s%s at %ld B\n",
                         what[R.ser[failed].kind], gl_coll_name[R.ser[failed].coll], R.ser[failed].bytes);

@@ -60,6 +60,66 @@ COLLALG_TUNED_BARRIER(collalg_tuned_barrier,
     COLLALG_RULE(0, COLLALG_INF, dissemination))
 /** Lower bounds (bytes) of the rules of collalg_tuned_barrier. */
 #define COLLALG_TUNED_BARRIER_BOUNDS 0
+
+COLLALG_TUNED_REDUCE(collalg_tuned_reduce,
+    COLLALG_RULE(0, 2048, binomial)
+    COLLALG_RULE(2048, COLLALG_INF, rabenseifner))
+/** Lower bounds (bytes) of the rules of collalg_tuned_reduce. */
+#define COLLALG_TUNED_REDUCE_BOUNDS 0, 2048
+
+COLLALG_TUNED_GATHER(collalg_tuned_gather,
+    COLLALG_RULE(0, 1024, binomial)
+    COLLALG_RULE(1024, COLLALG_INF, linear))
+/** Lower bounds (bytes) of the rules of collalg_tuned_gather. */
+#define COLLALG_TUNED_GATHER_BOUNDS 0, 1024
+
+COLLALG_TUNED_SCATTER(collalg_tuned_scatter,
+    COLLALG_RULE(0, 1024, binomial)
+    COLLALG_RULE(1024, COLLALG_INF, linear))
+/** Lower bounds (bytes) of the rules of collalg_tuned_scatter. */
+#define COLLALG_TUNED_SCATTER_BOUNDS 0, 1024
+
+COLLALG_TUNED_GATHERV(collalg_tuned_gatherv,
+    COLLALG_RULE(0, 1024, binomial)
+    COLLALG_RULE(1024, COLLALG_INF, linear))
+/** Lower bounds (bytes) of the rules of collalg_tuned_gatherv. */
+#define COLLALG_TUNED_GATHERV_BOUNDS 0, 1024
+
+COLLALG_TUNED_SCATTERV(collalg_tuned_scatterv,
+    COLLALG_RULE(0, 1024, binomial)
+    COLLALG_RULE(1024, COLLALG_INF, linear))
+/** Lower bounds (bytes) of the rules of collalg_tuned_scatterv. */
+#define COLLALG_TUNED_SCATTERV_BOUNDS 0, 1024
+
+COLLALG_TUNED_ALLTOALLW(collalg_tuned_alltoallw,
+    COLLALG_RULE(0, 1024, pair)
+    COLLALG_RULE(1024, COLLALG_INF, ring))
+/** Lower bounds (bytes) of the rules of collalg_tuned_alltoallw. */
+#define COLLALG_TUNED_ALLTOALLW_BOUNDS 0, 1024
+
+COLLALG_TUNED_REDUCE_SCATTER_BLOCK(collalg_tuned_reduce_scatter_block,
+    COLLALG_RULE(0, 2048, recursive_doubling)
+    COLLALG_RULE(2048, COLLALG_INF, ring))
+/** Lower bounds (bytes) of the rules of collalg_tuned_reduce_scatter_block. */
+#define COLLALG_TUNED_REDUCE_SCATTER_BLOCK_BOUNDS 0, 2048
+
+COLLALG_TUNED_REDUCE_SCATTER(collalg_tuned_reduce_scatter,
+    COLLALG_RULE(0, 2048, recursive_doubling)
+    COLLALG_RULE(2048, COLLALG_INF, pairwise))
+/** Lower bounds (bytes) of the rules of collalg_tuned_reduce_scatter. */
+#define COLLALG_TUNED_REDUCE_SCATTER_BOUNDS 0, 2048
+
+COLLALG_TUNED_SCAN(collalg_tuned_scan,
+    COLLALG_RULE(0, 4096, recursive_doubling)
+    COLLALG_RULE(4096, COLLALG_INF, binary_tree))
+/** Lower bounds (bytes) of the rules of collalg_tuned_scan. */
+#define COLLALG_TUNED_SCAN_BOUNDS 0, 4096
+
+COLLALG_TUNED_EXSCAN(collalg_tuned_exscan,
+    COLLALG_RULE(0, 4096, recursive_doubling)
+    COLLALG_RULE(4096, COLLALG_INF, binary_tree))
+/** Lower bounds (bytes) of the rules of collalg_tuned_exscan. */
+#define COLLALG_TUNED_EXSCAN_BOUNDS 0, 4096
 /* clang-format on */
 
 /** Processes the rules were tuned on. */
