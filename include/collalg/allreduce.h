@@ -34,6 +34,7 @@
  * | collalg_allreduce_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), + (p - 1) n gamma on every rank | one node only; the node's shared window (machine/shm.h) |
  * | collalg_allreduce_two_stage() | 2 (B - 1)(alpha + n beta) + ceil(lg nb)(alpha + n beta) + kappa, nb = ceil(p / B) blocks | block size B (default 8) |
  * | collalg_allreduce_circulant() | 2 (N - 1 + q)(alpha + (n / N) beta) + (N - 1 + q)(n / N) gamma, q = ceil(lg p), N = ceil(n / b) blocks: circulant reduce to 0, then circulant bcast | commutative op only; block size b (default 64 KiB) |
+ * | collalg_allreduce_two_tree() | about 2 n beta + 4 lg p alpha + 2 n gamma for many segments: two-tree reduce to rank p - 1, then two-tree bcast on the same trees | none (operand order kept); segment size (default 8 KiB) |
  */
 #ifndef COLLALG_ALLREDUCE_H
 #define COLLALG_ALLREDUCE_H
@@ -52,5 +53,6 @@
 #include "allreduce/two_stage.h"
 #include "allreduce/shm.h"
 #include "allreduce/circulant.h"
+#include "allreduce/two_tree.h"
 
 #endif /* COLLALG_ALLREDUCE_H */

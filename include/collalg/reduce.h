@@ -33,6 +33,7 @@
  * | collalg_reduce_rabenseifner() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma, plus alpha + n (beta + gamma) unless p = pof2 | kept |
  * | collalg_reduce_topology_order() | the inner reduction's, on the ranks renumbered in DFS order (each switch's vectors combined before one crosses its uplink) | commutative op only; inner reduction (NULL = binomial); topology as bcast's topology_chain |
  * | collalg_reduce_circulant() | (N - 1 + q)(alpha + (n / N)(beta + gamma)), q = ceil(lg p), N = ceil(n / b) blocks: the circulant broadcast reversed | commutative op only; block size b (default 64 KiB) |
+ * | collalg_reduce_two_tree() | at most (2 ceil(s / 2) + 2 ceil(lg p))(alpha + (n / s)(beta + 2 gamma)), s segments: the two-tree broadcast reversed + hand-off | kept; segment size (default 8 KiB) |
  */
 #ifndef COLLALG_REDUCE_H
 #define COLLALG_REDUCE_H
@@ -48,5 +49,6 @@
 #include "reduce/rabenseifner.h"
 #include "reduce/topology_order.h"
 #include "reduce/circulant.h"
+#include "reduce/two_tree.h"
 
 #endif /* COLLALG_REDUCE_H */

@@ -108,6 +108,7 @@
     X(allreduce, topology_ring, COLLALG_R_COMMUTATIVE)                                                   \
     X(allreduce, two_stage, 0)                                                                           \
     X(allreduce, circulant, COLLALG_R_COMMUTATIVE)                                                       \
+    X(allreduce, two_tree, 0)                                                                            \
     X(bcast, binary_tree, 0)                                                                             \
     X(bcast, binomial, 0)                                                                                \
     X(bcast, chain, 0)                                                                                   \
@@ -123,6 +124,7 @@
     X(bcast, topology_order, 0)                                                                          \
     X(bcast, knomial, 0)                                                                                 \
     X(bcast, circulant, 0)                                                                               \
+    X(bcast, two_tree, 0)                                                                                \
     X(alltoallv, alltoall_based, COLLALG_R_MAX_P)                                                        \
     X(alltoallv, greedy, COLLALG_R_MAX_P)                                                                \
     X(alltoallv, pair, 0)                                                                                \
@@ -192,6 +194,7 @@
     X(reduce, rabenseifner, 0)                                                                           \
     X(reduce, topology_order, COLLALG_R_COMMUTATIVE)                                                     \
     X(reduce, circulant, COLLALG_R_COMMUTATIVE)                                                          \
+    X(reduce, two_tree, 0)                                                                               \
     X(scan, binary_tree, 0)                                                                              \
     X(scan, linear, 0)                                                                                   \
     X(scan, recursive_doubling, 0)                                                                       \

@@ -5,6 +5,7 @@
 #include <collalg/allgather.h>
 #include <collalg/allgatherv.h>
 #include <collalg/bcast.h>
+#include <collalg/allgather/circulant.h>
 #include "harness.h"
 
 TH_PLAIN(allgather, simple)
@@ -21,6 +22,7 @@ TH_PLAIN(allgather, mesh_2d)
 TH_PLAIN(allgather, mesh_3d)
 TH_PLAIN(allgather, recursive_doubling)
 TH_PLAIN(allgather, bruck)
+TH_PLAIN(allgather, circulant)
 TH_PLAIN(allgather, gather_bcast)
 TH_PLAIN(allgather, logical_ring)
 TH_PLAIN(allgather, topology_ring)
@@ -64,6 +66,7 @@ static const struct {
     {"mesh_3d", run_mesh_3d, 0},
     {"recursive_doubling", run_recursive_doubling, 0},
     {"bruck", run_bruck, 0},
+    {"circulant", run_circulant, 0},
     {"gather_bcast", run_gather_bcast, 0},
     {"logical_ring", run_logical_ring, 0},
     {"topology_ring", run_topology_ring, 0},

@@ -34,6 +34,8 @@
  * one of the strings (to trim the matrix at large p).
  */
 #include <collalg/allreduce.h>
+#include <collalg/allreduce/circulant.h>
+#include <collalg/allreduce/two_tree.h>
 #include <collalg/alltoall/ring.h>
 #include <collalg/allgather/ring.h>
 #include <collalg/allgather/topology_ring.h>
@@ -98,6 +100,25 @@ static int run_han(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, M
     return collalg_allreduce_han(sb, rb, n, t, op, cm, param ? 1000 : 0, param == 2 ? MPI_Allreduce : NULL);
 }
 
+/* circulant: param = block size in bytes (0: the default) */
+static int run_circulant(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    return collalg_allreduce_circulant(sb, rb, n, t, op, cm, param);
+}
+
+/* two_tree: param = segment size in bytes (0: the default), or TT_SMALL: an eighth of the vector, at
+ * least 1 byte (one element for counts <= 8: one message per element is slow under oversubscribed
+ * MPICH for the big count) */
+#define TT_SMALL (-2)
+static int run_two_tree(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    int size = 0;
+    MPI_Type_size(t, &size);
+    if (param == TT_SMALL)
+        param = (int)((long)n * size / 8) > 1 ? (int)((long)n * size / 8) : 1;
+    return collalg_allreduce_two_tree(sb, rb, n, t, op, cm, param);
+}
+
 #define PARAM_P (-1) /* two_stage block = p */
 
 static const struct {
@@ -124,10 +145,16 @@ static const struct {
     {"han(1000)", run_han, 1, 1},
     {"han(1000,MPI_Allreduce)", run_han, 2, 1},
     {"ring", run_ring, 0, 0},
+    {"circulant(0)", run_circulant, 0, 0},
+    {"circulant(1000)", run_circulant, 1000, 0},
     {"topology_ring", run_topology_ring, 0, 0},
     {"two_stage(0)", run_two_stage, 0, 1},
     {"two_stage(1)", run_two_stage, 1, 1},
     {"two_stage(p)", run_two_stage, PARAM_P, 1},
+    {"two_tree(0)", run_two_tree, 0, 1},
+    {"two_tree(small)", run_two_tree, TT_SMALL, 1},
+    {"two_tree(1000)", run_two_tree, 1000, 1},
+    {"two_tree(INT_MAX)", run_two_tree, 2147483647, 1},
 };
 
 /* ---- the cases ---------------------------------------------------------------------------- */

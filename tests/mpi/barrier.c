@@ -46,6 +46,7 @@
 #define _DEFAULT_SOURCE /* usleep under -std=c99 */
 #endif
 #include <collalg/barrier.h>
+#include <collalg/barrier/knomial.h>
 #include <unistd.h>
 #include "harness.h"
 
@@ -75,6 +76,11 @@ static int run_js(MPI_Comm c, int a, int b)
 {
     (void)b;
     return collalg_barrier_js(c, a);
+}
+static int run_knomial(MPI_Comm c, int a, int b)
+{
+    (void)b;
+    return collalg_barrier_knomial(c, a);
 }
 static int run_light_weight(MPI_Comm c, int a, int b)
 {
@@ -138,6 +144,10 @@ static const struct {
     {"js(2)", run_js, 2, 0, 0},
     {"js(p)", run_js, TB_P, 0, 0},
     {"light_weight", run_light_weight, 0, 0, 0},
+    {"knomial(0)", run_knomial, 0, 0, 0},
+    {"knomial(2)", run_knomial, 2, 0, 0},
+    {"knomial(3)", run_knomial, 3, 0, 0},
+    {"knomial(p-1)", run_knomial, TB_PM1, 0, 0},
     {"broken_none", run_broken_none, 0, 0, 1},
     {"broken_dissemination", run_broken_dissemination, 0, 0, 1},
 };
@@ -303,11 +313,11 @@ static void check_errors(void)
 {
     static const struct {
         const char *label;
-        int fn; /* 0 mcs, 1 js */
+        int fn; /* 0 mcs, 1 js, 2 knomial */
         int a, b;
     } bad[] = {{"mcs fanin=-1", 0, -1, 0}, {"mcs fanout=-1", 0, 0, -1},       {"mcs fanin=1", 0, 1, 2},
                {"mcs fanout=1", 0, 2, 1},  {"mcs fanin=1 fanout=1", 0, 1, 1}, {"js group=-1", 1, -1, 0},
-               {"js group=-5", 1, -5, 0}};
+               {"js group=-5", 1, -5, 0},  {"knomial radix=-1", 2, -1, 0},    {"knomial radix=1", 2, 1, 0}};
     MPI_Comm ec;
     MPI_Errhandler eh;
     int a, i;
@@ -328,10 +338,12 @@ static void check_errors(void)
     }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++) {
-        if (!th_want_algo(&o, bad[i].fn ? "js" : "mcs"))
+        if (!th_want_algo(&o, bad[i].fn == 2 ? "knomial" : bad[i].fn ? "js" : "mcs"))
             continue;
         expect_error(bad[i].label,
-                     bad[i].fn ? collalg_barrier_js(ec, bad[i].a) : collalg_barrier_mcs(ec, bad[i].a, bad[i].b),
+                     bad[i].fn == 2 ? collalg_barrier_knomial(ec, bad[i].a)
+                     : bad[i].fn    ? collalg_barrier_js(ec, bad[i].a)
+                                    : collalg_barrier_mcs(ec, bad[i].a, bad[i].b),
                      MPI_ERR_ARG);
     }
     /* The communicator still works after the errors (nothing left in flight). */

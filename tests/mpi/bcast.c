@@ -12,6 +12,9 @@
  * ones cut the message in bytes of the signature (family/bcast.h, collalg__bcast_view).
  */
 #include <collalg/bcast.h>
+#include <collalg/bcast/circulant.h>
+#include <collalg/bcast/knomial.h>
+#include <collalg/bcast/two_tree.h>
 #include "harness.h"
 
 /* Every algorithm behind one signature: the MPI_Bcast arguments, a segment size, a program. */
@@ -42,6 +45,15 @@ SEG(topology_chain)
 SEG(binary_tree)
 SEG(pipelined_scatter_allgather)
 SEG(hierarchical)
+SEG(circulant)
+SEG(knomial)
+SEG(two_tree)
+/* topology_order: seg = 0 runs the default inner broadcast (binomial), seg != 0 the chain */
+static int run_topology_order(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
+{
+    (void)pr;
+    return collalg_bcast_topology_order(b, n, t, r, cm, seg ? collalg_bcast_scatter_ring_allgather : NULL);
+}
 
 static int run_han(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
 {
@@ -85,6 +97,12 @@ static const struct {
 } algos[] = {
     {"linear", run_linear, 0, PRE_NONE, 0},
     {"binomial", run_binomial, 0, PRE_NONE, 0},
+    {"circulant(0)", run_circulant, 0, PRE_NONE, 0},
+    {"circulant(1)", run_circulant, SEG_ONE, PRE_NONE, 0},
+    {"circulant(4000)", run_circulant, SEG_MID, PRE_NONE, 0},
+    {"knomial(0)", run_knomial, 0, PRE_NONE, 0},
+    {"knomial(2)", run_knomial, 2, PRE_NONE, 0},
+    {"knomial(3)", run_knomial, 3, PRE_NONE, 0},
     {"chain(0)", run_chain, 0, PRE_NONE, 0},
     {"chain(1)", run_chain, SEG_ONE, PRE_NONE, 0},
     {"chain(4000)", run_chain, SEG_MID, PRE_NONE, 0},
@@ -117,6 +135,12 @@ static const struct {
     {"csm(van_de_geijn,desc)", run_csm, 0, PRE_VDG, COLLALG_BCAST_CSM_DESCENDING},
     {"csm(hybrid1(0),asc)", run_csm, 0, PRE_HYBRID1_0, COLLALG_BCAST_CSM_ASCENDING},
     {"csm(hybrid1(k-2),desc)", run_csm, 0, PRE_HYBRID1_K2, COLLALG_BCAST_CSM_DESCENDING},
+    {"topology_order(binomial)", run_topology_order, 0, PRE_NONE, 0},
+    {"topology_order(scatter_ring_allgather)", run_topology_order, 1, PRE_NONE, 0},
+    {"two_tree(0)", run_two_tree, 0, PRE_NONE, 0},
+    {"two_tree(1)", run_two_tree, SEG_ONE, PRE_NONE, 0},
+    {"two_tree(4000)", run_two_tree, SEG_MID, PRE_NONE, 0},
+    {"two_tree(INT_MAX)", run_two_tree, SEG_HUGE, PRE_NONE, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
@@ -260,6 +284,22 @@ static void error_cases(th_result *r, const th_opts *o, int p)
         MPI_Error_class(err, &cls);
         snprintf(what, sizeof what, "bcast csm(\"\") p=%d -> MPI_ERR_ARG", p);
         th_expect(r, o, what, cls == MPI_ERR_ARG);
+    }
+    { /* circulant and knomial: bad tuning parameters (their handler calls are counted here) */
+        int calls = handler_calls, bad_radix[] = {-1, 1};
+        err = collalg_bcast_circulant(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, -1);
+        MPI_Error_class(err, &cls);
+        snprintf(what, sizeof what, "bcast circulant(-1) p=%d -> MPI_ERR_ARG", p);
+        th_expect(r, o, what, cls == MPI_ERR_ARG);
+        for (i = 0; i < 2; i++) {
+            err = collalg_bcast_knomial(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, bad_radix[i]);
+            MPI_Error_class(err, &cls);
+            snprintf(what, sizeof what, "bcast knomial(%d) p=%d -> MPI_ERR_ARG", bad_radix[i], p);
+            th_expect(r, o, what, cls == MPI_ERR_ARG);
+        }
+        snprintf(what, sizeof what, "bcast circulant/knomial error cases p=%d call the error handler", p);
+        th_expect(r, o, what, handler_calls == calls + 3);
+        handler_calls = calls;
     }
     err = collalg_bcast_binomial(buf, 4, MPI_INT, p, MPI_COMM_WORLD);
     MPI_Error_class(err, &cls);

@@ -120,6 +120,14 @@ static inline int tc_bcast_topology_order(void *b, int n, MPI_Datatype t, int ro
 {
     return collalg_bcast_topology_order(b, n, t, root, c, NULL);
 }
+static inline int tc_bcast_two_tree(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_two_tree(b, n, t, root, c, 0);
+}
+static inline int tc_allreduce_two_tree(const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_two_tree(s, r, n, t, op, c, 0);
+}
 static inline int tc_barrier_knomial(MPI_Comm c)
 {
     return collalg_barrier_knomial(c, 0);
@@ -201,6 +209,7 @@ static const tc_allreduce tc_allreduces[] = {
     {"allreduce topology_order", tc_allreduce_topology_order},
     {"allreduce two_stage", tc_allreduce_two_stage},
     {"allreduce circulant", tc_allreduce_circulant},
+    {"allreduce two_tree", tc_allreduce_two_tree},
 };
 
 static const tc_bcast tc_bcasts[] = {
@@ -218,6 +227,7 @@ static const tc_bcast tc_bcasts[] = {
     {"bcast knomial", tc_bcast_knomial},
     {"bcast circulant", tc_bcast_circulant},
     {"bcast topology_order", tc_bcast_topology_order},
+    {"bcast two_tree", tc_bcast_two_tree},
 };
 
 typedef struct tc_alltoallv {
@@ -395,6 +405,10 @@ static inline int tc_reduce_circulant(const void *s, void *b, int n, MPI_Datatyp
 {
     return collalg_reduce_circulant(s, b, n, t, op, root, c, 0);
 }
+static inline int tc_reduce_two_tree(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c)
+{
+    return collalg_reduce_two_tree(s, b, n, t, op, root, c, 0);
+}
 static inline int tc_reduce_topology_order(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root,
                                            MPI_Comm c)
 {
@@ -417,6 +431,7 @@ static const tc_reduce tc_reduces[] = {
     {"reduce rabenseifner", collalg_reduce_rabenseifner},
     {"reduce circulant", tc_reduce_circulant},
     {"reduce topology_order", tc_reduce_topology_order},
+    {"reduce two_tree", tc_reduce_two_tree},
 };
 
 /* Scan, exscan, reduce_scatter and reduce_scatter_block. Adding an algorithm is one row in its
