@@ -1,9 +1,8 @@
 # collalg - header-only catalogue of MPI collective algorithms.
 #
 #   make check              install missing packages (as root), build and run every test
-#   make check-large        the same with the larger matrix (alltoall, allgather, bcast also at MPICH p = 7, 8, SimGrid p = 31, 64;
-#                           the families of the rooted and reduction collectives also at MPICH p = 5, SimGrid p = 32;
-#                           more valgrind and PMPI runs)
+#   make check-large        the same with the larger matrix (every family also at MPICH p = 5 .. 8 and SimGrid
+#                           p = 31, 32, 64; more valgrind and PMPI runs)
 #   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
 #                           against MPICH's, Open MPI's and SimGrid's mpi.h
 #   make layout-check       which folder of include/collalg includes which (README, "Layout")
@@ -15,6 +14,10 @@
 #   make docs-internal      the same with the private helpers and the tuner's internals (build/docs-internal)
 #   make figures            every algorithm's messages recorded under SimGrid and drawn (build/figures)
 #   make bench-topology     topology algorithms vs SimGrid's selectors on switched clusters (build/bench)
+#   make bench-hierarchical the hierarchical algorithms on the 16 x 8-core cluster (build/bench)
+#   make bench-reductions   reduce, reduce_scatter_block, scan on the smp and switched clusters (build/bench)
+#   make bench-rooted       gather and scatter on the same platforms (build/bench)
+#   make bench-flat         bcast and allreduce on flat clusters of 32, 128, 512 hosts (build/bench)
 #   make pmpi               the PMPI library build/lib/libcollalg_pmpi.so (mk/pmpi.mk, src/pmpi/pmpi.c);
 #                           make pmpi-openmpi: the same for Open MPI programs
 #   make install PREFIX=... headers and collalg.pc

@@ -9,12 +9,27 @@
 #                         SimGrid's selectors and the node-link bound; writes
 #                         build/bench/hierarchical.csv, a figure per collective and
 #                         hierarchical.md (scripts/bench-hierarchical.sh says how)
+#   make bench-reductions the reductions (issue 20: reduce, reduce_scatter_block, scan) on the smp
+#                         cluster (128 ranks, both placements) and the switched clusters (a), (b),
+#                         (c): tuner, SimGrid's selectors and the link-load bound; writes
+#                         build/bench/reductions.csv, a figure per collective and reductions.md
+#   make bench-rooted     gather and scatter (issue 21) on the same platforms: tuner, SimGrid's
+#                         selectors and the root-link bound; writes build/bench/rooted.csv,
+#                         figures and rooted.md
+#   make bench-flat       bcast and allreduce (issue 23) on a flat cluster of 32, 128 and 512
+#                         hosts (tests/platform/flat/): every shortlisted algorithm, tuner,
+#                         SimGrid's selectors and the link bound; writes build/bench/flat.csv,
+#                         figures and flat.md
+# The three take BENCH_QUICK=1 (only the issues' target sizes), BENCH_LOCK (a command prefix for
+# every smpirun), BENCH_KEEP=1, BENCH_PLATFORMS and BENCH_COLLS; each script's header gives its
+# platforms, bound, run time and memory.
 
 ifeq ($(.DEFAULT_GOAL),)
 .DEFAULT_GOAL := all
 endif
 
-.PHONY: bench-topology bench-topology-run bench-hierarchical bench-hierarchical-run
+.PHONY: bench-topology bench-topology-run bench-hierarchical bench-hierarchical-run \
+        bench-reductions bench-reductions-run bench-rooted bench-rooted-run bench-flat bench-flat-run
 
 bench-topology: deps
 	@$(MAKE) --no-print-directory bench-topology-run
@@ -27,3 +42,21 @@ bench-hierarchical: deps
 
 bench-hierarchical-run: $(BUILD)/smpi-bin/collalg-tune
 	@sh scripts/bench-hierarchical.sh
+
+bench-reductions: deps
+	@$(MAKE) --no-print-directory bench-reductions-run
+
+bench-reductions-run: $(BUILD)/smpi-bin/collalg-tune
+	@sh scripts/bench-reductions.sh
+
+bench-rooted: deps
+	@$(MAKE) --no-print-directory bench-rooted-run
+
+bench-rooted-run: $(BUILD)/smpi-bin/collalg-tune
+	@sh scripts/bench-rooted.sh
+
+bench-flat: deps
+	@$(MAKE) --no-print-directory bench-flat-run
+
+bench-flat-run: $(BUILD)/smpi-bin/collalg-tune
+	@sh scripts/bench-flat.sh
