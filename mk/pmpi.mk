@@ -8,6 +8,11 @@
 #   make pmpi-openmpi              the same library for Open MPI programs (compiled with mpicc.openmpi:
 #                                  Open MPI's handles are pointers), $(BUILD)/lib/libcollalg_pmpi_openmpi.so
 #
+#   make pmpi-smpi                 the same source for SimGrid's SMPI programs (compiled with smpicc):
+#                                  $(BUILD)/lib/collalg_pmpi_smpi.o, one object to link into the
+#                                  program (`smpicc app.c -o app $(BUILD)/lib/collalg_pmpi_smpi.o`);
+#                                  a preloaded library is not seen by the simulated ranks
+#
 # Use: LD_PRELOAD=$(BUILD)/lib/libcollalg_pmpi.so mpiexec -n 4 ./app (see src/pmpi/pmpi.c for the
 # COLLALG_<COLL>, COLLALG_PMPI and COLLALG_SELECT_VERBOSE variables). `make build` (hence
 # `make check`) also builds both libraries and the unmodified MPI programs of tests/pmpi/ (with
@@ -21,17 +26,20 @@ endif
 
 PMPI_LIB    := $(BUILD)/lib/libcollalg_pmpi.so
 PMPI_OMPI_LIB := $(BUILD)/lib/libcollalg_pmpi_openmpi.so
+PMPI_SMPI_LIB := $(BUILD)/lib/collalg_pmpi_smpi.o
 PMPI_TUNED  ?= $(wildcard $(BUILD)/tuned/collalg_tuned.h)
 PMPI_CFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror -fPIC
 PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
 PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
 
-.PHONY: pmpi pmpi-openmpi pmpi-force
+.PHONY: pmpi pmpi-openmpi pmpi-smpi pmpi-force
 
 pmpi: $(PMPI_LIB)
 
 pmpi-openmpi: $(PMPI_OMPI_LIB)
+
+pmpi-smpi: $(PMPI_SMPI_LIB)
 
 $(PMPI_STAMP): pmpi-force
 	@mkdir -p $(@D)
@@ -49,6 +57,34 @@ $(PMPI_OMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUN
 	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
 	    src/pmpi/pmpi.c -o $@
 
+# SimGrid: smpicc builds each program as a shared object that smpirun loads once per simulated rank
+# (dlopen), so LD_PRELOAD never reaches it; the library's object is linked into the program
+# instead, whose own MPI_<Coll> then serve its calls (src/pmpi/pmpi.c, "SimGrid"). An object, not
+# an archive: smpi.h declares every MPI_ function weak, so the program's references are weak
+# undefined symbols, which never pull a member out of an archive.
+$(PMPI_SMPI_LIB): src/pmpi/pmpi.c src/pmpi/fortran.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
+	@mkdir -p $(@D)
+	$(SMPICC) $(PMPI_CFLAGS) -Iinclude \
+	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
+	    -c src/pmpi/pmpi.c -o $@ 2>&1 | grep -v '^\[' || true
+	@test -f $@
+
+# The SimGrid programs tests/test_pmpi.c runs: linked with the library (build/pmpi-smpi/) and
+# without it (build/pmpi-smpi-native/, the reference).
+PMPI_SMPI_PROGS := alltoall allreduce reduce_scatter_block
+$(BUILD)/pmpi-smpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h $(PMPI_SMPI_LIB)
+	@mkdir -p $(@D)
+	$(SMPICC) $(TESTCFLAGS) $< -o $@ $(PMPI_SMPI_LIB) 2>&1 | grep -v '^\[' || true
+	@test -x $@
+
+$(BUILD)/pmpi-smpi-native/%: tests/pmpi/%.c tests/pmpi/pm_common.h
+	@mkdir -p $(@D)
+	$(SMPICC) $(TESTCFLAGS) $< -o $@ 2>&1 | grep -v '^\[' || true
+	@test -x $@
+
+build: $(PMPI_SMPI_PROGS:%=$(BUILD)/pmpi-smpi/%) $(PMPI_SMPI_PROGS:%=$(BUILD)/pmpi-smpi-native/%)
+$(BUILD)/pmpi-smpi/reduce_scatter_block $(BUILD)/pmpi-smpi-native/reduce_scatter_block: tests/pmpi/reduce_scatter.c
+
 # The test programs only call MPI (no collalg header): built with plain mpicc.
 $(BUILD)/pmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
 	@mkdir -p $(@D)
@@ -57,6 +93,10 @@ $(BUILD)/pmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
 $(BUILD)/pmpi-openmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
 	@mkdir -p $(@D)
 	$(OMPICC) $(TESTCFLAGS) $< -o $@
+
+# exscan.c and reduce_scatter_block.c are scan.c and reduce_scatter.c with one macro set.
+$(BUILD)/pmpi/exscan $(BUILD)/pmpi-openmpi/exscan: tests/pmpi/scan.c
+$(BUILD)/pmpi/reduce_scatter_block $(BUILD)/pmpi-openmpi/reduce_scatter_block: tests/pmpi/reduce_scatter.c
 
 build: $(PMPI_LIB) $(PMPI_PROGS:%=$(BUILD)/pmpi/%) $(PMPI_OMPI_LIB) $(PMPI_PROGS:%=$(BUILD)/pmpi-openmpi/%)
 

@@ -72,7 +72,7 @@ static void gl_launch(const char *launcher, const char *prog, int np, const char
     int st;
     snprintf(log, sizeof log, "build/logs/%s/run.log", tag);
     snprintf(cmd, sizeof cmd,
-             "rm -rf build/logs/%s && mkdir -p build/logs/%s && timeout -k 10 240 %s -np %d %s --out build/logs/%s %s "
+             "rm -rf build/logs/%s && mkdir -p build/logs/%s && timeout -k 10 1200 %s -np %d %s --out build/logs/%s %s "
              "</dev/null >%s 2>&1",
              tag, tag, launcher, np, prog, tag, args, log);
     st = run(cmd);
@@ -191,7 +191,7 @@ static const row *find(const row *r, int n, const char *name, long bytes)
     return NULL;
 }
 
-Test(guidelines, mpich_p2_default_sizes, .timeout = 300)
+Test(guidelines, mpich_p2_default_sizes, .timeout = 1260)
 {
     static const long sizes[] = {8, 32, 128, 512, 2048, 8192, 32768, 65536};
     static row r[MAXROWS];
@@ -199,7 +199,7 @@ Test(guidelines, mpich_p2_default_sizes, .timeout = 300)
     check_report("guidelines-mpich-2", sizes, 8, 0.05, 0.05, r);
 }
 
-Test(guidelines, mpich_p1_degenerate_patterns, .timeout = 120)
+Test(guidelines, mpich_p1_degenerate_patterns, .timeout = 660)
 {
     static const long sizes[] = {0, 1, 100, 3000};
     static row r[MAXROWS];
@@ -208,7 +208,7 @@ Test(guidelines, mpich_p1_degenerate_patterns, .timeout = 120)
     check_report("guidelines-mpich-1", sizes, 4, 0.01, 0, r);
 }
 
-Test(guidelines, smpi_p16_no_false_alarm, .timeout = 300)
+Test(guidelines, smpi_p16_no_false_alarm, .timeout = 1260)
 {
     static const long sizes[] = {8, 256, 1024};
     static row r[MAXROWS];
@@ -221,7 +221,7 @@ Test(guidelines, smpi_p16_no_false_alarm, .timeout = 300)
     }
 }
 
-Test(guidelines, smpi_p16_slow_tuned_bcast_detected, .timeout = 300)
+Test(guidelines, smpi_p16_slow_tuned_bcast_detected, .timeout = 1260)
 {
     static const long sizes[] = {8, 256, 1024};
     static row r[MAXROWS];
@@ -234,7 +234,7 @@ Test(guidelines, smpi_p16_slow_tuned_bcast_detected, .timeout = 300)
     }
 }
 
-Test(guidelines, command_line, .timeout = 120)
+Test(guidelines, command_line, .timeout = 660)
 {
     char cmd[512];
     int i;

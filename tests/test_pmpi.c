@@ -30,6 +30,9 @@ typedef struct pm_mpi {
 } pm_mpi;
 static const pm_mpi pm_mpich = {"", "pmpi", PM_LIB};
 static const pm_mpi pm_openmpi = {"openmpi-", "pmpi-openmpi", "build/lib/libcollalg_pmpi_openmpi.so"};
+/* SimGrid (mk/pmpi.mk): the programs linked with build/lib/collalg_pmpi_smpi.o in build/pmpi-smpi/,
+ * the reference (label "native") without it in build/pmpi-smpi-native/; no preload. */
+static const pm_mpi pm_smpi = {"smpi-", "pmpi-smpi", NULL};
 static const pm_mpi *pm_in = &pm_mpich;
 
 /* Runs build/<dir>/<prog> on np ranks with the environment `env` ("" for none; LD_PRELOAD is part
@@ -40,8 +43,15 @@ static const pm_mpi *pm_in = &pm_mpich;
 static int pm_run(const char *prog, int np, const char *label, const char *env)
 {
     char cmd[4096], launch[2048] = "", words[1024], *w;
+    const char *dir = pm_in->dir, *np_flag = "-n";
     int status;
-    if (pm_in == &pm_openmpi) {
+    if (pm_in == &pm_smpi) {
+        snprintf(launch, sizeof launch,
+                 "smpirun -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile "
+                 "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE);
+        np_flag = "-np";
+        dir = strcmp(label, "native") ? "pmpi-smpi" : "pmpi-smpi-native";
+    } else if (pm_in == &pm_openmpi) {
         snprintf(launch, sizeof launch, CL_OPENMPI_EXEC);
         snprintf(words, sizeof words, "%s", env);
         for (w = strtok(words, " "); w; w = strtok(NULL, " ")) {
@@ -52,9 +62,10 @@ static int pm_run(const char *prog, int np, const char *label, const char *env)
     } else
         snprintf(launch, sizeof launch, "mpiexec");
     snprintf(cmd, sizeof cmd,
-             "mkdir -p build/logs && env %s timeout -k 10 %d %s -n %d build/%s/%s </dev/null "
+             "mkdir -p build/logs && env %s timeout -k 10 %d %s %s %d build/%s/%s </dev/null "
              ">build/logs/pmpi-%s%s-%d-%s.out 2>build/logs/pmpi-%s%s-%d-%s.err",
-             env, cl_timeout(), launch, np, pm_in->dir, prog, pm_in->tag, prog, np, label, pm_in->tag, prog, np, label);
+             env, cl_timeout(), launch, np_flag, np, dir, prog, pm_in->tag, prog, np, label, pm_in->tag, prog, np,
+             label);
     status = system(cmd);
     return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -107,7 +118,10 @@ static void pm_check(const char *prog, int np, const char *label, const char *en
 {
     char full[1024], log[256];
     int rc;
-    snprintf(full, sizeof full, "LD_PRELOAD=%s %s", pm_in->lib, env);
+    if (pm_in->lib)
+        snprintf(full, sizeof full, "LD_PRELOAD=%s %s", pm_in->lib, env);
+    else
+        snprintf(full, sizeof full, "%s", env); /* SimGrid: the library is linked in */
     rc = pm_run(prog, np, label, full);
     if (rc != 0 || !pm_same(prog, np, label)) {
         snprintf(log, sizeof log, "build/logs/pmpi-%s%s-%d-%s.err", pm_in->tag, prog, np, label);
@@ -184,6 +198,10 @@ Test(pmpi, gatherv_p3) { pm_program("gatherv", "COLLALG_GATHERV", 3, 1, 0); }
 Test(pmpi, scatterv_p3) { pm_program("scatterv", "COLLALG_SCATTERV", 3, 1, 0); }
 Test(pmpi, alltoallw_p3) { pm_program("alltoallw", "COLLALG_ALLTOALLW", 3, 1, 0); }
 Test(pmpi, reduce_p3) { pm_program("reduce", "COLLALG_REDUCE", 3, 1, 0); }
+Test(pmpi, scan_p3) { pm_program("scan", "COLLALG_SCAN", 3, 1, 0); }
+Test(pmpi, exscan_p3) { pm_program("exscan", "COLLALG_EXSCAN", 3, 1, 0); }
+Test(pmpi, reduce_scatter_block_p3) { pm_program("reduce_scatter_block", "COLLALG_REDUCE_SCATTER_BLOCK", 3, 1, 0); }
+Test(pmpi, reduce_scatter_p3) { pm_program("reduce_scatter", "COLLALG_REDUCE_SCATTER", 3, 1, 0); }
 Test(pmpi, alltoall_p4) { pm_program("alltoall", "COLLALG_ALLTOALL", 4, 4, 0); }
 Test(pmpi, allgather_p4) { pm_program("allgather", "COLLALG_ALLGATHER", 4, 4, 1); }
 Test(pmpi, allreduce_p4) { pm_program("allreduce", "COLLALG_ALLREDUCE", 4, 4, 2); }
@@ -197,6 +215,10 @@ Test(pmpi, gatherv_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"
 Test(pmpi, scatterv_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("scatterv", "COLLALG_SCATTERV", 4, 4, 0); }
 Test(pmpi, alltoallw_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("alltoallw", "COLLALG_ALLTOALLW", 4, 4, 2); }
 Test(pmpi, reduce_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("reduce", "COLLALG_REDUCE", 4, 4, 3); }
+Test(pmpi, scan_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("scan", "COLLALG_SCAN", 4, 2, 0); }
+Test(pmpi, exscan_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("exscan", "COLLALG_EXSCAN", 4, 2, 1); }
+Test(pmpi, reduce_scatter_block_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("reduce_scatter_block", "COLLALG_REDUCE_SCATTER_BLOCK", 4, 2, 0); }
+Test(pmpi, reduce_scatter_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("reduce_scatter", "COLLALG_REDUCE_SCATTER", 4, 2, 1); }
 /* clang-format on */
 
 /* Parameters of each kind at p = 3: integer, encoded value of the search space, program. */
@@ -266,6 +288,17 @@ Test(pmpi, restriction_p3)
     cr_assert(pm_err_line("allreduce", 3, "restricted", "collalg: MPI_Allreduce p=3 n=20 B -> ring (forced by", line,
                           sizeof line),
               "a commutative op still runs the forced ring");
+    /* reduce_scatter: the non-commutative cases of tests/pmpi/reduce_scatter.c go native */
+    pm_native("reduce_scatter", 3);
+    pm_check("reduce_scatter", 3, "restricted", "COLLALG_SELECT_VERBOSE=1 COLLALG_REDUCE_SCATTER=ring");
+    cr_assert(pm_err_line("reduce_scatter", 3, "restricted",
+                          "collalg: MPI_Reduce_scatter p=3 n=2812 B -> native (COLLALG_REDUCE_SCATTER=ring does not "
+                          "apply: the operation must be commutative)",
+                          line, sizeof line));
+    cr_assert(pm_err_line("reduce_scatter", 3, "restricted",
+                          "collalg: MPI_Reduce_scatter p=3 n=5624 B -> ring (forced by COLLALG_REDUCE_SCATTER)", line,
+                          sizeof line),
+              "a commutative op still runs the forced ring");
 }
 
 /* Intercommunicators go to the native collectives: every collective forced (and the tuned
@@ -274,7 +307,8 @@ Test(pmpi, restriction_p3)
     "COLLALG_ALLTOALL=bruck COLLALG_ALLGATHER=ring COLLALG_ALLREDUCE=ring COLLALG_BCAST=binomial "          \
     "COLLALG_ALLTOALLV=pair COLLALG_ALLGATHERV=ring COLLALG_BARRIER=dissemination COLLALG_GATHER=binomial " \
     "COLLALG_SCATTER=knomial COLLALG_GATHERV=binomial COLLALG_SCATTERV=binomial COLLALG_ALLTOALLW=pair "    \
-    "COLLALG_REDUCE=binomial"
+    "COLLALG_REDUCE=binomial COLLALG_SCAN=linear COLLALG_EXSCAN=binary_tree "                               \
+    "COLLALG_REDUCE_SCATTER_BLOCK=ring COLLALG_REDUCE_SCATTER=recursive_doubling"
 Test(pmpi, intercomm_p3)
 {
     pm_native("intercomm", 3);
@@ -306,6 +340,10 @@ Test(pmpi_openmpi, gatherv_p3) { pm_in = &pm_openmpi; pm_program("gatherv", "COL
 Test(pmpi_openmpi, scatterv_p3) { pm_in = &pm_openmpi; pm_program("scatterv", "COLLALG_SCATTERV", 3, 3, 0); }
 Test(pmpi_openmpi, alltoallw_p3) { pm_in = &pm_openmpi; pm_program("alltoallw", "COLLALG_ALLTOALLW", 3, 3, 1); }
 Test(pmpi_openmpi, reduce_p3) { pm_in = &pm_openmpi; pm_program("reduce", "COLLALG_REDUCE", 3, 3, 0); }
+Test(pmpi_openmpi, scan_p3) { pm_in = &pm_openmpi; pm_program("scan", "COLLALG_SCAN", 3, 3, 1); }
+Test(pmpi_openmpi, exscan_p3) { pm_in = &pm_openmpi; pm_program("exscan", "COLLALG_EXSCAN", 3, 3, 2); }
+Test(pmpi_openmpi, reduce_scatter_block_p3) { pm_in = &pm_openmpi; pm_program("reduce_scatter_block", "COLLALG_REDUCE_SCATTER_BLOCK", 3, 3, 0); }
+Test(pmpi_openmpi, reduce_scatter_p3) { pm_in = &pm_openmpi; pm_program("reduce_scatter", "COLLALG_REDUCE_SCATTER", 3, 3, 1); }
 Test(pmpi_openmpi, intercomm_p3)
 {
     pm_in = &pm_openmpi;
@@ -323,4 +361,40 @@ Test(pmpi_openmpi, verbose_p3)
     pm_check("alltoall", 3, "verbose", "COLLALG_SELECT_VERBOSE=1 COLLALG_ALLTOALL=bruck");
     cr_assert(pm_err_line("alltoall", 3, "verbose",
                           "collalg: MPI_Alltoall p=3 n=20 B -> bruck (forced by COLLALG_ALLTOALL)", line, sizeof line));
+}
+
+/* The SimGrid build (build/lib/collalg_pmpi_smpi.o, linked into the program by smpicc; see
+ * src/pmpi/pmpi.c, "SimGrid") at 16 simulated ranks: with one algorithm forced (two for allreduce:
+ * the commutative-only ring goes native for the program's non-commutative op and says so) the
+ * output equals the program built without the library, and the trace shows the catalogue served
+ * the calls; without forcing, the tuned routine (no rule: native) traces its calls. */
+Test(pmpi_smpi, forced_p16, .timeout = 600)
+{
+    static const char *const runs[][3] = {
+        {"alltoall", "COLLALG_ALLTOALL", "bruck"},
+        {"allreduce", "COLLALG_ALLREDUCE", "rabenseifner"},
+        {"allreduce", "COLLALG_ALLREDUCE", "ring"},
+        {"reduce_scatter_block", "COLLALG_REDUCE_SCATTER_BLOCK", "recursive_doubling"},
+    };
+    static const char *const routine[] = {"MPI_Alltoall", "MPI_Allreduce", "MPI_Allreduce", "MPI_Reduce_scatter_block"};
+    char env[256], label[64], want[256], line[1024];
+    size_t k;
+    pm_in = &pm_smpi;
+    for (k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        pm_native(runs[k][0], 16);
+        snprintf(env, sizeof env, "COLLALG_SELECT_VERBOSE=1 %s=%s", runs[k][1], runs[k][2]);
+        snprintf(label, sizeof label, "forced-%s", runs[k][2]);
+        pm_check(runs[k][0], 16, label, env);
+        snprintf(want, sizeof want, "collalg: %s p=16 n=", routine[k]);
+        cr_assert(pm_err_line(runs[k][0], 16, label, want, line, sizeof line), "%s: no trace \"%s\"", runs[k][0], want);
+        snprintf(want, sizeof want, " -> %s (forced by %s)", runs[k][2], runs[k][1]);
+        cr_assert(pm_err_line(runs[k][0], 16, label, want, line, sizeof line),
+                  "%s %s=%s under SimGrid: the catalogue served no call", runs[k][0], runs[k][1], runs[k][2]);
+    }
+    cr_assert(pm_err_line("allreduce", 16, "forced-ring",
+                          "native (COLLALG_ALLREDUCE=ring does not apply: the operation must be commutative)", line,
+                          sizeof line));
+    pm_check("alltoall", 16, "tuned", "COLLALG_SELECT_VERBOSE=1");
+    cr_assert(pm_err_line("alltoall", 16, "tuned", "collalg: collalg_tuned_alltoall p=16 n=", line, sizeof line),
+              "the tuned routine did not trace its calls under SimGrid");
 }

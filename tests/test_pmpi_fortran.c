@@ -8,7 +8,7 @@
  * build/pmpi-fortran-openmpi/, runs at p = 3:
  * - without the library: the reference output (a checksum line per result, "fortran p=3: done");
  * - with LD_PRELOAD=<library>, COLLALG_SELECT_VERBOSE=1 and one algorithm forced per collective:
- *   exit 0, the reference output byte for byte, and for each of the thirteen collectives a stderr
+ *   exit 0, the reference output byte for byte, and for each of the seventeen collectives a stderr
  *   line "collalg: MPI_<Coll> p=3 ... -> <algorithm> (forced by COLLALG_<COLL>)", i.e. the
  *   Fortran call reached the library's C wrapper and the program's MPI_INIT read the environment
  *   (under Open MPI every Fortran call went to PMPI_ directly before; under MPICH the f08
@@ -32,13 +32,23 @@ static const pf_mpi pf_openmpi = {"openmpi", "pmpi-fortran-openmpi", "build/lib/
 
 /* Each collective, its variable, the algorithm forced and the routine of its trace line. */
 static const char *const pf_forced[][3] = {
-    {"COLLALG_ALLTOALL", "bruck", "MPI_Alltoall"},       {"COLLALG_ALLGATHER", "ring", "MPI_Allgather"},
-    {"COLLALG_ALLREDUCE", "ring", "MPI_Allreduce"},      {"COLLALG_BCAST", "binomial", "MPI_Bcast"},
-    {"COLLALG_ALLTOALLV", "pair", "MPI_Alltoallv"},      {"COLLALG_ALLGATHERV", "ring", "MPI_Allgatherv"},
-    {"COLLALG_BARRIER", "dissemination", "MPI_Barrier"}, {"COLLALG_GATHER", "knomial", "MPI_Gather"},
-    {"COLLALG_SCATTER", "linear_nb", "MPI_Scatter"},     {"COLLALG_GATHERV", "binomial", "MPI_Gatherv"},
-    {"COLLALG_SCATTERV", "binomial", "MPI_Scatterv"},    {"COLLALG_ALLTOALLW", "pair_inplace", "MPI_Alltoallw"},
+    {"COLLALG_ALLTOALL", "bruck", "MPI_Alltoall"},
+    {"COLLALG_ALLGATHER", "ring", "MPI_Allgather"},
+    {"COLLALG_ALLREDUCE", "ring", "MPI_Allreduce"},
+    {"COLLALG_BCAST", "binomial", "MPI_Bcast"},
+    {"COLLALG_ALLTOALLV", "pair", "MPI_Alltoallv"},
+    {"COLLALG_ALLGATHERV", "ring", "MPI_Allgatherv"},
+    {"COLLALG_BARRIER", "dissemination", "MPI_Barrier"},
+    {"COLLALG_GATHER", "knomial", "MPI_Gather"},
+    {"COLLALG_SCATTER", "linear_nb", "MPI_Scatter"},
+    {"COLLALG_GATHERV", "binomial", "MPI_Gatherv"},
+    {"COLLALG_SCATTERV", "binomial", "MPI_Scatterv"},
+    {"COLLALG_ALLTOALLW", "pair_inplace", "MPI_Alltoallw"},
     {"COLLALG_REDUCE", "in_order_binary", "MPI_Reduce"},
+    {"COLLALG_SCAN", "binary_tree", "MPI_Scan"},
+    {"COLLALG_EXSCAN", "recursive_doubling", "MPI_Exscan"},
+    {"COLLALG_REDUCE_SCATTER_BLOCK", "recursive_halving", "MPI_Reduce_scatter_block"},
+    {"COLLALG_REDUCE_SCATTER", "ring", "MPI_Reduce_scatter"},
 };
 #define PF_NCOLL (sizeof pf_forced / sizeof pf_forced[0])
 

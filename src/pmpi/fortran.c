@@ -13,7 +13,8 @@
  *
  * @par What is defined
  * For MPI_ALLTOALL, MPI_ALLGATHER, MPI_ALLREDUCE, MPI_BCAST, MPI_ALLTOALLV, MPI_ALLGATHERV,
- * MPI_BARRIER, MPI_GATHER, MPI_SCATTER, MPI_GATHERV, MPI_SCATTERV, MPI_ALLTOALLW, MPI_REDUCE, MPI_INIT and
+ * MPI_BARRIER, MPI_GATHER, MPI_SCATTER, MPI_GATHERV, MPI_SCATTERV, MPI_ALLTOALLW, MPI_REDUCE, MPI_SCAN,
+ * MPI_EXSCAN, MPI_REDUCE_SCATTER_BLOCK, MPI_REDUCE_SCATTER, MPI_INIT and
  * MPI_INIT_THREAD, the mpif.h / `use mpi` entry point under the four
  * external names Fortran compilers produce (mpi_alltoall_, mpi_alltoall__, mpi_alltoall,
  * MPI_ALLTOALL), every argument by reference, the ierror last. Each converts the handles
@@ -26,12 +27,13 @@
  *
  * @par use mpi_f08
  * The f08 names the MPIs export with a plain calling convention: Open MPI's libmpi_usempif08
- * exports mpi_alltoall_f08_ ... mpi_barrier_f08_ (mpi_gather_f08_ ... mpi_alltoallw_f08_, mpi_reduce_f08_ too),
+ * exports mpi_alltoall_f08_ ... mpi_barrier_f08_ (mpi_gather_f08_ ... mpi_alltoallw_f08_, mpi_reduce_f08_,
+ * mpi_scan_f08_, mpi_exscan_f08_, mpi_reduce_scatter_block_f08_, mpi_reduce_scatter_f08_ too),
  * mpi_init_f08_ and mpi_init_thread_f08_ (buffers
  * by address, TYPE(MPI_Comm) and the other handles as a struct holding one integer, passed by
  * reference, i.e. a pointer to that MPI_Fint, and ierror OPTIONAL: a null pointer when absent);
  * MPICH's libmpichfort exports mpi_barrier_f08_, mpi_init_f08_ and mpi_init_thread_f08_ with the
- * same convention. All fifteen are defined here; where an MPI does not export a name the definition
+ * same convention. All nineteen are defined here; where an MPI does not export a name the definition
  * is simply unused. MPICH's f08 buffer collectives (mpi_alltoall_f08ts_ ...) take TS 29113 array
  * descriptors and call the C MPI_Alltoall ..., so they reach pmpi.c's wrappers as they are and are
  * not redefined; their MPI-4 large-count forms (..._f08ts_large_, calling MPI_Alltoall_c) stay
@@ -53,7 +55,8 @@
  *   the f08 sentinels, only concern MPICH's f08ts collectives, which are not redefined.)
  * A send buffer equal to the Fortran MPI_IN_PLACE becomes the C MPI_IN_PLACE (only where the
  * standard allows it: the send buffers of the six collectives with one, of gather, gatherv,
- * alltoallw and reduce, and the receive buffers of scatter and scatterv); any buffer equal to the Fortran
+ * alltoallw, reduce, scan, exscan, reduce_scatter_block and reduce_scatter, and the receive buffers
+ * of scatter and scatterv); any buffer equal to the Fortran
  * MPI_BOTTOM becomes the C MPI_BOTTOM. MPI_ALLTOALLW's two arrays of datatype handles are
  * converted one by one (MPI_Type_f2c) into C arrays for the call.
  *
@@ -235,6 +238,34 @@ static void pm_f_reduce(void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type,
                               (int)*root, MPI_Comm_f2c(*comm)));
 }
 
+static void pm_f_scan(void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm,
+                      MPI_Fint *ierr)
+{
+    pm_f_ret(ierr, MPI_Scan(pm_f_buf(sbuf, 1), pm_f_buf(rbuf, 0), (int)*count, MPI_Type_f2c(*type), MPI_Op_f2c(*op),
+                            MPI_Comm_f2c(*comm)));
+}
+
+static void pm_f_exscan(void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm,
+                        MPI_Fint *ierr)
+{
+    pm_f_ret(ierr, MPI_Exscan(pm_f_buf(sbuf, 1), pm_f_buf(rbuf, 0), (int)*count, MPI_Type_f2c(*type), MPI_Op_f2c(*op),
+                              MPI_Comm_f2c(*comm)));
+}
+
+static void pm_f_reduce_scatter_block(void *sbuf, void *rbuf, MPI_Fint *rcount, MPI_Fint *type, MPI_Fint *op,
+                                      MPI_Fint *comm, MPI_Fint *ierr)
+{
+    pm_f_ret(ierr, MPI_Reduce_scatter_block(pm_f_buf(sbuf, 1), pm_f_buf(rbuf, 0), (int)*rcount, MPI_Type_f2c(*type),
+                                            MPI_Op_f2c(*op), MPI_Comm_f2c(*comm)));
+}
+
+static void pm_f_reduce_scatter(void *sbuf, void *rbuf, MPI_Fint *rcounts, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm,
+                                MPI_Fint *ierr)
+{
+    pm_f_ret(ierr, MPI_Reduce_scatter(pm_f_buf(sbuf, 1), pm_f_buf(rbuf, 0), (const int *)rcounts, MPI_Type_f2c(*type),
+                                      MPI_Op_f2c(*op), MPI_Comm_f2c(*comm)));
+}
+
 static void pm_f_gather(void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype,
                         MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
 {
@@ -350,6 +381,11 @@ static void pm_f_alltoallw(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MPI
     (void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root, MPI_Fint *comm, \
      MPI_Fint *ierr)
 #define PM_F_REDUCE_A (sbuf, rbuf, count, type, op, root, comm, ierr)
+/* scan, exscan, reduce_scatter_block (recvcount) and reduce_scatter (recvcounts) share the list of
+ * allreduce: (sendbuf, recvbuf, count(s), datatype, op, comm, ierror) */
+#define PM_F_RS_P \
+    (void *sbuf, void *rbuf, MPI_Fint *rcounts, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm, MPI_Fint *ierr)
+#define PM_F_RS_A (sbuf, rbuf, rcounts, type, op, comm, ierr)
 #define PM_F_ALLTOALLW_P PM_F_ALLTOALLV_P
 #define PM_F_ALLTOALLW_A (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, ierr)
 
@@ -369,8 +405,13 @@ PM_F_NAMES(mpi_gatherv, MPI_GATHERV, pm_f_gatherv, PM_F_GATHERV_P, PM_F_GATHERV_
 PM_F_NAMES(mpi_scatterv, MPI_SCATTERV, pm_f_scatterv, PM_F_SCATTERV_P, PM_F_SCATTERV_A)
 PM_F_NAMES(mpi_alltoallw, MPI_ALLTOALLW, pm_f_alltoallw, PM_F_ALLTOALLW_P, PM_F_ALLTOALLW_A)
 PM_F_NAMES(mpi_reduce, MPI_REDUCE, pm_f_reduce, PM_F_REDUCE_P, PM_F_REDUCE_A)
+PM_F_NAMES(mpi_scan, MPI_SCAN, pm_f_scan, PM_F_ALLREDUCE_P, PM_F_ALLREDUCE_A)
+PM_F_NAMES(mpi_exscan, MPI_EXSCAN, pm_f_exscan, PM_F_ALLREDUCE_P, PM_F_ALLREDUCE_A)
+PM_F_NAMES(mpi_reduce_scatter_block, MPI_REDUCE_SCATTER_BLOCK, pm_f_reduce_scatter_block, PM_F_ALLREDUCE_P,
+           PM_F_ALLREDUCE_A)
+PM_F_NAMES(mpi_reduce_scatter, MPI_REDUCE_SCATTER, pm_f_reduce_scatter, PM_F_RS_P, PM_F_RS_A)
 
-/* use mpi_f08: the names Open MPI (all fifteen) and MPICH (init, init_thread, barrier) export, with
+/* use mpi_f08: the names Open MPI (all nineteen) and MPICH (init, init_thread, barrier) export, with
  * the same arguments (a handle struct by reference is a pointer to its one MPI_Fint; an omitted
  * ierror is NULL). */
 PM_F_ONE(mpi_init_f08_, pm_f_init, PM_F_INIT_P, PM_F_INIT_A)
@@ -388,3 +429,7 @@ PM_F_ONE(mpi_gatherv_f08_, pm_f_gatherv, PM_F_GATHERV_P, PM_F_GATHERV_A)
 PM_F_ONE(mpi_scatterv_f08_, pm_f_scatterv, PM_F_SCATTERV_P, PM_F_SCATTERV_A)
 PM_F_ONE(mpi_alltoallw_f08_, pm_f_alltoallw, PM_F_ALLTOALLW_P, PM_F_ALLTOALLW_A)
 PM_F_ONE(mpi_reduce_f08_, pm_f_reduce, PM_F_REDUCE_P, PM_F_REDUCE_A)
+PM_F_ONE(mpi_scan_f08_, pm_f_scan, PM_F_ALLREDUCE_P, PM_F_ALLREDUCE_A)
+PM_F_ONE(mpi_exscan_f08_, pm_f_exscan, PM_F_ALLREDUCE_P, PM_F_ALLREDUCE_A)
+PM_F_ONE(mpi_reduce_scatter_block_f08_, pm_f_reduce_scatter_block, PM_F_ALLREDUCE_P, PM_F_ALLREDUCE_A)
+PM_F_ONE(mpi_reduce_scatter_f08_, pm_f_reduce_scatter, PM_F_RS_P, PM_F_RS_A)

@@ -18,15 +18,41 @@
  *   mpicc app.c -o app -Lbuild/lib -lcollalg_pmpi                   # or link it before -lmpi
  * @endcode
  * It defines MPI_Alltoall, MPI_Allgather, MPI_Allreduce, MPI_Bcast, MPI_Alltoallv, MPI_Allgatherv,
- * MPI_Barrier, MPI_Gather, MPI_Scatter, MPI_Gatherv, MPI_Scatterv, MPI_Alltoallw and MPI_Reduce
+ * MPI_Barrier, MPI_Gather, MPI_Scatter, MPI_Gatherv, MPI_Scatterv, MPI_Alltoallw, MPI_Reduce, MPI_Scan,
+ * MPI_Exscan, MPI_Reduce_scatter_block and MPI_Reduce_scatter
  * (each calls the tuned routine `collalg_tuned_<collective>` or the forced algorithm), and
  * MPI_Init and MPI_Init_thread (which call PMPI_Init* and then read the environment once). The catalogue is compiled with COLLALG_USE_PMPI, so every MPI call inside it
  * (and the native fallback of the tuned routines) goes to PMPI_: nothing recurses into these
  * wrappers. Every other MPI function is the MPI library's own.
  *
+ * @par SimGrid (make pmpi-smpi)
+ * Under SMPI a preloaded library is never seen: smpirun loads the program, which smpicc links as a
+ * shared object, once per simulated rank with dlopen (each rank gets its own copy of the globals,
+ * SimGrid's privatization), and LD_PRELOAD only reaches smpirun's own process. So `make pmpi-smpi`
+ * compiles this same file with smpicc into one object, build/lib/collalg_pmpi_smpi.o, which the
+ * user links into the program:
+ * @code
+ *   smpicc app.c -o app build/lib/collalg_pmpi_smpi.o
+ *   COLLALG_ALLTOALL=bruck COLLALG_SELECT_VERBOSE=1 smpirun -np 16 -platform ... ./app
+ * @endcode
+ * How the calls reach it: in SimGrid 3.32 the application's MPI_Alltoall ... are not macros (only
+ * `smpicc -trace-call-location` wraps them in macros that still call MPI_Alltoall); smpi.h declares
+ * each MPI_ function weak and libsimgrid defines MPI_ and PMPI_ alike. The object defines MPI_Init,
+ * MPI_Alltoall ... inside the program's shared object, and the program's copy that smpirun opens
+ * per rank binds its references to its own definitions first (SimGrid opens it with
+ * RTLD_DEEPBIND; `LD_DEBUG=bindings` shows /tmp/app_<pid>_<rank>.so bound to itself for
+ * MPI_Alltoall and to libsimgrid for PMPI_Alltoall), so the program's calls land here, while this
+ * file's PMPI_ calls (COLLALG_USE_PMPI) go on to libsimgrid. It must be an
+ * object, not an archive: the program's references are weak undefined symbols (the weak
+ * declarations of smpi.h), which never pull a member out of an archive. The environment reaches
+ * the simulated ranks as smpirun's own (they share its process), so COLLALG_<COLL>,
+ * COLLALG_PMPI and COLLALG_SELECT_VERBOSE work as below; the Fortran entry points are compiled in
+ * but not used by SMPI's Fortran programs (untested there).
+ *
  * @par Environment (read once, at MPI_Init / MPI_Init_thread)
  * - `COLLALG_<COLL>=name[:param]` with COLL one of ALLTOALL, ALLGATHER, ALLREDUCE, BCAST,
- *   ALLTOALLV, ALLGATHERV, BARRIER, GATHER, SCATTER, GATHERV, SCATTERV, ALLTOALLW, REDUCE: run the catalogue algorithm `collalg_<coll>_<name>` for every
+ *   ALLTOALLV, ALLGATHERV, BARRIER, GATHER, SCATTER, GATHERV, SCATTERV, ALLTOALLW, REDUCE, SCAN, EXSCAN,
+ *   REDUCE_SCATTER_BLOCK, REDUCE_SCATTER: run the catalogue algorithm `collalg_<coll>_<name>` for every
  *   call of that collective instead of the tuned routine. The names are those of the tuner's
  *   table (src/tune/table.h), topology algorithms included (without a description they use
  *   the node level, see machine/topology_comm.h) and the shared-memory family (`shm`: on a
@@ -35,7 +61,7 @@
  *     csm) the first program of the tuner's search space at the communicator's size (binomial);
  *   - an integer for an integer parameter (`pair_n_mpi_barriers:4`, `chain:8192`, `js:3`,
  *     `knomial:8` for gather and scatter, `linear_sync:256`, `linear_nb:4`, `scattered:1`,
- *     `pipeline:4096` for reduce);
+ *     `pipeline:4096` for reduce, `linear:4096` for scan and exscan);
  *   - a program for bcast csm (`csm:S0 C1 M0`; a program fits one number of dimensions, so on a
  *     communicator of another size csm returns MPI_ERR_ARG);
  *   - otherwise one value of the tuner's search space, written as in a rule with spaces, quotes
@@ -68,8 +94,8 @@
  * - a forced encoded parameter (mcs, allgather_based, rabenseifner_var2) that is not in the search
  *   space at a communicator's size;
  * - a forced algorithm that does not apply to the call by its restrictions
- *   (include/collalg/restrictions.h: ring, topology_ring or topology_order allreduce with a
- *   non-commutative op; greedy or alltoall_based alltoallv past 46340 processes; shm on a
+ *   (include/collalg/restrictions.h: ring, topology_ring or topology_order allreduce, and
+ *   recursive_halving, pairwise or ring reduce_scatter(_block), with a non-commutative op; greedy or alltoall_based alltoallv past 46340 processes; shm on a
  *   communicator of more than one node); the trace says
  *   `native (COLLALG_ALLREDUCE=ring does not apply: the operation must be commutative)`. The tuned
  *   routines skip such a rule to its alternative rule, else native (select.h);
@@ -84,14 +110,14 @@
  * algorithm: forcing a parameter is the user's choice.
  *
  * @par Limitations
- * Only the thirteen collectives above (C and Fortran bindings, see Fortran); the configuration is
+ * Only the seventeen collectives above (C and Fortran bindings, see Fortran); the configuration is
  * per process and global (every communicator gets the same choice, and a parameter is applied on
  * every communicator size); it is read by the MPI_Init wrappers only (a program initialised
  * otherwise runs the tuned routines and ignores the COLLALG_<COLL> variables).
  *
  * @par Fortran
  * src/pmpi/fortran.c, included at the end of this file, defines the Fortran entry points of the
- * thirteen collectives and of MPI_INIT / MPI_INIT_THREAD for mpif.h and `use mpi` (the names
+ * seventeen collectives and of MPI_INIT / MPI_INIT_THREAD for mpif.h and `use mpi` (the names
  * mpi_alltoall_, mpi_alltoall__, mpi_alltoall and MPI_ALLTOALL ...) and the `use mpi_f08` names
  * the MPIs export with a plain calling convention (mpi_alltoall_f08_ ...: all of them in Open MPI
  * 4.1; init, init_thread and barrier in MPICH 4.0, whose other f08 collectives already call the C
@@ -117,6 +143,10 @@
 #include <collalg/allgatherv.h>
 #include <collalg/barrier.h>
 #include <collalg/reduce.h>
+#include <collalg/scan.h>
+#include <collalg/exscan.h>
+#include <collalg/reduce_scatter_block.h>
+#include <collalg/reduce_scatter.h>
 #include <collalg/select.h>
 
 /* The tuner's table; its native-call helpers (MPI_ names) are not used here. */
@@ -130,7 +160,8 @@
 #endif
 
 /* Tuned routines with no rule (native) for what the header does not define (no header, or a header
- * written before the v-collectives or before gather, scatter, gatherv, scatterv, alltoallw and reduce). */
+ * written before the v-collectives, before gather, scatter, gatherv, scatterv, alltoallw and reduce,
+ * or before scan, exscan, reduce_scatter_block and reduce_scatter). */
 #ifndef COLLALG_TUNED_ALLTOALL_BOUNDS
 COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall, )
 #endif
@@ -169,6 +200,18 @@ COLLALG_TUNED_ALLTOALLW(collalg_tuned_alltoallw, )
 #endif
 #ifndef COLLALG_TUNED_REDUCE_BOUNDS
 COLLALG_TUNED_REDUCE(collalg_tuned_reduce, )
+#endif
+#ifndef COLLALG_TUNED_SCAN_BOUNDS
+COLLALG_TUNED_SCAN(collalg_tuned_scan, )
+#endif
+#ifndef COLLALG_TUNED_EXSCAN_BOUNDS
+COLLALG_TUNED_EXSCAN(collalg_tuned_exscan, )
+#endif
+#ifndef COLLALG_TUNED_REDUCE_SCATTER_BLOCK_BOUNDS
+COLLALG_TUNED_REDUCE_SCATTER_BLOCK(collalg_tuned_reduce_scatter_block, )
+#endif
+#ifndef COLLALG_TUNED_REDUCE_SCATTER_BOUNDS
+COLLALG_TUNED_REDUCE_SCATTER(collalg_tuned_reduce_scatter, )
 #endif
 
 /** @brief How a forced algorithm's parameter is read (see the file comment). */
@@ -413,9 +456,8 @@ static int pm_forced(enum tune_coll coll, tune_call *call, long long n, int *ran
     for (k = 0; text[k]; k++) /* the trace shows the parameter as the rules write it */
         if (text[k] == '"')
             text[k] = '\'';
-    broken =
-        collalg__select_broken(collalg_restrictions(tune_coll_name[coll], f->algo->name),
-                               coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE ? call->op : MPI_OP_NULL, p, call->comm);
+    broken = collalg__select_broken(collalg_restrictions(tune_coll_name[coll], f->algo->name),
+                                    tune_is_reduction(coll) ? call->op : MPI_OP_NULL, p, call->comm);
     if (broken) {
         snprintf(line, sizeof line, "native (%s=%s does not apply: %s)", f->var, f->algo->name,
                  collalg_restriction_text(broken));
@@ -776,6 +818,84 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
     }
     return collalg_tuned_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
                                    comm);
+}
+
+/**
+ * @brief MPI_Scan and MPI_Exscan (one argument list): native when the library is off for @p coll
+ *        or @p comm is not an intracommunicator, the forced algorithm when there is one, else the
+ *        tuned routine.
+ */
+static int pm_scan(enum tune_coll coll, int (*native)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm),
+                   int (*tuned)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm), const void *sendbuf,
+                   void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[coll];
+    if (f->native || pm_not_intra(comm))
+        return native(sendbuf, recvbuf, count, datatype, op, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err;
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.rbuf = recvbuf, c.count = count, c.type = datatype, c.op = op, c.comm = comm;
+        err = pm_forced(coll, &c, pm_bytes(count, datatype), &ran);
+        return ran ? err : native(sendbuf, recvbuf, count, datatype, op, comm);
+    }
+    return tuned(sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    return pm_scan(TUNE_SCAN, PMPI_Scan, collalg_tuned_scan, sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    return pm_scan(TUNE_EXSCAN, PMPI_Exscan, collalg_tuned_exscan, sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_REDUCE_SCATTER_BLOCK];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err, p = 0;
+        PMPI_Comm_size(comm, &p);
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.rbuf = recvbuf, c.rcount = recvcount, c.type = datatype, c.op = op, c.comm = comm;
+        /* the trace: the whole vector, p blocks (select.h) */
+        err = pm_forced(TUNE_REDUCE_SCATTER_BLOCK, &c,
+                        pm_bytes(recvcount, datatype) < 0 ? -1 : pm_bytes(recvcount, datatype) * p, &ran);
+        if (ran)
+            return err;
+        return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm);
+    }
+    return collalg_tuned_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm);
+}
+
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                       MPI_Comm comm)
+{
+    const pm_force *f = &pm_cfg[TUNE_REDUCE_SCATTER];
+    if (f->native || pm_not_intra(comm))
+        return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
+    if (f->algo) {
+        tune_call c;
+        int ran, err, p = 0, i;
+        long long n = 0;
+        PMPI_Comm_size(comm, &p);
+        for (i = 0; recvcounts && i < p; i++) /* the trace: the whole vector (select.h) */
+            n += recvcounts[i];
+        memset(&c, 0, sizeof c);
+        c.sbuf = sendbuf, c.rbuf = recvbuf, c.rcounts = recvcounts, c.type = datatype, c.op = op, c.comm = comm;
+        err = pm_forced(TUNE_REDUCE_SCATTER, &c, recvcounts ? pm_bytes(1, datatype) * n : -1, &ran);
+        if (ran)
+            return err;
+        return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
+    }
+    return collalg_tuned_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
 }
 
 /* The Fortran entry points (mpif.h, use mpi, use mpi_f08), calling the C functions above. */

@@ -56,7 +56,7 @@ static void tune_piecewise(tuner *T, enum tune_coll coll, tune_result *r, tune_c
                            tune_piece *pw, const char *phase)
 {
     int i;
-    long gran = coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE ? 4 : 1, lo = 0;
+    long gran = tune_granule(coll, T->p), lo = 0;
     pw->n = 0;
     for (i = 0; i < r->ns; i++) {
         long cross = TUNE_INF;
@@ -224,7 +224,7 @@ static long tune_plan(const tuner *T, enum tune_coll coll)
         if (tune_table[i].coll == coll && tune_runnable(T, &tune_table[i]))
             units += tune_table[i].space ? tune_table[i].space(T->p, tmp, TUNE_MAX_CHOICES) : 1;
     /* values and algorithms, native, re-measure, at each sample size */
-    units = (units + 2 + TUNE_RIVALS) * tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, sz);
+    units = (units + 2 + TUNE_RIVALS) * tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, T->p, tune_adjust, sz);
     return units + units / 4; /* binary searches (estimate) */
 }
 
@@ -237,7 +237,7 @@ static int tune_candidates(const tuner *T, enum tune_coll coll, tune_result *r)
 {
     int i, n = 0;
     memset(r, 0, sizeof *r);
-    r->ns = tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, r->sz);
+    r->ns = tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, T->p, tune_adjust, r->sz);
     r->cand = (tune_cand *)calloc(TUNE_NALGOS + 1, sizeof *r->cand);
     if (!r->cand)
         return 1;
@@ -285,7 +285,7 @@ static void tune_collective(tuner *T, enum tune_coll coll, tune_result *r)
 static void tune_natives(tuner *T, enum tune_coll coll)
 {
     long sz[TUNE_MAX_SIZES];
-    int i, ns = tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, tune_adjust, sz);
+    int i, ns = tune_coll_sizes(&T->pat, coll, T->o.sizes, T->o.nsizes, T->p, tune_adjust, sz);
     for (i = 0; i < ns && !T->stopped; i++)
         tune_measure(T, coll, NULL, NULL, sz[i], "native");
 }

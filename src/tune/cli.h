@@ -72,7 +72,8 @@ static void tune_usage(void)
 {
     fprintf(stderr, "usage: mpiexec -n P collalg-tune [options]\n"
                     "  --collectives LIST  of alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier,\n"
-                    "                      gather,scatter,gatherv,scatterv,alltoallw,reduce (all)\n"
+                    "                      gather,scatter,gatherv,scatterv,alltoallw,reduce,scan,exscan,\n"
+                    "                      reduce_scatter_block,reduce_scatter (all)\n"
                     "  --sizes LIST        sample sizes in bytes, K and M suffixes (1,64,256,512,1K,2K..256K)\n"
                     "  --max-size BYTES    the default list cut at or doubled up to BYTES\n"
                     "  --pattern P         counts of alltoallv, allgatherv, gatherv, scatterv, alltoallw: uniform,\n"

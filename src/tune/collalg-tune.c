@@ -8,7 +8,8 @@
  * @code
  *   mpiexec -n P collalg-tune [--collectives alltoall,allgather,allreduce,bcast,alltoallv,
  *                                            allgatherv,barrier,gather,scatter,gatherv,
- *                                            scatterv,alltoallw,reduce]
+ *                                            scatterv,alltoallw,reduce,scan,exscan,
+ *                                            reduce_scatter_block,reduce_scatter]
  *                             [--sizes LIST | --max-size BYTES] [--pattern NAME|FILE]
  *                             [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N]
  *                             [--step N] [--rse T] [--precision F] [--alpha A] [--tolerance F]
@@ -18,12 +19,16 @@
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
  *   default list, cut at or extended (by doubling) to BYTES (e.g. 4M).
- * - `--collectives LIST`: comma-separated names (default all thirteen).
+ * - `--collectives LIST`: comma-separated names (default all seventeen).
  * - Sizes are those the selector compares (select.h): per-pair block for alltoall, per-process
- *   block for allgather, gather and scatter, whole vector for allreduce, bcast and reduce, mean per-pair
+ *   block for allgather, gather and scatter, whole vector for allreduce, bcast, reduce, scan,
+ *   exscan, reduce_scatter_block and reduce_scatter (the last two: all p blocks), mean per-pair
  *   block for alltoallv and alltoallw, mean per-process block for allgatherv, the root's mean
- *   per-process block for gatherv and scatterv. Allreduce and reduce run MPI_INT with MPI_SUM, so
- *   their sizes are rounded up to whole ints (4 bytes); the others run MPI_BYTE (alltoallw: MPI_BYTE for every
+ *   per-process block for gatherv and scatterv. The reductions (allreduce, reduce, scan, exscan,
+ *   reduce_scatter_block, reduce_scatter) run MPI_INT with MPI_SUM, so their sizes are rounded up
+ *   to whole ints (4 bytes; reduce_scatter_block to 4 p bytes, one int per rank: recvcount = n /
+ *   4 p; reduce_scatter splits the n / 4 ints as evenly as possible, the first ranks one more);
+ *   the others run MPI_BYTE (alltoallw: MPI_BYTE for every
  *   peer, byte displacements); bcast, reduce, gather, scatter, gatherv and scatterv root 0. The barrier is
  *   measured once per algorithm and parameter value (MCS fan-in x fan-out in {2,4,8,16} x {2,4},
  *   JS group in {2, 4, 8, ceil sqrt P}); its rules select by process count only.
@@ -89,7 +94,9 @@
  *    (collalg/restrictions.h, e.g. allreduce `ring`: commutative operations only) comes an
  *    *alternative rule* with the same range, naming the algorithm without restrictions (at one
  *    value) whose median is on average closest to the fastest at the sample sizes of that range,
- *    so that such a call still runs a tuned algorithm (select.h). The tuned routine is
+ *    so that such a call still runs a tuned algorithm (select.h); where that is the native
+ *    collective, a comment `alternative: native` stands in its place (the selector's fallback
+ *    runs it when it skips the restricted rule). The tuned routine is
  *    re-measured at every sample size in one batch with the two fastest other algorithms there
  *    and compared with the native collective (ratio) and with them: a runner-up faster by more
  *    than 5% and significantly so (Wilcoxon, p < --alpha) is a defect of the tuner. A size with
@@ -124,7 +131,8 @@
  * @par Output (in --out DIR, default build/tuned; rank 0 writes)
  * - `collalg_tuned.h`: `collalg_tuned_alltoall`, `_allgather`, `_allreduce`, `_bcast`,
  *   `_alltoallv`, `_allgatherv`, `_barrier`, `_gather`, `_scatter`, `_gatherv`, `_scatterv`,
- *   `_alltoallw`, `_reduce` defined with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
+ *   `_alltoallw`, `_reduce`, `_scan`, `_exscan`, `_reduce_scatter_block`, `_reduce_scatter`
+ *   defined with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
  *   on how many processes and with which MPI they were tuned, and `COLLALG_TUNED_<COLL>_BOUNDS`
  *   (the rules' lower bounds, for tests); the comment also gives the statistical settings and the
  *   number of primary rules per collective (alternative rules not counted). When the alltoallv

@@ -29,9 +29,9 @@ static tune_call tune_make_call(tuner *T, enum tune_coll coll, long bytes)
     tune_call c;
     c.sbuf = T->sbuf;
     c.rbuf = T->rbuf;
-    c.type = coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE ? MPI_INT : MPI_BYTE;
-    c.count = (int)(coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE ? bytes / 4 : bytes);
-    c.rcount = c.count;
+    c.type = tune_is_reduction(coll) ? MPI_INT : MPI_BYTE;
+    c.count = (int)(tune_is_reduction(coll) ? bytes / 4 : bytes);
+    c.rcount = coll == TUNE_REDUCE_SCATTER_BLOCK ? c.count / T->p : c.count;
     c.rtype = c.type;
     c.op = MPI_SUM;
     c.root = 0;
@@ -41,6 +41,12 @@ static tune_call tune_make_call(tuner *T, enum tune_coll coll, long bytes)
     c.select_cost = T->routine_phase;
     if (tune_is_v(coll))
         tune_pattern_call(&T->pat, coll, bytes, T->rank, T->vc, &c);
+    if (coll == TUNE_REDUCE_SCATTER) { /* the whole vector split as evenly as possible */
+        int i;
+        for (i = 0; i < T->p; i++)
+            T->vc[i] = c.count / T->p + (i < c.count % T->p);
+        c.rcounts = T->vc;
+    }
     return c;
 }
 

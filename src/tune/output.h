@@ -77,10 +77,13 @@ static const char *tune_upper(const char *s, char *buf, size_t size)
 static void tune_header_sizes(FILE *f, const tuner *T)
 {
     fprintf(f, " * Sizes:       bytes compared as in collalg/select.h (alltoall: per-pair block, allgather,\n"
-               " *              gather, scatter: per-process block, allreduce, bcast, reduce: whole vector,\n"
-               " *              alltoallv, alltoallw: mean per-pair block, allgatherv: mean per-process\n"
-               " *              block, gatherv, scatterv: the root's mean per-process block; barrier: by\n"
-               " *              process count; root 0 for the rooted collectives)\n");
+               " *              gather, scatter: per-process block, allreduce, bcast, reduce, scan, exscan,\n"
+               " *              reduce_scatter_block, reduce_scatter: whole vector (the last two: all p\n"
+               " *              blocks; reduce_scatter_block in multiples of 4 p bytes, reduce_scatter with\n"
+               " *              even counts), alltoallv, alltoallw: mean per-pair block, allgatherv: mean\n"
+               " *              per-process block, gatherv, scatterv: the root's mean per-process block;\n"
+               " *              barrier: by process count; root 0 for the rooted collectives; the\n"
+               " *              reductions run MPI_INT with MPI_SUM)\n");
     if (!tune_wants_v(T))
         return;
     fprintf(f,
@@ -132,7 +135,9 @@ static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
             " *              (one-sided Wilcoxon rank-sum, p < %g); neighbouring equal rules merge.\n"
             " * Rules:       after a rule whose algorithm has restrictions (collalg/restrictions.h)\n"
             " *              follows an alternative rule with the same range: the unrestricted\n"
-            " *              algorithm closest to the fastest there. Primary rules (alternatives not\n"
+            " *              algorithm closest to the fastest there (or the comment\n"
+            " *              `alternative: native` where that is the native collective, which the\n"
+            " *              selector runs when it skips the rule). Primary rules (alternatives not\n"
             " *              counted): %s\n",
             100 * T->o.test.tol, T->o.test.alpha, counts);
     tune_header_sizes(f, T);
@@ -192,8 +197,11 @@ static void tune_header_rules(FILE *f, const tuner *T, enum tune_coll c, const t
     for (i = 0; i < nf; i++) {
         char alt[400];
         tune_header_rule(f, T, &fl[i], fl[i].text);
-        if (tune_restricted(c, fl[i].algo) && tune_alternative(r, c, fl[i].lo, fl[i].hi, alt, sizeof alt))
+        int has_alt = tune_restricted(c, fl[i].algo) ? tune_alternative(r, c, fl[i].lo, fl[i].hi, alt, sizeof alt) : 0;
+        if (has_alt == 1)
             tune_header_rule(f, T, &fl[i], alt); /* the alternative: same range */
+        else if (has_alt == 2)
+            fprintf(f, "\n    /* alternative: native */");
     }
     fprintf(f, ")\n/** Lower bounds (bytes) of the rules of collalg_tuned_%s. */\n#define COLLALG_TUNED_%s_BOUNDS 0",
             tune_coll_name[c], up);
@@ -241,7 +249,8 @@ static int tune_write_header(const tuner *T, const tune_result *res)
                "#include <collalg/alltoallv.h>\n#include <collalg/allgatherv.h>\n#include <collalg/barrier.h>\n"
                "#include <collalg/gather.h>\n#include <collalg/scatter.h>\n#include <collalg/gatherv.h>\n"
                "#include <collalg/scatterv.h>\n#include <collalg/alltoallw.h>\n#include <collalg/reduce.h>\n"
-               "#include <collalg/select.h>\n\n");
+               "#include <collalg/scan.h>\n#include <collalg/exscan.h>\n#include <collalg/reduce_scatter_block.h>\n"
+               "#include <collalg/reduce_scatter.h>\n#include <collalg/select.h>\n\n");
     for (c = 0; c < TUNE_NCOLL; c++)
         tune_header_rules(f, T, (enum tune_coll)c, &res[c]);
     tune_header_macros(f, T);
@@ -288,7 +297,11 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_resu
                                                  "mean per-process block at the root",
                                                  "mean per-process block at the root",
                                                  "mean per-pair block",
-                                                 "whole vector"};
+                                                 "whole vector",
+                                                 "whole vector",
+                                                 "whole vector",
+                                                 "whole vector (p blocks)",
+                                                 "whole vector (p blocks)"};
     char path[1200], mpi1[80];
     const char *name = tune_coll_name[coll];
     tune_flat fl[TUNE_MAX_SEGS];

@@ -40,6 +40,10 @@ TUNE_NATIVE_RUN(gatherv, TUNE_GATHERV)
 TUNE_NATIVE_RUN(scatterv, TUNE_SCATTERV)
 TUNE_NATIVE_RUN(alltoallw, TUNE_ALLTOALLW)
 TUNE_NATIVE_RUN(reduce, TUNE_REDUCE)
+TUNE_NATIVE_RUN(scan, TUNE_SCAN)
+TUNE_NATIVE_RUN(exscan, TUNE_EXSCAN)
+TUNE_NATIVE_RUN(reduce_scatter_block, TUNE_REDUCE_SCATTER_BLOCK)
+TUNE_NATIVE_RUN(reduce_scatter, TUNE_REDUCE_SCATTER)
 #undef TUNE_NATIVE_RUN
 /** @endcond */
 
@@ -63,6 +67,10 @@ static const tune_algo tune_native_algo[TUNE_NCOLL] = {
     {TUNE_SCATTERV, "native", tune_native_scatterv, NULL, 0},
     {TUNE_ALLTOALLW, "native", tune_native_alltoallw, NULL, 0},
     {TUNE_REDUCE, "native", tune_native_reduce, NULL, 0},
+    {TUNE_SCAN, "native", tune_native_scan, NULL, 0},
+    {TUNE_EXSCAN, "native", tune_native_exscan, NULL, 0},
+    {TUNE_REDUCE_SCATTER_BLOCK, "native", tune_native_reduce_scatter_block, NULL, 0},
+    {TUNE_REDUCE_SCATTER, "native", tune_native_reduce_scatter, NULL, 0},
 };
 
 /** @brief 1 when @p a is the native collective's candidate (tune_native_algo). */
@@ -323,8 +331,10 @@ static double tune_fastest(const tune_result *r, int i)
  * @brief The alternative of a rule over [@p lo, @p hi) whose algorithm has restrictions: the
  *        candidate without restrictions, at one value of its parameter, with the smallest mean
  *        ratio of its median to the fastest median over the sample sizes of the range
- *        (tune_range_sizes()). Writes its rule text into @p text. @return 1, or 0 when none has
- *        a valid time at all those sizes.
+ *        (tune_range_sizes()). Writes its rule text into @p text. @return 1, 2 when that
+ *        candidate is the native collective (@p text "native": no rule needed, the selector runs
+ *        the native collective when it skips the restricted rule), or 0 when none has a valid time
+ *        at all those sizes.
  */
 static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, long hi, char *text, size_t size)
 {
@@ -343,8 +353,12 @@ static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, 
                 best = score, bk = k, bc = c;
         }
     }
-    if (bk < 0 || tune_is_native(r->cand[bk].algo))
-        return 0; /* native: what the selector runs anyway when no rule applies */
+    if (bk < 0)
+        return 0;
+    if (tune_is_native(r->cand[bk].algo)) {
+        snprintf(text, size, "native");
+        return 2; /* what the selector runs anyway when no rule applies */
+    }
     if (r->cand[bk].algo->space)
         snprintf(text, size, "%s, %s", r->cand[bk].algo->name, r->cand[bk].choice[bc].text);
     else

@@ -66,12 +66,13 @@ static int tune_wants_v(const tuner *T)
     return any;
 }
 
-/** @brief Sample size @p s adjusted to the collective (allreduce, reduce: whole ints, at least one). */
-static long tune_adjust(enum tune_coll coll, long s)
+/** @brief Sample size @p s adjusted to the collective on @p p processes: rounded up to whole
+ *         granules, at least one (tune_granule(): the reductions whole ints, reduce_scatter_block
+ *         one int per rank). */
+static long tune_adjust(enum tune_coll coll, long s, int p)
 {
-    if (coll != TUNE_ALLREDUCE && coll != TUNE_REDUCE)
-        return s;
-    return s < 4 ? 4 : (s + 3) / 4 * 4;
+    long g = tune_granule(coll, p);
+    return s < g ? g : (s + g - 1) / g * g;
 }
 
 /**
@@ -86,13 +87,15 @@ static long tune_buffer_bytes(tuner *T)
     int blocks =
         T->o.want[TUNE_ALLTOALL] || T->o.want[TUNE_ALLGATHER] || T->o.want[TUNE_GATHER] || T->o.want[TUNE_SCATTER];
     long per = blocks ? (long)T->p : 1, sz[TUNE_MAX_SIZES];
-    long maxb = tune_adjust(TUNE_ALLREDUCE, T->o.sizes[T->o.nsizes - 1]) * per;
+    long maxb = tune_adjust(TUNE_ALLREDUCE, T->o.sizes[T->o.nsizes - 1], T->p) * per;
     int c, ns;
+    if (T->o.want[TUNE_REDUCE_SCATTER_BLOCK]) /* its sizes round up to 4 p bytes */
+        maxb = tune_adjust(TUNE_REDUCE_SCATTER_BLOCK, T->o.sizes[T->o.nsizes - 1], T->p) * per;
     for (c = 0; c < TUNE_NCOLL; c++) {
         long long need;
         if (!T->o.want[c] || !tune_is_v((enum tune_coll)c))
             continue;
-        ns = tune_coll_sizes(&T->pat, (enum tune_coll)c, T->o.sizes, T->o.nsizes, tune_adjust, sz);
+        ns = tune_coll_sizes(&T->pat, (enum tune_coll)c, T->o.sizes, T->o.nsizes, T->p, tune_adjust, sz);
         need = tune_pattern_bytes(&T->pat, (enum tune_coll)c, sz[ns - 1]);
         if (need < 0) {
             if (T->rank == 0)

@@ -11,9 +11,11 @@
  * has a topology. An algorithm with restrictions (restrictions.h) is measured only when the run's
  * communicator meets them (tune_runnable(): the shm family needs every rank on one node).
  *
- * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for allreduce and reduce), count elements
- * per block as MPI_<Collective> defines them, root 0 for bcast, reduce, gather, scatter, gatherv and
- * scatterv; alltoallv, allgatherv, gatherv, scatterv and alltoallw get the counts and offsets of
+ * Buffers: the tuner passes MPI_BYTE data (MPI_INT with MPI_SUM for the reductions: allreduce, reduce,
+ * scan, exscan, reduce_scatter_block, reduce_scatter), count elements per block as MPI_<Collective>
+ * defines them, root 0 for bcast, reduce, gather, scatter, gatherv and scatterv; reduce_scatter_block
+ * gets the whole vector's ints / p as its recvcount, reduce_scatter the whole vector's ints split as
+ * evenly as possible (the first ranks one more) as its recvcounts; alltoallv, allgatherv, gatherv, scatterv and alltoallw get the counts and offsets of
  * the communication pattern (tune/pattern.h) at the sample size (alltoallw: byte displacements
  * and MPI_BYTE for every peer). The rooted collectives and alltoallw pass the send and the
  * receive side separately (tune_call::rcount, rtype, stypes, rtypes), so that the PMPI library
@@ -43,30 +45,38 @@ enum tune_coll {
     TUNE_SCATTERV = 10,
     TUNE_ALLTOALLW = 11,
     TUNE_REDUCE = 12,
-    TUNE_NCOLL = 13
+    TUNE_SCAN = 13,
+    TUNE_EXSCAN = 14,
+    TUNE_REDUCE_SCATTER_BLOCK = 15,
+    TUNE_REDUCE_SCATTER = 16,
+    TUNE_NCOLL = 17
 };
 
 /** @brief Names of enum tune_coll, as in `collalg_<name>_...` and `COLLALG_TUNED_<NAME>`. */
-static const char *const tune_coll_name[TUNE_NCOLL] = {"alltoall",   "allgather", "allreduce", "bcast",   "alltoallv",
-                                                       "allgatherv", "barrier",   "gather",    "scatter", "gatherv",
-                                                       "scatterv",   "alltoallw", "reduce"};
+static const char *const tune_coll_name[TUNE_NCOLL] = {
+    "alltoall",      "allgather",  "allreduce", "bcast",
+    "alltoallv",     "allgatherv", "barrier",   "gather",
+    "scatter",       "gatherv",    "scatterv",  "alltoallw",
+    "reduce",        "scan",       "exscan",    "reduce_scatter_block",
+    "reduce_scatter"};
 
 /** @brief The arguments of one timed call (the union of the argument lists). */
 typedef struct tune_call {
     const void *sbuf;           /**< send buffer (every collective with one) */
     void *rbuf;                 /**< receive buffer; the buffer of bcast */
     int count;                  /**< elements per block (alltoall: per pair, allgather: per process) or in
-                                      all; allgatherv, gatherv: this rank's block; gather, scatter: the send
-                                      side's count */
+                                      all (reductions: the whole vector); allgatherv, gatherv: this rank's
+                                      block; gather, scatter: the send side's count */
     MPI_Datatype type;          /**< element type (gather, scatter, gatherv, scatterv: of the send side) */
-    int rcount;                 /**< gather, scatter, scatterv: the receive side's count */
+    int rcount;                 /**< gather, scatter, scatterv: the receive side's count; reduce_scatter_block:
+                                      recvcount (count / p) */
     MPI_Datatype rtype;         /**< gather, scatter, gatherv, scatterv: the receive side's type */
-    MPI_Op op;                  /**< reduction (allreduce, reduce) */
+    MPI_Op op;                  /**< reduction (allreduce, reduce, scan, exscan, reduce_scatter(_block)) */
     int root;                   /**< root (bcast, reduce, gather, scatter, gatherv, scatterv) */
     MPI_Comm comm;              /**< communicator */
     const int *scounts;         /**< alltoallv, alltoallw, scatterv: send counts (p) */
     const int *sdispls;         /**< alltoallv, alltoallw, scatterv: send offsets (p; alltoallw: bytes) */
-    const int *rcounts;         /**< alltoallv, allgatherv, alltoallw, gatherv: receive counts (p) */
+    const int *rcounts;         /**< alltoallv, allgatherv, alltoallw, gatherv, reduce_scatter: receive counts (p) */
     const int *rdispls;         /**< alltoallv, allgatherv, alltoallw, gatherv: receive offsets (p) */
     const MPI_Datatype *stypes; /**< alltoallw: send type per peer (p) */
     const MPI_Datatype *rtypes; /**< alltoallw: receive type per peer (p) */
@@ -100,6 +110,26 @@ typedef struct tune_algo {
     int topo;            /**< 1: a topology algorithm (machine/topology_comm.h), measured only when the run has a
                               topology (collalg-tune --topology FILE or `COLLALG_TOPOLOGY`) */
 } tune_algo;
+
+/** @brief 1 for the reductions the tuner runs on MPI_INT with MPI_SUM (see the file comment). */
+static int tune_is_reduction(enum tune_coll coll)
+{
+    return coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE || coll == TUNE_SCAN || coll == TUNE_EXSCAN ||
+           coll == TUNE_REDUCE_SCATTER_BLOCK || coll == TUNE_REDUCE_SCATTER;
+}
+
+/**
+ * @brief The granule (bytes) of collective @p coll's sizes on @p p processes: sample sizes are
+ *        rounded up to it and crossing points searched to it. 4 (one MPI_INT) for the reductions,
+ *        4 p for reduce_scatter_block (one int per rank: the selector compares p * recvcount *
+ *        size(datatype)), 1 for the others.
+ */
+static long tune_granule(enum tune_coll coll, int p)
+{
+    if (coll == TUNE_REDUCE_SCATTER_BLOCK)
+        return 4L * (p > 0 ? p : 1);
+    return tune_is_reduction(coll) ? 4 : 1;
+}
 
 /* ---- parameter spaces ---------------------------------------------------------------------- */
 
@@ -526,6 +556,29 @@ static int tune_space_csm(int p, tune_choice *out, int max)
     {                                                                                                       \
         return collalg_reduce_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, ch->i, 0); \
     }
+#define TUNE_SCAN(coll, alg)                                                                                \
+    static int tune_##coll##_##alg(const tune_call *c, const tune_choice *ch)                               \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_##coll##_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);                \
+    }
+#define TUNE_SCAN_INT(coll, alg)                                                                            \
+    static int tune_##coll##_##alg(const tune_call *c, const tune_choice *ch)                               \
+    {                                                                                                       \
+        return collalg_##coll##_##alg(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, ch->i);         \
+    }
+#define TUNE_RSB(alg)                                                                                       \
+    static int tune_reduce_scatter_block_##alg(const tune_call *c, const tune_choice *ch)                   \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_reduce_scatter_block_##alg(c->sbuf, c->rbuf, c->rcount, c->type, c->op, c->comm);    \
+    }
+#define TUNE_RS(alg)                                                                                        \
+    static int tune_reduce_scatter_##alg(const tune_call *c, const tune_choice *ch)                         \
+    {                                                                                                       \
+        (void)ch;                                                                                           \
+        return collalg_reduce_scatter_##alg(c->sbuf, c->rbuf, c->rcounts, c->type, c->op, c->comm);         \
+    }
 #define TUNE_BAR(alg)                                                                                       \
     static int tune_barrier_##alg(const tune_call *c, const tune_choice *ch)                                \
     {                                                                                                       \
@@ -679,6 +732,25 @@ TUNE_RED_INT(pipeline)
 TUNE_RED_INT(binary_tree)
 TUNE_RED_INT(in_order_binary)
 TUNE_RED(rabenseifner)
+
+TUNE_SCAN_INT(scan, linear)
+TUNE_SCAN(scan, recursive_doubling)
+TUNE_SCAN(scan, binary_tree)
+TUNE_SCAN_INT(exscan, linear)
+TUNE_SCAN(exscan, recursive_doubling)
+TUNE_SCAN(exscan, binary_tree)
+
+TUNE_RSB(recursive_halving)
+TUNE_RSB(pairwise)
+TUNE_RSB(ring)
+TUNE_RSB(recursive_doubling)
+TUNE_RSB(reduce_scatterv)
+
+TUNE_RS(recursive_halving)
+TUNE_RS(pairwise)
+TUNE_RS(ring)
+TUNE_RS(recursive_doubling)
+TUNE_RS(reduce_scatterv)
 
 /* The shared-memory family: measured only when every rank is on one node (COLLALG_R_ONE_NODE). */
 TUNE_A2A(shm)
@@ -867,6 +939,28 @@ static const tune_algo tune_table[] = {
     {TUNE_REDUCE, "binary_tree", tune_reduce_binary_tree, tune_space_segsize, 0},
     {TUNE_REDUCE, "in_order_binary", tune_reduce_in_order_binary, tune_space_segsize, 0},
     {TUNE_REDUCE, "rabenseifner", tune_reduce_rabenseifner, NULL, 0},
+
+    {TUNE_SCAN, "linear", tune_scan_linear, tune_space_segsize, 0},
+    {TUNE_SCAN, "recursive_doubling", tune_scan_recursive_doubling, NULL, 0},
+    {TUNE_SCAN, "binary_tree", tune_scan_binary_tree, NULL, 0},
+
+    {TUNE_EXSCAN, "linear", tune_exscan_linear, tune_space_segsize, 0},
+    {TUNE_EXSCAN, "recursive_doubling", tune_exscan_recursive_doubling, NULL, 0},
+    {TUNE_EXSCAN, "binary_tree", tune_exscan_binary_tree, NULL, 0},
+
+    /* recursive_halving, pairwise, ring: commutative operations only (restrictions.h); the tuner
+     * measures them with MPI_SUM and writes an alternative rule after each of their rules */
+    {TUNE_REDUCE_SCATTER_BLOCK, "recursive_halving", tune_reduce_scatter_block_recursive_halving, NULL, 0},
+    {TUNE_REDUCE_SCATTER_BLOCK, "pairwise", tune_reduce_scatter_block_pairwise, NULL, 0},
+    {TUNE_REDUCE_SCATTER_BLOCK, "ring", tune_reduce_scatter_block_ring, NULL, 0},
+    {TUNE_REDUCE_SCATTER_BLOCK, "recursive_doubling", tune_reduce_scatter_block_recursive_doubling, NULL, 0},
+    {TUNE_REDUCE_SCATTER_BLOCK, "reduce_scatterv", tune_reduce_scatter_block_reduce_scatterv, NULL, 0},
+
+    {TUNE_REDUCE_SCATTER, "recursive_halving", tune_reduce_scatter_recursive_halving, NULL, 0},
+    {TUNE_REDUCE_SCATTER, "pairwise", tune_reduce_scatter_pairwise, NULL, 0},
+    {TUNE_REDUCE_SCATTER, "ring", tune_reduce_scatter_ring, NULL, 0},
+    {TUNE_REDUCE_SCATTER, "recursive_doubling", tune_reduce_scatter_recursive_doubling, NULL, 0},
+    {TUNE_REDUCE_SCATTER, "reduce_scatterv", tune_reduce_scatter_reduce_scatterv, NULL, 0},
 };
 
 /** @brief Rows of tune_table. */
@@ -894,6 +988,11 @@ static int tune_native(enum tune_coll coll, const tune_call *c)
     case TUNE_SCATTERV:
         return MPI_Scatterv(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm);
     case TUNE_REDUCE: return MPI_Reduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm);
+    case TUNE_SCAN: return MPI_Scan(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);
+    case TUNE_EXSCAN: return MPI_Exscan(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm);
+    case TUNE_REDUCE_SCATTER_BLOCK:
+        return MPI_Reduce_scatter_block(c->sbuf, c->rbuf, c->rcount, c->type, c->op, c->comm);
+    case TUNE_REDUCE_SCATTER: return MPI_Reduce_scatter(c->sbuf, c->rbuf, c->rcounts, c->type, c->op, c->comm);
     case TUNE_ALLTOALLW:
         return MPI_Alltoallw(c->sbuf, c->scounts, c->sdispls, c->stypes, c->rbuf, c->rcounts, c->rdispls, c->rtypes,
                              c->comm);

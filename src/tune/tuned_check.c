@@ -22,6 +22,12 @@
  * before these collectives existed (no COLLALG_TUNED_GATHER_BOUNDS) do not check them. Reduce
  * (MPI_INT, MPI_SUM, sizes rounded down to whole ints) runs to root 0 and to the last rank, out
  * of place, and in place at root 0 (see tc_reduce), when the header has it (COLLALG_TUNED_REDUCE_BOUNDS).
+ * Scan, exscan, reduce_scatter_block and reduce_scatter (MPI_INT, MPI_SUM: sizes are whole vectors
+ * rounded down to whole ints, reduce_scatter_block to one int per rank) run out of place and in
+ * place, each rank comparing its whole receive allocation and one guard int past it (exscan:
+ * rank 0's buffer, which MPI leaves undefined, only its guard); reduce_scatter runs uneven counts
+ * (rank 0's block the largest, the last rank's empty for p > 1) whose sum is the size tried, when
+ * the header has them (COLLALG_TUNED_SCAN_BOUNDS).
  *
  * Build against a generated header (what `make tune` does):
  * @code
@@ -141,6 +147,37 @@ COLLALG_TUNED_REDUCE(collalg_tuned_reduce,
     COLLALG_RULE(4096, COLLALG_INF, rabenseifner))
 /* clang-format on */
 #define COLLALG_TUNED_REDUCE_BOUNDS 0, 64, 4096
+#include <collalg/scan.h>
+#include <collalg/exscan.h>
+#include <collalg/reduce_scatter_block.h>
+#include <collalg/reduce_scatter.h>
+/* clang-format off */
+COLLALG_TUNED_SCAN(collalg_tuned_scan,
+    COLLALG_RULE(0, 256, recursive_doubling)
+    COLLALG_RULE(256, 8192, binary_tree)
+    COLLALG_RULE(8192, COLLALG_INF, linear, 4096))
+/* clang-format on */
+#define COLLALG_TUNED_SCAN_BOUNDS 0, 256, 8192
+/* clang-format off */
+COLLALG_TUNED_EXSCAN(collalg_tuned_exscan,
+    COLLALG_RULE(0, 1024, binary_tree)
+    COLLALG_RULE(1024, COLLALG_INF, linear, 0))
+/* clang-format on */
+#define COLLALG_TUNED_EXSCAN_BOUNDS 0, 1024
+/* clang-format off */
+COLLALG_TUNED_REDUCE_SCATTER_BLOCK(collalg_tuned_reduce_scatter_block,
+    COLLALG_RULE(0, 512, recursive_doubling)
+    COLLALG_RULE(512, COLLALG_INF, ring)
+    COLLALG_RULE(512, COLLALG_INF, reduce_scatterv))
+/* clang-format on */
+#define COLLALG_TUNED_REDUCE_SCATTER_BLOCK_BOUNDS 0, 512
+/* clang-format off */
+COLLALG_TUNED_REDUCE_SCATTER(collalg_tuned_reduce_scatter,
+    COLLALG_RULE(0, 2048, recursive_halving)
+    COLLALG_RULE(0, 2048, recursive_doubling)
+    COLLALG_RULE(2048, COLLALG_INF, pairwise))
+/* clang-format on */
+#define COLLALG_TUNED_REDUCE_SCATTER_BOUNDS 0, 2048
 /** @endcond */
 #endif
 
@@ -340,6 +377,102 @@ static void tc_reduce(tc_state *st, long n)
                       err);
         }
     free(s), free(r1), free(r2);
+}
+#endif
+
+#ifdef COLLALG_TUNED_SCAN_BOUNDS
+/** @brief Fills the send vector @p s (@p n ints and a guard) of this rank and sets @p r1, @p r2 to -5. */
+static void tc_fill_ints(const tc_state *st, int *s, int *r1, int *r2, long n)
+{
+    long i;
+    for (i = 0; i <= n; i++)
+        s[i] = (st->rank + 1) * 1000 + (int)(i % 977), r1[i] = r2[i] = -5;
+}
+
+/** @brief Scan (@p exclusive 0) or exscan (1) of @p n bytes rounded down to whole ints, out of place
+ *         and in place; rank 0 of exscan compares its guard only (its buffer is undefined). */
+static void tc_scans(tc_state *st, long n, int exclusive)
+{
+    int count = (int)(n / 4), err, inplace;
+    int *s = (int *)malloc(4 * (size_t)count + 4), *r1 = (int *)malloc(4 * (size_t)count + 4),
+        *r2 = (int *)malloc(4 * (size_t)count + 4);
+    const char *name = exclusive ? "exscan" : "scan";
+    for (inplace = 0; inplace < 2; inplace++) {
+        size_t cmp = exclusive && st->rank == 0 ? 0 : 4 * (size_t)count;
+        tc_fill_ints(st, s, r1, r2, count);
+        if (exclusive)
+            MPI_Exscan(s, r1, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        else
+            MPI_Scan(s, r1, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        if (inplace)
+            memcpy(r2, s, 4 * (size_t)count);
+        if (exclusive)
+            err = collalg_tuned_exscan(inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        else
+            err = collalg_tuned_scan(inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        tc_record(st, name, 4L * count, inplace ? " in place" : "",
+                  err == MPI_SUCCESS && !memcmp(r1, r2, cmp) && r2[count] == -5, err);
+    }
+    free(s), free(r1), free(r2);
+}
+
+/** @brief Scan of @p n bytes (tc_scans). */
+static void tc_scan(tc_state *st, long n)
+{
+    tc_scans(st, n, 0);
+}
+
+/** @brief Exscan of @p n bytes (tc_scans). */
+static void tc_exscan(tc_state *st, long n)
+{
+    tc_scans(st, n, 1);
+}
+
+/** @brief Reduce_scatter_block of @p n bytes rounded down to one int per rank (recvcount = n / 4 p),
+ *         out of place and in place (the whole vector in the receive buffer). */
+static void tc_reduce_scatter_block(tc_state *st, long n)
+{
+    int rc = (int)(n / 4 / st->p), total = rc * st->p, err, inplace;
+    int *s = (int *)malloc(4 * (size_t)total + 4), *r1 = (int *)malloc(4 * (size_t)total + 4),
+        *r2 = (int *)malloc(4 * (size_t)total + 4);
+    for (inplace = 0; inplace < 2; inplace++) {
+        tc_fill_ints(st, s, r1, r2, total);
+        MPI_Reduce_scatter_block(s, r1, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        if (inplace)
+            memcpy(r2, s, 4 * (size_t)total);
+        err = collalg_tuned_reduce_scatter_block(inplace ? MPI_IN_PLACE : s, r2, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        /* out of place the whole allocation; in place the block and the guard (the rest of the
+         * vector is the algorithm's to use) */
+        tc_record(st, "reduce_scatter_block", 4L * total, inplace ? " in place" : "",
+                  err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)(inplace ? rc : total + 1)) && r2[total] == -5,
+                  err);
+    }
+    free(s), free(r1), free(r2);
+}
+
+/** @brief Reduce_scatter of @p n bytes rounded down to whole ints, uneven counts (rank 0's block
+ *         the largest, the last rank's empty for p > 1), out of place and in place. */
+static void tc_reduce_scatter(tc_state *st, long n)
+{
+    int total = (int)(n / 4), p = st->p, j, left, err, inplace;
+    int *c = (int *)malloc((size_t)p * sizeof(int)), *s = (int *)malloc(4 * (size_t)total + 4),
+        *r1 = (int *)malloc(4 * (size_t)total + 4), *r2 = (int *)malloc(4 * (size_t)total + 4);
+    for (j = 0, left = total; j < p; j++) { /* half of what is left; p - 2 the rest; p - 1 none */
+        c[j] = j == p - 1 && p > 1 ? 0 : j >= p - 2 ? left : left - left / 2;
+        left -= c[j];
+    }
+    for (inplace = 0; inplace < 2; inplace++) {
+        tc_fill_ints(st, s, r1, r2, total);
+        MPI_Reduce_scatter(s, r1, c, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        if (inplace)
+            memcpy(r2, s, 4 * (size_t)total);
+        err = collalg_tuned_reduce_scatter(inplace ? MPI_IN_PLACE : s, r2, c, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        tc_record(st, "reduce_scatter", 4L * total, inplace ? " in place" : "",
+                  err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)(inplace ? c[st->rank] : total + 1)) &&
+                      r2[total] == -5,
+                  err);
+    }
+    free(c), free(s), free(r1), free(r2);
 }
 #endif
 
@@ -619,6 +752,17 @@ int main(int argc, char **argv)
     {
         static const long red[] = {COLLALG_TUNED_REDUCE_BOUNDS};
         tc_sweep(&st, tc_reduce, red, (int)(sizeof red / sizeof *red), 1);
+    }
+#endif
+#ifdef COLLALG_TUNED_SCAN_BOUNDS
+    {
+        static const long scn[] = {COLLALG_TUNED_SCAN_BOUNDS}, exs[] = {COLLALG_TUNED_EXSCAN_BOUNDS},
+                          rsb[] = {COLLALG_TUNED_REDUCE_SCATTER_BLOCK_BOUNDS},
+                          rs[] = {COLLALG_TUNED_REDUCE_SCATTER_BOUNDS};
+        tc_sweep(&st, tc_scan, scn, (int)(sizeof scn / sizeof *scn), 1);
+        tc_sweep(&st, tc_exscan, exs, (int)(sizeof exs / sizeof *exs), 1);
+        tc_sweep(&st, tc_reduce_scatter_block, rsb, (int)(sizeof rsb / sizeof *rsb), 1);
+        tc_sweep(&st, tc_reduce_scatter, rs, (int)(sizeof rs / sizeof *rs), 1);
     }
 #endif
     if (st.rank == 0)

@@ -98,10 +98,10 @@ static void tune_pattern_call(tune_pattern *pt, enum tune_coll coll, long bytes,
 
 /**
  * @brief The sample sizes of collective @p coll (see the file comment) from the command line's
- *        @p sizes[0..ns), adjusted by @p adjust, into @p out. @return how many.
+ *        @p sizes[0..ns), adjusted by @p adjust for @p p processes, into @p out. @return how many.
  */
-static int tune_coll_sizes(const tune_pattern *pt, enum tune_coll coll, const long *sizes, int ns,
-                           long (*adjust)(enum tune_coll, long), long *out)
+static int tune_coll_sizes(const tune_pattern *pt, enum tune_coll coll, const long *sizes, int ns, int p,
+                           long (*adjust)(enum tune_coll, long, int), long *out)
 {
     int i, n = 0;
     if (coll == TUNE_BARRIER) {
@@ -113,7 +113,7 @@ static int tune_coll_sizes(const tune_pattern *pt, enum tune_coll coll, const lo
         return 1;
     }
     for (i = 0; i < ns; i++) {
-        long s = adjust(coll, sizes[i]);
+        long s = adjust(coll, sizes[i], p);
         if (n == 0 || s > out[n - 1])
             out[n++] = s;
     }

@@ -126,6 +126,43 @@ program pm_f08
       end if
       call pm_report('reduce sum in-place', rb, ierr)
 
+      ! scan and exscan: integer sum, then in place (exscan: rank 0's buffer is undefined, reset)
+      rb = -1
+      call MPI_SCAN(sb, rb, n, MPI_INTEGER, MPI_SUM, comm, ierr)
+      call pm_report('scan sum', rb, ierr)
+      rb = -1
+      rb(1:n) = sb(1:n)
+      call MPI_SCAN(MPI_IN_PLACE, rb, n, MPI_INTEGER, MPI_SUM, comm, ierr)
+      call pm_report('scan sum in-place', rb, ierr)
+      rb = -1
+      call MPI_EXSCAN(sb, rb, n, MPI_INTEGER, MPI_SUM, comm, ierr)
+      if (rank == 0) rb = -1
+      call pm_report('exscan sum', rb, ierr)
+      rb = -1
+      rb(1:n) = sb(1:n)
+      call MPI_EXSCAN(MPI_IN_PLACE, rb, n, MPI_INTEGER, MPI_SUM, comm, ierr)
+      if (rank == 0) rb = -1
+      call pm_report('exscan sum in-place', rb, ierr)
+
+      ! reduce_scatter_block (blocks of n) and reduce_scatter (allgatherv's counts): integer sum,
+      ! then in place (the whole vector in rb; what follows this rank's block is reset)
+      rb = -1
+      call MPI_REDUCE_SCATTER_BLOCK(sb, rb, n, MPI_INTEGER, MPI_SUM, comm, ierr)
+      call pm_report('reduce_scatter_block sum', rb, ierr)
+      rb = -1
+      rb(1:n * p) = sb(1:n * p)
+      call MPI_REDUCE_SCATTER_BLOCK(MPI_IN_PLACE, rb, n, MPI_INTEGER, MPI_SUM, comm, ierr)
+      rb(n + 1:) = -1
+      call pm_report('reduce_scatter_block sum in-place', rb, ierr)
+      rb = -1
+      call MPI_REDUCE_SCATTER(sb, rb, rc, MPI_INTEGER, MPI_SUM, comm, ierr)
+      call pm_report('reduce_scatter sum', rb, ierr)
+      rb = -1
+      rb(1:sum(rc)) = sb(1:sum(rc))
+      call MPI_REDUCE_SCATTER(MPI_IN_PLACE, rb, rc, MPI_INTEGER, MPI_SUM, comm, ierr)
+      rb(rc(rank + 1) + 1:) = -1
+      call pm_report('reduce_scatter sum in-place', rb, ierr)
+
       ! gather and scatter: the last rank the root, blocks of n integers; then in place at the root
       rb = -1
       call MPI_GATHER(sb, n, MPI_INTEGER, rb, n, MPI_INTEGER, p - 1, comm, ierr)

@@ -1,0 +1,117 @@
+/*
+ * scan.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
+ * libcollalg_pmpi.so): MPI_Scan (exscan.c: MPI_Exscan, the same cases) with MPI_SUM and MPI_MAX
+ * over int and double (integer values, so any order of the sum is exact), and with a user-defined
+ * commutative sum and maximum over the vector of ints (MPICH rejects predefined operations on
+ * derived types), counts 0, 5 and 700, on MPI_COMM_WORLD and a split communicator, out of place
+ * and MPI_IN_PLACE; then a non-commutative operation over ints (a op b = a: every rank gets rank
+ * 0's vector), whose operand order every algorithm must keep; dumps every rank's receive
+ * allocation. Exscan leaves rank 0's receive buffer undefined: rank 0 dumps its fill pattern
+ * instead (the catalogue's own tests check that it is never written).
+ */
+#include "pm_common.h"
+
+#ifdef PM_EXSCAN
+#define PM_SCAN MPI_Exscan
+#define PM_NAME "exscan"
+#else
+#define PM_SCAN MPI_Scan
+#define PM_NAME "scan"
+#endif
+
+/* The two ints of each element of the vector type (offsets 0 and 3 ints, extent 6 ints). */
+static void pm_vsum(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    int k, *a = (int *)in, *b = (int *)inout;
+    (void)type;
+    for (k = 0; k < *len; k++)
+        b[6 * k] += a[6 * k], b[6 * k + 3] += a[6 * k + 3];
+}
+
+static void pm_vmax(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    int k, j, *a = (int *)in, *b = (int *)inout;
+    (void)type;
+    for (k = 0; k < *len; k++)
+        for (j = 0; j < 4; j += 3)
+            if (a[6 * k + j] > b[6 * k + j])
+                b[6 * k + j] = a[6 * k + j];
+}
+
+/* a op b = a: associative, not commutative (MPI passes the left operand as `in`). */
+static void pm_left(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    memcpy(inout, in, (size_t)*len * sizeof(int));
+}
+
+/* Records the case: rank 0 of an exscan dumps its fill pattern (its buffer is undefined). */
+static void pm_result(const char *label, void *rbuf, int t, int n, int rank, int err)
+{
+#ifdef PM_EXSCAN
+    if (rank == 0)
+        pm_fill(rbuf, t, (size_t)n, -7);
+#else
+    (void)rank;
+#endif
+    pm_dump(label, rbuf, (size_t)n * pm_extent(t), err);
+}
+
+/* The non-commutative op on both communicators, counts 5 and 700. */
+static void pm_noncommutative(void)
+{
+    MPI_Op left;
+    int c, k, j;
+    char label[128];
+    MPI_Op_create(pm_left, 0, &left);
+    for (c = 0; c < PM_NCOMMS; c++)
+        for (k = 0; k < 2; k++) {
+            int rank, err, n = k ? 700 : 5;
+            int *sbuf = (int *)malloc((size_t)n * sizeof(int)), *rbuf = (int *)malloc((size_t)n * sizeof(int));
+            MPI_Comm_rank(pm_comm[c], &rank);
+            for (j = 0; j < n; j++)
+                sbuf[j] = 1000 * rank + j, rbuf[j] = -1;
+            err = PM_SCAN(sbuf, rbuf, n, MPI_INT, left, pm_comm[c]);
+            snprintf(label, sizeof label, PM_NAME " %s int non-commutative n=%d", pm_comm_name[c], n);
+            pm_result(label, rbuf, 0, n, rank, err);
+            free(sbuf);
+            free(rbuf);
+        }
+    MPI_Op_free(&left);
+}
+
+int main(int argc, char **argv)
+{
+    static const int counts[] = {0, 5, 700};
+    int c, t, k, o, inplace;
+    char label[128];
+    MPI_Op vop[2];
+    pm_init(&argc, &argv);
+    MPI_Op_create(pm_vsum, 1, &vop[0]);
+    MPI_Op_create(pm_vmax, 1, &vop[1]);
+    for (c = 0; c < PM_NCOMMS; c++)
+        for (t = 0; t < PM_NTYPES; t++)
+            for (k = 0; k < 3; k++)
+                for (o = 0; o < 2; o++)
+                    for (inplace = 0; inplace < 2; inplace++) {
+                        int rank, err, n = counts[k];
+                        void *sbuf, *rbuf;
+                        MPI_Op op = t == 2 ? vop[o] : o ? MPI_MAX : MPI_SUM;
+                        MPI_Comm_rank(pm_comm[c], &rank);
+                        sbuf = pm_alloc(t, (size_t)n);
+                        rbuf = pm_alloc(t, (size_t)n);
+                        pm_fill(sbuf, t, (size_t)n, 1000 + rank);
+                        pm_fill(rbuf, t, (size_t)n, inplace ? 1000 + rank : -1);
+                        err = PM_SCAN(inplace ? MPI_IN_PLACE : sbuf, rbuf, n, pm_type[t], op, pm_comm[c]);
+                        snprintf(label, sizeof label, PM_NAME " %s %s %s n=%d%s", pm_comm_name[c], pm_type_name[t],
+                                 o ? "max" : "sum", n, inplace ? " in-place" : "");
+                        pm_result(label, rbuf, t, n, rank, err);
+                        free(sbuf);
+                        free(rbuf);
+                    }
+    MPI_Op_free(&vop[0]);
+    MPI_Op_free(&vop[1]);
+    pm_noncommutative();
+    pm_finish(PM_NAME);
+    return 0;
+}
