@@ -202,18 +202,25 @@ static inline void cl_smp(const char *prog, const char *placement, int np, const
     cl_launch_as(launcher, "smpi", tag, prog, np, args, 1);
 }
 
-/* SimGrid p = 32 on the seeds' switched platform (tests/platform/topology/switches-4x8.xml: four
- * switches of eight hosts under a top switch) with the description b.conf from COLLALG_TOPOLOGY
- * and the ranks placed by `hostfile` of that folder; log tag `label`. */
-static inline void cl_smpi_described(const char *label, const char *prog, const char *hostfile, const char *args)
+/* SimGrid on the seeds' switched platform (tests/platform/topology/switches-4x8.xml: four switches
+ * of eight hosts under a top switch), np ranks placed by `hostfile` of that folder, with the
+ * description `conf` of that folder in COLLALG_TOPOLOGY; log tag `label`. */
+static inline void cl_smpi_switched(const char *label, const char *prog, int np, const char *conf, const char *hostfile,
+                                    const char *args)
 {
     char launcher[768];
     snprintf(launcher, sizeof launcher,
-             "env COLLALG_TOPOLOGY=tests/platform/topology/b.conf smpirun -np 32 -platform "
+             "env COLLALG_TOPOLOGY=tests/platform/topology/%s smpirun -np %d -platform "
              "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/%s "
              "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
-             hostfile);
-    cl_launch_as(launcher, "smpi", label, prog, 32, args, 1);
+             conf, np, hostfile);
+    cl_launch_as(launcher, "smpi", label, prog, np, args, 1);
+}
+
+/* cl_smpi_switched at p = 32 with the description b.conf. */
+static inline void cl_smpi_described(const char *label, const char *prog, const char *hostfile, const char *args)
+{
+    cl_smpi_switched(label, prog, 32, "b.conf", hostfile, args);
 }
 
 /* SimGrid argument sets. The 64 KiB-block count runs at p = 16 and 17; from p = 31 on it is left

@@ -28,3 +28,18 @@ Test(exscan, smpi_p31) { if (!cl_large()) cr_skip_test("p = 31: make check-large
 Test(exscan, smpi_p32) { if (!cl_large()) cr_skip_test("p = 32: make check-large"); cl_smpi("exscan", 32, "--counts 0,1,3,1000"); }
 Test(exscan, smpi_p64) { if (!cl_large()) cr_skip_test("p = 64: make check-large"); cl_smpi("exscan", 64, "--counts 1,1000,big --types int-sum,mat-noncomm"); }
 /* clang-format on */
+
+/* The hierarchical algorithm (hierarchical) where ranks share nodes: MPICH with COLLALG_NODE_SIZE=2
+ * (p = 3: nodes {0, 1}, {2}) and COLLALG_NODE_ROUNDROBIN=2 (p = 5: nodes {0, 2, 4}, {1, 3}, not
+ * consecutive), SimGrid's smp platform (tests/platform/smp/) with 24 ranks on 3 nodes placed
+ * consecutively, round-robin and unevenly, and 128 ranks on 16 nodes (make check-large). The runs
+ * above (one node under MPICH, one rank per host under SimGrid) run it too. */
+/* clang-format off */
+Test(exscan, mpich_p3_hierarchical_nodes_of_2) { cl_mpich_env("mpich-nodes-of-2", "COLLALG_NODE_SIZE=2", "exscan", 3, "--algo hierarchical"); }
+Test(exscan, mpich_p5_hierarchical_roundrobin_2) { CL_LARGE_ONLY(); cl_mpich_env("mpich-roundrobin-2", "COLLALG_NODE_ROUNDROBIN=2", "exscan", 5, "--algo hierarchical --counts 0,3,big"); }
+Test(exscan, smp_3x8_hierarchical) { CL_LARGE_ONLY(); cl_smp("exscan", "3x8", 24, "--algo hierarchical"); }
+Test(exscan, smp_3x8_roundrobin_hierarchical) { cl_smp("exscan", "3x8-roundrobin", 24, "--algo hierarchical"); }
+Test(exscan, smp_uneven_hierarchical) { cl_smp("exscan", "uneven", 24, "--algo hierarchical"); }
+Test(exscan, smp_consecutive_p128_hierarchical) { CL_LARGE_ONLY(); cl_smp("exscan", "consecutive", 128, "--algo hierarchical --counts 1,1000,big --types int-sum,mat-noncomm"); }
+Test(exscan, smp_roundrobin_p128_hierarchical) { CL_LARGE_ONLY(); cl_smp("exscan", "roundrobin", 128, "--algo hierarchical --counts 1,1000,big --types int-sum,mat-noncomm"); }
+/* clang-format on */

@@ -24,6 +24,7 @@
  * | collalg_exscan_linear() | (p + s - 2)(alpha + (n/s)(beta + gamma)) | kept; segsize |
  * | collalg_exscan_recursive_doubling() | ceil(lg p)(alpha + n beta + 2 n gamma) | kept |
  * | collalg_exscan_binary_tree() | about 4 floor(lg p)(alpha + n beta + n gamma) (not pipelined) | kept |
+ * | collalg_exscan_hierarchical() | as scan's hierarchical: exscan in each node, exscan of the node totals among the N leaders, combine in the node | kept (flat recursive doubling when nodes are not consecutive); intra and inter exscan (NULL: recursive doubling up to 64 KiB, else the linear pipeline) |
  */
 #ifndef COLLALG_EXSCAN_H
 #define COLLALG_EXSCAN_H
@@ -32,5 +33,6 @@
 #include "exscan/linear.h"
 #include "exscan/recursive_doubling.h"
 #include "exscan/binary_tree.h"
+#include "exscan/hierarchical.h"
 
 #endif /* COLLALG_EXSCAN_H */

@@ -34,6 +34,9 @@
  * | collalg_reduce_topology_order() | the inner reduction's, on the ranks renumbered in DFS order (each switch's vectors combined before one crosses its uplink) | commutative op only; inner reduction (NULL = binomial); topology as bcast's topology_chain |
  * | collalg_reduce_circulant() | (N - 1 + q)(alpha + (n / N)(beta + gamma)), q = ceil(lg p), N = ceil(n / b) blocks: the circulant broadcast reversed | commutative op only; block size b (default 64 KiB) |
  * | collalg_reduce_two_tree() | at most (2 ceil(s / 2) + 2 ceil(lg p))(alpha + (n / s)(beta + 2 gamma)), s segments: the two-tree broadcast reversed + hand-off | kept; segment size (default 8 KiB) |
+ * | collalg_reduce_han() | T_sr(m) + (s - 1) max(T_ir(m), T_sr(m)) + T_ir(m), s segments of m bytes, T_sr the node reduction at the leader, T_ir the reduction among the N leaders (HAN) | kept (binomial on the whole communicator when a non-commutative op meets nodes that are not consecutive); segment size (default 512 KiB), inter-node reduce (NULL: binomial up to 64 KiB segments, else Rabenseifner) |
+ * | collalg_reduce_topology_chain() | (p + s - 2)(alpha + (n/s)(beta + gamma)) along the topology's DFS ring, no link carrying two edges on a tree | kept (the rank-order pipeline for a non-commutative op); segsize; topology as bcast's topology_chain |
+ * | collalg_reduce_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), + (p - 1) n gamma at the root | kept; one node only; the node's shared window (machine/shm.h) |
  */
 #ifndef COLLALG_REDUCE_H
 #define COLLALG_REDUCE_H
@@ -50,5 +53,8 @@
 #include "reduce/topology_order.h"
 #include "reduce/circulant.h"
 #include "reduce/two_tree.h"
+#include "reduce/han.h"
+#include "reduce/topology_chain.h"
+#include "reduce/shm.h"
 
 #endif /* COLLALG_REDUCE_H */

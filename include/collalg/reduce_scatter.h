@@ -27,6 +27,9 @@
  * | collalg_reduce_scatter_ring() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative only |
  * | collalg_reduce_scatter_recursive_doubling() | lg(pof2) alpha + (lg(pof2) - (pof2 - 1)/pof2) n (beta + gamma), plus 2 alpha + n (beta + gamma) unless p = pof2 | kept |
  * | collalg_reduce_scatter_reduce_scatterv() | ceil(lg p)(alpha + n beta + n gamma) + (p - 1) alpha + (p - 1)/p n beta | kept |
+ * | collalg_reduce_scatter_hierarchical() | (q - 1)(alpha + n (beta + gamma)) node reduction at the leader, the inter algorithm among the N leaders over n bytes, (q - 1) alpha + (q - 1)/p n beta scatter in the node | kept (recursive doubling among leaders for a non-commutative op; flat recursive doubling when nodes are not consecutive); inter-node reduce-scatter (NULL: recursive halving) |
+ * | collalg_reduce_scatter_topology_ring() | (p - 1)(alpha + n/p beta + n/p gamma) along the topology's DFS ring, contention free on a tree | commutative only; topology as bcast's topology_chain |
+ * | collalg_reduce_scatter_butterfly() | lg(p) alpha + (p - 1)/p n (beta + gamma) + alpha + n/p beta for p a power of two (Träff's order-keeping halving, then a bit-reversal swap); a fold adds alpha + n (beta + gamma) otherwise | kept |
  */
 #ifndef COLLALG_REDUCE_SCATTER_H
 #define COLLALG_REDUCE_SCATTER_H
@@ -37,5 +40,8 @@
 #include "reduce_scatter/ring.h"
 #include "reduce_scatter/recursive_doubling.h"
 #include "reduce_scatter/reduce_scatterv.h"
+#include "reduce_scatter/hierarchical.h"
+#include "reduce_scatter/topology_ring.h"
+#include "reduce_scatter/butterfly.h"
 
 #endif /* COLLALG_REDUCE_SCATTER_H */

@@ -19,7 +19,7 @@
  * @par Restriction kinds
  * | kind                   | the call must have                           | algorithms |
  * |------------------------|----------------------------------------------|------------|
- * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order, circulant; reduce topology_order, circulant; reduce_scatter and reduce_scatter_block recursive_halving, pairwise, ring |
+ * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative) | allreduce ring, topology_ring, topology_order, circulant; reduce topology_order, circulant; reduce_scatter and reduce_scatter_block recursive_halving, pairwise, ring, topology_ring |
  * | #COLLALG_R_MAX_P       | p <= COLLALG_ALLTOALLV_MAX_P (46340) processes | alltoallv greedy, alltoall_based |
  * | #COLLALG_R_ONE_NODE    | every process on one node (machine/node.h)      | the shared-memory family (`shm`) |
  * Everything else (any p >= 1, count 0, derived datatypes, MPI_IN_PLACE, any root) every
@@ -195,19 +195,30 @@
     X(reduce, topology_order, COLLALG_R_COMMUTATIVE)                                                     \
     X(reduce, circulant, COLLALG_R_COMMUTATIVE)                                                          \
     X(reduce, two_tree, 0)                                                                               \
+    X(reduce, han, 0)                                                                                    \
+    X(reduce, topology_chain, 0)                                                                         \
+    X(reduce, shm, COLLALG_R_ONE_NODE)                                                                   \
     X(scan, binary_tree, 0)                                                                              \
     X(scan, linear, 0)                                                                                   \
     X(scan, recursive_doubling, 0)                                                                       \
+    X(scan, hierarchical, 0)                                                                             \
     X(exscan, binary_tree, 0)                                                                            \
     X(exscan, linear, 0)                                                                                 \
     X(exscan, recursive_doubling, 0)                                                                     \
+    X(exscan, hierarchical, 0)                                                                           \
     X(reduce_scatter, pairwise, COLLALG_R_COMMUTATIVE)                                                   \
     X(reduce_scatter, recursive_doubling, 0)                                                             \
+    X(reduce_scatter, hierarchical, 0)                                                                   \
+    X(reduce_scatter, topology_ring, COLLALG_R_COMMUTATIVE)                                              \
+    X(reduce_scatter, butterfly, 0)                                                                      \
     X(reduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE)                                          \
     X(reduce_scatter, reduce_scatterv, 0)                                                                \
     X(reduce_scatter, ring, COLLALG_R_COMMUTATIVE)                                                       \
     X(reduce_scatter_block, pairwise, COLLALG_R_COMMUTATIVE)                                             \
     X(reduce_scatter_block, recursive_doubling, 0)                                                       \
+    X(reduce_scatter_block, hierarchical, 0)                                                             \
+    X(reduce_scatter_block, topology_ring, COLLALG_R_COMMUTATIVE)                                        \
+    X(reduce_scatter_block, butterfly, 0)                                                                \
     X(reduce_scatter_block, recursive_halving, COLLALG_R_COMMUTATIVE)                                    \
     X(reduce_scatter_block, reduce_scatterv, 0)                                                          \
     X(reduce_scatter_block, ring, COLLALG_R_COMMUTATIVE)

@@ -409,6 +409,15 @@ static inline int tc_reduce_two_tree(const void *s, void *b, int n, MPI_Datatype
 {
     return collalg_reduce_two_tree(s, b, n, t, op, root, c, 0);
 }
+static inline int tc_reduce_han(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c)
+{
+    return collalg_reduce_han(s, b, n, t, op, root, c, 0, NULL);
+}
+static inline int tc_reduce_topology_chain(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root,
+                                           MPI_Comm c)
+{
+    return collalg_reduce_topology_chain(s, b, n, t, op, root, c, 0);
+}
 static inline int tc_reduce_topology_order(const void *s, void *b, int n, MPI_Datatype t, MPI_Op op, int root,
                                            MPI_Comm c)
 {
@@ -432,6 +441,8 @@ static const tc_reduce tc_reduces[] = {
     {"reduce circulant", tc_reduce_circulant},
     {"reduce topology_order", tc_reduce_topology_order},
     {"reduce two_tree", tc_reduce_two_tree},
+    {"reduce han", tc_reduce_han},
+    {"reduce topology_chain", tc_reduce_topology_chain},
 };
 
 /* Scan, exscan, reduce_scatter and reduce_scatter_block. Adding an algorithm is one row in its
@@ -462,6 +473,10 @@ static const tc_reduce tc_reduces[] = {
 /* clang-format on */
 TC_SCAN_DEFAULTS(scan, linear, 0)
 TC_SCAN_DEFAULTS(exscan, linear, 0)
+TC_SCAN_DEFAULTS(scan, hierarchical, NULL, NULL)
+TC_SCAN_DEFAULTS(exscan, hierarchical, NULL, NULL)
+TC_RS_DEFAULTS(hierarchical, NULL)
+TC_RSB_DEFAULTS(hierarchical, NULL)
 
 typedef struct tc_scan {
     const char *name;
@@ -492,12 +507,14 @@ static const tc_scan tc_scans[] = {
     {"scan binary_tree", collalg_scan_binary_tree},
     {"scan linear", tc_scan_linear},
     {"scan recursive_doubling", collalg_scan_recursive_doubling},
+    {"scan hierarchical", tc_scan_hierarchical},
 };
 
 static const tc_exscan tc_exscans[] = {
     {"exscan binary_tree", collalg_exscan_binary_tree},
     {"exscan linear", tc_exscan_linear},
     {"exscan recursive_doubling", collalg_exscan_recursive_doubling},
+    {"exscan hierarchical", tc_exscan_hierarchical},
 };
 
 static const tc_reduce_scatter tc_reduce_scatters[] = {
@@ -506,6 +523,9 @@ static const tc_reduce_scatter tc_reduce_scatters[] = {
     {"reduce_scatter recursive_halving", collalg_reduce_scatter_recursive_halving, 1},
     {"reduce_scatter reduce_scatterv", collalg_reduce_scatter_reduce_scatterv, 1},
     {"reduce_scatter ring", collalg_reduce_scatter_ring, 0},
+    {"reduce_scatter hierarchical", tc_reduce_scatter_hierarchical, 1},
+    {"reduce_scatter topology_ring", collalg_reduce_scatter_topology_ring, 0},
+    {"reduce_scatter butterfly", collalg_reduce_scatter_butterfly, 1},
 };
 
 static const tc_reduce_scatter_block tc_reduce_scatter_blocks[] = {
@@ -514,6 +534,9 @@ static const tc_reduce_scatter_block tc_reduce_scatter_blocks[] = {
     {"reduce_scatter_block recursive_halving", collalg_reduce_scatter_block_recursive_halving, 1},
     {"reduce_scatter_block reduce_scatterv", collalg_reduce_scatter_block_reduce_scatterv, 1},
     {"reduce_scatter_block ring", collalg_reduce_scatter_block_ring, 0},
+    {"reduce_scatter_block hierarchical", tc_reduce_scatter_block_hierarchical, 1},
+    {"reduce_scatter_block topology_ring", collalg_reduce_scatter_block_topology_ring, 0},
+    {"reduce_scatter_block butterfly", collalg_reduce_scatter_block_butterfly, 1},
 };
 
 /* The restrictions (restrictions.h) of the algorithm a row's name "<collective> <algorithm>"

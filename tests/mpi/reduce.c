@@ -19,6 +19,10 @@
  * tuning parameters and a root out of range are rejected before any message.
  */
 #include <collalg/reduce.h>
+#include <collalg/reduce/han.h>
+#include <collalg/reduce/topology_chain.h>
+#include <collalg/reduce/circulant.h>
+#include <collalg/reduce/two_tree.h>
 #include "harness.h"
 #include "reduction_cases.h"
 
@@ -57,8 +61,23 @@ PLAIN(rabenseifner)
 ONE(in_order_binary)
 ONE(pipeline)
 ONE(binary_tree)
+ONE(circulant)
+ONE(two_tree)
 TWO(chain)
 TWO(knomial)
+ONE(topology_chain)
+/* han: a = 1 forces the binomial tree among the leaders, b the segment size */
+static int run_han(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm cm, int a, int b)
+{
+    return collalg_reduce_han(sb, rb, n, t, op, root, cm, b, a ? collalg_reduce_binomial : NULL);
+}
+/* topology_order: a = 0 the default inner reduction (binomial), a = 1 Rabenseifner's */
+static int run_topology_order(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm cm, int a,
+                              int b)
+{
+    (void)b;
+    return collalg_reduce_topology_order(sb, rb, n, t, op, root, cm, a ? collalg_reduce_rabenseifner : NULL);
+}
 
 static const struct {
     const char *name;
@@ -69,6 +88,8 @@ static const struct {
 } algos[] = {
     {"linear", run_linear, 0, 0, 1, 0},
     {"binomial", run_binomial, 0, 0, 1, 0},
+    {"circulant(0)", run_circulant, 0, 0, 0, 1},
+    {"circulant(small)", run_circulant, 0, RC_SEG_SMALL, 0, 1},
     {"rabenseifner", run_rabenseifner, 0, 0, 1, 0},
     {"in_order_binary(0)", run_in_order_binary, 0, 0, 1, 1},
     {"in_order_binary(small)", run_in_order_binary, 0, RC_SEG_SMALL, 1, 1},
@@ -83,6 +104,16 @@ static const struct {
     {"knomial(2,small)", run_knomial, 2, RC_SEG_SMALL, 1, 2},
     {"knomial(3,0)", run_knomial, 3, 0, 1, 2},
     {"knomial(5,small)", run_knomial, 5, RC_SEG_SMALL, 1, 2},
+    {"han(0)", run_han, 0, 0, 1, 1},
+    {"han(small)", run_han, 0, RC_SEG_SMALL, 1, 1},
+    {"han(small,binomial)", run_han, 1, RC_SEG_SMALL, 1, 1},
+    {"topology_chain(0)", run_topology_chain, 0, 0, 1, 1},
+    {"topology_chain(small)", run_topology_chain, 0, RC_SEG_SMALL, 1, 1},
+    {"topology_order(binomial)", run_topology_order, 0, 0, 0, 0},
+    {"topology_order(rabenseifner)", run_topology_order, 1, 0, 0, 0},
+    {"two_tree(0)", run_two_tree, 0, 0, 1, 1},
+    {"two_tree(small)", run_two_tree, 0, RC_SEG_SMALL, 1, 1},
+    {"two_tree(INT_MAX)", run_two_tree, 0, 2147483647, 1, 1},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
@@ -108,6 +139,7 @@ static void run_case(th_result *res, const th_opts *o, const rc_case *k, int cou
 {
     size_t bytes = (size_t)count * (size_t)k->extent + 16;
     void *sbuf = th_alloc(bytes), *want = th_alloc(bytes), *got = th_alloc(bytes), *input = th_alloc(bytes);
+    void *blank = th_alloc(bytes); /* what a refused call must leave in the root's recvbuf */
     int a, inplace, err, me_root = rank == root;
     char what[200];
 
@@ -116,6 +148,7 @@ static void run_case(th_result *res, const th_opts *o, const rc_case *k, int cou
     rc_fill(k, sbuf, count, rank, seed);
     memcpy(input, sbuf, bytes);
     memset(want, 0x5A, bytes);
+    memset(blank, 0x5A, bytes);
     err = MPI_Reduce(sbuf, me_root ? want : NULL, count, k->type, k->op, root, MPI_COMM_WORLD);
     snprintf(what, sizeof what, "reduce native p=%d type=%s count=%d root=%d", p, k->name, count, root);
     th_expect(res, o, what, err == MPI_SUCCESS);
@@ -155,9 +188,7 @@ static void run_case(th_result *res, const th_opts *o, const rc_case *k, int cou
             MPI_Error_class(err, &cls);
             if (refuse) {
                 th_expect(res, o, what, cls == MPI_ERR_OP);
-                if (me_root && !inplace)
-                    memset(want, 0x5A, bytes);
-                rd_check(res, o, what, me_root, got, inplace ? sbuf : want, bytes);
+                rd_check(res, o, what, me_root, got, inplace ? sbuf : blank, bytes);
             } else {
                 th_expect(res, o, what, err == MPI_SUCCESS);
                 rd_check(res, o, what, me_root, got, want, bytes);
@@ -169,6 +200,7 @@ static void run_case(th_result *res, const th_opts *o, const rc_case *k, int cou
     free(want);
     free(got);
     free(input);
+    free(blank);
 }
 
 /* Rejections: every negative tuning parameter (MPI_ERR_ARG), knomial radix 1 (MPI_ERR_ARG), and

@@ -28,6 +28,13 @@
 #include <collalg/reduce_scatter.h>
 #define RS_NAME "reduce_scatter"
 #endif
+#include <collalg/reduce_scatter/butterfly.h>
+#include <collalg/reduce_scatter/hierarchical.h>
+#include <collalg/reduce_scatter/ring.h>
+#include <collalg/reduce_scatter/topology_ring.h>
+#include <collalg/reduce_scatter_block/butterfly.h>
+#include <collalg/reduce_scatter_block/hierarchical.h>
+#include <collalg/reduce_scatter_block/topology_ring.h>
 #include "harness.h"
 #include "reduction_cases.h"
 
@@ -63,6 +70,27 @@ ALGO(pairwise)
 ALGO(ring)
 ALGO(recursive_doubling)
 ALGO(reduce_scatterv)
+ALGO(topology_ring)
+ALGO(butterfly)
+
+/* The hierarchical algorithms with their default inter-node algorithm and with the ring. */
+#ifdef RS_BLOCK
+#define HIER(suffix, inter)                                                                                \
+    static int run_hierarchical##suffix(const void *sb, void *rb, const int *n, MPI_Datatype t, MPI_Op op, \
+                                        MPI_Comm cm)                                                       \
+    {                                                                                                      \
+        return collalg_reduce_scatter_block_hierarchical(sb, rb, n[0], t, op, cm, inter);                  \
+    }
+#else
+#define HIER(suffix, inter)                                                                                \
+    static int run_hierarchical##suffix(const void *sb, void *rb, const int *n, MPI_Datatype t, MPI_Op op, \
+                                        MPI_Comm cm)                                                       \
+    {                                                                                                      \
+        return collalg_reduce_scatter_hierarchical(sb, rb, n, t, op, cm, inter);                           \
+    }
+#endif
+HIER(, NULL)
+HIER(_ring, collalg_reduce_scatter_ring)
 
 static const struct {
     const char *name;
@@ -74,6 +102,10 @@ static const struct {
     {"ring", run_ring, 0},
     {"recursive_doubling", run_recursive_doubling, 1},
     {"reduce_scatterv", run_reduce_scatterv, 1},
+    {"hierarchical", run_hierarchical, 1},
+    {"hierarchical(ring)", run_hierarchical_ring, 1},
+    {"topology_ring", run_topology_ring, 0},
+    {"butterfly", run_butterfly, 1},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 

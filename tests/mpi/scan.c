@@ -35,6 +35,10 @@
 #define SC_NATIVE MPI_Scan
 #define SC_FN(name) collalg_scan_##name
 #endif
+#include <collalg/exscan/binary_tree.h>
+#include <collalg/exscan/hierarchical.h>
+#include <collalg/scan/binary_tree.h>
+#include <collalg/scan/hierarchical.h>
 #include "harness.h"
 #include "reduction_cases.h"
 
@@ -60,6 +64,19 @@ static int run_binary_tree(const void *sb, void *rb, int n, MPI_Datatype t, MPI_
     return SC_FN(binary_tree)(sb, rb, n, t, op, cm);
 }
 
+/* hierarchical: the default node and leader algorithms, and the binary trees on both levels */
+static int run_hierarchical(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int seg)
+{
+    (void)seg;
+    return SC_FN(hierarchical)(sb, rb, n, t, op, cm, NULL, NULL);
+}
+
+static int run_hierarchical_tree(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int seg)
+{
+    (void)seg;
+    return SC_FN(hierarchical)(sb, rb, n, t, op, cm, SC_FN(binary_tree), collalg_exscan_binary_tree);
+}
+
 static const struct {
     const char *name;
     sc_fn fn;
@@ -70,6 +87,8 @@ static const struct {
     {"linear(small)", run_linear, RC_SEG_SMALL, 1},
     {"recursive_doubling", run_recursive_doubling, 0, 0},
     {"binary_tree", run_binary_tree, 0, 0},
+    {"hierarchical", run_hierarchical, 0, 0},
+    {"hierarchical(binary_tree)", run_hierarchical_tree, 0, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
