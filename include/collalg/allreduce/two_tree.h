@@ -25,8 +25,9 @@
    @endverbatim
  *
  * @par Segments
- * `segsize` bytes rounded down to whole elements (at least one);
- * 0 = COLLALG_REDUCE_TWO_TREE_SEGSIZE_DEFAULT (8192 bytes).
+ * As reduce/two_tree.h: `segsize` bytes rounded down to whole elements (at least one), an element
+ * counted as the larger of its size and its extent; 0 = COLLALG_REDUCE_TWO_TREE_SEGSIZE_DEFAULT
+ * (8192 bytes).
  *
  * @par Figure
  * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
@@ -88,8 +89,7 @@ COLLALG_INLINE int collalg_allreduce_two_tree(const void *sendbuf, void *recvbuf
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_red_init(&c, &r, datatype, op);
     if (err == MPI_SUCCESS)
-        err = collalg__reduce_seg_elems(segsize ? segsize : COLLALG_REDUCE_TWO_TREE_SEGSIZE_DEFAULT, r.ti.size, count,
-                                        &seg);
+        err = collalg__reduce_two_tree_seg(&r, segsize, count, &seg);
     if (err == MPI_SUCCESS && count > 0 && c.size == 1)
         err = collalg__copy(sendbuf, count, datatype, recvbuf, count, datatype, c.pcomm);
     else if (err == MPI_SUCCESS && count > 0) {

@@ -37,8 +37,10 @@
    @endverbatim
  *
  * @par Segments
- * `segsize` bytes rounded down to whole elements (at least one);
- * 0 = COLLALG_REDUCE_TWO_TREE_SEGSIZE_DEFAULT (8192 bytes).
+ * `segsize` bytes rounded down to whole elements (at least one), an element counted as the larger
+ * of its size and its extent, so that the 3 (W + 2) segments of scratch (see Memory) stay near
+ * 3 (W + 2) `segsize` bytes for a sparse datatype too (one int resized to 1 MiB: one element per
+ * segment); 0 = COLLALG_REDUCE_TWO_TREE_SEGSIZE_DEFAULT (8192 bytes).
  *
  * @par Figure
  * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
@@ -284,6 +286,18 @@ COLLALG_INLINE int collalg__reduce_two_tree_go(collalg__ctx *c, const collalg__a
 }
 
 /**
+ * @brief Elements per segment of the two-tree reductions: @p segsize bytes (0 = the default),
+ *        an element counted as max(size, |extent|) bytes (see Segments). @return MPI_SUCCESS, or
+ *        MPI_ERR_ARG when @p segsize < 0.
+ */
+COLLALG_INLINE int collalg__reduce_two_tree_seg(const collalg__allreduce_red *r, int segsize, int count, int *seg)
+{
+    MPI_Aint ext = r->ti.extent > 0 ? r->ti.extent : -r->ti.extent, per = ext > r->ti.size ? ext : r->ti.size;
+    return collalg__reduce_seg_elems(segsize ? segsize : COLLALG_REDUCE_TWO_TREE_SEGSIZE_DEFAULT,
+                                     per > INT_MAX ? INT_MAX : (int)per, count, seg);
+}
+
+/**
  * @brief The two-tree reduction of @p count elements after the enter and init steps: builds the
  *        plan (segments of @p seg elements, top X = rank @p base) and runs
  *        collalg__reduce_two_tree_go; p = 1 copies the input to @p dst.
@@ -337,8 +351,7 @@ COLLALG_INLINE int collalg_reduce_two_tree(const void *sendbuf, void *recvbuf, i
     if (err == MPI_SUCCESS)
         err = collalg__reduce_init(&c, &r, datatype, op, 0);
     if (err == MPI_SUCCESS)
-        err = collalg__reduce_seg_elems(segsize ? segsize : COLLALG_REDUCE_TWO_TREE_SEGSIZE_DEFAULT, r.ti.size, count,
-                                        &seg);
+        err = collalg__reduce_two_tree_seg(&r, segsize, count, &seg);
     if (err == MPI_SUCCESS && !r.commute)
         top = c.size - 1; /* the highest rank is X: every subtree is a run of consecutive ranks */
     if (err == MPI_SUCCESS && c.rank == top && top != root && count > 0)
