@@ -398,6 +398,40 @@ static int tune_space_reduce_fanout(int p, tune_choice *out, int max)
     return tune_space_list(fanout, 4, ", 0", out, max);
 }
 
+/** @brief Block sizes (bytes) of the circulant-graph algorithms: 8 KiB, 64 KiB (the default),
+ *         256 KiB. */
+static int tune_space_blocksize(int p, tune_choice *out, int max)
+{
+    static const int block[] = {8192, 65536, 262144};
+    (void)p;
+    return tune_space_list(block, 3, "", out, max);
+}
+
+/** @brief One choice written as @p text: the inner algorithms of a parameterised algorithm left at
+ *         their defaults (NULL). */
+static int tune_space_text(const char *text, tune_choice *out, int max)
+{
+    if (max < 1)
+        return 0;
+    memset(&out[0], 0, sizeof out[0]);
+    snprintf(out[0].text, sizeof out[0].text, "%s", text);
+    return 1;
+}
+
+/** @brief One inner algorithm at its default: "NULL". */
+static int tune_space_null(int p, tune_choice *out, int max)
+{
+    (void)p;
+    return tune_space_text("NULL", out, max);
+}
+
+/** @brief Two inner algorithms at their defaults: "NULL, NULL". */
+static int tune_space_null2(int p, tune_choice *out, int max)
+{
+    (void)p;
+    return tune_space_text("NULL, NULL", out, max);
+}
+
 /** @brief Copy/Split/Merge programs: Hybrid1(j) for j = -1 (binomial) .. k-1 (van de Geijn). */
 static int tune_space_csm(int p, tune_choice *out, int max)
 {
@@ -758,6 +792,32 @@ TUNE_AG(shm)
 TUNE_AR(shm)
 TUNE_BC(shm)
 TUNE_BAR(shm)
+
+/* The two-tree, circulant-graph, k-nomial, hierarchical, topology and butterfly algorithms
+ * (issues 20, 21, 23); the inner algorithms of the parameterised ones at their defaults. */
+TUNE_BC_INT(knomial)
+TUNE_BC_INT(two_tree)
+TUNE_BC_INT(circulant)
+TUNE_AR_INT(two_tree)
+TUNE_AR_INT(circulant)
+TUNE_AG(circulant)
+TUNE_BAR_INT(knomial)
+TUNE_GA(hierarchical)
+TUNE_GA(topology)
+TUNE_GA(shm)
+TUNE_SC(hierarchical)
+TUNE_SC(topology)
+TUNE_SC(shm)
+TUNE_GAV(hierarchical)
+TUNE_SCV(hierarchical)
+TUNE_RED_INT(two_tree)
+TUNE_RED_INT(circulant)
+TUNE_RED_INT(topology_chain)
+TUNE_RED(shm)
+TUNE_RSB(topology_ring)
+TUNE_RSB(butterfly)
+TUNE_RS(topology_ring)
+TUNE_RS(butterfly)
 /** @endcond */
 
 /** @brief The MCS barrier with fan-in ch->i / 256 and fan-out ch->i % 256. */
@@ -786,6 +846,54 @@ static int tune_allreduce_topology_order(const tune_call *c, const tune_choice *
 {
     return collalg_allreduce_topology_order(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm,
                                             tune_inner_allreduce[ch->i].fn);
+}
+
+/** @brief bcast topology_order with its default inner bcast (binomial). */
+static int tune_bcast_topology_order(const tune_call *c, const tune_choice *ch)
+{
+    (void)ch;
+    return collalg_bcast_topology_order(c->rbuf, c->count, c->type, c->root, c->comm, NULL);
+}
+
+/** @brief reduce topology_order with its default inner reduce (binomial). */
+static int tune_reduce_topology_order(const tune_call *c, const tune_choice *ch)
+{
+    (void)ch;
+    return collalg_reduce_topology_order(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, NULL);
+}
+
+/** @brief reduce han with segment size ch->i and its default inter-node reduce. */
+static int tune_reduce_han(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_reduce_han(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, ch->i, NULL);
+}
+
+/** @brief reduce_scatter_block hierarchical with its default inter-node reduce-scatter. */
+static int tune_reduce_scatter_block_hierarchical(const tune_call *c, const tune_choice *ch)
+{
+    (void)ch;
+    return collalg_reduce_scatter_block_hierarchical(c->sbuf, c->rbuf, c->rcount, c->type, c->op, c->comm, NULL);
+}
+
+/** @brief reduce_scatter hierarchical with its default inter-node reduce-scatter. */
+static int tune_reduce_scatter_hierarchical(const tune_call *c, const tune_choice *ch)
+{
+    (void)ch;
+    return collalg_reduce_scatter_hierarchical(c->sbuf, c->rbuf, c->rcounts, c->type, c->op, c->comm, NULL);
+}
+
+/** @brief scan hierarchical with its default intra and inter algorithms. */
+static int tune_scan_hierarchical(const tune_call *c, const tune_choice *ch)
+{
+    (void)ch;
+    return collalg_scan_hierarchical(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, NULL, NULL);
+}
+
+/** @brief exscan hierarchical with its default intra and inter algorithms. */
+static int tune_exscan_hierarchical(const tune_call *c, const tune_choice *ch)
+{
+    (void)ch;
+    return collalg_exscan_hierarchical(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, NULL, NULL);
 }
 
 static int tune_allreduce_rabenseifner_var2(const tune_call *c, const tune_choice *ch)
@@ -846,6 +954,7 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLGATHER, "gather_bcast", tune_allgather_gather_bcast, NULL, 0},
     {TUNE_ALLGATHER, "hierarchical", tune_allgather_hierarchical, tune_space_hierarchical, 0},
     {TUNE_ALLGATHER, "shm", tune_allgather_shm, NULL, 0},
+    {TUNE_ALLGATHER, "circulant", tune_allgather_circulant, NULL, 0},
 
     {TUNE_ALLREDUCE, "reduce_bcast", tune_allreduce_reduce_bcast, NULL, 0},
     {TUNE_ALLREDUCE, "allgather_based", tune_allreduce_allgather_based, tune_space_inner_allgather, 0},
@@ -859,6 +968,8 @@ static const tune_algo tune_table[] = {
     {TUNE_ALLREDUCE, "two_stage", tune_allreduce_two_stage, tune_space_block, 0},
     {TUNE_ALLREDUCE, "han", tune_allreduce_han, tune_space_han_allreduce, 0},
     {TUNE_ALLREDUCE, "shm", tune_allreduce_shm, NULL, 0},
+    {TUNE_ALLREDUCE, "two_tree", tune_allreduce_two_tree, tune_space_segsize, 0},
+    {TUNE_ALLREDUCE, "circulant", tune_allreduce_circulant, tune_space_blocksize, 0},
 
     {TUNE_BCAST, "linear", tune_bcast_linear, NULL, 0},
     {TUNE_BCAST, "chain", tune_bcast_chain, tune_space_segsize, 0},
@@ -872,6 +983,10 @@ static const tune_algo tune_table[] = {
     {TUNE_BCAST, "csm", tune_bcast_csm, tune_space_csm, 0},
     {TUNE_BCAST, "han", tune_bcast_han, tune_space_han, 0},
     {TUNE_BCAST, "shm", tune_bcast_shm, NULL, 0},
+    {TUNE_BCAST, "knomial", tune_bcast_knomial, tune_space_radix, 0},
+    {TUNE_BCAST, "two_tree", tune_bcast_two_tree, tune_space_segsize, 0},
+    {TUNE_BCAST, "circulant", tune_bcast_circulant, tune_space_blocksize, 0},
+    {TUNE_BCAST, "topology_order", tune_bcast_topology_order, tune_space_null, 1},
 
     {TUNE_ALLTOALLV, "simple", tune_alltoallv_simple, NULL, 0},
     {TUNE_ALLTOALLV, "spreading_simple", tune_alltoallv_spreading_simple, NULL, 0},
@@ -909,22 +1024,31 @@ static const tune_algo tune_table[] = {
     {TUNE_BARRIER, "js", tune_barrier_js, tune_space_js, 0},
     {TUNE_BARRIER, "light_weight", tune_barrier_light_weight, NULL, 0},
     {TUNE_BARRIER, "shm", tune_barrier_shm, NULL, 0},
+    {TUNE_BARRIER, "knomial", tune_barrier_knomial, tune_space_radix, 0},
 
     {TUNE_GATHER, "linear", tune_gather_linear, NULL, 0},
     {TUNE_GATHER, "linear_sync", tune_gather_linear_sync, tune_space_first_segment, 0},
     {TUNE_GATHER, "binomial", tune_gather_binomial, NULL, 0},
     {TUNE_GATHER, "knomial", tune_gather_knomial, tune_space_radix, 0},
+    {TUNE_GATHER, "hierarchical", tune_gather_hierarchical, NULL, 0},
+    {TUNE_GATHER, "topology", tune_gather_topology, NULL, 1},
+    {TUNE_GATHER, "shm", tune_gather_shm, NULL, 0},
 
     {TUNE_SCATTER, "linear", tune_scatter_linear, NULL, 0},
     {TUNE_SCATTER, "linear_nb", tune_scatter_linear_nb, tune_space_requests, 0},
     {TUNE_SCATTER, "binomial", tune_scatter_binomial, NULL, 0},
     {TUNE_SCATTER, "knomial", tune_scatter_knomial, tune_space_radix, 0},
+    {TUNE_SCATTER, "hierarchical", tune_scatter_hierarchical, NULL, 0},
+    {TUNE_SCATTER, "topology", tune_scatter_topology, NULL, 1},
+    {TUNE_SCATTER, "shm", tune_scatter_shm, NULL, 0},
 
     {TUNE_GATHERV, "linear", tune_gatherv_linear, NULL, 0},
     {TUNE_GATHERV, "binomial", tune_gatherv_binomial, NULL, 0},
+    {TUNE_GATHERV, "hierarchical", tune_gatherv_hierarchical, NULL, 0},
 
     {TUNE_SCATTERV, "linear", tune_scatterv_linear, NULL, 0},
     {TUNE_SCATTERV, "binomial", tune_scatterv_binomial, NULL, 0},
+    {TUNE_SCATTERV, "hierarchical", tune_scatterv_hierarchical, NULL, 0},
 
     {TUNE_ALLTOALLW, "scattered", tune_alltoallw_scattered, tune_space_requests, 0},
     {TUNE_ALLTOALLW, "pair", tune_alltoallw_pair, NULL, 0},
@@ -939,14 +1063,22 @@ static const tune_algo tune_table[] = {
     {TUNE_REDUCE, "binary_tree", tune_reduce_binary_tree, tune_space_segsize, 0},
     {TUNE_REDUCE, "in_order_binary", tune_reduce_in_order_binary, tune_space_segsize, 0},
     {TUNE_REDUCE, "rabenseifner", tune_reduce_rabenseifner, NULL, 0},
+    {TUNE_REDUCE, "two_tree", tune_reduce_two_tree, tune_space_segsize, 0},
+    {TUNE_REDUCE, "circulant", tune_reduce_circulant, tune_space_blocksize, 0},
+    {TUNE_REDUCE, "han", tune_reduce_han, tune_space_han_allreduce, 0},
+    {TUNE_REDUCE, "topology_chain", tune_reduce_topology_chain, tune_space_segsize, 1},
+    {TUNE_REDUCE, "topology_order", tune_reduce_topology_order, tune_space_null, 1},
+    {TUNE_REDUCE, "shm", tune_reduce_shm, NULL, 0},
 
     {TUNE_SCAN, "linear", tune_scan_linear, tune_space_segsize, 0},
     {TUNE_SCAN, "recursive_doubling", tune_scan_recursive_doubling, NULL, 0},
     {TUNE_SCAN, "binary_tree", tune_scan_binary_tree, NULL, 0},
+    {TUNE_SCAN, "hierarchical", tune_scan_hierarchical, tune_space_null2, 0},
 
     {TUNE_EXSCAN, "linear", tune_exscan_linear, tune_space_segsize, 0},
     {TUNE_EXSCAN, "recursive_doubling", tune_exscan_recursive_doubling, NULL, 0},
     {TUNE_EXSCAN, "binary_tree", tune_exscan_binary_tree, NULL, 0},
+    {TUNE_EXSCAN, "hierarchical", tune_exscan_hierarchical, tune_space_null2, 0},
 
     /* recursive_halving, pairwise, ring: commutative operations only (restrictions.h); the tuner
      * measures them with MPI_SUM and writes an alternative rule after each of their rules */
@@ -955,12 +1087,18 @@ static const tune_algo tune_table[] = {
     {TUNE_REDUCE_SCATTER_BLOCK, "ring", tune_reduce_scatter_block_ring, NULL, 0},
     {TUNE_REDUCE_SCATTER_BLOCK, "recursive_doubling", tune_reduce_scatter_block_recursive_doubling, NULL, 0},
     {TUNE_REDUCE_SCATTER_BLOCK, "reduce_scatterv", tune_reduce_scatter_block_reduce_scatterv, NULL, 0},
+    {TUNE_REDUCE_SCATTER_BLOCK, "hierarchical", tune_reduce_scatter_block_hierarchical, tune_space_null, 0},
+    {TUNE_REDUCE_SCATTER_BLOCK, "topology_ring", tune_reduce_scatter_block_topology_ring, NULL, 1},
+    {TUNE_REDUCE_SCATTER_BLOCK, "butterfly", tune_reduce_scatter_block_butterfly, NULL, 0},
 
     {TUNE_REDUCE_SCATTER, "recursive_halving", tune_reduce_scatter_recursive_halving, NULL, 0},
     {TUNE_REDUCE_SCATTER, "pairwise", tune_reduce_scatter_pairwise, NULL, 0},
     {TUNE_REDUCE_SCATTER, "ring", tune_reduce_scatter_ring, NULL, 0},
     {TUNE_REDUCE_SCATTER, "recursive_doubling", tune_reduce_scatter_recursive_doubling, NULL, 0},
     {TUNE_REDUCE_SCATTER, "reduce_scatterv", tune_reduce_scatter_reduce_scatterv, NULL, 0},
+    {TUNE_REDUCE_SCATTER, "hierarchical", tune_reduce_scatter_hierarchical, tune_space_null, 0},
+    {TUNE_REDUCE_SCATTER, "topology_ring", tune_reduce_scatter_topology_ring, NULL, 1},
+    {TUNE_REDUCE_SCATTER, "butterfly", tune_reduce_scatter_butterfly, NULL, 0},
 };
 
 /** @brief Rows of tune_table. */
