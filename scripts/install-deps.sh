@@ -4,6 +4,8 @@
 #   sh scripts/install-deps.sh            everything of make check (make deps)
 #   sh scripts/install-deps.sh tune       what make tune needs: MPICH's mpicc and mpiexec, gcc
 #   sh scripts/install-deps.sh tune-smpi  what make tune-smpi needs: SimGrid's smpicc and smpirun, gcc
+#   sh scripts/install-deps.sh apps       what make check-apps needs: Open MPI, gcc and the programs
+#                                         it runs (hpcc, lammps, lammps-examples)
 #
 # Run as root (CI is), it installs what is missing. Run as another user, it installs nothing: it
 # names the missing packages and the command that installs them, and fails. Idempotent, and quiet
@@ -89,8 +91,17 @@ tune-smpi)
     need smpirun libsimgrid-dev
     want gnuplot gnuplot-nox
     ;;
+apps)
+    need gcc gcc
+    need make make
+    need mpicc.openmpi "openmpi-bin libopenmpi-dev"
+    need '/usr/lib/*/openmpi/include/mpi.h' libopenmpi-dev
+    need hpcc hpcc
+    need lmp lammps
+    need /usr/share/lammps/examples/peptide/data.peptide lammps-examples
+    ;;
 *)
-    echo "install-deps: unknown profile '$profile' (check, tune or tune-smpi)" >&2
+    echo "install-deps: unknown profile '$profile' (check, tune, tune-smpi or apps)" >&2
     exit 2
     ;;
 esac
@@ -100,11 +111,13 @@ missing=${missing% }
 optional=${optional# }
 
 if ! is_root; then
-    [ "$profile" != check ] || mpich_default
+    case "$profile" in check | apps) mpich_default ;; esac
     if [ -n "$missing" ]; then
         target=deps
         [ "$profile" = check ] || target="deps-$profile"
-        echo "install-deps: make $profile needs packages that are missing: $missing" >&2
+        goal=$profile
+        [ "$profile" != apps ] || goal=check-apps
+        echo "install-deps: make $goal needs packages that are missing: $missing" >&2
         echo "install-deps: install them with:  sudo apt-get install -y $missing${optional:+ $optional}" >&2
         echo "install-deps: (or, as root:  make $target)" >&2
         exit 1
@@ -124,4 +137,5 @@ if [ -n "${missing% }" ]; then
     # shellcheck disable=SC2086
     apt-get install -y -q --no-install-recommends $missing </dev/null
 fi
-[ "$profile" != check ] || mpich_default
+# Installing Open MPI (or a program linked with it) may move the MPI alternatives.
+case "$profile" in check | apps) mpich_default ;; esac
