@@ -215,10 +215,12 @@ static int tune_space_han_allreduce(int p, tune_choice *out, int max)
 }
 
 /** @brief Intra-node broadcasts of the hierarchical allgather: 0 its default (pipelined chain),
- *         1 the native MPI_Bcast; the inter-node algorithms stay the header's defaults (NULL). */
+ *         1 the native MPI_Bcast, written COLLALG_MPI(Bcast) so that inside the PMPI library
+ *         (COLLALG_USE_PMPI) the rule calls PMPI_Bcast and does not re-enter the library's own
+ *         MPI_Bcast wrapper; the inter-node algorithms stay the header's defaults (NULL). */
 static int tune_space_hierarchical(int p, tune_choice *out, int max)
 {
-    static const char *const intra[] = {"NULL", "MPI_Bcast"};
+    static const char *const intra[] = {"NULL", "COLLALG_MPI(Bcast)"};
     int n;
     (void)p;
     for (n = 0; n < 2 && n < max; n++) {
