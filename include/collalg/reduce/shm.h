@@ -24,11 +24,6 @@
    reduce: rank 1: acc = v2; acc = v1 op acc; acc = v0 op acc   (= v0 op (v1 op v2))
    @endverbatim
  *
- * @par Figure
- * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
- * @image html reduce_shm_p6.svg
- * @image html reduce_shm_p8.svg
- *
  * @par Cost
  * p ranks of one node, n = count * s bytes: ceil(n / M) rounds, each one barrier (about
  * ceil(lg p) alpha) plus, at the root, (p - 1) n gamma of local reduction and copies of (p + 1) n
