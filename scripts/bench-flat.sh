@@ -66,14 +66,9 @@
 set -eu
 
 NAME=flat
-OUT=${BENCH_OUT:-build/bench}
 DIR=tests/platform/flat
-TUNER=${BENCH_TUNER:-build/smpi-bin/collalg-tune}
 BW=1250000000
-FLAGS="--log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich"
-TARGS="--quick --precision 4 --time-budget ${BENCH_BUDGET:-1800}"
-QUICK=${BENCH_QUICK:-0}
-LOCK=${BENCH_LOCK:-}
+. scripts/bench-common.sh  # bench_* (the steps)
 
 np_of() { echo "${1#flat-}"; }
 
@@ -120,52 +115,27 @@ if [ "$QUICK" = 1 ]; then DEFP="flat-128 flat-512"; else DEFP="flat-32 flat-128 
 PLATFORMS=${BENCH_PLATFORMS:-$DEFP}
 COLLS=${BENCH_COLLS:-bcast allreduce}
 
-command -v smpirun >/dev/null || { echo "bench-$NAME: smpirun not found (make deps)"; exit 1; }
-command -v gnuplot >/dev/null || { echo "bench-$NAME: gnuplot not found (make deps)"; exit 1; }
-[ -x "$TUNER" ] || { echo "bench-$NAME: $TUNER missing (make tools)"; exit 1; }
-mkdir -p "$OUT/$NAME"
-CSV=$OUT/$NAME.csv
-NOTES=$OUT/$NAME/notes.txt
-: > "$NOTES"
-start=$(date +%s)
+bench_start
 KNOWN=$COLLS
 
 # 1, 2. The tuner and SimGrid's selectors, per platform, collective and band.
 for pf in $PLATFORMS; do
     np=$(np_of $pf)
-    run="$LOCK smpirun -np $np -platform $DIR/flat.xml -hostfile $DIR/hostfile $FLAGS"
     for coll in $COLLS; do
         for band in small large; do
             sz=$(sizes $pf $band)
             [ -n "$sz" ] || continue
             d=$OUT/$NAME/$pf-$coll
             [ $band = small ] || d=$d-large
-            if [ "${BENCH_KEEP:-0}" = 1 ] && [ -f "$d.done" ]; then
-                echo "bench-$NAME: ($pf) $coll $sz: kept from a former run"
-                continue
-            fi
-            rm -rf "$d.done" "$d"
-            t0=$(date +%s)
-            echo "bench-$NAME: ($pf) $coll $sz: tuner over $(algos $pf $coll $band)"
-            $run "$TUNER" $TARGS --collectives $coll --sizes "$sz" --algorithms "$(algos $pf $coll $band)" \
-                --out "$d/tuned" </dev/null > "$d.log" 2>&1 || { cat "$d.log"; exit 1; }
-            ! grep -q "Deadlock detected" "$d.log" || { cat "$d.log"; exit 1; }
-            for sel in $(selectors $pf); do
-                echo "bench-$NAME: ($pf) $coll $sz: SimGrid's $sel selector"
-                if ! $run --cfg=smpi/$coll:$sel "$TUNER" $TARGS --native-only --collectives $coll \
-                    --sizes "$sz" --out "$d/$sel" </dev/null >> "$d.log" 2>&1 ||
-                    grep -q "Deadlock detected" "$d.log"; then
-                    echo "bench-$NAME: ($pf) $coll: SimGrid's $sel selector failed (see $d.log)"
-                    echo "$pf $coll $sz: SimGrid's $sel selector failed" >> "$NOTES"
-                    rm -rf "$d/$sel"
-                fi
-            done
-            echo "bench-$NAME: ($pf) $coll $sz: $(( $(date +%s) - t0 )) s" | tee "$d.done"
+            bench_tune $pf $coll "$d" $np $DIR/flat.xml $DIR/hostfile "$sz" "$(algos $pf $coll $band)" "" \
+                "$(selectors $pf)" "$coll $sz"
         done
     done
 done
 
-# 3. The CSV: every measured impl and the bound.
+# 3. The CSV: every measured impl and the bound (the link bound: bench-common.sh's bench_rows).
+BOUND_AWK='
+    function load(b) { return coll == "bcast" ? b : 2 * (p - 1) / p * b }'
 echo "platform,collective,bytes,impl,ms" > "$CSV"
 rm -f "$OUT/$NAME"/*-best.txt
 for pf in $PLATFORMS; do
@@ -173,92 +143,12 @@ for pf in $PLATFORMS; do
     for coll in $COLLS; do
         for d in $OUT/$NAME/$pf-$coll $OUT/$NAME/$pf-$coll-large; do
             [ -f "$d/tuned/collalg_tuned.csv" ] || continue
-            # The tuner's CSV: collective,phase,algorithm,"param",bytes,procs,reps,median_s,... ,status
-            awk -v pf=$pf -v coll=$coll -v p=$np -v bw=$BW -v d="$d" '
-                function row(f, sel) {
-                    while ((getline line < f) > 0) {
-                        gsub(/"[^"]*"/, "Q", line)
-                        n = split(line, x, ",")
-                        if (x[1] != coll || x[n] != "ok") continue
-                        b = x[5] + 0; t = x[8] * 1000
-                        if (sel != "") { if (x[2] == "native") val[b, sel] = t; continue }
-                        if (x[2] == "native") val[b, "smpi-default"] = t
-                        else if (x[2] == "routine") { val[b, "tuned"] = t; sz[b] = 1 }
-                        else if (x[2] == "sample" || x[2] == "param") {
-                            if (!((b, "best-catalogue") in val) || t < val[b, "best-catalogue"]) {
-                                val[b, "best-catalogue"] = t; best[b] = x[3]
-                            }
-                            if (!((b, x[3]) in val) || t < val[b, x[3]]) { val[b, x[3]] = t; alg[x[3]] = 1 }
-                        }
-                    }
-                    close(f)
-                }
-                BEGIN {
-                    row(d "/tuned/collalg_tuned.csv", "")
-                    row(d "/mpich/collalg_tuned.csv", "smpi-mpich")
-                    row(d "/ompi/collalg_tuned.csv", "smpi-ompi")
-                    row(d "/mvapich2/collalg_tuned.csv", "smpi-mvapich2")
-                    ni = split("tuned best-catalogue smpi-default smpi-mpich smpi-ompi smpi-mvapich2", impl, " ")
-                    for (b in sz) {
-                        load = coll == "bcast" ? b : 2 * (p - 1) / p * b
-                        val[b, "bound"] = load / bw * 1000
-                        for (i = 1; i <= ni; i++)
-                            if ((b, impl[i]) in val) printf "%s,%s,%d,%s,%.4f\n", pf, coll, b, impl[i], val[b, impl[i]]
-                        for (a in alg)
-                            if ((b, a) in val) printf "%s,%s,%d,%s,%.4f\n", pf, coll, b, a, val[b, a]
-                        printf "%s,%s,%d,bound,%.4f\n", pf, coll, b, val[b, "bound"]
-                        printf "%s %s %d %s\n", pf, coll, b, best[b] >> (d "/../" pf "-" coll "-best.txt")
-                    }
-                }' < /dev/null
+            bench_rows $pf $coll $np 1 $BW "$d" "$OUT/$NAME/$pf-$coll-best.txt" 1
         done
     done
 done | sort -t, -k1,1 -k2,2 -k3,3n -k4,4 >> "$CSV"
 
-# One figure per collective: time against size, log-log, every impl, the platforms side by side.
-MAIN="tuned best-catalogue smpi-default smpi-mpich smpi-ompi smpi-mvapich2 bound"
-for coll in $KNOWN; do
-    f=$OUT/$NAME-$coll
-    np=0
-    for pf in $PLATFORMS; do
-        grep -q "^$pf,$coll," "$CSV" && np=$((np + 1))
-    done
-    [ $np -gt 0 ] || continue
-    {
-        echo "set termoption noenhanced"
-        echo "set xlabel 'bytes (the whole vector)'"
-        echo "set ylabel 'ms'"
-        echo "set logscale xy"
-        echo "set format x '%.0s%c'"
-        echo "set key top left font ',7'"
-        echo "set grid"
-        echo "set multiplot layout 1,$np title '$coll, SimGrid, flat cluster (one rank per host)'"
-        # One line type per impl, the same in every panel (dashed from the ninth: 8 colours).
-        impls="$MAIN $(awk -F, -v coll=$coll -v main=" $MAIN " \
-            '$2 == coll && index(main, " " $4 " ") == 0 { print $4 }' "$CSV" | sort -u)"
-        for pf in $PLATFORMS; do
-            grep -q "^$pf,$coll," "$CSV" || continue
-            echo "set title '$pf'"
-            printf 'plot'
-            sep=" "
-            lt=0
-            for impl in $impls; do
-                lt=$((lt + 1))
-                dat=$OUT/$NAME/$pf-$coll-$impl.dat
-                awk -F, -v pf=$pf -v coll=$coll -v impl=$impl '$1 == pf && $2 == coll && $4 == impl { print $3, $5 }' \
-                    "$CSV" | sort -n > "$dat"
-                if [ -s "$dat" ]; then
-                    printf '%s"%s" using 1:2 with linespoints lt %d dt %d title "%s"' "$sep" "$dat" $lt $(((lt - 1) / 8 + 1)) "$impl"
-                    sep=", "
-                fi
-            done
-            echo
-        done
-        echo "unset multiplot"
-    } > "$f.gp"
-    gnuplot -e "set terminal svg size $((400 * np + 200)),480; set output '$f.svg'" "$f.gp"
-    gnuplot -e "set terminal pngcairo size $((400 * np + 200)),480; set output '$f.png'" "$f.gp" 2>/dev/null ||
-        gnuplot -e "set terminal png size $((400 * np + 200)),480; set output '$f.png'" "$f.gp"
-done
+bench_figures "bytes (the whole vector)" "SimGrid, flat cluster (one rank per host)"
 
 # The README table: every size of flat-128 and flat-32, 1 MiB of flat-512, with the issue's targets.
 awk -F, 'NR > 1 { print $1, $2, $3 }' "$CSV" | sort -u | sort -k1,1 -k2,2 -k3,3n | while read -r pf coll b; do
@@ -269,63 +159,4 @@ awk -F, 'NR > 1 { print $1, $2, $3 }' "$CSV" | sort -u | sort -k1,1 -k2,2 -k3,3n
     esac
     echo "$pf $coll $b $tg"
 done > "$OUT/$NAME/targets.txt"
-awk -F, -v tf="$OUT/$NAME/targets.txt" -v nf="$NOTES" -v d="$OUT/$NAME" '
-    function f(x) { return x < 0.1 ? sprintf("%.4f", x) : sprintf("%.3f", x) }
-    NR > 1 { v[$1 "," $2 "," $3 "," $4] = $5 }
-    END {
-        ni = split("tuned best-catalogue smpi-default smpi-mpich smpi-ompi smpi-mvapich2 bound", im, " ")
-        print "| platform | collective | bytes | tuned | best catalogue | SimGrid default | SimGrid mpich | SimGrid ompi | SimGrid mvapich2 | bound | target | met |"
-        print "|---|---|---|---|---|---|---|---|---|---|---|---|"
-        while ((getline line < tf) > 0) {
-            n = split(line, t, " ")
-            key = t[1] "," t[2] "," t[3]
-            if (!((key ",bound") in v)) continue
-            tg = ""; for (i = 4; i <= n; i++) tg = tg (i > 4 ? " " : "") t[i]
-            bestn = ""
-            bf = d "/" t[1] "-" t[2] "-best.txt"
-            while ((getline bl < bf) > 0) { split(bl, w, " "); if (w[3] == t[3]) bestn = w[4] }
-            close(bf)
-            printf "| %s | %s | %s |", t[1], t[2], t[3]
-            for (m = 1; m <= ni; m++) {
-                s = ((key "," im[m]) in v) ? f(v[key "," im[m]]) : "-"
-                if (im[m] == "best-catalogue" && bestn != "") s = s " (" bestn ")"
-                printf " %s |", s
-            }
-            met = "-"
-            if (tg == "best <= 1.3 bound" && (key ",best-catalogue") in v)
-                met = v[key ",best-catalogue"] <= 1.3 * v[key ",bound"] ? "yes" : "no"
-            else if ((key ",tuned") in v && tg != "") {
-                x = v[key ",tuned"]
-                met = "yes"; ns = 0
-                for (m = 3; m <= 6; m++) if ((key "," im[m]) in v) {
-                    ns++
-                    if (tg == "< every selector" && v[key "," im[m]] <= x) met = "no"
-                    if (tg == "<= 1.01 every selector" && 1.01 * v[key "," im[m]] < x) met = "no"
-                }
-                if (ns == 0) met = "-"
-            }
-            printf " %s | %s |\n", tg == "" ? "-" : tg, met
-        }
-        print ""
-        print "ms per call (median, SimGrid 3.32, scripts/bench-" "'$NAME'" ".sh); bytes = the whole vector; - = not measured (no selector runs at 512 ranks, or a selector run failed); tuned from 256 KiB: the tuned routine of the second band, without chain and binary_tree (see the script)."
-        while ((getline line < nf) > 0) print "- " line
-    }' "$CSV" > "$OUT/$NAME.md"
-# The tuned routine against the best single algorithm, at every sample size.
-awk -F, '
-    NR > 1 && $4 == "tuned" { t[$1 "," $2 "," $3] = $5 }
-    NR > 1 && $4 == "best-catalogue" { b[$1 "," $2 "," $3] = $5 }
-    END {
-        for (k in t) if (k in b) {
-            split(k, f, ","); g = f[1] "," f[2]; r = t[k] / b[k]
-            if (!(g in worst) || r > worst[g]) { worst[g] = r; at[g] = f[3] }
-        }
-        for (g in worst) { split(g, f, ","); printf "| %s | %s | %.3f | %s |\n", f[1], f[2], worst[g], at[g] }
-    }' "$CSV" | sort > "$OUT/$NAME/worst.txt"
-{
-    echo
-    echo "| platform | collective | worst tuned / best single algorithm | at bytes |"
-    echo "|---|---|---|---|"
-    cat "$OUT/$NAME/worst.txt"
-} >> "$OUT/$NAME.md"
-cat "$OUT/$NAME.md"
-echo "bench-$NAME: $CSV, $OUT/$NAME-*.svg, $OUT/$NAME.md in $(( $(date +%s) - start )) s"
+bench_tables -best.txt "bytes = the whole vector; - = not measured (no selector runs at 512 ranks, or a selector run failed); tuned from 256 KiB: the tuned routine of the second band, without chain and binary_tree (see the script)."

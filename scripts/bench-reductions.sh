@@ -64,24 +64,7 @@
 set -eu
 
 NAME=reductions
-OUT=${BENCH_OUT:-build/bench}
-SMP=tests/platform/smp
-TOPO=tests/platform/topology
-TUNER=${BENCH_TUNER:-build/smpi-bin/collalg-tune}
-FLAGS="--log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich"
-TARGS="--quick --precision 4 --time-budget ${BENCH_BUDGET:-1800}"
-QUICK=${BENCH_QUICK:-0}
-LOCK=${BENCH_LOCK:-}
-
-platform() { # name -> np xml hostfile topology-conf|- bytes/s ranks-per-unit
-    case $1 in
-    smp-consecutive) echo "128 $SMP/smp.xml $SMP/hostfile-consecutive - 1250000000 8" ;;
-    smp-roundrobin) echo "128 $SMP/smp.xml $SMP/hostfile-roundrobin - 1250000000 8" ;;
-    a) echo "16 $TOPO/switch-16.xml $TOPO/hostfile-a $TOPO/a.conf 12500000 1" ;;
-    b) echo "32 $TOPO/switches-4x8.xml $TOPO/hostfile-b $TOPO/b.conf 12500000 1" ;;
-    c) echo "32 $TOPO/switches-4x8.xml $TOPO/hostfile-c $TOPO/c.conf 12500000 1" ;;
-    esac
-}
+. scripts/bench-common.sh  # platform (the platforms above), bench_* (the steps)
 
 # Sample sizes per platform and collective (bytes as the selector compares them).
 sizes() {
@@ -124,155 +107,19 @@ if [ "$QUICK" = 1 ]; then DEFP="c smp-consecutive smp-roundrobin"; else DEFP="a 
 PLATFORMS=${BENCH_PLATFORMS:-$DEFP}
 COLLS=${BENCH_COLLS:-reduce reduce_scatter_block scan}
 
-command -v smpirun >/dev/null || { echo "bench-$NAME: smpirun not found (make deps)"; exit 1; }
-command -v gnuplot >/dev/null || { echo "bench-$NAME: gnuplot not found (make deps)"; exit 1; }
-[ -x "$TUNER" ] || { echo "bench-$NAME: $TUNER missing (make tools)"; exit 1; }
-mkdir -p "$OUT/$NAME"
-CSV=$OUT/$NAME.csv
-NOTES=$OUT/$NAME/notes.txt
-: > "$NOTES"
-start=$(date +%s)
+# The link-load bound (bench-common.sh's bench_rows): N units of ppn ranks.
+BOUND_AWK='
+    function load(b) {
+        nn = p / ppn
+        if (coll == "reduce_scatter_block" || coll == "reduce_scatter") return (nn - 1) / nn * b
+        return b
+    }'
 
-# 0. The collectives the tuner knows (it stops with status 1 on an unknown name before -h).
-KNOWN=""
-for coll in $COLLS; do
-    if $LOCK smpirun -np 1 -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile $FLAGS \
-        "$TUNER" --collectives $coll -h </dev/null >/dev/null 2>&1; then
-        KNOWN="$KNOWN $coll"
-    else
-        echo "bench-$NAME: $coll skipped: the tuner does not know it yet"
-        echo "$coll: skipped, the tuner ($TUNER) does not know it yet" >> "$NOTES"
-    fi
-done
-
-# 1, 2. The tuner and SimGrid's selectors.
-for pf in $PLATFORMS; do
-    set -- $(platform $pf)
-    np=$1 xml=$2 hf=$3 conf=$4
-    topo=""
-    [ "$conf" = - ] || topo="--topology $conf"
-    for coll in $KNOWN; do
-        d=$OUT/$NAME/$pf-$coll
-        run="$LOCK smpirun -np $np -platform $xml -hostfile $hf $FLAGS"
-        if [ "${BENCH_KEEP:-0}" = 1 ] && [ -f "$d.done" ]; then
-            echo "bench-$NAME: ($pf) $coll: kept from a former run"
-            continue
-        fi
-        rm -rf "$d.done" "$d"
-        t0=$(date +%s)
-        echo "bench-$NAME: ($pf) $coll $(sizes $pf $coll): tuner over $(algos $pf $coll)"
-        $run "$TUNER" $TARGS --collectives $coll --sizes "$(sizes $pf $coll)" --algorithms "$(algos $pf $coll)" \
-            $topo --out "$d/tuned" </dev/null > "$d.log" 2>&1 || { cat "$d.log"; exit 1; }
-        ! grep -q "Deadlock detected" "$d.log" || { cat "$d.log"; exit 1; }
-        for sel in $(selectors $coll); do
-            echo "bench-$NAME: ($pf) $coll: SimGrid's $sel selector"
-            if ! $run --cfg=smpi/$coll:$sel "$TUNER" $TARGS --native-only --collectives $coll \
-                --sizes "$(sizes $pf $coll)" --out "$d/$sel" </dev/null >> "$d.log" 2>&1 ||
-                grep -q "Deadlock detected" "$d.log"; then
-                echo "bench-$NAME: ($pf) $coll: SimGrid's $sel selector failed (see $d.log)"
-                echo "$pf $coll: SimGrid's $sel selector failed" >> "$NOTES"
-                rm -rf "$d/$sel"
-            fi
-        done
-        echo "bench-$NAME: ($pf) $coll: $(( $(date +%s) - t0 )) s" | tee "$d.done"
-    done
-done
-
-# 3. The CSV: every measured impl and the bound.
-echo "platform,collective,bytes,impl,ms" > "$CSV"
-for pf in $PLATFORMS; do
-    set -- $(platform $pf)
-    np=$1 bw=$5 ppn=$6
-    for coll in $KNOWN; do
-        d=$OUT/$NAME/$pf-$coll
-        [ -f "$d/tuned/collalg_tuned.csv" ] || continue
-        # The tuner's CSV: collective,phase,algorithm,"param",bytes,procs,reps,median_s,... ,status
-        awk -v pf=$pf -v coll=$coll -v p=$np -v ppn=$ppn -v bw=$bw -v d="$d" '
-            function row(f, sel) {
-                while ((getline line < f) > 0) {
-                    gsub(/"[^"]*"/, "Q", line)
-                    n = split(line, x, ",")
-                    if (x[1] != coll || x[n] != "ok") continue
-                    b = x[5] + 0; t = x[8] * 1000
-                    if (sel != "") { if (x[2] == "native") val[b, sel] = t; continue }
-                    if (x[2] == "native") val[b, "smpi-default"] = t
-                    else if (x[2] == "routine") { val[b, "tuned"] = t; sz[b] = 1 }
-                    else if (x[2] == "sample" || x[2] == "param") {
-                        if (!((b, "best-catalogue") in val) || t < val[b, "best-catalogue"]) {
-                            val[b, "best-catalogue"] = t; best[b] = x[3]
-                        }
-                        if (!((b, x[3]) in val) || t < val[b, x[3]]) { val[b, x[3]] = t; alg[x[3]] = 1 }
-                    }
-                }
-                close(f)
-            }
-            BEGIN {
-                row(d "/tuned/collalg_tuned.csv", "")
-                row(d "/mpich/collalg_tuned.csv", "smpi-mpich")
-                row(d "/ompi/collalg_tuned.csv", "smpi-ompi")
-                row(d "/mvapich2/collalg_tuned.csv", "smpi-mvapich2")
-                ni = split("tuned best-catalogue smpi-default smpi-mpich smpi-ompi smpi-mvapich2", impl, " ")
-                nn = p / ppn
-                for (b in sz) {
-                    if (coll == "reduce_scatter_block" || coll == "reduce_scatter") load = (nn - 1) / nn * b
-                    else load = b
-                    val[b, "bound"] = load / bw * 1000
-                    for (i = 1; i <= ni; i++)
-                        if ((b, impl[i]) in val) printf "%s,%s,%d,%s,%.4f\n", pf, coll, b, impl[i], val[b, impl[i]]
-                    for (a in alg)
-                        if ((b, a) in val) printf "%s,%s,%d,%s,%.4f\n", pf, coll, b, a, val[b, a]
-                    printf "%s,%s,%d,bound,%.4f\n", pf, coll, b, val[b, "bound"]
-                    printf "%s %s %d %s\n", pf, coll, b, best[b] > (d "/best.txt")
-                }
-            }' < /dev/null | sort -t, -k3,3n -k4,4 >> "$CSV"
-    done
-done
-
-# One figure per collective: time against size, log-log, every impl, the platforms side by side.
-MAIN="tuned best-catalogue smpi-default smpi-mpich smpi-ompi smpi-mvapich2 bound"
-for coll in $KNOWN; do
-    f=$OUT/$NAME-$coll
-    np=0
-    for pf in $PLATFORMS; do
-        grep -q "^$pf,$coll," "$CSV" && np=$((np + 1))
-    done
-    [ $np -gt 0 ] || continue
-    {
-        echo "set termoption noenhanced"
-        echo "set xlabel 'bytes (the whole vector of one rank)'"
-        echo "set ylabel 'ms'"
-        echo "set logscale xy"
-        echo "set format x '%.0s%c'"
-        echo "set key top left font ',7'"
-        echo "set grid"
-        echo "set multiplot layout 1,$np title '$coll, SimGrid (smp: 128 ranks on 16 x 8 cores; a: 16, b, c: 32 hosts)'"
-        # One line type per impl, the same in every panel (dashed from the ninth: 8 colours).
-        impls="$MAIN $(awk -F, -v coll=$coll -v main=" $MAIN " \
-            '$2 == coll && index(main, " " $4 " ") == 0 { print $4 }' "$CSV" | sort -u)"
-        for pf in $PLATFORMS; do
-            grep -q "^$pf,$coll," "$CSV" || continue
-            echo "set title '$pf'"
-            printf 'plot'
-            sep=" "
-            lt=0
-            for impl in $impls; do
-                lt=$((lt + 1))
-                dat=$OUT/$NAME/$pf-$coll-$impl.dat
-                awk -F, -v pf=$pf -v coll=$coll -v impl=$impl '$1 == pf && $2 == coll && $4 == impl { print $3, $5 }' \
-                    "$CSV" | sort -n > "$dat"
-                if [ -s "$dat" ]; then
-                    printf '%s"%s" using 1:2 with linespoints lt %d dt %d title "%s"' "$sep" "$dat" $lt $(((lt - 1) / 8 + 1)) "$impl"
-                    sep=", "
-                fi
-            done
-            echo
-        done
-        echo "unset multiplot"
-    } > "$f.gp"
-    gnuplot -e "set terminal svg size $((400 * np + 200)),480; set output '$f.svg'" "$f.gp"
-    gnuplot -e "set terminal pngcairo size $((400 * np + 200)),480; set output '$f.png'" "$f.gp" 2>/dev/null ||
-        gnuplot -e "set terminal png size $((400 * np + 200)),480; set output '$f.png'" "$f.gp"
-done
+bench_start
+bench_known
+bench_tune_platforms
+bench_csv_platforms
+bench_figures "bytes (the whole vector of one rank)" "SimGrid (smp: 128 ranks on 16 x 8 cores; a: 16, b, c: 32 hosts)"
 
 # The README table: the issue's targets (smp, c) and the same sizes on a and b, and 8 B.
 for pf in $PLATFORMS; do
@@ -293,60 +140,4 @@ for pf in $PLATFORMS; do
         echo "$pf $coll $b $tg"
     done
 done > "$OUT/$NAME/targets.txt"
-awk -F, -v tf="$OUT/$NAME/targets.txt" -v nf="$NOTES" -v d="$OUT/$NAME" '
-    function f(x) { return x < 0.1 ? sprintf("%.4f", x) : sprintf("%.3f", x) }
-    NR > 1 { v[$1 "," $2 "," $3 "," $4] = $5 }
-    END {
-        ni = split("tuned best-catalogue smpi-default smpi-mpich smpi-ompi smpi-mvapich2 bound", im, " ")
-        print "| platform | collective | bytes | tuned | best catalogue | SimGrid default | SimGrid mpich | SimGrid ompi | SimGrid mvapich2 | bound | target | met |"
-        print "|---|---|---|---|---|---|---|---|---|---|---|---|"
-        while ((getline line < tf) > 0) {
-            n = split(line, t, " ")
-            key = t[1] "," t[2] "," t[3]
-            if (!((key ",bound") in v)) continue
-            tg = ""; for (i = 4; i <= n; i++) tg = tg (i > 4 ? " " : "") t[i]
-            bestn = ""
-            bf = d "/" t[1] "-" t[2] "/best.txt"
-            while ((getline bl < bf) > 0) { split(bl, w, " "); if (w[3] == t[3]) bestn = w[4] }
-            close(bf)
-            printf "| %s | %s | %s |", t[1], t[2], t[3]
-            for (m = 1; m <= ni; m++) {
-                s = ((key "," im[m]) in v) ? f(v[key "," im[m]]) : "-"
-                if (im[m] == "best-catalogue" && bestn != "") s = s " (" bestn ")"
-                printf " %s |", s
-            }
-            met = "-"
-            if ((key ",tuned") in v && tg != "") {
-                x = v[key ",tuned"]
-                if (substr(tg, 1, 2) == "<=") met = (x <= substr(tg, 4) + 0) ? "yes" : "no"
-                else {
-                    met = "yes"; ns = 0
-                    for (m = 3; m <= 6; m++) if ((key "," im[m]) in v) { ns++; if (v[key "," im[m]] <= x) met = "no" }
-                    if (ns == 0) met = "-"
-                }
-            }
-            printf " %s | %s |\n", tg == "" ? "-" : tg, met
-        }
-        print ""
-        print "ms per call (median, SimGrid 3.32, scripts/bench-" "'$NAME'" ".sh); bytes = the whole vector of one rank; - = not measured (no SimGrid selector for the collective, or a selector run failed)."
-        while ((getline line < nf) > 0) print "- " line
-    }' "$CSV" > "$OUT/$NAME.md"
-# The tuned routine against the best single algorithm, at every sample size.
-awk -F, '
-    NR > 1 && $4 == "tuned" { t[$1 "," $2 "," $3] = $5 }
-    NR > 1 && $4 == "best-catalogue" { b[$1 "," $2 "," $3] = $5 }
-    END {
-        for (k in t) if (k in b) {
-            split(k, f, ","); g = f[1] "," f[2]; r = t[k] / b[k]
-            if (!(g in worst) || r > worst[g]) { worst[g] = r; at[g] = f[3] }
-        }
-        for (g in worst) { split(g, f, ","); printf "| %s | %s | %.3f | %s |\n", f[1], f[2], worst[g], at[g] }
-    }' "$CSV" | sort > "$OUT/$NAME/worst.txt"
-{
-    echo
-    echo "| platform | collective | worst tuned / best single algorithm | at bytes |"
-    echo "|---|---|---|---|"
-    cat "$OUT/$NAME/worst.txt"
-} >> "$OUT/$NAME.md"
-cat "$OUT/$NAME.md"
-echo "bench-$NAME: $CSV, $OUT/$NAME-*.svg, $OUT/$NAME.md in $(( $(date +%s) - start )) s"
+bench_tables /best.txt "bytes = the whole vector of one rank; - = not measured (no SimGrid selector for the collective, or a selector run failed)."
