@@ -3,7 +3,7 @@
 #   make check              install missing packages (as root), build and run every test
 #   make check-large        the same with the larger matrix (every family also at MPICH p = 5 .. 8 and SimGrid
 #                           p = 31, 32, 64; more valgrind and PMPI runs)
-#   make headers            compile each header alone (twice), strict C99 and C++, gcc and clang,
+#   make headers            compile each header alone (twice; make -j checks several at once), strict C99 and C++, gcc and clang,
 #                           against MPICH's, Open MPI's and SimGrid's mpi.h
 #   make layout-check       which folder of include/collalg includes which (README, "Layout")
 #   make pure-headers       compile each pure schedule header (schedule/, machine/topology.h)
@@ -46,7 +46,7 @@ TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
 # Extra targets (e.g. the tuner: mk/tune.mk).
 -include $(wildcard mk/*.mk)
 
-.PHONY: all deps deps-tune deps-tune-smpi build check check-large check-run format-check headers pure-headers layout-check examples tools docs docs-internal install uninstall valgrind clean
+.PHONY: all deps deps-tune deps-tune-smpi build check check-large check-prep check-run format-check headers pure-headers layout-check examples tools docs docs-internal install uninstall valgrind clean
 
 all: build
 
@@ -93,20 +93,28 @@ $(TOOLS:%=$(BUILD)/bin/%): $(HEADERS) $(TUNE_SRC)
 	@mkdir -p $(@D)
 	$(MPICC) $(TESTCFLAGS) -Iinclude $(filter %.c,$^) -o $@
 
-# The README's test command. Installs what is missing first, then builds in a sub-make (so the
-# compilers the first step installed are found), then runs every suite.
+# The README's test command. Installs what is missing first, then (in sub-makes, so that the
+# compilers the first step installed are found) builds and checks everything that is not a suite,
+# CHECK_JOBS recipes at a time (the compiles, header checks and figures are independent), and
+# runs the suites one after the other (they launch MPI jobs that share the cores).
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: deps
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-prep
 	@$(MAKE) --no-print-directory check-run
 
 # The larger matrix (tests/launch.h, cl_large): run before resolving an issue.
 check-large: deps
+	@COLLALG_CHECK_LARGE=1 $(MAKE) --no-print-directory -j$(CHECK_JOBS) check-prep
 	@COLLALG_CHECK_LARGE=1 $(MAKE) --no-print-directory check-run
 
-check-run: format-check layout-check build headers pure-headers docs
-	@start=$$(date +%s); fail=0; \
+check-prep: format-check layout-check build headers pure-headers docs
+
+# Each suite also writes build/reports/<suite>.xml (JUnit: every test's status and seconds).
+check-run: check-prep
+	@mkdir -p $(BUILD)/reports; start=$$(date +%s); fail=0; \
 	for s in $(CR_SUITES); do \
 	  t0=$$(date +%s); echo "== $$s"; \
-	  $(BUILD)/tests/$$s $(CRITERION_FLAGS) || fail=1; \
+	  $(BUILD)/tests/$$s $(CRITERION_FLAGS) --xml=$(BUILD)/reports/$$s.xml || fail=1; \
 	  echo "== $$s: $$(( $$(date +%s) - t0 )) s"; \
 	done; \
 	echo "== all suites finished in $$(( $$(date +%s) - start )) s"; \
@@ -120,28 +128,31 @@ format-check:
 
 # Each header alone, included twice: gcc and clang as strict C99 with MPICH's mpi.h and with Open
 # MPI's (mpicc.openmpi, installed beside MPICH by make deps), smpicc (SimGrid's mpi.h), and g++ as
-# C++.
-headers:
+# C++; one stamp per header (build/headers/<header>.ok), so that make -j checks several at once.
+HEADER_OKS := $(HEADERS:include/%=$(BUILD)/headers/%.ok)
+HEADER_CXX := $(shell $(MPICC) -show 2>/dev/null | tr ' ' '\n' | grep '^-I' | tr '\n' ' ')
+headers: $(HEADER_OKS)
 	@mkdir -p $(BUILD)/headers
-	@command -v $(OMPICC) >/dev/null || { echo "headers: $(OMPICC) is missing (Open MPI): run make deps as root"; exit 1; }
-	@for h in $(HEADERS:include/%=%); do \
-	  printf '#include <%s>\n#include <%s>\nint main(void){return 0;}\n' $$h $$h > $(BUILD)/headers/t.c; \
-	  cp $(BUILD)/headers/t.c $(BUILD)/headers/t.cpp; \
-	  MPICH_CC=gcc $(MPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || exit 1; \
-	  MPICH_CC=clang $(MPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || exit 1; \
-	  OMPI_CC=gcc $(OMPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || { echo "headers: $$h with $(OMPICC) (Open MPI)"; exit 1; }; \
-	  OMPI_CC=clang $(OMPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o || { echo "headers: $$h with $(OMPICC) and clang (Open MPI)"; exit 1; }; \
-	  $(SMPICC) $(STRICT) -Iinclude -c $(BUILD)/headers/t.c -o $(BUILD)/headers/t.o 2>&1 | grep -v '^\[' ; \
-	  test -s $(BUILD)/headers/t.o || exit 1; \
-	  g++ -std=c++11 -pedantic -Wall -Wextra -Werror $$(mpicc -show | tr ' ' '\n' | grep '^-I' | tr '\n' ' ') \
-	      -Iinclude -c $(BUILD)/headers/t.cpp -o $(BUILD)/headers/t.o || exit 1; \
-	done; \
-	printf '#include <collalg/collalg.h>\nint main(void){return 0;}\n' > $(BUILD)/headers/u.c; \
+	@printf '#include <collalg/collalg.h>\nint main(void){return 0;}\n' > $(BUILD)/headers/u.c; \
 	$(MPICC) $(STRICT) -DCOLLALG_USE_PMPI -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	$(MPICC) $(STRICT) -DCOLLALG_NO_ARG_CHECKS -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	$(OMPICC) $(STRICT) -DCOLLALG_USE_PMPI -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	$(OMPICC) $(STRICT) -DCOLLALG_NO_ARG_CHECKS -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	echo "headers: $(words $(HEADERS)) headers compile alone (gcc, clang, with MPICH and Open MPI; smpicc; g++); PMPI and no-checks builds compile"
+
+$(BUILD)/headers/%.ok: include/% $(HEADERS)
+	@command -v $(OMPICC) >/dev/null || { echo "headers: $(OMPICC) is missing (Open MPI): run make deps as root"; exit 1; }
+	@d=$(basename $@).d; h=$*; mkdir -p $$d; \
+	printf '#include <%s>\n#include <%s>\nint main(void){return 0;}\n' $$h $$h > $$d/t.c; \
+	cp $$d/t.c $$d/t.cpp; \
+	MPICH_CC=gcc $(MPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || exit 1; \
+	MPICH_CC=clang $(MPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || exit 1; \
+	OMPI_CC=gcc $(OMPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || { echo "headers: $$h with $(OMPICC) (Open MPI)"; exit 1; }; \
+	OMPI_CC=clang $(OMPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || { echo "headers: $$h with $(OMPICC) and clang (Open MPI)"; exit 1; }; \
+	rm -f $$d/t.o; $(SMPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o 2>&1 | grep -v '^\[' ; \
+	test -s $$d/t.o || { echo "headers: $$h with $(SMPICC) (SimGrid)"; exit 1; }; \
+	g++ -std=c++11 -pedantic -Wall -Wextra -Werror $(HEADER_CXX) -Iinclude -c $$d/t.cpp -o $$d/t.o || exit 1; \
+	rm -rf $$d; touch $@
 
 # Which folder of include/collalg may include which (README, "Layout"; scripts/check-layout.sh).
 layout-check:
