@@ -139,4 +139,32 @@ static inline void pm_finish(const char *prog)
     MPI_Finalize();
 }
 
+/* The user operations of the reduction programs (allreduce.c, reduce.c, reduce_scatter.c, scan.c).
+ * pm_vsum, pm_vmax: the two ints of each element of the vector type (offsets 0 and 3 ints, extent
+ * 6 ints). */
+static inline void pm_vsum(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    int k, *a = (int *)in, *b = (int *)inout;
+    (void)type;
+    for (k = 0; k < *len; k++)
+        b[6 * k] += a[6 * k], b[6 * k + 3] += a[6 * k + 3];
+}
+
+static inline void pm_vmax(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    int k, j, *a = (int *)in, *b = (int *)inout;
+    (void)type;
+    for (k = 0; k < *len; k++)
+        for (j = 0; j < 4; j += 3)
+            if (a[6 * k + j] > b[6 * k + j])
+                b[6 * k + j] = a[6 * k + j];
+}
+
+/* a op b = a: associative, not commutative (MPI passes the left operand as `in`). */
+static inline void pm_left(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    memcpy(inout, in, (size_t)*len * sizeof(int));
+}
+
 #endif

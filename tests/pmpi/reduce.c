@@ -12,32 +12,6 @@
  */
 #include "pm_common.h"
 
-/* The two ints of each element of the vector type (offsets 0 and 3 ints, extent 6 ints). */
-static void pm_vsum(void *in, void *inout, int *len, MPI_Datatype *type)
-{
-    int k, *a = (int *)in, *b = (int *)inout;
-    (void)type;
-    for (k = 0; k < *len; k++)
-        b[6 * k] += a[6 * k], b[6 * k + 3] += a[6 * k + 3];
-}
-
-static void pm_vmax(void *in, void *inout, int *len, MPI_Datatype *type)
-{
-    int k, j, *a = (int *)in, *b = (int *)inout;
-    (void)type;
-    for (k = 0; k < *len; k++)
-        for (j = 0; j < 4; j += 3)
-            if (a[6 * k + j] > b[6 * k + j])
-                b[6 * k + j] = a[6 * k + j];
-}
-
-/* a op b = a: associative, not commutative (MPI passes the left operand as `in`). */
-static void pm_left(void *in, void *inout, int *len, MPI_Datatype *type)
-{
-    (void)type;
-    memcpy(inout, in, (size_t)*len * sizeof(int));
-}
-
 /* The non-commutative op on both communicators, counts 5 and 700, to the last rank. */
 static void pm_noncommutative(void)
 {
