@@ -211,12 +211,14 @@ Test(alltoallv_schedule, fits)
  * machine. So p = 1 and 2 run all of it, and each larger p runs a slice: together the slices
  * cover every type, count, pattern and in-place case at some p > 2 (every pattern at p = 3, 4,
  * 5 and under SimGrid up to p = 32), and every algorithm at every p.
- * make check runs MPICH p <= 4 and SimGrid p = 16, 17; the larger p are under make check-large. */
+ * make check runs MPICH p <= 3 and SimGrid p = 4, 16, 17; MPICH p = 4 and the larger p are under
+ * make check-large. */
 /* clang-format off */
 Test(alltoallv, mpich_p1) { cl_mpich("alltoallv", 1, CL_FULL); }
 Test(alltoallv, mpich_p2) { cl_mpich("alltoallv", 2, CL_FULL); }
 Test(alltoallv, mpich_p3) { cl_mpich("alltoallv", 3, "--counts big --types struct,int-vector"); }
-Test(alltoallv, mpich_p4) { cl_mpich("alltoallv", 4, "--counts 1000 --types vector,int-vector"); }
+Test(alltoallv, mpich_p4) { CL_LARGE_ONLY(); cl_mpich("alltoallv", 4, "--counts 1000 --types vector,int-vector"); }
+Test(alltoallv, smpi_p4) { cl_smpi("alltoallv", 4, "--counts 1000 --types vector,int-vector"); }
 Test(alltoallv, mpich_p5) { CL_LARGE_ONLY(); cl_mpich("alltoallv", 5, "--counts 3 --types int-vector"); }
 /* clang-format on */
 Test(alltoallv, mpich_p6)

@@ -302,7 +302,8 @@ Test(barrier_schedule, light_weight_needs_p_minus_1_rounds)
 Test(barrier, mpich_p1) { cl_mpich("barrier", 1, TB_MPICH_SMALL); }
 Test(barrier, mpich_p2) { cl_mpich("barrier", 2, TB_MPICH_SMALL); }
 Test(barrier, mpich_p3) { cl_mpich("barrier", 3, "--rotations 1 --repeat 5"); }
-Test(barrier, mpich_p4) { cl_mpich("barrier", 4, "--rotations 1 --repeat 5"); }
+Test(barrier, mpich_p4) { CL_LARGE_ONLY(); cl_mpich("barrier", 4, "--rotations 1 --repeat 5"); }
+Test(barrier, smpi_p4) { cl_smpi("barrier", 4, "--rotations 1 --repeat 5"); }
 Test(barrier, mpich_p5) { CL_LARGE_ONLY(); cl_mpich("barrier", 5, TB_MPICH_LARGE); }
 Test(barrier, mpich_p6) { CL_LARGE_ONLY(); cl_mpich("barrier", 6, TB_MPICH_LARGE); }
 Test(barrier, mpich_p7) { CL_LARGE_ONLY(); cl_mpich("barrier", 7, TB_MPICH_LARGE); }

@@ -13,7 +13,8 @@ Test(bigoffsets, mpich_p3, .timeout = 1560) { cl_mpich("bigoffsets", 3, ""); }
 Test(isolation, mpich_p1) { cl_mpich("isolation", 1, ""); }
 Test(isolation, mpich_p2) { cl_mpich("isolation", 2, ""); }
 Test(isolation, mpich_p3) { cl_mpich("isolation", 3, ""); }
-Test(isolation, mpich_p4) { cl_mpich("isolation", 4, ""); }
+Test(isolation, mpich_p4) { CL_LARGE_ONLY(); cl_mpich("isolation", 4, ""); }
+Test(isolation, smpi_p4) { cl_smpi("isolation", 4, ""); }
 Test(isolation, smpi_p16) { cl_smpi("isolation", 16, ""); }
 Test(isolation, smpi_p17) { cl_smpi("isolation", 17, ""); }
 /* clang-format on */
@@ -25,7 +26,11 @@ Test(isolation, smpi_p17) { cl_smpi("isolation", 17, ""); }
     "valgrind -q --leak-check=full --show-leak-kinds=definite,indirect "                                  \
     "--errors-for-leak-kinds=definite,indirect --suppressions=tests/valgrind.supp --error-exitcode=3"
 /* clang-format on */
-#define CL_VG_ARGS "--counts 0,3,1000 --types int,struct,int-vector"
+/* Blocks of up to 100 elements in make check, 1000 under make check-large (memcheck makes each run
+ * 20 to 50 times slower; the larger blocks add no code path below the big count). */
+#define CL_VG_ARGS \
+    (cl_large() ? "--counts 0,3,1000 --types int,struct,int-vector" : "--counts 0,3,100 --types int,struct,int-vector")
+#define CL_VG_COUNTS (cl_large() ? "--counts 0,3,1000" : "--counts 0,3,100")
 
 static void cl_valgrind(const char *prog, int np, const char *args)
 {
@@ -37,7 +42,7 @@ static void cl_valgrind(const char *prog, int np, const char *args)
 /* clang-format off */
 Test(valgrind, alltoall_p3, .timeout = 1560) { cl_valgrind("alltoall", 3, CL_VG_ARGS); }
 Test(valgrind, allgather_p3, .timeout = 1560) { cl_valgrind("allgather", 3, CL_VG_ARGS); }
-Test(valgrind, allreduce_p3, .timeout = 1560) { cl_valgrind("allreduce", 3, "--counts 0,3,1000"); }
+Test(valgrind, allreduce_p3, .timeout = 1560) { cl_valgrind("allreduce", 3, CL_VG_COUNTS); }
 Test(valgrind, bcast_p3, .timeout = 1560) { cl_valgrind("bcast", 3, CL_VG_ARGS); }
 /* clang-format on */
 /* The v-collectives: every algorithm, type and in-place case, on the patterns with zero blocks and
@@ -69,15 +74,19 @@ Test(valgrind, reduce_scatter_p3, .timeout = 1560) { if (!cl_large()) cr_skip_te
 Test(valgrind, errors_p2, .timeout = 1560) { cl_valgrind("errors", 2, ""); }
 Test(valgrind, isolation_p2, .timeout = 1560) { cl_valgrind("isolation", 2, ""); }
 /* The hierarchical algorithms with their inter-node levels: nodes of 2 ranks (COLLALG_NODE_SIZE). */
-#define CL_VG_NODES_OF_2(prog, algo, args)                                                                             \
-    cl_launch_as("env COLLALG_NODE_SIZE=2 mpiexec -n 3 " CL_VALGRIND, "mpich", "valgrind-nodes-of-2", prog, 3,        \
-                 "--algo " algo " " args, 1)
+static void cl_vg_nodes_of_2(const char *prog, const char *algo, const char *args)
+{
+    char all[256];
+    snprintf(all, sizeof all, "--algo %s %s", algo, args);
+    cl_launch_as("env COLLALG_NODE_SIZE=2 mpiexec -n 3 " CL_VALGRIND, "mpich", "valgrind-nodes-of-2", prog, 3, all, 1);
+}
+#define CL_VG_NODES_OF_2(prog, algo, args) cl_vg_nodes_of_2(prog, algo, args)
 Test(valgrind, han_bcast_p3_nodes_of_2, .timeout = 1560) { CL_VG_NODES_OF_2("bcast", "han", CL_VG_ARGS); }
 Test(valgrind, hierarchical_bcast_p3_nodes_of_2, .timeout = 1560)
 {
     CL_VG_NODES_OF_2("bcast", "hierarchical", CL_VG_ARGS);
 }
-Test(valgrind, han_allreduce_p3_nodes_of_2, .timeout = 1560) { CL_VG_NODES_OF_2("allreduce", "han", "--counts 0,3,1000"); }
+Test(valgrind, han_allreduce_p3_nodes_of_2, .timeout = 1560) { CL_VG_NODES_OF_2("allreduce", "han", CL_VG_COUNTS); }
 Test(valgrind, node_aware_alltoall_p3_nodes_of_2, .timeout = 1560)
 {
     CL_VG_NODES_OF_2("alltoall", "node_aware", CL_VG_ARGS);

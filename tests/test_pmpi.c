@@ -202,13 +202,13 @@ Test(pmpi, scan_p3) { pm_program("scan", "COLLALG_SCAN", 3, 1, 0); }
 Test(pmpi, exscan_p3) { pm_program("exscan", "COLLALG_EXSCAN", 3, 1, 0); }
 Test(pmpi, reduce_scatter_block_p3) { pm_program("reduce_scatter_block", "COLLALG_REDUCE_SCATTER_BLOCK", 3, 1, 0); }
 Test(pmpi, reduce_scatter_p3) { pm_program("reduce_scatter", "COLLALG_REDUCE_SCATTER", 3, 1, 0); }
-Test(pmpi, alltoall_p4) { pm_program("alltoall", "COLLALG_ALLTOALL", 4, 4, 0); }
-Test(pmpi, allgather_p4) { pm_program("allgather", "COLLALG_ALLGATHER", 4, 4, 1); }
-Test(pmpi, allreduce_p4) { pm_program("allreduce", "COLLALG_ALLREDUCE", 4, 4, 2); }
-Test(pmpi, bcast_p4) { pm_program("bcast", "COLLALG_BCAST", 4, 4, 0); }
-Test(pmpi, alltoallv_p4) { pm_program("alltoallv", "COLLALG_ALLTOALLV", 4, 4, 1); }
-Test(pmpi, allgatherv_p4) { pm_program("allgatherv", "COLLALG_ALLGATHERV", 4, 4, 2); }
-Test(pmpi, barrier_p4) { pm_program("barrier", "COLLALG_BARRIER", 4, 4, 0); }
+Test(pmpi, alltoall_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("alltoall", "COLLALG_ALLTOALL", 4, 4, 0); }
+Test(pmpi, allgather_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("allgather", "COLLALG_ALLGATHER", 4, 4, 1); }
+Test(pmpi, allreduce_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("allreduce", "COLLALG_ALLREDUCE", 4, 4, 2); }
+Test(pmpi, bcast_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("bcast", "COLLALG_BCAST", 4, 4, 0); }
+Test(pmpi, alltoallv_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("alltoallv", "COLLALG_ALLTOALLV", 4, 4, 1); }
+Test(pmpi, allgatherv_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("allgatherv", "COLLALG_ALLGATHERV", 4, 4, 2); }
+Test(pmpi, barrier_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("barrier", "COLLALG_BARRIER", 4, 4, 0); }
 Test(pmpi, gather_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("gather", "COLLALG_GATHER", 4, 4, 3); }
 Test(pmpi, scatter_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("scatter", "COLLALG_SCATTER", 4, 4, 1); }
 Test(pmpi, gatherv_p4) { if (!cl_large()) cr_skip_test("p = 4: make check-large"); pm_program("gatherv", "COLLALG_GATHERV", 4, 4, 1); }

@@ -5,7 +5,7 @@
  * CL_MATRIX type lists do not apply. Every root runs for p <= 8 (0, p/2, p-1 above), in place at
  * the root, and the non-commutative matrix product at every p:
  *   MPICH p = 1, 2, 3     every case, counts 0,1,3,1000,big
- *   MPICH p = 4           every case, counts 0,3,big
+ *   MPICH p = 4           every case, counts 0,3,big (make check-large; make check: SimGrid p = 4)
  *   MPICH p = 5           int-sum, dint-minloc, vec-user, mat-noncomm, counts 3,big (make check-large)
  *   MPICH p = 7, 8        int-sum, mat-noncomm, counts 3,big (make check-large)
  *   SimGrid p = 16, 17    every case, every count
@@ -21,7 +21,8 @@
 Test(reduce, mpich_p1) { cl_mpich("reduce", 1, ""); }
 Test(reduce, mpich_p2) { cl_mpich("reduce", 2, ""); }
 Test(reduce, mpich_p3) { cl_mpich("reduce", 3, ""); }
-Test(reduce, mpich_p4) { cl_mpich("reduce", 4, "--counts 0,3,big"); }
+Test(reduce, mpich_p4) { CL_LARGE_ONLY(); cl_mpich("reduce", 4, "--counts 0,3,big"); }
+Test(reduce, smpi_p4) { cl_smpi("reduce", 4, "--counts 0,3,big"); }
 Test(reduce, mpich_p5) { if (!cl_large()) cr_skip_test("p = 5: make check-large"); cl_mpich("reduce", 5, RD_P5); }
 Test(reduce, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich("reduce", 7, RD_P8); }
 Test(reduce, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich("reduce", 8, RD_P8); }

@@ -8,7 +8,8 @@
  * commutative-only algorithms):
  *   MPICH p = 1, 2           every case, every pattern, counts 0,1,3,1000,big
  *   MPICH p = 3              every case, every pattern, counts 0,1,3,1000
- *   MPICH p = 4              every case, patterns uniform,random, counts 0,3,big
+ *   MPICH p = 4              every case, patterns uniform,random, counts 0,3,big (make check-large;
+ *                            make check: SimGrid p = 4)
  *   MPICH p = 5, 7, 8        int-sum, vec-user, mat-noncomm, every pattern, counts 3,big
  *                            (make check-large)
  *   SimGrid p = 16           every case, patterns zeros,one, counts 0,1,3,big
@@ -24,7 +25,8 @@
 Test(reduce_scatter, mpich_p1) { cl_mpich("reduce_scatter", 1, ""); }
 Test(reduce_scatter, mpich_p2) { cl_mpich("reduce_scatter", 2, ""); }
 Test(reduce_scatter, mpich_p3) { cl_mpich("reduce_scatter", 3, "--counts 0,1,3,1000"); }
-Test(reduce_scatter, mpich_p4) { cl_mpich("reduce_scatter", 4, "--counts 0,3,big --patterns uniform,random"); }
+Test(reduce_scatter, mpich_p4) { CL_LARGE_ONLY(); cl_mpich("reduce_scatter", 4, "--counts 0,3,big --patterns uniform,random"); }
+Test(reduce_scatter, smpi_p4) { cl_smpi("reduce_scatter", 4, "--counts 0,3,big --patterns uniform,random"); }
 Test(reduce_scatter, mpich_p5) { if (!cl_large()) cr_skip_test("p = 5: make check-large"); cl_mpich("reduce_scatter", 5, RS_SMALL); }
 Test(reduce_scatter, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich("reduce_scatter", 7, RS_SMALL); }
 Test(reduce_scatter, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich("reduce_scatter", 8, RS_SMALL); }

@@ -4,7 +4,8 @@
  * dint-minloc, int2-user, vec-user, mat-noncomm; see tests/mpi/scan.c), so the standard
  * CL_MATRIX type lists do not apply. Every case runs out of place and in place on every rank,
  * with the non-commutative matrix product at every p:
- *   MPICH p = 1, 2, 3, 4       every case, counts 0,1,3,1000,big
+ *   MPICH p = 1, 2, 3          every case, counts 0,1,3,1000,big
+ *   MPICH p = 4                the same (make check-large; make check: SimGrid p = 4)
  *   MPICH p = 5, 7, 8          every case, counts 0,3,big (make check-large)
  *   SimGrid p = 16, 17         every case, every count
  *   SimGrid p = 31, 32         every case, counts 0,1,3,1000 (make check-large)
@@ -18,7 +19,8 @@
 Test(scan, mpich_p1) { cl_mpich("scan", 1, ""); }
 Test(scan, mpich_p2) { cl_mpich("scan", 2, ""); }
 Test(scan, mpich_p3) { cl_mpich("scan", 3, ""); }
-Test(scan, mpich_p4) { cl_mpich("scan", 4, ""); }
+Test(scan, mpich_p4) { CL_LARGE_ONLY(); cl_mpich("scan", 4, ""); }
+Test(scan, smpi_p4) { cl_smpi("scan", 4, ""); }
 Test(scan, mpich_p5) { if (!cl_large()) cr_skip_test("p = 5: make check-large"); cl_mpich("scan", 5, SC_LARGE); }
 Test(scan, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich("scan", 7, SC_LARGE); }
 Test(scan, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich("scan", 8, SC_LARGE); }

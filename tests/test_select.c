@@ -16,7 +16,8 @@
 Test(select, mpich_p1) { cl_mpich("select", 1, ""); }
 Test(select, mpich_p2) { cl_mpich("select", 2, ""); }
 Test(select, mpich_p3) { cl_mpich("select", 3, ""); }
-Test(select, mpich_p4) { cl_mpich("select", 4, ""); }
+Test(select, mpich_p4) { CL_LARGE_ONLY(); cl_mpich("select", 4, ""); }
+Test(select, smpi_p4) { cl_smpi("select", 4, ""); }
 Test(select, smpi_p8) { cl_smpi("select", 8, ""); }
 Test(select, smpi_p17) { cl_smpi("select", 17, ""); }
 /* the rooted collectives, reduce and alltoallw (tests/mpi/select_rooted.c) */
