@@ -107,6 +107,9 @@ static const struct {
     {"han(0)", run_han, 0, 0, 1, 1},
     {"han(small)", run_han, 0, RC_SEG_SMALL, 1, 1},
     {"han(small,binomial)", run_han, 1, RC_SEG_SMALL, 1, 1},
+    /* segments just over 64 KiB: the leaders' chain (commutative op) or Rabenseifner's, and a
+     * "big" vector then has two HAN segments, the second one short */
+    {"han(64K+8)", run_han, 0, 65544, 1, 1},
     {"topology_chain(0)", run_topology_chain, 0, 0, 1, 1},
     {"topology_chain(small)", run_topology_chain, 0, RC_SEG_SMALL, 1, 1},
     {"topology_order(binomial)", run_topology_order, 0, 0, 0, 0},

@@ -56,9 +56,12 @@
  * datatype bytes, s segments of m = n / s bytes, T_ir(m) the inter algorithm on N ranks:
  * T = T_sr(m) + (s - 1) max(T_ir(m), T_sr(m)) + T_ir(m) (+ alpha + m beta when the root is not
  * a leader), with T_sr(m) = (q - 1)(alpha + m beta + m gamma) at the leader (its members' sends
- * arrive concurrently: kappa_n). With the default inter algorithm above 64 KiB segments
- * (Rabenseifner), T_ir(m) = 2 lg(N) alpha + 2 (N - 1)/N m beta + (N - 1)/N m gamma for N a power
- * of two; binomial below (lg(N)(alpha + m beta + m gamma)).
+ * arrive concurrently: kappa_n). The default inter algorithm above 64 KiB segments: for a
+ * commutative op the leaders' chain in segments of m' = 16 KiB, T_ir(m) = (m / m' + N - 2)(alpha
+ * + m' beta + m' gamma), the chain not drained between HAN segments, so that the call approaches
+ * T_sr(m) + n beta + (N - 2)(alpha + m' beta) when the node level keeps up; for a non-commutative
+ * op Rabenseifner, T_ir(m) = 2 lg(N) alpha + 2 (N - 1)/N m beta + (N - 1)/N m gamma for N a power
+ * of two. Binomial below (lg(N)(alpha + m beta + m gamma)).
  *
  * @par Restrictions
  * None: any p >= 1, any root, any placement, count 0, any datatype MPI_Reduce_local accepts
@@ -81,24 +84,49 @@
 #include "../family/reduce.h"
 #include "../machine/node.h"
 #include "binomial.h"
+#include "pipeline.h"
 #include "rabenseifner.h"
 
 /** @brief Default segment size of collalg_reduce_han(), bytes: 512 KiB. */
 #define COLLALG_REDUCE_HAN_SEGSIZE_DEFAULT (512 << 10)
 
 /** @brief Segments of at most this many bytes take the binomial tree among the leaders by
- *         default (collalg__reduce_han_inter_default()); larger ones Rabenseifner's algorithm. */
+ *         default (collalg__reduce_han_inter_default()); larger ones the leaders' chain
+ *         (commutative op) or Rabenseifner's algorithm. */
 #define COLLALG_REDUCE_HAN_INTER_SMALL_BYTES (64 << 10)
+
+/** @brief Segment size of the leaders' chain (collalg__reduce_han_chain()), bytes: 16 KiB. On
+ *         the smp platform (1.25 GB/s and 2 us per node link) a 16 KiB segment takes 13 us on a
+ *         link, so the chain's fill over 15 leaders stays near 0.25 ms. */
+#define COLLALG_REDUCE_HAN_CHAIN_SEGSIZE (16 << 10)
+
+/**
+ * @brief The leaders' chain: collalg_reduce_pipeline() in segments of
+ *        #COLLALG_REDUCE_HAN_CHAIN_SEGSIZE (for a commutative op the chain runs towards the root:
+ *        leader root + N - 1 -> ... -> root + 1 -> root). Every link between two leaders carries
+ *        the segment once, so the root's node link receives m bytes, not Rabenseifner's 2 m;
+ *        the segments of one HAN segment and those of the next follow each other along the
+ *        chain without draining it (a leader's task ir(i) ends once its sends are out).
+ * @return as collalg_reduce_pipeline().
+ */
+COLLALG_INLINE int collalg__reduce_han_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                                             MPI_Op op, int root, MPI_Comm comm)
+{
+    return collalg_reduce_pipeline(sendbuf, recvbuf, count, datatype, op, root, comm, COLLALG_REDUCE_HAN_CHAIN_SEGSIZE);
+}
 
 /**
  * @brief The default inter-node algorithm of collalg_reduce_han() for segments of @p seg_bytes:
- *        collalg_reduce_binomial() up to #COLLALG_REDUCE_HAN_INTER_SMALL_BYTES, else
- *        collalg_reduce_rabenseifner() (reduce-scatter + gather: the root's links carry about
- *        2 m instead of lg(N) m). Both keep the operand order.
+ *        collalg_reduce_binomial() up to #COLLALG_REDUCE_HAN_INTER_SMALL_BYTES; above, for a
+ *        commutative op (@p commute), the leaders' chain collalg__reduce_han_chain() (every
+ *        node link carries m bytes each way), else collalg_reduce_rabenseifner() (reduce-scatter
+ *        + gather, order kept: the root's node link receives about 2 m instead of lg(N) m).
  */
-COLLALG_INLINE collalg_reduce_fn collalg__reduce_han_inter_default(MPI_Aint seg_bytes)
+COLLALG_INLINE collalg_reduce_fn collalg__reduce_han_inter_default(MPI_Aint seg_bytes, int commute)
 {
-    return seg_bytes <= COLLALG_REDUCE_HAN_INTER_SMALL_BYTES ? collalg_reduce_binomial : collalg_reduce_rabenseifner;
+    if (seg_bytes <= COLLALG_REDUCE_HAN_INTER_SMALL_BYTES)
+        return collalg_reduce_binomial;
+    return commute ? collalg__reduce_han_chain : collalg_reduce_rabenseifner;
 }
 
 /* ---- task sr: a segment reduced inside the node to its leader (also used by the hierarchical
@@ -326,7 +354,7 @@ COLLALG_INLINE int collalg__han_reduce_hier(collalg__ctx *c, const collalg__allr
     t.recv = (char *)recvbuf;
     t.res = NULL;
     t.me = c->rank;
-    t.ir = inter ? inter : collalg__reduce_han_inter_default((MPI_Aint)t.h.seg * size);
+    t.ir = inter ? inter : collalg__reduce_han_inter_default((MPI_Aint)t.h.seg * size, r->commute);
     if (err == MPI_SUCCESS && t.h.leader && t.h.q > 1 && c->rank != root) {
         err = collalg__scratch_typed(c, t.h.seg, &r->ti, &raw);
         t.res = (char *)raw;
@@ -354,8 +382,9 @@ COLLALG_INLINE int collalg__han_reduce_hier(collalg__ctx *c, const collalg__allr
  *                     that keeps the operand order when the op is not commutative; called by the
  *                     leaders only, on the leaders' communicator of machine/node.h, the root's
  *                     node leader as its root (with MPI_IN_PLACE). NULL =
- *                     collalg__reduce_han_inter_default(): binomial up to 64 KiB segments,
- *                     Rabenseifner above.
+ *                     collalg__reduce_han_inter_default(): binomial up to 64 KiB segments;
+ *                     above, a pipelined chain of the leaders in 16 KiB segments for a
+ *                     commutative op, Rabenseifner for a non-commutative one.
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_ROOT,
  *         MPI_ERR_OP (MPI_OP_NULL) for bad arguments (family/reduce.h, collalg__reduce_enter);
  *         MPI_ERR_ARG when @p segsize < 0 (before any message); the error of MPI_Reduce_local
