@@ -13,8 +13,12 @@
 #                         cluster (128 ranks, both placements) and the switched clusters (a), (b),
 #                         (c): tuner, SimGrid's selectors and the link-load bound; writes
 #                         build/bench/reductions.csv, a figure per collective and reductions.md
-#   make bench-rooted     gather and scatter (issue 21) on the same platforms: tuner, SimGrid's
-#                         selectors and the root-link bound; writes build/bench/rooted.csv,
+#   make bench-rooted     gather, scatter, and gatherv and scatterv with one rank holding 90% of
+#                         the data and with random counts (issue 21), on the same platforms:
+#                         tuner, SimGrid's selectors and the root-link bound; alltoallw with a 2D
+#                         FFT transpose's datatypes on (c) against SimGrid's MPI_Alltoallw
+#                         ($(BUILD)/smpi-bench/alltoallw_fft, src/bench/alltoallw_fft.c, built with
+#                         smpicc, also by make build); writes build/bench/rooted.csv,
 #                         figures and rooted.md
 #   make bench-flat       bcast and allreduce (issue 23) on a flat cluster of 32, 128 and 512
 #                         hosts (tests/platform/flat/): every shortlisted algorithm, tuner,
@@ -52,8 +56,16 @@ bench-reductions-run: $(BUILD)/smpi-bin/collalg-tune
 bench-rooted: deps
 	@$(MAKE) --no-print-directory bench-rooted-run
 
-bench-rooted-run: $(BUILD)/smpi-bin/collalg-tune
+bench-rooted-run: $(BUILD)/smpi-bin/collalg-tune $(BUILD)/smpi-bench/alltoallw_fft
 	@sh scripts/bench-rooted.sh
+
+# make build compiles it too (so that it never rots); only bench-rooted runs it.
+build: $(BUILD)/smpi-bench/alltoallw_fft
+
+$(BUILD)/smpi-bench/alltoallw_fft: src/bench/alltoallw_fft.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
+	@test -x $@
 
 bench-flat: deps
 	@$(MAKE) --no-print-directory bench-flat-run

@@ -9,18 +9,24 @@
 # scripts' globals NAME, OUT, TUNER, FLAGS, TARGS, LOCK, and those set by bench_start (CSV, NOTES,
 # start); their own variables start with _ (sh has no local variables).
 #
+# A collective of COLLS may be a variant COLL-VARIANT (bench-rooted.sh: gatherv-heavy): the tuner
+# measures COLL (the name up to the first '-'; no collective name has one) with the extra tuner
+# arguments the script's function tuner_args PF NAME prints (default: none; e.g. --pattern FILE),
+# and NAME is the collective column of CSV, the figures, the tables and the run folders.
+#
 # bench_start
 #     Stops (status 1) without smpirun, gnuplot or the tuner; creates $OUT/$NAME/ and sets
 #     CSV=$OUT/$NAME.csv, NOTES=$OUT/$NAME/notes.txt (emptied) and start (the time, for the last
 #     line of bench_tables).
 # bench_known
 #     Sets KNOWN to the collectives of COLLS the tuner knows, asked with `collalg-tune
-#     --collectives NAME -h` on one simulated rank (smpirun, even with BENCH_KEEP=1); a collective
-#     it does not know gets a line in NOTES.
-# bench_tune PF COLL DIR NP XML HOSTFILE SIZES ALGOS TOPO SELECTORS LABEL
+#     --collectives NAME -h` on one simulated rank (smpirun, even with BENCH_KEEP=1; a variant:
+#     its COLL); a collective it does not know gets a line in NOTES.
+# bench_tune PF COLL DIR NP XML HOSTFILE SIZES ALGOS TOPO SELECTORS LABEL [EXTRA]
 #     One tuner run and its selector runs: with BENCH_KEEP=1 and DIR.done, nothing (says "kept");
 #     otherwise removes DIR and DIR.done, runs the tuner on NP ranks of XML / HOSTFILE over ALGOS at
-#     SIZES (TOPO: empty or "--topology FILE", split into words) into DIR/tuned, then the tuner with
+#     SIZES (TOPO: empty or "--topology FILE", split into words; EXTRA: more tuner arguments, split
+#     into words, given to the selector runs too) into DIR/tuned, then the tuner with
 #     --native-only under --cfg=smpi/COLL:SEL for each SEL of SELECTORS into DIR/SEL (a failed one is
 #     removed and noted in NOTES as "PF LABEL: SimGrid's SEL selector failed"); the log is DIR.log,
 #     the time DIR.done. LABEL names the run in the messages (COLL, or COLL and SIZES). Exits 1 if
@@ -32,14 +38,16 @@
 #     link, a unit being a node of ranks-per-unit ranks or a host).
 # bench_tune_platforms
 #     bench_tune for every platform of PLATFORMS and collective of KNOWN, DIR $OUT/$NAME/PF-COLL,
-#     with platform PF and the script's functions sizes PF COLL, algos PF COLL and selectors COLL.
+#     with platform PF and the script's functions sizes PF COLL, algos PF COLL, selectors COLL and
+#     tuner_args PF COLL.
 # bench_rows PF COLL NP PPN BW DIR BESTFILE APPEND
 #     Writes to stdout the CSV rows (platform,collective,bytes,impl,ms; unsorted) of one tuner run
 #     DIR: tuned, best-catalogue, smpi-default, smpi-mpich, smpi-ompi, smpi-mvapich2, each
 #     shortlisted algorithm and bound, at every size the tuned routine was measured at, from
-#     DIR/tuned/collalg_tuned.csv and DIR/{mpich,ompi,mvapich2}/collalg_tuned.csv. The bound is
-#     load(b) / BW * 1000 ms, load the awk function in BOUND_AWK (the script's; it sees p = NP,
-#     ppn = PPN, bw = BW and coll). The fastest algorithm of each size goes to BESTFILE as
+#     DIR/tuned/collalg_tuned.csv and DIR/{mpich,ompi,mvapich2}/collalg_tuned.csv (their rows of
+#     COLL's tuner collective, tc). The bound is load(b) / BW * 1000 ms, load the awk function in
+#     BOUND_AWK (the script's; it sees pf = PF, p = NP, ppn = PPN, bw = BW, coll and tc). The
+#     fastest algorithm of each size goes to BESTFILE as
 #     "PF COLL bytes algorithm" (APPEND 0: the file is rewritten, 1: appended to).
 # bench_csv_platforms
 #     Writes CSV: its header line, then bench_rows for every platform of PLATFORMS and collective of
@@ -58,8 +66,9 @@
 #     (met: yes, no, or - when unmeasured): "<= X" (tuned <= X ms), "<= 1.03 bound" (tuned <= 1.03
 #     bound), "< every selector" (tuned below SimGrid's default and every selector measured),
 #     "<= 1.01 every selector" (tuned <= 1.01 times each of them), "best <= 1.3 bound" (the
-#     best-catalogue <= 1.3 bound); another non-empty target is "yes" when the tuned routine and a
-#     selector were measured.
+#     best-catalogue <= 1.3 bound), "<= 1.05 best" (tuned <= 1.05 best-catalogue), "best <= native"
+#     (best-catalogue <= SimGrid's default); another non-empty target is "yes" when the tuned
+#     routine and a selector were measured.
 
 OUT=${BENCH_OUT:-build/bench}
 TUNER=${BENCH_TUNER:-build/smpi-bin/collalg-tune}
@@ -68,6 +77,8 @@ TARGS="--quick --precision 4 --time-budget ${BENCH_BUDGET:-1800}"
 # shellcheck disable=SC2034 # QUICK is read by the scripts (sizes, DEFP)
 QUICK=${BENCH_QUICK:-0}
 LOCK=${BENCH_LOCK:-}
+
+tuner_args() { :; } # PF COLL -> extra tuner arguments (the script may redefine it)
 
 platform() { # name -> np xml hostfile topology-conf|- bytes/s ranks-per-unit
     _smp=tests/platform/smp _topo=tests/platform/topology
@@ -96,7 +107,7 @@ bench_known() {
     KNOWN=""
     for _c in $COLLS; do
         if $LOCK smpirun -np 1 -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile $FLAGS \
-            "$TUNER" --collectives $_c -h </dev/null >/dev/null 2>&1; then
+            "$TUNER" --collectives ${_c%%-*} -h </dev/null >/dev/null 2>&1; then
             KNOWN="$KNOWN $_c"
         else
             echo "bench-$NAME: $_c skipped: the tuner does not know it yet"
@@ -108,7 +119,7 @@ bench_known() {
 # 1, 2. The tuner and SimGrid's selectors, one run.
 bench_tune() {
     _pf=$1 _coll=$2 _d=$3 _sz=$7 _al=$8 _topo=$9
-    _sels=${10} _label=${11}
+    _sels=${10} _label=${11} _extra=${12:-} _tc=${2%%-*}
     _run="$LOCK smpirun -np $4 -platform $5 -hostfile $6 $FLAGS"
     if [ "${BENCH_KEEP:-0}" = 1 ] && [ -f "$_d.done" ]; then
         echo "bench-$NAME: ($_pf) $_label: kept from a former run"
@@ -117,13 +128,13 @@ bench_tune() {
     rm -rf "$_d.done" "$_d"
     _t0=$(date +%s)
     echo "bench-$NAME: ($_pf) $_coll $_sz: tuner over $_al"
-    $_run "$TUNER" $TARGS --collectives $_coll --sizes "$_sz" --algorithms "$_al" \
-        $_topo --out "$_d/tuned" </dev/null > "$_d.log" 2>&1 || { cat "$_d.log"; exit 1; }
+    $_run "$TUNER" $TARGS --collectives $_tc --sizes "$_sz" --algorithms "$_al" \
+        $_topo $_extra --out "$_d/tuned" </dev/null > "$_d.log" 2>&1 || { cat "$_d.log"; exit 1; }
     ! grep -q "Deadlock detected" "$_d.log" || { cat "$_d.log"; exit 1; }
     for _sel in $_sels; do
         echo "bench-$NAME: ($_pf) $_label: SimGrid's $_sel selector"
-        if ! $_run --cfg=smpi/$_coll:$_sel "$TUNER" $TARGS --native-only --collectives $_coll \
-            --sizes "$_sz" --out "$_d/$_sel" </dev/null >> "$_d.log" 2>&1 ||
+        if ! $_run --cfg=smpi/$_tc:$_sel "$TUNER" $TARGS --native-only --collectives $_tc \
+            --sizes "$_sz" $_extra --out "$_d/$_sel" </dev/null >> "$_d.log" 2>&1 ||
             grep -q "Deadlock detected" "$_d.log"; then
             echo "bench-$NAME: ($_pf) $_coll: SimGrid's $_sel selector failed (see $_d.log)"
             echo "$_pf $_label: SimGrid's $_sel selector failed" >> "$NOTES"
@@ -140,7 +151,7 @@ bench_tune_platforms() {
         [ "$4" = - ] || _tp="--topology $4"
         for _k in $KNOWN; do
             bench_tune $_p $_k "$OUT/$NAME/$_p-$_k" $1 $2 $3 "$(sizes $_p $_k)" "$(algos $_p $_k)" \
-                "$_tp" "$(selectors $_k)" $_k
+                "$_tp" "$(selectors $_k)" $_k "$(tuner_args $_p $_k)"
         done
     done
 }
@@ -148,12 +159,12 @@ bench_tune_platforms() {
 # 3. The CSV rows of one tuner run.
 # The tuner's CSV: collective,phase,algorithm,"param",bytes,procs,reps,median_s,... ,status
 bench_rows() {
-    awk -v pf=$1 -v coll=$2 -v p=$3 -v ppn=$4 -v bw=$5 -v d="$6" -v bf="$7" -v app=$8 '
+    awk -v pf=$1 -v coll=$2 -v tc=${2%%-*} -v p=$3 -v ppn=$4 -v bw=$5 -v d="$6" -v bf="$7" -v app=$8 '
         function row(f, sel) {
             while ((getline line < f) > 0) {
                 gsub(/"[^"]*"/, "Q", line)
                 n = split(line, x, ",")
-                if (x[1] != coll || x[n] != "ok") continue
+                if (x[1] != tc || x[n] != "ok") continue
                 b = x[5] + 0; t = x[8] * 1000
                 if (sel != "") { if (x[2] == "native") val[b, sel] = t; continue }
                 if (x[2] == "native") val[b, "smpi-default"] = t
@@ -274,6 +285,10 @@ bench_tables() {
                 met = "-"
                 if (tg == "best <= 1.3 bound" && (key ",best-catalogue") in v)
                     met = v[key ",best-catalogue"] <= 1.3 * v[key ",bound"] ? "yes" : "no"
+                else if (tg == "best <= native" && (key ",best-catalogue") in v && (key ",smpi-default") in v)
+                    met = v[key ",best-catalogue"] <= v[key ",smpi-default"] ? "yes" : "no"
+                else if (tg == "<= 1.05 best" && (key ",tuned") in v && (key ",best-catalogue") in v)
+                    met = v[key ",tuned"] <= 1.05 * v[key ",best-catalogue"] ? "yes" : "no"
                 else if ((key ",tuned") in v && tg != "") {
                     x = v[key ",tuned"]
                     if (tg == "<= 1.03 bound") met = (x <= 1.03 * v[key ",bound"]) ? "yes" : "no"

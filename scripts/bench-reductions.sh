@@ -28,8 +28,13 @@
 #      bandwidth (no latency, no computation). A unit is a node (smp: N = 16 nodes of 8 ranks, node
 #      link 1.25e9 B/s) or a host (a, b, c: N = p, cable 12.5e6 B/s); n is the size as the
 #      selector compares it, the whole vector of one rank (reduce_scatter_block: p * recvcount):
-#        reduce, scan, exscan        n            (the root's unit, or the last rank's, must
-#                                                  receive n bytes that depend on other units)
+#        reduce                      n            (the root's unit must receive n bytes that
+#                                                  depend on other units)
+#        scan, exscan                k n          (k = the most ranks of one group that each
+#                                                  need a new n-byte part of their prefix from
+#                                                  outside it: 1 on consecutive placements, 8 on
+#                                                  smp round-robin and on (c), whose switch
+#                                                  uplinks count as a group's link; see BOUND_AWK)
 #        reduce_scatter(_block)      (N - 1) / N n (every unit must send out what the other units'
 #                                                  blocks need of its vector: Patarasuk & Yuan's
 #                                                  reduce-scatter half, units as the processes)
@@ -95,6 +100,14 @@ algos() {
     esac
 }
 
+# smp: a description of the cluster (one switch over node-0 .. node-15, written by this script to
+# $OUT/$NAME/smp.conf) so that the topology algorithms compete there too: without one their ring
+# is already the node-level order (ranks grouped by node), but the tuner measures them only when
+# it has a description (--topology).
+tuner_args() {
+    case $1 in smp-*) echo "--topology $OUT/$NAME/smp.conf" ;; esac
+}
+
 # SimGrid's selectors for a collective (smpi/<coll>:<selector>); none for the others.
 selectors() {
     case $1 in
@@ -108,14 +121,39 @@ PLATFORMS=${BENCH_PLATFORMS:-$DEFP}
 COLLS=${BENCH_COLLS:-reduce reduce_scatter_block scan}
 
 # The link-load bound (bench-common.sh's bench_rows): N units of ppn ranks.
+# scan and exscan: a group of ranks behind one link (a node on smp; a host, or on (b) and (c) a
+# switch, whose uplink is one cable as fast as a host's) must receive, for each of its ranks r
+# that has a rank of another group between it and the group's previous rank (or before it, for
+# the group's first rank), the part of r's prefix that comes from those ranks: a vector of n
+# bytes that no earlier one determines (for a generic op on generic data). Consecutive groups
+# have one such rank (bound n); round-robin ones nearly all theirs (smp round-robin: 8 n on
+# nodes 1..15; (c): 8 n on switches s1..s3, whose 8 ranks alternate with the other switches').
 BOUND_AWK='
-    function load(b) {
+    function unit(r) { return pf ~ /roundrobin/ ? r % (p / ppn) : int(r / ppn) }
+    function swtch(r) { return pf == "c" ? r % 4 : (pf == "b" ? int(r / 8) : -1) }
+    function runs(lvl,    r, g, m, cnt, last) {
+        m = 0
+        for (r = 0; r < p; r++) {
+            g = lvl == 1 ? unit(r) : swtch(r)
+            if (g < 0) return m
+            if (r - (g in last ? last[g] : -1) > 1 && ++cnt[g] > m) m = cnt[g]
+            last[g] = r
+        }
+        return m
+    }
+    function load(b,    nn, k, k2) {
         nn = p / ppn
         if (coll == "reduce_scatter_block" || coll == "reduce_scatter") return (nn - 1) / nn * b
+        if (coll == "scan" || coll == "exscan") {
+            k = runs(1); k2 = runs(2)
+            if (k2 > k) k = k2
+            return (k > 1 ? k : 1) * b
+        }
         return b
     }'
 
 bench_start
+echo "SwitchName=smp Nodes=node-[0-15]" > "$OUT/$NAME/smp.conf"
 bench_known
 bench_tune_platforms
 bench_csv_platforms
