@@ -42,12 +42,22 @@
 # completed (build/bench/hierarchical/<platform>-<collective>.done) and only redoes the others
 # and the CSV, figures and table; BENCH_LOCK, a command prefix for every smpirun (e.g. "flock /tmp/some.lock": one
 # simulation at a time on a shared machine, others may run between them); BENCH_PLATFORMS (default "consecutive roundrobin"), BENCH_COLLS (default
-# "bcast allreduce allgather alltoall") to run a part.
+# "bcast allreduce allgather alltoall") to run a part; BENCH_QUICK=1 measures only the issues'
+# target sizes (bcast and allreduce 8 B and 4 MiB, allgather 128 KiB, alltoall 32 KiB);
+# BENCH_TUNER, the tuner built for SimGrid (default build/smpi-bin/collalg-tune); BENCH_SELECTORS
+# (default "mpich ompi mvapich2"; empty: none) the SimGrid selectors to run.
+# Topology: the tuner gets --topology with a description written to
+# build/bench/hierarchical/smp.conf (the 16 nodes under one switch), so that the topology
+# algorithms of the shortlist (bcast topology_order: the inner broadcast on the ranks grouped by
+# node, each node's ranks consecutive; on smp-roundrobin that turns every tree into one whose
+# subtrees are whole nodes) are measured too; the node level they find is the same as without it.
 set -eu
 
 OUT=build/bench
 DIR=tests/platform/smp
-TUNER=build/smpi-bin/collalg-tune
+TUNER=${BENCH_TUNER:-build/smpi-bin/collalg-tune}
+QUICK=${BENCH_QUICK:-0}
+CONF=$OUT/hierarchical/smp.conf
 BW=1250000000
 NP=128
 PPN=8
@@ -63,6 +73,14 @@ HIER="han hierarchical node_aware"
 # 128K, 8 B for allreduce and bcast. Alltoall stops at 32K per pair (p * 32K = 4 MiB per rank; a
 # ring or pair call already costs ~2 s of real time).
 sizes() {
+    if [ "$QUICK" = 1 ]; then
+        case $1 in
+        bcast | allreduce) echo 8,4M ;;
+        allgather) echo 128K ;;
+        alltoall) echo 32K ;;
+        esac
+        return 0
+    fi
     case $1 in
     bcast) echo 8,4K,64K,1M,4M ;;
     allreduce) echo 8,4K,64K,1M,4M ;;
@@ -71,12 +89,13 @@ sizes() {
     esac
 }
 
-# The shortlist per collective: the catalogue's best candidates at this scale plus the
-# hierarchical ones (names missing from the tuner's table are ignored).
+# The shortlist per collective: the catalogue's best candidates at this scale, the pipelined
+# trees of issue 23 (two_tree, circulant, knomial; bcast topology_order with the tuner's inner
+# broadcasts) plus the hierarchical ones (names missing from the tuner's table are ignored).
 algos() {
     case $1 in
-    bcast) echo chain,binomial,scatter_ring_allgather,han,hierarchical ;;
-    allreduce) echo recursive_doubling,rabenseifner,han ;;
+    bcast) echo chain,binomial,scatter_ring_allgather,han,hierarchical,two_tree,circulant,knomial,topology_order ;;
+    allreduce) echo recursive_doubling,rabenseifner,han,two_tree,circulant ;;
     allgather) echo ring,recursive_doubling,bruck,hierarchical ;;
     alltoall) echo bruck,pair,node_aware ;;
     esac
@@ -87,6 +106,7 @@ command -v gnuplot >/dev/null || { echo "bench-hierarchical: gnuplot not found (
 PLATFORMS=${BENCH_PLATFORMS:-consecutive roundrobin}
 COLLS=${BENCH_COLLS:-bcast allreduce allgather alltoall}
 mkdir -p "$OUT/hierarchical"
+echo "SwitchName=sw Nodes=node-[0-15]" > "$CONF"
 CSV=$OUT/hierarchical.csv
 echo "platform,collective,bytes,impl,ms" > "$CSV"
 start=$(date +%s)
@@ -104,9 +124,9 @@ for pl in $PLATFORMS; do
         t0=$(date +%s)
         echo "bench-hierarchical: ($pf) $coll: tuner over $(algos $coll)"
         $run "$TUNER" $TARGS --collectives $coll --sizes "$(sizes $coll)" --algorithms "$(algos $coll)" \
-            --out "$d/tuned" </dev/null > "$d.log" 2>&1 || { cat "$d.log"; exit 1; }
+            --topology "$CONF" --out "$d/tuned" </dev/null > "$d.log" 2>&1 || { cat "$d.log"; exit 1; }
         ! grep -q "Deadlock detected" "$d.log" || { cat "$d.log"; exit 1; }
-        for sel in mpich ompi mvapich2; do
+        for sel in ${BENCH_SELECTORS-mpich ompi mvapich2}; do
             echo "bench-hierarchical: ($pf) $coll: SimGrid's $sel selector"
             $run --cfg=smpi/$coll:$sel "$TUNER" $TARGS --native-only --collectives $coll \
                 --sizes "$(sizes $coll)" --out "$d/$sel" </dev/null >> "$d.log" 2>&1 || { cat "$d.log"; exit 1; }

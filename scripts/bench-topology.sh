@@ -25,13 +25,24 @@
 #
 # SimGrid flags: --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 (no piecewise correction of
 # bandwidth and latency), otherwise SimGrid 3.32's defaults (its TCP cross-traffic model included).
+# The tuner measures the whole catalogue (no --algorithms shortlist: 16 and 32 ranks are cheap to
+# simulate), so two_tree, circulant and knomial are in, and bcast topology_order runs with each
+# inner broadcast of the tuner's table (src/tune/table.h, tune_inner_bcast: binomial, two_tree,
+# knomial, circulant at their defaults, scatter_ring_allgather).
 # Environment: BENCH_QUICK=1 takes the tuner's --quick repetition rule (the default here; the
-# simulated clusters are deterministic up to a few percent).
+# simulated clusters are deterministic up to a few percent); BENCH_PLATFORMS (default "a b c"),
+# BENCH_COLLS (default "allgather allreduce bcast alltoall") to run a part (the CSV, figures and
+# tables then hold that part only); BENCH_LOCK, a command prefix for every smpirun (e.g. "flock
+# /tmp/some.lock": one simulation at a time on a shared machine); BENCH_TUNER, the tuner built for
+# SimGrid (default build/smpi-bin/collalg-tune).
 set -eu
 
 OUT=build/bench
 DIR=tests/platform/topology
-TUNER=build/smpi-bin/collalg-tune
+TUNER=${BENCH_TUNER:-build/smpi-bin/collalg-tune}
+PLATFORMS=${BENCH_PLATFORMS:-a b c}
+COLLS=${BENCH_COLLS:-allgather allreduce bcast alltoall}
+LOCK=${BENCH_LOCK:-}
 BW=12500000
 FLAGS="--log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1"
 
@@ -61,12 +72,12 @@ CSV=$OUT/topology.csv
 echo "platform,collective,bytes,impl,ms" > "$CSV"
 start=$(date +%s)
 
-for pf in a b c; do
+for pf in $PLATFORMS; do
     set -- $(platform $pf)
     xml=$1 hf=$2 conf=$3 np=$4 k=$5
-    for coll in allgather allreduce bcast alltoall; do
+    for coll in $COLLS; do
         d=$OUT/topology/$pf-$coll
-        run="smpirun -np $np -platform $DIR/$xml -hostfile $DIR/$hf $FLAGS"
+        run="$LOCK smpirun -np $np -platform $DIR/$xml -hostfile $DIR/$hf $FLAGS"
         echo "bench-topology: ($pf) $coll: tuner"
         $run "$TUNER" --quick --collectives $coll --sizes "$(sizes $coll)" --topology "$DIR/$conf" \
             --out "$d/tuned" </dev/null > "$d.log" 2>&1 || { cat "$d.log"; exit 1; }
@@ -115,8 +126,8 @@ for pf in a b c; do
 done
 
 # One figure per collective and platform: time against size, log-log, every impl.
-for pf in a b c; do
-    for coll in allgather allreduce bcast alltoall; do
+for pf in $PLATFORMS; do
+    for coll in $COLLS; do
         f=$OUT/topology-$coll-$pf
         for impl in tuned best-catalogue smpi-default smpi-mpich smpi-ompi bound; do
             awk -F, -v pf=$pf -v coll=$coll -v impl=$impl '$1 == pf && $2 == coll && $4 == impl { print $3, $5 }' \

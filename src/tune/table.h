@@ -343,6 +343,34 @@ static int tune_space_inner_allreduce(int p, tune_choice *out, int max)
     return n;
 }
 
+/** @brief Inner broadcasts of bcast topology_order (index = tune_choice::i): every catalogue tree
+ *         whose subtrees are ranges of consecutive ranks, or that moves blocks along the rank
+ *         order, each at its default parameter (bcast/topology_order.h's adapters); the chain on
+ *         the DFS order is topology_chain, a row of its own. */
+static const struct {
+    const char *name;
+    collalg_bcast_fn fn;
+} tune_inner_bcast[] = {
+    {"collalg_bcast_binomial", collalg_bcast_binomial},
+    {"collalg__bcast_two_tree_default", collalg__bcast_two_tree_default},
+    {"collalg__bcast_knomial_default", collalg__bcast_knomial_default},
+    {"collalg__bcast_circulant_default", collalg__bcast_circulant_default},
+    {"collalg_bcast_scatter_ring_allgather", collalg_bcast_scatter_ring_allgather},
+};
+
+/** @brief Inner broadcasts of bcast topology_order: the five of tune_inner_bcast. */
+static int tune_space_inner_bcast(int p, tune_choice *out, int max)
+{
+    int n, nb = (int)(sizeof tune_inner_bcast / sizeof tune_inner_bcast[0]);
+    (void)p;
+    for (n = 0; n < nb && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = n;
+        snprintf(out[n].text, sizeof out[n].text, "%s", tune_inner_bcast[n].name);
+    }
+    return n;
+}
+
 /** @brief (alltoall, allgather) pairs of rabenseifner_var2: i = 4 * alltoall + allgather. */
 static int tune_space_inner_pair(int p, tune_choice *out, int max)
 {
@@ -850,11 +878,10 @@ static int tune_allreduce_topology_order(const tune_call *c, const tune_choice *
                                             tune_inner_allreduce[ch->i].fn);
 }
 
-/** @brief bcast topology_order with its default inner bcast (binomial). */
+/** @brief bcast topology_order with the inner bcast tune_inner_bcast[ch->i]. */
 static int tune_bcast_topology_order(const tune_call *c, const tune_choice *ch)
 {
-    (void)ch;
-    return collalg_bcast_topology_order(c->rbuf, c->count, c->type, c->root, c->comm, NULL);
+    return collalg_bcast_topology_order(c->rbuf, c->count, c->type, c->root, c->comm, tune_inner_bcast[ch->i].fn);
 }
 
 /** @brief reduce topology_order with its default inner reduce (binomial). */
@@ -988,7 +1015,7 @@ static const tune_algo tune_table[] = {
     {TUNE_BCAST, "knomial", tune_bcast_knomial, tune_space_radix, 0},
     {TUNE_BCAST, "two_tree", tune_bcast_two_tree, tune_space_segsize, 0},
     {TUNE_BCAST, "circulant", tune_bcast_circulant, tune_space_blocksize, 0},
-    {TUNE_BCAST, "topology_order", tune_bcast_topology_order, tune_space_null, 1},
+    {TUNE_BCAST, "topology_order", tune_bcast_topology_order, tune_space_inner_bcast, 1},
 
     {TUNE_ALLTOALLV, "simple", tune_alltoallv_simple, NULL, 0},
     {TUNE_ALLTOALLV, "spreading_simple", tune_alltoallv_spreading_simple, NULL, 0},

@@ -48,11 +48,15 @@ SEG(hierarchical)
 SEG(circulant)
 SEG(knomial)
 SEG(two_tree)
-/* topology_order: seg = 0 runs the default inner broadcast (binomial), seg != 0 the chain */
+/* topology_order: seg = 0 runs the default inner broadcast (binomial), 1 the scatter-ring-allgather,
+ * 2 .. 4 the two-tree, k-nomial and circulant adapters at their defaults (the tuner's inner choices) */
 static int run_topology_order(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
 {
+    static const collalg_bcast_fn inner[] = {NULL, collalg_bcast_scatter_ring_allgather,
+                                             collalg__bcast_two_tree_default, collalg__bcast_knomial_default,
+                                             collalg__bcast_circulant_default};
     (void)pr;
-    return collalg_bcast_topology_order(b, n, t, r, cm, seg ? collalg_bcast_scatter_ring_allgather : NULL);
+    return collalg_bcast_topology_order(b, n, t, r, cm, inner[seg]);
 }
 
 static int run_han(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
@@ -137,6 +141,9 @@ static const struct {
     {"csm(hybrid1(k-2),desc)", run_csm, 0, PRE_HYBRID1_K2, COLLALG_BCAST_CSM_DESCENDING},
     {"topology_order(binomial)", run_topology_order, 0, PRE_NONE, 0},
     {"topology_order(scatter_ring_allgather)", run_topology_order, 1, PRE_NONE, 0},
+    {"topology_order(two_tree)", run_topology_order, 2, PRE_NONE, 0},
+    {"topology_order(knomial)", run_topology_order, 3, PRE_NONE, 0},
+    {"topology_order(circulant)", run_topology_order, 4, PRE_NONE, 0},
     {"two_tree(0)", run_two_tree, 0, PRE_NONE, 0},
     {"two_tree(1)", run_two_tree, SEG_ONE, PRE_NONE, 0},
     {"two_tree(4000)", run_two_tree, SEG_MID, PRE_NONE, 0},

@@ -60,6 +60,38 @@
 #include "../machine/topology_comm.h"
 #include "../core/fn.h"
 #include "binomial.h"
+#include "knomial.h"
+#include "two_tree.h"
+#include "circulant.h"
+
+/**
+ * @brief Inner broadcasts for collalg_bcast_topology_order() (and any other collalg_bcast_fn
+ *        parameter) made of the parameterised ones at their defaults: the k-nomial tree
+ *        (radix 0 = COLLALG_BCAST_KNOMIAL_RADIX_DEFAULT), the two-tree (segment size 0 =
+ *        COLLALG_BCAST_TWO_TREE_SEGSIZE_DEFAULT) and the circulant graph (block size 0 =
+ *        COLLALG_CIRCULANT_BLOCKSIZE_DEFAULT). A tuned rule names them, e.g.
+ *        `collalg_bcast_topology_order(..., collalg__bcast_two_tree_default)`. Same arguments,
+ *        returns and errors as those algorithms with the parameter 0.
+ */
+COLLALG_INLINE int collalg__bcast_knomial_default(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                  MPI_Comm comm)
+{
+    return collalg_bcast_knomial(buffer, count, datatype, root, comm, 0);
+}
+
+/** @brief collalg_bcast_two_tree() at its default segment size (see collalg__bcast_knomial_default). */
+COLLALG_INLINE int collalg__bcast_two_tree_default(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                   MPI_Comm comm)
+{
+    return collalg_bcast_two_tree(buffer, count, datatype, root, comm, 0);
+}
+
+/** @brief collalg_bcast_circulant() at its default block size (see collalg__bcast_knomial_default). */
+COLLALG_INLINE int collalg__bcast_circulant_default(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                    MPI_Comm comm)
+{
+    return collalg_bcast_circulant(buffer, count, datatype, root, comm, 0);
+}
 
 /**
  * @brief MPI_Bcast by the broadcast @p bcast run on the ranks renumbered in the topology's DFS
@@ -71,7 +103,9 @@
  * @param[in] root     the rank (of @p comm) that holds the message
  * @param[in] comm     the intracommunicator
  * @param[in] bcast    the inner broadcast (any collalg_bcast_fn; NULL = the binomial tree,
- *                     collalg_bcast_binomial())
+ *                     collalg_bcast_binomial(); the parameterised trees at their defaults:
+ *                     collalg__bcast_two_tree_default, collalg__bcast_knomial_default,
+ *                     collalg__bcast_circulant_default)
  * @return MPI_SUCCESS; MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_ROOT, MPI_ERR_BUFFER for
  *         bad arguments (core/args.h); MPI_ERR_ARG on every rank, buffer untouched, when the
  *         description of `COLLALG_TOPOLOGY` is malformed or unreadable, lacks a host of @p comm,
