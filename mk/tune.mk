@@ -7,10 +7,19 @@
 #   make tune-smpi    the same under SimGrid's smpirun on tests/platform/cluster.xml
 #                     (TUNE_SMPI_NP simulated hosts), into $(TUNE_SMPI_OUT)
 #   make tune-run / tune-smpi-run   the same without the dependency step
+#   make tune-subcomms  rules for every communicator size (issue 22's target; minutes, not in make
+#                     check): tests/pmpi/subcomms.sh tunes 32 simulated ranks of platform (c) with
+#                     --procs 4,8,32 and with --procs 32 (timed), builds the PMPI library for SimGrid
+#                     from the multi-size header, and runs tests/pmpi/subcomms.c (alltoall on four
+#                     communicators of 8, allreduce on eight of 4) with the selector's trace:
+#                     every call must run a tuned rule; $(BUILD)/subcomms/report.txt
 #   make guidelines / guidelines-smpi   only the guideline check, against the header of an earlier
 #                     make tune / tune-smpi (mk/guidelines.mk; options in GUIDELINES_ARGS,
 #                     GUIDELINES_SMPI_ARGS)
 #
+# The tuner tunes the communicator sizes of --procs (default the powers of two up to the number of
+# processes, and that number: TUNE_NP = 2 tunes 2 alone); tuned_check checks the rules of each on
+# communicators of that size.
 # Variables: TUNE_NP, TUNE_ARGS (tuner options), TUNE_OUT; TUNE_SMPI_NP, TUNE_SMPI_ARGS,
 # TUNE_SMPI_OUT. Examples: make tune TUNE_ARGS='--collectives alltoall --max-size 4M';
 # make tune-smpi TUNE_SMPI_ARGS='--quick --collectives alltoallv,allgatherv,barrier --pattern random'.
@@ -34,7 +43,7 @@ TUNE_SMPIRUN   := smpirun -platform tests/platform/cluster.xml -hostfile tests/p
                   --log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/alltoall:basic_linear
 TUNE_CHECK_FLAGS = $(TESTCFLAGS) -Iinclude -DCOLLALG_TUNED_HEADER='"collalg_tuned.h"'
 
-.PHONY: tune tune-run tune-smpi tune-smpi-run
+.PHONY: tune tune-run tune-smpi tune-smpi-run tune-subcomms
 
 # $(BUILD)/bin/collalg-tune is built by the Makefile's rule for the programs of src/ (TOOLS).
 $(BUILD)/smpi-bin/collalg-tune: src/tune/collalg-tune.c $(wildcard src/tune/*.h) $(HEADERS)
@@ -66,6 +75,9 @@ tune-smpi-run: $(BUILD)/smpi-bin/collalg-tune
 	$(TUNE_SMPIRUN) -np $(TUNE_SMPI_NP) $(TUNE_SMPI_OUT)/tuned_check </dev/null || exit 1; \
 	$(GL_SMPI_STEP); \
 	echo "tune-smpi: $(TUNE_SMPI_OUT)/collalg_tuned.h checked against SMPI's collectives; $$(( $$(date +%s) - start )) s in all"
+
+tune-subcomms: $(BUILD)/smpi-bin/collalg-tune
+	@sh tests/pmpi/subcomms.sh $(BUILD)/subcomms
 
 # `make build` (hence `make check`) also builds the SimGrid tuner that tests/test_tune.c runs, and
 # the tuner's suite is rebuilt when the tuner's private headers change.

@@ -23,7 +23,8 @@
 #     --collectives NAME -h` on one simulated rank (smpirun, even with BENCH_KEEP=1; a variant:
 #     its COLL); a collective it does not know gets a line in NOTES.
 # bench_tune PF COLL DIR NP XML HOSTFILE SIZES ALGOS TOPO SELECTORS LABEL [EXTRA]
-#     One tuner run and its selector runs: with BENCH_KEEP=1 and DIR.done, nothing (says "kept");
+#     One tuner run (on NP ranks only: --procs NP, not the tuner's default of every power of two)
+#     and its selector runs: with BENCH_KEEP=1 and DIR.done, nothing (says "kept");
 #     otherwise removes DIR and DIR.done, runs the tuner on NP ranks of XML / HOSTFILE over ALGOS at
 #     SIZES (TOPO: empty or "--topology FILE", split into words; EXTRA: more tuner arguments, split
 #     into words, given to the selector runs too) into DIR/tuned, then the tuner with
@@ -120,7 +121,7 @@ bench_known() {
 bench_tune() {
     _pf=$1 _coll=$2 _d=$3 _sz=$7 _al=$8 _topo=$9
     _sels=${10} _label=${11} _extra=${12:-} _tc=${2%%-*}
-    _run="$LOCK smpirun -np $4 -platform $5 -hostfile $6 $FLAGS"
+    _run="$LOCK smpirun -np $4 -platform $5 -hostfile $6 $FLAGS" _np=$4
     if [ "${BENCH_KEEP:-0}" = 1 ] && [ -f "$_d.done" ]; then
         echo "bench-$NAME: ($_pf) $_label: kept from a former run"
         return 0
@@ -128,7 +129,7 @@ bench_tune() {
     rm -rf "$_d.done" "$_d"
     _t0=$(date +%s)
     echo "bench-$NAME: ($_pf) $_coll $_sz: tuner over $_al"
-    $_run "$TUNER" $TARGS --collectives $_tc --sizes "$_sz" --algorithms "$_al" \
+    $_run "$TUNER" $TARGS --procs $_np --collectives $_tc --sizes "$_sz" --algorithms "$_al" \
         $_topo $_extra --out "$_d/tuned" </dev/null > "$_d.log" 2>&1 || { cat "$_d.log"; exit 1; }
     ! grep -q "Deadlock detected" "$_d.log" || { cat "$_d.log"; exit 1; }
     for _sel in $_sels; do

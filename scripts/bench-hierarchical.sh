@@ -123,7 +123,7 @@ for pl in $PLATFORMS; do
         rm -f "$d.done"
         t0=$(date +%s)
         echo "bench-hierarchical: ($pf) $coll: tuner over $(algos $coll)"
-        $run "$TUNER" $TARGS --collectives $coll --sizes "$(sizes $coll)" --algorithms "$(algos $coll)" \
+        $run "$TUNER" $TARGS --procs $NP --collectives $coll --sizes "$(sizes $coll)" --algorithms "$(algos $coll)" \
             --topology "$CONF" --out "$d/tuned" </dev/null > "$d.log" 2>&1 || { cat "$d.log"; exit 1; }
         ! grep -q "Deadlock detected" "$d.log" || { cat "$d.log"; exit 1; }
         for sel in ${BENCH_SELECTORS-mpich ompi mvapich2}; do

@@ -79,7 +79,7 @@ for pf in $PLATFORMS; do
         d=$OUT/topology/$pf-$coll
         run="$LOCK smpirun -np $np -platform $DIR/$xml -hostfile $DIR/$hf $FLAGS"
         echo "bench-topology: ($pf) $coll: tuner"
-        $run "$TUNER" --quick --collectives $coll --sizes "$(sizes $coll)" --topology "$DIR/$conf" \
+        $run "$TUNER" --quick --procs $np --collectives $coll --sizes "$(sizes $coll)" --topology "$DIR/$conf" \
             --out "$d/tuned" </dev/null > "$d.log" 2>&1 || { cat "$d.log"; exit 1; }
         for sel in mpich ompi; do
             echo "bench-topology: ($pf) $coll: SimGrid's $sel selector"

@@ -15,8 +15,11 @@
  *   a malformed description refused;
  * - every rule naming an algorithm with restrictions (restrictions.h) is followed by an
  *   alternative rule over the same range naming one without;
+ * - communicator sizes (--procs, procs.h): the ranges of the tuned sizes cover 1 .. P (no MPI); a
+ *   run on 8 simulated ranks tuning the sizes 2, 4 and 8 writes rules whose ranges cover 1 .. 8,
+ *   and tuned_check runs them on sub-communicators of each size with the native results;
  * - Ctrl-C and the time budget still write a header;
- * - the output directory made without a shell (nested, a quote in its name), --help, --alpha and
+ * - the output directory made without a shell (nested, a quote in its name), --help, --procs, --alpha and
  *   --tolerance checked.
  * No test asserts a timing. */
 #include "launch.h"
@@ -28,6 +31,7 @@
 #include "../src/tune/stats.h"
 #include "../src/tune/pattern.h"
 #include "../src/tune/decide.h"
+#include "../src/tune/procs.h"
 
 /* ---- the repetition rule ------------------------------------------------------------------ */
 
@@ -305,6 +309,63 @@ Test(tune_pattern, files)
     cr_expect(strstr(err, "cannot read") != NULL, "%s", err);
 }
 
+/* ---- communicator sizes (--procs; no MPI) ---------------------------------------------------- */
+
+/* The ranges of the n tuned sizes q on P processes cover 1 .. P in order, without gap or overlap,
+ * each tuned size inside its own. */
+static void expect_cover(const int *q, int n, int P)
+{
+    int i, pmin, pmax, next = 1;
+    for (i = 0; i < n; i++) {
+        tune_procs_range(q, n, i, P, &pmin, &pmax);
+        cr_expect(pmin == next && pmin <= q[i] && q[i] <= pmax, "q = %d serves %d .. %d (expected from %d)", q[i], pmin,
+                  pmax, next);
+        next = pmax + 1;
+    }
+    cr_expect(next == P + 1, "the ranges end at %d, not at P = %d", next - 1, P);
+}
+
+Test(tune_procs, ranges_cover_every_size)
+{
+    static const int a[] = {4, 8, 32}, b[] = {2, 4}, c[] = {2, 3, 5, 7, 100, 1000}, d[] = {1};
+    int q[TUNE_MAX_PROCS + 1], n, i, pmin, pmax, P;
+    tune_procs_range(a, 3, 0, 32, &pmin, &pmax);
+    cr_expect(pmin == 1 && pmax == 5, "4 serves 1 .. floor(sqrt 32) = 5: %d .. %d", pmin, pmax);
+    tune_procs_range(a, 3, 1, 32, &pmin, &pmax);
+    cr_expect(pmin == 6 && pmax == 16, "8 serves 6 .. floor(sqrt 256) = 16: %d .. %d", pmin, pmax);
+    tune_procs_range(a, 3, 2, 32, &pmin, &pmax);
+    cr_expect(pmin == 17 && pmax == 32);
+    tune_procs_range(b, 2, 1, 4, &pmin, &pmax);
+    cr_expect(pmin == 3 && pmax == 4, "3 is nearer 4 than 2 in ratio");
+    expect_cover(a, 3, 32);
+    expect_cover(b, 2, 4);
+    expect_cover(c, 6, 1000);
+    expect_cover(d, 1, 1);
+    for (P = 1; P <= 70; P++) { /* the default list: powers of two from 2, and P */
+        n = tune_procs_list(NULL, 0, P, 1, q);
+        cr_expect(q[n - 1] == P && (P == 1 ? n == 1 && q[0] == 1 : q[0] == 2), "P = %d", P);
+        for (i = 1; i + 1 < n; i++)
+            cr_expect(q[i] == 2 * q[i - 1], "P = %d: %d after %d", P, q[i], q[i - 1]);
+        expect_cover(q, n, P);
+    }
+    cr_expect(tune_isqrt(0) == 0 && tune_isqrt(15) == 3 && tune_isqrt(16) == 4 && tune_isqrt(1LL << 40) == 1LL << 20);
+    cr_expect(tune_isqrt((1LL << 40) - 1) == (1LL << 20) - 1, "exact below a square");
+}
+
+Test(tune_procs, list_of_sizes)
+{
+    static const int given[] = {4, 1, 4, 2}, three[] = {3};
+    int q[TUNE_MAX_PROCS + 1], n;
+    n = tune_procs_list(given, 4, 8, 1, q);
+    cr_expect(n == 3 && q[0] == 2 && q[1] == 4 && q[2] == 8, "sorted, 1 and duplicates dropped, P added");
+    n = tune_procs_list(three, 1, 8, 1, q);
+    cr_expect(n == 2 && q[0] == 3 && q[1] == 8, "a given list replaces the powers of two");
+    n = tune_procs_list(NULL, 0, 8, 0, q);
+    cr_expect(n == 1 && q[0] == 8, "P alone (--any-procs, --native-only)");
+    n = tune_procs_list(NULL, 0, 12, 1, q);
+    cr_expect(n == 4 && q[0] == 2 && q[1] == 4 && q[2] == 8 && q[3] == 12);
+}
+
 /* ---- end to end ------------------------------------------------------------------------------ */
 
 /* Runs `cmd` through the shell; asserts exit status 0, printing `log` on failure. */
@@ -350,6 +411,7 @@ static int has_row(const char *path, const char *prefix)
 /* One rule of a generated header. */
 typedef struct rule {
     char coll[32];
+    int pmin, pmax; /* communicator sizes */
     long lo, hi;
     char alg[600]; /* as the selector reports it: "alg" or "alg(params)" */
 } rule;
@@ -376,6 +438,8 @@ static int read_rules(const char *path, rule *out, int max)
         if (!at ||
             sscanf(at, "COLLALG_RULE_P(%d, %d, %ld, %31[^,], %511[^\n]", &pmin, &pmax, &out[n].lo, hi, rest) != 5)
             continue;
+        out[n].pmin = pmin;
+        out[n].pmax = pmax;
         out[n].hi = strcmp(hi, "COLLALG_INF") ? atol(hi) : 2147483647L;
         rest[strcspn(rest, ")")] = 0; /* parameters hold no ')' */
         at = strchr(rest, ',');
@@ -404,7 +468,8 @@ static int check_alternatives(const char *path)
         if (collalg_restrictions(r[i].coll, alg) <= 0)
             continue;
         restricted++;
-        cr_expect(i + 1 < n && !strcmp(r[i + 1].coll, r[i].coll) && r[i + 1].lo == r[i].lo && r[i + 1].hi == r[i].hi,
+        cr_expect(i + 1 < n && !strcmp(r[i + 1].coll, r[i].coll) && r[i + 1].lo == r[i].lo && r[i + 1].hi == r[i].hi &&
+                      r[i + 1].pmin == r[i].pmin && r[i + 1].pmax == r[i].pmax,
                   "%s rule [%ld, %ld) %s has no alternative", r[i].coll, r[i].lo, r[i].hi, r[i].alg);
         if (i + 1 < n) {
             snprintf(alg, sizeof alg, "%s", r[i + 1].alg);
@@ -417,11 +482,12 @@ static int check_alternatives(const char *path)
     return restricted;
 }
 
-/* Checks that every case tuned_check -v reported ran the algorithm of the rule for its size. */
+/* Checks that every case tuned_check -v reported ran the algorithm of the rule for its size and
+ * communicator size ("ok   alltoall 8 B p=4 in place -> bruck (err 0)"). */
 static void check_dispatch(const char *header, const char *log)
 {
-    rule r[256];
-    int nr = read_rules(header, r, 256), checked = 0, i;
+    rule r[512];
+    int nr = read_rules(header, r, 512), checked = 0, i;
     char line[1024];
     FILE *f = fopen(log, "r");
     cr_assert(nr > 0, "the header has no rules");
@@ -429,19 +495,21 @@ static void check_dispatch(const char *header, const char *log)
     while (fgets(line, sizeof line, f)) {
         char coll[32], got[400];
         long bytes;
+        int p = 0;
         const char *want = "native";
-        if (sscanf(line, "ok   %31s %ld B%*[^>]> %399[^\n]", coll, &bytes, got) != 3)
+        if (sscanf(line, "ok   %31s %ld B p=%d%*[^>]> %399[^\n]", coll, &bytes, &p, got) != 4)
             continue;
         got[strcspn(got, " ")] = 0;
         if (strstr(got, "(err"))
             *strstr(got, "(err") = 0;
         for (i = 0; i < nr; i++)
-            if (!strcmp(r[i].coll, coll) && bytes >= r[i].lo && bytes < r[i].hi) {
+            if (!strcmp(r[i].coll, coll) && p >= r[i].pmin && p <= r[i].pmax && bytes >= r[i].lo && bytes < r[i].hi) {
                 want = r[i].alg;
                 break;
             }
         /* csm programs contain spaces: compare up to the first one */
-        cr_expect(!strncmp(got, want, strlen(got)), "%s %ld B ran %s, the rules say %s", coll, bytes, got, want);
+        cr_expect(!strncmp(got, want, strlen(got)), "%s %ld B p=%d ran %s, the rules say %s", coll, bytes, p, got,
+                  want);
         checked++;
     }
     fclose(f);
@@ -468,9 +536,10 @@ static const char *const later_colls[][2] = {
     {"reduce_scatter", "REDUCE_SCATTER"},
 };
 
-/* The header at `path` (tuned on p processes) has the tuned routines of later_colls, and
- * records the pattern as `pattern`; its CSV (`csv`, NULL: not checked) re-measured each routine. */
-static void check_new_collectives(const char *path, int p, const char *pattern, const char *csv)
+/* The header at `path` (whose largest tuned size serves the communicator sizes pmin .. pmax) has
+ * the tuned routines of later_colls, and records the pattern as `pattern`; its CSV (`csv`, NULL:
+ * not checked) re-measured each routine. */
+static void check_new_collectives(const char *path, int pmin, int pmax, const char *pattern, const char *csv)
 {
     char rule[64], want[128];
     size_t k;
@@ -482,7 +551,7 @@ static void check_new_collectives(const char *path, int p, const char *pattern, 
         snprintf(want, sizeof want, "%s,routine,", later_colls[k][0]);
         cr_expect(!csv || has_row(csv, want), "%s: no %s", csv, want);
     }
-    snprintf(rule, sizeof rule, "COLLALG_RULE_P(%d, %d, 0, COLLALG_INF, ", p, p);
+    snprintf(rule, sizeof rule, "COLLALG_RULE_P(%d, %d, 0, COLLALG_INF, ", pmin, pmax);
     cr_expect(has(path, rule), "the barrier has one rule for every size: %s", rule);
     cr_expect(has(path, pattern), "the pattern is recorded: %s", pattern);
 }
@@ -496,11 +565,13 @@ Test(tune, mpich_p2_end_to_end, .timeout = 1260)
            "build/logs/tune-mpich-2/run.log");
     cr_expect(has("build/logs/tune-mpich-2/run.log", "t/native"), "ratios printed");
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", "COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall,"));
-    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", "COLLALG_RULE_P(2, 2, 0, "), "rules start at 0 bytes");
+    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", "COLLALG_RULE_P(1, 2, 0, "),
+              "rules start at 0 bytes; P = 2 alone serves the sizes 1 and 2");
+    cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", "#define COLLALG_TUNED_PROCS_LIST 2\n"));
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.h", ", COLLALG_INF, "), "the last rule is unbounded");
     cr_expect(has("build/logs/tune-mpich-2/collalg_tuned.csv", "alltoall,native,native,"));
     cr_expect(has_row("build/logs/tune-mpich-2/collalg_tuned.csv", "bcast,routine,"));
-    check_new_collectives("build/logs/tune-mpich-2/collalg_tuned.h", 2, "built-in random:1, checksum 0x",
+    check_new_collectives("build/logs/tune-mpich-2/collalg_tuned.h", 1, 2, "built-in random:1, checksum 0x",
                           "build/logs/tune-mpich-2/collalg_tuned.csv");
     cr_expect(has_row("build/logs/tune-mpich-2/collalg_tuned.csv", "alltoallv,routine,"));
     cr_expect(access("build/logs/tune-mpich-2/alltoall.png", R_OK) == 0 &&
@@ -531,10 +602,16 @@ Test(tune, smpi_p4_end_to_end, .timeout = 1260)
            " -np 4 build/smpi-bin/collalg-tune " TINY " --pattern heavy --out build/logs/tune-smpi-4 </dev/null "
            ">build/logs/tune-smpi-4/run.log 2>&1",
            "build/logs/tune-smpi-4/run.log");
-    cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, "));
+    cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "COLLALG_RULE_P(3, 4, 0, "),
+              "by default the sizes 2 and 4 are tuned: 4 serves 3 and 4");
+    cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "COLLALG_RULE_P(1, 2, 0, "), "and 2 serves 1 and 2");
+    cr_expect(has("build/logs/tune-smpi-4/collalg_tuned.h", "#define COLLALG_TUNED_PROCS_RANGES 1, 2, 3, 4\n"));
+    cr_expect(access("build/logs/tune-smpi-4/bcast-p2.dat", R_OK) == 0 &&
+                  access("build/logs/tune-smpi-4/bcast.dat", R_OK) == 0,
+              "the plots of size 2 are suffixed, those of P are not");
     cr_expect(!has("build/logs/tune-smpi-4/collalg_tuned.csv", "topology_ring"),
               "no topology: no topology algorithm measured");
-    check_new_collectives("build/logs/tune-smpi-4/collalg_tuned.h", 4, "built-in heavy, checksum 0x",
+    check_new_collectives("build/logs/tune-smpi-4/collalg_tuned.h", 3, 4, "built-in heavy, checksum 0x",
                           "build/logs/tune-smpi-4/collalg_tuned.csv");
     run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-smpi-4 "
            "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' src/tune/tuned_check.c -o build/logs/tune-smpi-4/tuned_check "
@@ -546,6 +623,63 @@ Test(tune, smpi_p4_end_to_end, .timeout = 1260)
     cr_expect(has("build/logs/tune-smpi-4/check.log", " passed, 0 failed"));
     check_dispatch("build/logs/tune-smpi-4/collalg_tuned.h", "build/logs/tune-smpi-4/check.log");
     check_alternatives("build/logs/tune-smpi-4/collalg_tuned.h");
+}
+
+/* --procs: sizes 2, 4 and 8 tuned in one run on 8 simulated ranks; the rules' communicator
+ * ranges cover 1 .. 8, and tuned_check runs every routine on communicators of the first 1, 2, 3,
+ * 4, 6 and 8 ranks with the native results and the algorithm of the rule for (p, n). */
+Test(tune, smpi_p8_procs_cover_every_size, .timeout = 1260)
+{
+    const char *hdr = "build/logs/tune-procs/collalg_tuned.h", *csv = "build/logs/tune-procs/collalg_tuned.csv";
+    rule r[512];
+    int n, i, p, covered[9] = {0}, edges[9] = {0};
+    char line[1024];
+    FILE *f;
+    run_ok("rm -rf build/logs/tune-procs && mkdir -p build/logs/tune-procs && timeout -k 10 1200 " SMPIRUN
+           " -np 8 build/smpi-bin/collalg-tune --procs 2,4 --quick --sizes 8,64K --collectives allreduce,alltoall "
+           "--out build/logs/tune-procs </dev/null >build/logs/tune-procs/run.log 2>&1",
+           "build/logs/tune-procs/run.log");
+    cr_expect(has(hdr, "#define COLLALG_TUNED_PROCS 8\n"));
+    cr_expect(has(hdr, "#define COLLALG_TUNED_PROCS_LIST 2, 4, 8\n"), "P is always tuned");
+    cr_expect(has(hdr, "#define COLLALG_TUNED_PROCS_RANGES 1, 2, 3, 5, 6, 8\n"));
+    cr_expect(has(hdr, " *              q = 4 (3 .. 5): "), "the rule counts per size");
+    n = read_rules(hdr, r, 512);
+    for (i = 0; i < n; i++) {
+        int in = (r[i].pmin >= 1 && r[i].pmax <= 2) || (r[i].pmin >= 3 && r[i].pmax <= 5) ||
+                 (r[i].pmin >= 6 && r[i].pmax <= 8);
+        cr_expect(in, "%s rule over p = %d .. %d crosses a range", r[i].coll, r[i].pmin, r[i].pmax);
+        for (p = r[i].pmin; in && !strcmp(r[i].coll, "allreduce") && p <= r[i].pmax; p++)
+            covered[p] = 1;
+    }
+    for (p = 1; p <= 8; p++)
+        cr_expect(covered[p], "no allreduce rule for communicators of %d processes", p);
+    cr_expect(has(csv, "allreduce,native,native,\"\",8,2,") && has(csv, "allreduce,native,native,\"\",8,4,") &&
+                  has(csv, "allreduce,native,native,\"\",8,8,"),
+              "the CSV's procs column is the size tuned");
+    cr_expect(access("build/logs/tune-procs/allreduce-p2.dat", R_OK) == 0 &&
+                  access("build/logs/tune-procs/alltoall-p4.svg", R_OK) == 0 &&
+                  access("build/logs/tune-procs/allreduce.dat", R_OK) == 0,
+              "plots per size");
+    run_ok("smpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-procs "
+           "-DCOLLALG_TUNED_HEADER='\"collalg_tuned.h\"' src/tune/tuned_check.c -o build/logs/tune-procs/tuned_check "
+           ">build/logs/tune-procs/cc.log 2>&1",
+           "build/logs/tune-procs/cc.log");
+    run_ok("timeout -k 10 1200 " SMPIRUN " -np 8 build/logs/tune-procs/tuned_check -v </dev/null "
+           ">build/logs/tune-procs/check.log 2>&1",
+           "build/logs/tune-procs/check.log");
+    cr_expect(has("build/logs/tune-procs/check.log", "(communicators of 1, 2, 3, 4, 6, 8 processes): "));
+    cr_expect(has("build/logs/tune-procs/check.log", " passed, 0 failed"));
+    check_dispatch(hdr, "build/logs/tune-procs/check.log");
+    f = fopen("build/logs/tune-procs/check.log", "r");
+    cr_assert(f != NULL);
+    while (fgets(line, sizeof line, f)) {
+        char *at = strstr(line, " B p=");
+        if (!strncmp(line, "ok   allreduce ", 15) && at && sscanf(at, " B p=%d", &p) == 1 && p >= 1 && p <= 8)
+            edges[p] |= !strstr(line, "-> native");
+    }
+    fclose(f);
+    for (p = 1; p <= 8; p++)
+        cr_expect(p == 5 || p == 7 || edges[p], "allreduce on %d processes never ran a tuned rule", p);
 }
 
 Test(tune, smpi_p4_pattern_file_as_is, .timeout = 1260)
@@ -570,7 +704,8 @@ Test(tune, smpi_p4_pattern_file_as_is, .timeout = 1260)
     cr_expect(has("build/logs/tune-file/collalg_tuned.csv", "gatherv,native,native,\"\",315,4,"));
     cr_expect(has("build/logs/tune-file/collalg_tuned.csv", "scatterv,native,native,\"\",315,4,"));
     cr_expect(!has("build/logs/tune-file/collalg_tuned.csv", "gather,"), "--collectives gatherv does not tune gather");
-    cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_RULE_P(4, 4, 0, COLLALG_INF, "));
+    cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_RULE_P(1, 4, 0, COLLALG_INF, "),
+              "a pattern file fits P alone: P = 4 is the only tuned size");
     cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_TUNED_ALLTOALL(collalg_tuned_alltoall,)"),
               "--collectives alltoallv does not tune alltoall");
     cr_expect(has("build/logs/tune-file/collalg_tuned.h", "COLLALG_TUNED_BARRIER(collalg_tuned_barrier,)"));
@@ -675,7 +810,7 @@ Test(tune, ctrl_c_writes_what_is_finished, .timeout = 1260)
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "exit status %d", st);
     cr_expect(has("build/logs/tune-int/run.log", "stopped early (interrupted)"));
     cr_expect(has("build/logs/tune-int/collalg_tuned.h", "the run was interrupted"));
-    cr_expect(has("build/logs/tune-int/collalg_tuned.h", "COLLALG_RULE_P(2, 2, 0, "), "finished alltoall has rules");
+    cr_expect(has("build/logs/tune-int/collalg_tuned.h", "COLLALG_RULE_P(1, 2, 0, "), "finished alltoall has rules");
     /* Where the interrupt lands in allgather depends on the machine's speed: before its selection
      * (no rules) or during its binary searches (rules with approximated crossings). */
     cr_expect(has("build/logs/tune-int/run.log", "allgather on 2 processes (not tuned: interrupted)") ||
@@ -708,9 +843,17 @@ Test(tune, bad_command_line)
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--alpha 0 is refused");
     st = system("mpiexec -n 1 build/bin/collalg-tune --tolerance 1 </dev/null >build/logs/tune-bad.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--tolerance 1 is refused");
+    st = system("mpiexec -n 2 build/bin/collalg-tune --procs 3 </dev/null >build/logs/tune-bad.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--procs larger than P is refused");
+    cr_expect(has("build/logs/tune-bad.log", "--procs: a size is larger than the number of processes"));
+    st = system("mpiexec -n 2 build/bin/collalg-tune --procs 2 --any-procs </dev/null >build/logs/tune-bad.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--procs with --any-procs is refused");
+    st = system("mpiexec -n 1 build/bin/collalg-tune --procs 0 </dev/null >build/logs/tune-bad.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--procs 0 is refused");
     st = system("mpiexec -n 1 build/bin/collalg-tune --help </dev/null >build/logs/tune-help.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "--help: status %d", st);
     cr_expect(has("build/logs/tune-help.log", "--tolerance F") && has("build/logs/tune-help.log", "--alpha A"));
+    cr_expect(has("build/logs/tune-help.log", "--procs LIST"));
     (void)cl_mpich, (void)cl_smpi; /* launch.h helpers this suite does not use */
 }
 

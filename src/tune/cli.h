@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "decide.h"
+#include "procs.h"
 #include "stats.h"
 #include "table.h"
 
@@ -28,7 +29,9 @@ typedef struct tune_opts {
     tune_rule rule;             /**< repetition rule */
     double precision;           /**< binary-search stop, relative */
     tune_test test;             /**< --alpha and --tolerance of the choice (decide.h) */
-    int any_procs;              /**< emit COLLALG_RULE instead of COLLALG_RULE_P(P, P, ...) */
+    int any_procs;              /**< emit COLLALG_RULE instead of COLLALG_RULE_P(pmin, pmax, ...) */
+    int procs[TUNE_MAX_PROCS];  /**< --procs: communicator sizes to tune, as given (tune_procs_resolve()) */
+    int nprocs;                 /**< used entries of procs; 0: --procs not given */
     const char *pattern;        /**< --pattern of the v-collectives (vcoll.h: tune_is_v) */
     int sizes_given;            /**< --sizes or --max-size was given */
     const char *topology;       /**< --topology FILE, else NULL */
@@ -91,7 +94,10 @@ static void tune_usage(void)
                     "  --topology FILE     measure the topology algorithms too, with this description\n"
                     "  --algorithms LIST   only these catalogue algorithms (names, comma-separated; all)\n"
                     "  --native-only       measure the native collectives only (CSV, no header)\n"
-                    "  --any-procs         rules for every communicator size, not only P\n"
+                    "  --procs LIST        communicator sizes to tune, each 1..P, on the first q ranks; P always,\n"
+                    "                      1 never (served by the smallest); rules cover every size 1..P, each\n"
+                    "                      size going to the tuned size nearest in ratio (powers of two 2..P, and P)\n"
+                    "  --any-procs         rules of P alone for every communicator size (not with --procs)\n"
                     "  --han-model         bcast han's and allreduce han's parameters by HAN's task model\n"
                     "                      instead (tune/han.h; the selected ones of the two)\n"
                     "  --han-exhaustive    --han-model and an exhaustive search of the same space, compared\n"
@@ -130,6 +136,64 @@ static int tune_listed(const char *list, const char *name)
         list += n + (list[n] == ',');
     }
     return 0;
+}
+
+/** @brief Parses the --procs list @p v into @p o (checked against P later: tune_procs_resolve()).
+ *         @return 0, or 1 when malformed or too long. */
+static int tune_parse_procs(const char *v, tune_opts *o)
+{
+    char *end;
+    o->nprocs = 0;
+    while (*v) {
+        long q = strtol(v, &end, 10);
+        if (end == v || q < 1 || q > 1 << 30 || (*end && *end != ',') || o->nprocs == TUNE_MAX_PROCS)
+            return 1;
+        o->procs[o->nprocs++] = (int)q;
+        v = *end == ',' ? end + 1 : end;
+    }
+    return o->nprocs == 0;
+}
+
+/** @brief 1 when @p spec names a built-in pattern (tune/pattern.h), 0 for a file. */
+static int tune_pattern_builtin_name(const char *spec)
+{
+    return !strcmp(spec, "uniform") || !strcmp(spec, "heavy") || !strcmp(spec, "random") ||
+           !strncmp(spec, "random:", 7);
+}
+
+/** @brief 1 when some wanted collective of @p o is one of the v-collectives a pattern shapes. */
+static int tune_opts_want_v(const tune_opts *o)
+{
+    return o->want[TUNE_ALLTOALLV] || o->want[TUNE_ALLGATHERV] || o->want[TUNE_GATHERV] || o->want[TUNE_SCATTERV] ||
+           o->want[TUNE_ALLTOALLW];
+}
+
+/**
+ * @brief The communicator sizes a run on @p P processes tunes, ascending, into @p q: --procs
+ *        (sorted, duplicates and 1 dropped, P added), else by default the powers of two from 2
+ *        up to P, and P. Only P with --any-procs, --native-only without --procs, the HAN modes,
+ *        and a pattern file for a wanted v-collective (its p x p counts fit P only).
+ * @return how many (>= 1), or 0 (rank 0 has said why) for a size outside 1..P or --procs together
+ *         with --any-procs, a HAN mode, or a pattern file.
+ */
+static int tune_procs_resolve(const tune_opts *o, int P, int rank, int *q)
+{
+    int i;
+    const char *why = NULL;
+    int file = tune_opts_want_v(o) && !tune_pattern_builtin_name(o->pattern);
+    if (o->nprocs > 0 && (o->any_procs || o->han || file))
+        why = o->any_procs ? "--any-procs tunes P alone for every size"
+              : o->han     ? "the HAN modes tune P alone"
+                           : "a pattern file holds the counts of P processes only";
+    for (i = 0; i < o->nprocs && !why; i++)
+        if (o->procs[i] > P)
+            why = "a size is larger than the number of processes";
+    if (why) {
+        if (rank == 0)
+            fprintf(stderr, "collalg-tune: --procs: %s\n", why);
+        return 0;
+    }
+    return tune_procs_list(o->procs, o->nprocs, P, !o->any_procs && !o->native_only && !o->han && !file, q);
 }
 
 /** @brief Parses the --sizes list @p v into @p o. @return 0, or 1 when malformed. */
@@ -204,6 +268,8 @@ static int tune_parse_valued(const char *a, const char *v, tune_opts *o)
         o->sizes_given = 1;
         return o->max_size < 1 || *end || o->max_size > TUNE_INF / 2;
     }
+    if (!strcmp(a, "--procs"))
+        return tune_parse_procs(v, o);
     if (!strcmp(a, "--pattern"))
         o->pattern = v;
     else if (!strcmp(a, "--time-budget"))

@@ -13,7 +13,7 @@
  *                             [--sizes LIST | --max-size BYTES] [--pattern NAME|FILE]
  *                             [--time-budget SECONDS] [--out DIR] [--min-reps N] [--max-reps N]
  *                             [--step N] [--rse T] [--precision F] [--alpha A] [--tolerance F]
- *                             [--any-procs] [--quick] [--topology FILE] [--native-only]
+ *                             [--procs LIST | --any-procs] [--quick] [--topology FILE] [--native-only]
  *                             [--algorithms LIST] [--han-model | --han-exhaustive] [--help]
  * @endcode
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
@@ -41,10 +41,14 @@
  *   rank i sends; or one line of p counts for the vector; `#` comments). The pattern is scaled so
  *   that its mean block is each sample size; a FILE is used as is, at its own mean block only,
  *   when neither --sizes nor --max-size is given. The header records the pattern and a checksum.
- * - `--time-budget SECONDS`: wall-clock budget. Each collective gets an even share of what is
- *   left; past its share the binary searches stop (crossings are set to the midpoint) and every
+ * - `--time-budget SECONDS`: wall-clock budget. Each communicator size (`--procs`) gets a share
+ *   of what is left proportional to its size (q over the sum of the sizes still to tune: a
+ *   measurement on q processes costs about q times more, since SimGrid simulates every rank on
+ *   one core and the block collectives send about q messages per rank; an even share would starve
+ *   P, whose rules matter most), and within it each collective an even share of what is left;
+ *   past its share the binary searches stop (crossings are set to the midpoint) and every
  *   further measurement takes only min(3, min-reps) calls; past the whole budget the run stops
- *   as after Ctrl-C.
+ *   as after Ctrl-C (sizes not reached get no rules: the native collective).
  * - Repetitions (PGMPI's RSE rule, tune/stats.h): `--min-reps` (default 10), `--max-reps`
  *   (100), `--step` (5), `--rse` threshold (0.05). `--quick` = 3, 15, 3, 0.1.
  * - `--precision F`: a binary search stops when its interval is narrower than F times its lower
@@ -71,8 +75,39 @@
  *   predictions; tune/han.h) and print the picks; `--han-exhaustive` also measures the whole
  *   space at every size and reports the measurement time of both searches and how often they
  *   agree (within 5%). Only the CSV is written (phases han-task, han-model, han-exhaustive).
- * - `--any-procs`: emit rules for every communicator size (COLLALG_RULE) instead of rules for
- *   exactly P processes (COLLALG_RULE_P(P, P, ...)), the default.
+ * - `--procs LIST`: the communicator sizes to tune, comma-separated, each 1 <= q <= P (default:
+ *   the powers of two from 2 up to P, and P; P is always tuned, 1 never: every collective is a
+ *   local copy there, and the smallest tuned size serves it). See "Communicator sizes".
+ * - `--any-procs`: tune P alone and emit its rules for every communicator size (COLLALG_RULE)
+ *   instead of rules over communicator-size ranges (COLLALG_RULE_P(pmin, pmax, ...)); with a
+ *   size's parameters as tuned on P (an N-barrier count or csm program that does not fit another
+ *   size makes that call return MPI_ERR_ARG). Refused together with `--procs` (exit status 1):
+ *   the two answer the same question, one by measuring and one by assuming.
+ *
+ * @par Communicator sizes (--procs)
+ * For each size q, ascending, the whole procedure below runs on a communicator of the FIRST q
+ * ranks of the tuner's (MPI_Comm_split; the other ranks wait in a barrier on the whole
+ * communicator until that size is done, then every rank agrees on an interruption or a stop):
+ * its own buffers, pattern, topology attach and sample measurements (the CSV's `procs` column is
+ * q). The first q ranks, because rank 0, which writes every file, belongs to each, and because
+ * they are what a program's communicator of q ranks most often is: the first block of
+ * MPI_COMM_WORLD. On a cluster they are a block of the placement: with several ranks per node
+ * (MPICH's default) the first q may share one node, and the rules of q are then those of an
+ * intra-node communicator, while a program's column communicator of q ranks spans q nodes; with
+ * one rank per node (or round-robin placement, as platform (c)) they span q nodes. Tune with the
+ * placement your programs' communicators have. A size's rules serve the communicator sizes
+ * nearest to it in ratio (src/tune/procs.h: the boundary between adjacent tuned sizes a < b is
+ * floor(sqrt(a b)): costs grow with lg p and (p - 1) / p, so the crossings between algorithms
+ * move with the ratio of sizes; the first range starts at 1, the last ends at P), written
+ * `COLLALG_RULE_P(pmin, pmax, lo, hi, ...)`; the ranges cover 1 .. P without gap or overlap, and
+ * since the selector (collalg/select.h) runs the first rule that matches the communicator's size
+ * and the message size, a call runs the rules of exactly one tuned size. Communicators of more
+ * than P processes have no rule (native MPI). Where a tuned parameter is not valid on some sizes
+ * of its range (N MPI barriers above a size's phases, a csm program for another number of
+ * dimensions: tune/rules.h tune_choice_valid()), those sizes get the rule with the algorithm's
+ * default parameter (0, NULL) as a rule of their own. The HAN modes, `--native-only` without
+ * `--procs`, `--any-procs` and a pattern FILE for a wanted v-collective (its counts fit P only)
+ * tune P alone; `--procs` with a HAN mode or a pattern file is refused (exit status 1).
  *
  * @par Procedure, per collective (Figure 2 of the paper)
  * 1. Sampling, size by size: at each sample size the native collective (for the ratios), every
@@ -132,28 +167,32 @@
  * - `collalg_tuned.h`: `collalg_tuned_alltoall`, `_allgather`, `_allreduce`, `_bcast`,
  *   `_alltoallv`, `_allgatherv`, `_barrier`, `_gather`, `_scatter`, `_gatherv`, `_scatterv`,
  *   `_alltoallw`, `_reduce`, `_scan`, `_exscan`, `_reduce_scatter_block`, `_reduce_scatter`
- *   defined with the selector (untuned collectives: no rules, i.e. native), a comment saying where, when,
- *   on how many processes and with which MPI they were tuned, and `COLLALG_TUNED_<COLL>_BOUNDS`
- *   (the rules' lower bounds, for tests); the comment also gives the statistical settings and the
- *   number of primary rules per collective (alternative rules not counted). When the alltoallv
+ *   defined with the selector (untuned collectives: no rules, i.e. native), each with the rules of
+ *   every tuned size in turn over the communicator sizes it serves; a comment saying where, when,
+ *   on how many processes and with which MPI they were tuned; `COLLALG_TUNED_<COLL>_BOUNDS` (the
+ *   rules' lower bounds over all sizes, for tests), `COLLALG_TUNED_PROCS` (P),
+ *   `COLLALG_TUNED_PROCS_LIST` (the tuned sizes) and `COLLALG_TUNED_PROCS_RANGES` (pmin, pmax of
+ *   each in turn); the comment also gives the statistical settings, per tuned size the
+ *   communicator sizes it serves and the number of primary rules per collective (alternative
+ *   rules not counted), and per tuned size the tuned and native times at the sample sizes. When the alltoallv
  *   (alltoallw) rules depend on the size, the tuned alltoallv (alltoallw) is re-measured with the
  *   selector's 8-byte MPI_Allreduce included, the tuned gatherv and scatterv with its 8-byte
  *   MPI_Bcast from the root (what the generated routine then adds to each call); the sample
  *   measurements (CSV, plots) are of the algorithms alone.
  * - `collalg_tuned.csv`: every measurement, written as it is made.
  * - `<coll>.dat`, `<coll>.gp`, `<coll>.png`, `<coll>.svg` (not for the barrier, which has one
- *   size): time against size of every algorithm
+ *   size; for a tuned size q below P `<coll>-p<q>.dat` ... ): time against size of every algorithm
  *   (parameterised ones at their chosen value), the native collective and the tuned routine, with
  *   the chosen ranges marked (gnuplot).
- * On stdout (rank 0): per collective and sample size the tuned and native times, their ratio, the
+ * On stdout (rank 0), after each tuned size: per collective and sample size the tuned and native times, their ratio, the
  * fastest runner-up, the ratio to it and the p-value that it is faster, defects; per collective
  * the number of rules and the worst ratio to a runner-up. On stderr (rank 0): a progress bar with what is measured and the time left.
  *
  * @par Interruption
- * Ctrl-C (SIGINT) or SIGTERM sets a flag that the ranks agree on at the next chunk of calls; the
- * tuner then writes what is finished: collectives whose sample measurements are complete get
- * their rules (with midpoint crossings for searches not done), the others none. A second Ctrl-C
- * kills the run.
+ * Ctrl-C (SIGINT) or SIGTERM sets a flag that the ranks agree on at the next chunk of calls (and
+ * every rank at the end of each communicator size); the tuner then writes what is finished:
+ * collectives whose sample measurements are complete get their rules (with midpoint crossings for
+ * searches not done), the others none, and sizes not reached none. A second Ctrl-C kills the run.
  *
  * @par Exit status
  * 0 on success (also after an interruption), 1 on a bad command line, 2 when an output file
@@ -175,8 +214,10 @@
  *   tune/decide.h    the statistical rule: incumbent, tolerance, test (no MPI)
  *   tune/table.h     the algorithm table: wrappers and parameter search spaces
  *   tune/pattern.h   communication patterns of the v-collectives (no MPI); tune/vcoll.h their MPI side
+ *   tune/procs.h     the communicator sizes to tune and the sizes each serves (no MPI)
  *   tune/cli.h       the command line
- *   tune/run.h       the state of a run: communicator, buffers, topology, flags; setup and teardown
+ *   tune/run.h       the state of a run: communicators, buffers, topology, flags; setup and teardown
+ *                    per communicator size
  *   tune/progress.h  the progress bar
  *   tune/measure.h   measurements: interleaved batches of timed chunks, agreement of the ranks, CSV
  *   tune/rules.h     piecewise choices, the result of a collective, flattening into selector rules,
@@ -190,7 +231,8 @@
 #include "report.h"
 #include "han.h"
 
-/** @brief Tunes every wanted collective in turn, each with an even share of the budget left. */
+/** @brief Tunes every wanted collective in turn on T->comm, each with an even share of what is
+ *         left of this size's share of the budget (T->size_deadline). */
 static void tune_all(tuner *T, tune_result *res)
 {
     int c, remaining = 0;
@@ -204,14 +246,14 @@ static void tune_all(tuner *T, tune_result *res)
             continue;
         T->hurry = 0;
         T->coll_deadline = 0;
-        if (T->o.budget > 0) {
-            double left = T->o.budget - difftime(time(NULL), T->start);
+        if (T->size_deadline) {
+            double left = difftime(T->size_deadline, time(NULL));
             T->coll_deadline = time(NULL) + (time_t)(left > 0 ? left / remaining : 0);
         }
         remaining--;
         if (T->o.native_only)
             tune_natives(T, (enum tune_coll)c);
-        else
+        else if (!T->stopped)
             tune_collective(T, (enum tune_coll)c, &res[c]);
         if (T->rank == 0 && !T->stopped) {
             tune_progress(T, tune_coll_name[c], 1);
@@ -221,27 +263,46 @@ static void tune_all(tuner *T, tune_result *res)
     }
 }
 
-/** @brief Rank 0: the report, the header and the plots. @return the exit status (0, or 2). */
-static int tune_finish(const tuner *T, const tune_result *res)
+/**
+ * @brief Rank 0, after size @p T->p: the terminal report of its collectives and their plots
+ *        (`<coll>.*` for the largest size, `<coll>-p<q>.*` for the others).
+ * @return the defects found; *@p status 2 when a plot file cannot be written.
+ */
+static int tune_size_report(const tuner *T, const tune_result *res, int *status)
 {
-    int c, status, defects = 0;
+    int c, defects = 0;
+    char base[64];
+    for (c = 0; c < TUNE_NCOLL; c++)
+        if (T->o.want[c])
+            defects += tune_report(T, (enum tune_coll)c, &res[c]);
+    for (c = 0; c < TUNE_NCOLL && *status == 0; c++) {
+        if (!res[c].tuned || c == TUNE_BARRIER)
+            continue;
+        if (T->p == T->P)
+            snprintf(base, sizeof base, "%s", tune_coll_name[c]);
+        else
+            snprintf(base, sizeof base, "%s-p%d", tune_coll_name[c], T->p);
+        *status = tune_write_plot(T, (enum tune_coll)c, base, &res[c]);
+    }
+    return defects;
+}
+
+/** @brief Rank 0: the closing lines and the header; @p status 2 when a plot could not be written.
+ *         @return the exit status (0, or 2). */
+static int tune_finish(const tuner *T, const tune_result *res, int defects, int status)
+{
     if (T->o.native_only) {
         printf("wrote %s/collalg_tuned.csv (native collectives only) in %.0f s\n", T->o.out,
                difftime(time(NULL), T->start));
         return 0;
     }
-    for (c = 0; c < TUNE_NCOLL; c++)
-        if (T->o.want[c])
-            defects += tune_report(T, (enum tune_coll)c, &res[c]);
     printf(
         "\n%d defect(s) of the tuner (tuned routine > 5%% slower than a runner-up, significantly: Wilcoxon p < %g)\n",
         defects, T->o.test.alpha);
     if (T->stopped)
         printf("stopped early (%s): wrote what was finished\n", T->stopped == 1 ? "interrupted" : "time budget");
-    status = tune_write_header(T, res);
-    for (c = 0; c < TUNE_NCOLL && status == 0; c++)
-        if (res[c].tuned && c != TUNE_BARRIER)
-            status = tune_write_plot(T, (enum tune_coll)c, &res[c]);
+    if (tune_write_header(T, res) != 0)
+        status = 2;
     if (status)
         fprintf(stderr, "collalg-tune: cannot write into %s\n", T->o.out);
     else
@@ -250,37 +311,108 @@ static int tune_finish(const tuner *T, const tune_result *res)
     return status;
 }
 
+/**
+ * @brief The budget share of the @p i-th tuned size: what is left of --time-budget times its size
+ *        over the sum of the sizes still to tune (a measurement costs about p times more on p
+ *        processes: SimGrid simulates every rank on one core, and the per-call messages of the
+ *        block collectives grow with p). @return its deadline, 0 without a budget.
+ */
+static time_t tune_size_deadline(const tuner *T, int i)
+{
+    double left, sum = 0;
+    int j;
+    if (T->o.budget <= 0)
+        return 0;
+    for (j = i; j < T->nprocs; j++)
+        sum += T->procs[j];
+    left = T->o.budget - difftime(time(NULL), T->start);
+    return time(NULL) + (time_t)(left > 0 ? left * T->procs[i] / sum : 0);
+}
+
+/**
+ * @brief Tunes size @p i (T->procs[i]) on the first q ranks, into @p res (its TUNE_NCOLL results);
+ *        the other ranks wait in a barrier on the whole communicator. Afterwards every rank agrees
+ *        on a failed setup, a stop and an interruption (one MPI_Allreduce on world).
+ * @return 0, 1 when the setup failed (topology or pattern), 2 when a plot cannot be written.
+ */
+static int tune_one_size(tuner *T, int i, tune_result *res, int *defects)
+{
+    int flags[3] = {0, 0, 0}, all[3], status = 0, c;
+    if (tune_enter_size(T, T->procs[i])) {
+        T->size_deadline = tune_size_deadline(T, i);
+        if (tune_setup(T) != 0)
+            flags[0] = 1;
+        else if (T->o.han)
+            status = tune_han_mode(T, T->o.han == 2);
+        else {
+            if (T->rank == 0 && T->nprocs > 1) {
+                printf("\n=== communicator of %d processes (the first %d of %d) ===\n", T->p, T->p, T->P);
+                fflush(stdout);
+            }
+            tune_all(T, res);
+            if (T->rank == 0 && !T->o.native_only)
+                *defects += tune_size_report(T, res, &status);
+        }
+        fflush(stdout);
+    }
+    MPI_Barrier(T->world); /* the ranks outside the sub-communicator wait here */
+    flags[1] = T->stopped;
+    flags[2] = tune_interrupted;
+    MPI_Allreduce(flags, all, 3, MPI_INT, MPI_MAX, T->world);
+    T->stopped = all[1] ? all[1] : all[2] ? 1 : 0;
+    if (T->wrank != 0) /* only rank 0 writes the header: the others free the samples now */
+        for (c = 0; c < TUNE_NCOLL; c++)
+            tune_result_free(&res[c]);
+    tune_teardown(T);
+    return all[0] ? 1 : status;
+}
+
 /** @brief Runs the tuner (see the file comment). @return the exit status described there. */
 int main(int argc, char **argv)
 {
     tuner T;
-    tune_result res[TUNE_NCOLL];
-    int c, status;
+    tune_result *res = NULL;
+    int i, status, plots = 0, defects = 0;
 
     MPI_Init(&argc, &argv);
-    memset(res, 0, sizeof res);
     status = tune_begin(&T, argc, argv);
+    if (status == 0)
+        res = (tune_result *)calloc((size_t)T.nprocs * TUNE_NCOLL, sizeof *res);
+    if (status == 0 && !res) {
+        fprintf(stderr, "collalg-tune: out of memory\n");
+        MPI_Abort(T.world, 2);
+    }
     if (status == 2) /* --help */
         status = 0;
-    else if (status == 0 && tune_setup(&T) != 0)
-        status = 1;
     else if (status == 0) {
         tune_open_csv(&T);
-        if (T.rank == 0) {
-            printf("collalg-tune: %d processes on %s, %s\n", T.p, T.host, T.mpi);
+        if (T.wrank == 0) {
+            printf("collalg-tune: %d processes on %s, %s\n", T.P, T.host, T.mpi);
+            if (T.nprocs > 1) {
+                printf("collalg-tune: communicator sizes");
+                for (i = 0; i < T.nprocs; i++)
+                    printf(" %d", T.procs[i]);
+                printf("\n");
+            }
             fflush(stdout);
         }
-        if (T.o.han)
-            status = tune_han_mode(&T, T.o.han == 2);
-        else {
-            tune_all(&T, res);
-            status = T.rank == 0 ? tune_finish(&T, res) : 0;
+        for (i = 0; i < T.nprocs && status == 0 && !T.stopped; i++) { /* sizes not reached: no rules */
+            int st = tune_one_size(&T, i, res + (size_t)i * TUNE_NCOLL, &defects);
+            if (st == 2)
+                plots = 2;
+            else
+                status = st;
         }
+        if (T.o.han)
+            status = status ? status : plots;
+        else if (status == 0)
+            status = T.wrank == 0 ? tune_finish(&T, res, defects, plots) : 0;
         fflush(stdout);
-        MPI_Bcast(&status, 1, MPI_INT, 0, T.comm);
+        MPI_Bcast(&status, 1, MPI_INT, 0, T.world);
     }
-    for (c = 0; c < TUNE_NCOLL; c++)
-        tune_result_free(&res[c]);
+    for (i = 0; res && i < T.nprocs * TUNE_NCOLL; i++)
+        tune_result_free(&res[i]);
+    free(res);
     tune_end(&T);
     MPI_Finalize();
     return status;

@@ -89,13 +89,19 @@ static void tune_header_sizes(FILE *f, const tuner *T)
     fprintf(f,
             " * Pattern:     %s %s, checksum 0x%016llx (alltoallv, allgatherv, gatherv, scatterv,\n"
             " *              alltoallw; collalg-tune --pattern)\n",
-            T->pat.kind == TUNE_PAT_FILE ? "file" : "built-in", T->pat.name, tune_pattern_checksum(&T->pat));
+            T->pat.kind == TUNE_PAT_FILE ? "file" : "built-in", T->pat.name, T->pat_sum);
     fprintf(f, " *              %s\n",
             T->pat.asis ? "used as is: rules from its own mean block, applied to every size"
                         : "scaled so that its mean block is each sample size");
 }
 
-/** @brief "alltoall 1, allgather 3, ..." : the primary rules per tuned collective, 4 a line. */
+/** @brief The results of tuned size @p i (T->procs[i]) in @p res: TUNE_NCOLL of them. */
+static const tune_result *tune_res_of(const tune_result *res, int i)
+{
+    return res + (size_t)i * TUNE_NCOLL;
+}
+
+/** @brief "alltoall 1, allgather 3, ..." : the primary rules per tuned collective of one size, 4 a line. */
 static void tune_rule_counts(const tune_result *res, char *buf, size_t size)
 {
     int c, k = 0;
@@ -108,25 +114,62 @@ static void tune_rule_counts(const tune_result *res, char *buf, size_t size)
         snprintf(buf + len, size - len, "%s%s %d",
                  k == 0  ? ""
                  : k % 4 ? ", "
-                         : ",\n *              ",
+                         : ",\n *                ",
                  tune_coll_name[c], tune_flatten(&res[c], fl, TUNE_MAX_SEGS));
         k++;
     }
+    if (k == 0)
+        snprintf(buf, size, "none (not reached: interrupted or out of budget)");
+}
+
+/** @brief The header comment's lines on the communicator sizes: which tuned size serves which
+ *         sizes, and the primary rules of each. */
+static void tune_header_procs(FILE *f, const tuner *T, const tune_result *res)
+{
+    char counts[1024];
+    int i, pmin, pmax;
+    if (T->o.any_procs) {
+        tune_rule_counts(tune_res_of(res, 0), counts, sizeof counts);
+        fprintf(f, " *              %s\n", counts);
+        return;
+    }
+    fprintf(f, " *              per tuned size q (communicator sizes served):\n");
+    for (i = 0; i < T->nprocs; i++) {
+        tune_procs_range(T->procs, T->nprocs, i, T->P, &pmin, &pmax);
+        tune_rule_counts(tune_res_of(res, i), counts, sizeof counts);
+        fprintf(f, " *              q = %d (%d .. %d): %s\n", T->procs[i], pmin, pmax, counts);
+    }
+    fprintf(f,
+            " * Sizes of p:  each tuned size q ran the whole procedure on a communicator of the first q\n"
+            " *              ranks (collalg-tune --procs); a communicator of p processes runs the rules of\n"
+            " *              the tuned size nearest to p in ratio (boundary floor(sqrt(q_i q_i+1)): costs\n"
+            " *              grow with lg p and (p - 1) / p, so p behaves most like the q of least |lg p/q|);\n"
+            " *              the ranges cover 1 .. %d without overlap, the selector runs the first rule\n"
+            " *              that matches p and n (collalg/select.h), so exactly one size's rules apply.\n"
+            " *              Communicators of more than %d processes: no rule (native MPI). A parameter\n"
+            " *              not valid at some p of a range (N barriers, csm programs) is the algorithm's\n"
+            " *              default (0, NULL) there: those p have rules of their own.\n",
+            T->P, T->P);
 }
 
 /** @brief The header comment: where, when, how and on what the rules were tuned. */
 static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
 {
-    char when[64], counts[512];
+    char when[64];
     time_t now = time(NULL);
-    tune_rule_counts(res, counts, sizeof counts);
+    int i;
     strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
     fprintf(f, "/*\n * collalg_tuned.h - collectives tuned by collalg-tune (paste it, or include it).\n *\n");
-    fprintf(f, " * Tuned on:    %s, %s\n * Processes:   %d%s\n * MPI:         %s\n * Command:     %s\n", T->host, when,
-            T->p,
-            T->o.any_procs ? " (rules apply to every communicator size)"
-                           : " (rules apply to communicators of exactly this size; others use native MPI)",
-            T->mpi, T->o.cmdline);
+    fprintf(f, " * Tuned on:    %s, %s\n * Processes:   %d", T->host, when, T->P);
+    if (T->o.any_procs)
+        fprintf(f, " (rules apply to every communicator size)\n");
+    else {
+        fprintf(f, " (rules for communicator sizes 1 .. %d from the tuned size%s", T->P, T->nprocs > 1 ? "s" : "");
+        for (i = 0; i < T->nprocs; i++)
+            fprintf(f, "%s %d", i ? "," : "", T->procs[i]);
+        fprintf(f, "; larger ones use native MPI)\n");
+    }
+    fprintf(f, " * MPI:         %s\n * Command:     %s\n", T->mpi, T->o.cmdline);
     fprintf(f, " * Timing:      median of per-call maxima over ranks; repetitions by RSE < %g (%d..%d, step %d)\n",
             T->o.rule.threshold, T->o.rule.min_reps, T->o.rule.max_reps, T->o.rule.step);
     fprintf(f,
@@ -138,8 +181,9 @@ static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
             " *              algorithm closest to the fastest there (or the comment\n"
             " *              `alternative: native` where that is the native collective, which the\n"
             " *              selector runs when it skips the rule). Primary rules (alternatives not\n"
-            " *              counted): %s\n",
-            100 * T->o.test.tol, T->o.test.alpha, counts);
+            " *              counted)%s\n",
+            100 * T->o.test.tol, T->o.test.alpha, T->o.any_procs ? ":" : ",");
+    tune_header_procs(f, T, res);
     tune_header_sizes(f, T);
     if (T->topo)
         fprintf(
@@ -154,70 +198,165 @@ static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
                 T->stopped == 1 ? "interrupted" : "stopped by its time budget");
 }
 
-/** @brief The header comment's table of tuned and native times at the sample sizes. */
-static void tune_header_times(FILE *f, const tune_result *res)
+/** @brief The header comment's table of tuned and native times at the sample sizes, per tuned size. */
+static void tune_header_times(FILE *f, const tuner *T, const tune_result *all)
 {
     char a[32], b[32];
-    int c, i;
-    fprintf(f, " *\n * Tuned vs native at the sample sizes (microseconds):\n");
-    for (c = 0; c < TUNE_NCOLL; c++) {
-        if (!res[c].tuned)
-            continue;
-        fprintf(f, " *   %s:", tune_coll_name[c]);
-        for (i = 0; i < res[c].ns; i++)
-            fprintf(f, "%s %ld B %s/%s", i % 4 ? "," : "\n *    ", res[c].sz[i],
-                    tune_us(res[c].routine[i], a, sizeof a), tune_us(res[c].native[i], b, sizeof b));
-        fprintf(f, "\n");
+    int c, i, k;
+    for (k = 0; k < T->nprocs; k++) {
+        const tune_result *res = tune_res_of(all, k);
+        fprintf(f, " *\n * Tuned vs native at the sample sizes (microseconds), %d processes:\n", T->procs[k]);
+        for (c = 0; c < TUNE_NCOLL; c++) {
+            if (!res[c].tuned)
+                continue;
+            fprintf(f, " *   %s:", tune_coll_name[c]);
+            for (i = 0; i < res[c].ns; i++)
+                fprintf(f, "%s %ld B %s/%s", i % 4 ? "," : "\n *    ", res[c].sz[i],
+                        tune_us(res[c].routine[i], a, sizeof a), tune_us(res[c].native[i], b, sizeof b));
+            fprintf(f, "\n");
+        }
     }
     fprintf(f, " */\n");
 }
 
-/** @brief One rule line: range of @p fl, algorithm (and parameter) @p text. */
-static void tune_header_rule(FILE *f, const tuner *T, const tune_flat *fl, const char *text)
+/** @brief One rule's algorithm and parameter as the header writes them (tune_header_rule()). */
+typedef struct tune_rule_alg {
+    const tune_algo *algo; /**< the algorithm */
+    const tune_choice *ch; /**< its parameter value, NULL without one */
+    const char *text;      /**< "alg" or "alg, param" */
+} tune_rule_alg;
+
+/** @brief The text of @p ra on @p p processes into @p buf: its own, or with the algorithm's
+ *         default parameter where its value is not valid there (tune_choice_valid()). */
+static const char *tune_rule_alg_text(const tune_rule_alg *ra, int p, char *buf, size_t size)
 {
-    char hi[32];
-    if (fl->hi >= TUNE_INF)
-        snprintf(hi, sizeof hi, "COLLALG_INF");
-    else
-        snprintf(hi, sizeof hi, "%ld", fl->hi);
-    if (T->o.any_procs)
-        fprintf(f, "\n    COLLALG_RULE(%ld, %s, %s)", fl->lo, hi, text);
-    else
-        fprintf(f, "\n    COLLALG_RULE_P(%d, %d, %ld, %s, %s)", T->p, T->p, fl->lo, hi, text);
+    if (tune_choice_valid(ra->algo, ra->ch, p))
+        return ra->text;
+    snprintf(buf, size, "%s, %s", ra->algo->name, tune_choice_fallback(ra->algo));
+    return buf;
 }
 
-/** @brief The tuned routine of collective @p c: its rules and its COLLALG_TUNED_<COLL>_BOUNDS. */
-static void tune_header_rules(FILE *f, const tuner *T, enum tune_coll c, const tune_result *r)
+/** @brief One rule line: communicator sizes [@p pmin, @p pmax], bytes [@p lo, @p hi), @p text. */
+static void tune_header_line(FILE *f, const tuner *T, int pmin, int pmax, long lo, long hi, const char *text)
+{
+    char hs[32];
+    if (hi >= TUNE_INF)
+        snprintf(hs, sizeof hs, "COLLALG_INF");
+    else
+        snprintf(hs, sizeof hs, "%ld", hi);
+    if (T->o.any_procs)
+        fprintf(f, "\n    COLLALG_RULE(%ld, %s, %s)", lo, hs, text);
+    else
+        fprintf(f, "\n    COLLALG_RULE_P(%d, %d, %ld, %s, %s)", pmin, pmax, lo, hs, text);
+}
+
+/**
+ * @brief The rule @p fl for the communicator sizes [@p pmin, @p pmax], followed by its alternative
+ *        @p alt (NULL: none) over the same range. Where a parameter value is not valid on some
+ *        sizes of the range (tune_choice_valid()), the range is cut into runs of sizes alike, each
+ *        with its own rule (and alternative): the algorithm at its default parameter where the
+ *        value is not valid.
+ */
+static void tune_header_rule(FILE *f, const tuner *T, int pmin, int pmax, const tune_flat *fl, const tune_rule_alg *alt)
+{
+    tune_rule_alg pr;
+    char b1[420], b2[420];
+    int p = pmin;
+    pr.algo = fl->algo, pr.ch = fl->ch, pr.text = fl->text;
+    if (T->o.any_procs) { /* COLLALG_RULE: every size, the values of P */
+        tune_header_line(f, T, pmin, pmax, fl->lo, fl->hi, fl->text);
+        if (alt)
+            tune_header_line(f, T, pmin, pmax, fl->lo, fl->hi, alt->text);
+        return;
+    }
+    while (p <= pmax) {
+        int end = p, v1 = tune_choice_valid(pr.algo, pr.ch, p), v2 = alt ? tune_choice_valid(alt->algo, alt->ch, p) : 1;
+        while (end < pmax && tune_choice_valid(pr.algo, pr.ch, end + 1) == v1 &&
+               (!alt || tune_choice_valid(alt->algo, alt->ch, end + 1) == v2))
+            end++;
+        tune_header_line(f, T, p, end, fl->lo, fl->hi, tune_rule_alg_text(&pr, p, b1, sizeof b1));
+        if (alt)
+            tune_header_line(f, T, p, end, fl->lo, fl->hi, tune_rule_alg_text(alt, p, b2, sizeof b2));
+        p = end + 1;
+    }
+}
+
+/** @brief The rules of collective @p c of tuned size @p k (result @p r). @return how many primary rules. */
+static int tune_header_size_rules(FILE *f, const tuner *T, enum tune_coll c, int k, const tune_result *r)
 {
     tune_flat fl[TUNE_MAX_SEGS];
-    char up[32];
-    int i, nf = r->tuned ? tune_flatten(r, fl, TUNE_MAX_SEGS) : 0;
-    fprintf(f, "%sCOLLALG_TUNED_%s(collalg_tuned_%s,", r->tuned ? "" : "/* not tuned: native */\n",
-            tune_upper(tune_coll_name[c], up, sizeof up), tune_coll_name[c]);
+    int i, pmin, pmax, nf = r->tuned ? tune_flatten(r, fl, TUNE_MAX_SEGS) : 0;
+    tune_procs_range(T->procs, T->nprocs, k, T->P, &pmin, &pmax);
     for (i = 0; i < nf; i++) {
         char alt[400];
-        tune_header_rule(f, T, &fl[i], fl[i].text);
-        int has_alt = tune_restricted(c, fl[i].algo) ? tune_alternative(r, c, fl[i].lo, fl[i].hi, alt, sizeof alt) : 0;
-        if (has_alt == 1)
-            tune_header_rule(f, T, &fl[i], alt); /* the alternative: same range */
-        else if (has_alt == 2)
+        tune_rule_alg ra;
+        int has_alt = tune_restricted(c, fl[i].algo)
+                          ? tune_alternative(r, c, fl[i].lo, fl[i].hi, alt, sizeof alt, &ra.algo, &ra.ch)
+                          : 0;
+        ra.text = alt;
+        tune_header_rule(f, T, pmin, pmax, &fl[i], has_alt == 1 ? &ra : NULL);
+        if (has_alt == 2)
             fprintf(f, "\n    /* alternative: native */");
     }
+    return nf;
+}
+
+/** @brief qsort comparator of longs (ascending), for the bounds. */
+static int tune_cmp_bound(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/** @brief The tuned routine of collective @p c: the rules of every tuned size (each over the
+ *         communicator sizes it serves) and its COLLALG_TUNED_<COLL>_BOUNDS (the rules' lower
+ *         bounds over all sizes, sorted, without duplicates, 0 first). */
+static void tune_header_rules(FILE *f, const tuner *T, enum tune_coll c, const tune_result *all)
+{
+    long bounds[TUNE_MAX_SEGS * (TUNE_MAX_PROCS + 1) + 1];
+    char up[32];
+    int i, k, nb = 0, tuned = 0;
+    for (k = 0; k < T->nprocs; k++)
+        tuned |= tune_res_of(all, k)[c].tuned;
+    fprintf(f, "%sCOLLALG_TUNED_%s(collalg_tuned_%s,", tuned ? "" : "/* not tuned: native */\n",
+            tune_upper(tune_coll_name[c], up, sizeof up), tune_coll_name[c]);
+    for (k = 0; k < T->nprocs; k++)
+        tune_header_size_rules(f, T, c, k, &tune_res_of(all, k)[c]);
+    bounds[nb++] = 0;
+    for (k = 0; k < T->nprocs; k++) {
+        const tune_result *r = &tune_res_of(all, k)[c];
+        tune_flat fl[TUNE_MAX_SEGS];
+        int nf = r->tuned ? tune_flatten(r, fl, TUNE_MAX_SEGS) : 0;
+        for (i = 0; i < nf; i++)
+            bounds[nb++] = fl[i].lo;
+    }
+    qsort(bounds, (size_t)nb, sizeof *bounds, tune_cmp_bound);
     fprintf(f, ")\n/** Lower bounds (bytes) of the rules of collalg_tuned_%s. */\n#define COLLALG_TUNED_%s_BOUNDS 0",
             tune_coll_name[c], up);
-    for (i = 0; i < nf; i++)
-        if (fl[i].lo > 0)
-            fprintf(f, ", %ld", fl[i].lo);
+    for (i = 1; i < nb; i++)
+        if (bounds[i] != bounds[i - 1])
+            fprintf(f, ", %ld", bounds[i]);
     fprintf(f, "\n\n");
 }
 
-/** @brief The header's macros of the process count, the sample sizes (which collalg-guidelines
+/** @brief The header's macros of the process counts, the sample sizes (which collalg-guidelines
  *         checks) and (with one) the topology description. */
 static void tune_header_macros(FILE *f, const tuner *T)
 {
-    int i;
-    fprintf(f, "/** Processes the rules were tuned on. */\n#define COLLALG_TUNED_PROCS %d\n\n", T->p);
-    fprintf(f, "/** Sample sizes (bytes) the tuner measured. */\n#define COLLALG_TUNED_SIZES");
+    int i, pmin, pmax;
+    fprintf(f, "/** Processes the tuner ran on (the largest size tuned). */\n#define COLLALG_TUNED_PROCS %d\n\n", T->P);
+    fprintf(f, "/** Communicator sizes tuned (each on the first q ranks). */\n#define COLLALG_TUNED_PROCS_LIST");
+    for (i = 0; i < T->nprocs; i++)
+        fprintf(f, "%s %d", i ? "," : "", T->procs[i]);
+    fprintf(f, "\n\n/** The communicator sizes each tuned size serves: pmin, pmax of each in turn. */\n"
+               "#define COLLALG_TUNED_PROCS_RANGES");
+    for (i = 0; i < T->nprocs; i++) {
+        tune_procs_range(T->procs, T->nprocs, i, T->P, &pmin, &pmax);
+        if (T->o.any_procs)
+            pmin = 1, pmax = COLLALG_INF;
+        fprintf(f, "%s %d, %d", i ? "," : "", pmin, pmax);
+    }
+    fprintf(f, "\n\n/** Sample sizes (bytes) the tuner measured. */\n#define COLLALG_TUNED_SIZES");
     for (i = 0; i < T->o.nsizes; i++)
         fprintf(f, "%s %ld", i ? "," : "", T->o.sizes[i]);
     fprintf(f, "\n\n");
@@ -233,7 +372,8 @@ static void tune_header_macros(FILE *f, const tuner *T)
             T->topo_sum);
 }
 
-/** @brief Writes the paste-ready header. @return 0, or 2 when the file cannot be written. */
+/** @brief Writes the paste-ready header from the results @p res of every tuned size (TUNE_NCOLL
+ *         per size, in the order of T->procs). @return 0, or 2 when the file cannot be written. */
 static int tune_write_header(const tuner *T, const tune_result *res)
 {
     char path[1200];
@@ -244,7 +384,7 @@ static int tune_write_header(const tuner *T, const tune_result *res)
     if (!f)
         return 2;
     tune_header_about(f, T, res);
-    tune_header_times(f, res);
+    tune_header_times(f, T, res);
     fprintf(f, "#ifndef COLLALG_TUNED_H\n#define COLLALG_TUNED_H\n\n#include <collalg/collalg.h>\n"
                "#include <collalg/alltoallv.h>\n#include <collalg/allgatherv.h>\n#include <collalg/barrier.h>\n"
                "#include <collalg/gather.h>\n#include <collalg/scatter.h>\n#include <collalg/gatherv.h>\n"
@@ -252,7 +392,7 @@ static int tune_write_header(const tuner *T, const tune_result *res)
                "#include <collalg/scan.h>\n#include <collalg/exscan.h>\n#include <collalg/reduce_scatter_block.h>\n"
                "#include <collalg/reduce_scatter.h>\n#include <collalg/select.h>\n\n");
     for (c = 0; c < TUNE_NCOLL; c++)
-        tune_header_rules(f, T, (enum tune_coll)c, &res[c]);
+        tune_header_rules(f, T, (enum tune_coll)c, res);
     tune_header_macros(f, T);
     fprintf(f, "#endif /* COLLALG_TUNED_H */\n");
     return fclose(f) == 0 ? 0 : 2;
@@ -282,8 +422,9 @@ static int tune_plot_data(const tuner *T, const char *name, const tune_result *r
     return fclose(f) == 0 ? 0 : 2;
 }
 
-/** @brief `<coll>.gp`: the gnuplot script, the chosen ranges marked. @return 0 or 2. */
-static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_result *r)
+/** @brief `<base>.gp` (@p base: `<coll>` or `<coll>-p<q>`): the gnuplot script of `<base>.dat`, the
+ *         chosen ranges marked. @return 0 or 2. */
+static int tune_plot_script(const tuner *T, enum tune_coll coll, const char *base, const tune_result *r)
 {
     static const char *const axis[TUNE_NCOLL] = {"per-pair block",
                                                  "per-process block",
@@ -309,7 +450,7 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_resu
     int i, nf = tune_flatten(r, fl, TUNE_MAX_SEGS);
     snprintf(mpi1, sizeof mpi1, "%.79s", T->mpi);
     mpi1[strcspn(mpi1, "\n,")] = 0;
-    snprintf(path, sizeof path, "%s/%s.gp", T->o.out, name);
+    snprintf(path, sizeof path, "%s/%s.gp", T->o.out, base);
     if (!(f = fopen(path, "w")))
         return 2;
     fprintf(f, "# gnuplot script written by collalg-tune: time against size for MPI_%s\n", name);
@@ -335,7 +476,7 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const tune_resu
         "plot for [i=4:%d] '%s.dat' using 1:i with linespoints linewidth 1 pointsize 0.6 title columnheader(i), \\\n"
         "     '%s.dat' using 1:2 with linespoints linewidth 3 linecolor rgb 'black' title 'native MPI', \\\n"
         "     '%s.dat' using 1:3 with linespoints linewidth 3 dashtype 3 linecolor rgb 'red' title 'tuned'\n",
-        2 + r->ncand, name, name, name);
+        2 + r->ncand, base, base, base);
     return fclose(f) == 0 ? 0 : 2;
 }
 
@@ -363,12 +504,13 @@ static const char *tune_shell_word(const char *s, char *buf, size_t size)
     return buf;
 }
 
-/** @brief Writes the data and gnuplot script of @p coll and runs gnuplot. @return 0 or 2. */
-static int tune_write_plot(const tuner *T, enum tune_coll coll, const tune_result *r)
+/** @brief Writes the data and gnuplot script of @p coll on T->p processes as `<base>.dat` and
+ *         `<base>.gp` and runs gnuplot (`<base>.png`, `<base>.svg`). @return 0 or 2. */
+static int tune_write_plot(const tuner *T, enum tune_coll coll, const char *base, const tune_result *r)
 {
     char cmd[4600], dir[4100];
-    const char *name = tune_coll_name[coll];
-    if (tune_plot_data(T, name, r) || tune_plot_script(T, coll, r))
+    const char *name = base;
+    if (tune_plot_data(T, name, r) || tune_plot_script(T, coll, base, r))
         return 2;
     if (!tune_shell_word(T->o.out, dir, sizeof dir))
         return 0;

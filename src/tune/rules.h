@@ -121,6 +121,7 @@ typedef struct tune_flat {
     long hi;               /**< to, exclusive (TUNE_INF: no bound) */
     char text[400];        /**< "alg" or "alg, param" */
     const tune_algo *algo; /**< the algorithm */
+    const tune_choice *ch; /**< its parameter value, NULL without a parameter */
 } tune_flat;
 
 /** @brief Frees the samples and candidates of @p r (safe on a zeroed result). */
@@ -266,6 +267,7 @@ static int tune_flatten(const tune_result *r, tune_flat *out, int max)
         out[n].lo = lo;
         out[n].hi = hi;
         out[n].algo = cd->algo;
+        out[n].ch = cd->algo->space ? &cd->choice[c] : NULL;
         snprintf(out[n].text, sizeof out[n].text, "%s", text);
         n++;
     }
@@ -334,9 +336,11 @@ static double tune_fastest(const tune_result *r, int i)
  *        (tune_range_sizes()). Writes its rule text into @p text. @return 1, 2 when that
  *        candidate is the native collective (@p text "native": no rule needed, the selector runs
  *        the native collective when it skips the restricted rule), or 0 when none has a valid time
- *        at all those sizes.
+ *        at all those sizes. Its algorithm goes into @p *algo_out and its parameter value into
+ *        @p *ch_out (NULL without one).
  */
-static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, long hi, char *text, size_t size)
+static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, long hi, char *text, size_t size,
+                            const tune_algo **algo_out, const tune_choice **ch_out)
 {
     int idx[TUNE_MAX_SIZES], n = tune_range_sizes(r, lo, hi, idx), k, c, j, bk = -1, bc = -1;
     double best = HUGE_VAL;
@@ -353,8 +357,13 @@ static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, 
                 best = score, bk = k, bc = c;
         }
     }
+    *ch_out = NULL;
+    *algo_out = NULL;
     if (bk < 0)
         return 0;
+    *algo_out = r->cand[bk].algo;
+    if (r->cand[bk].algo->space)
+        *ch_out = &r->cand[bk].choice[bc];
     if (tune_is_native(r->cand[bk].algo)) {
         snprintf(text, size, "native");
         return 2; /* what the selector runs anyway when no rule applies */
@@ -364,6 +373,44 @@ static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, 
     else
         snprintf(text, size, "%s", r->cand[bk].algo->name);
     return 1;
+}
+
+/* ---- parameters on other communicator sizes (--procs) ---------------------------------------- */
+
+/**
+ * @brief 1 when value @p ch of algorithm @p a, tuned on one communicator size, is also a valid
+ *        argument on @p p processes. The rules of a tuned size serve a range of sizes
+ *        (tune_procs_range()), and three kinds of parameter are valid on some sizes only: the N
+ *        barriers of the ring, contention-free and pair n_mpi_barriers algorithms (1 .. phases - 1:
+ *        p - 2 for the ring ones, and for contention-free the p - 2 that every topology allows;
+ *        collalg__pair_nsteps(p) - 1 for the pair ones; any value with one gap or none), and a bcast
+ *        csm program, written for the log2 of the largest power of two <= p dimensions. Every other
+ *        parameter of tune/table.h is valid on any size (segment, chunk and block sizes, radices,
+ *        fans, groups, inner algorithms). A new parameter whose validity depends on p belongs here.
+ */
+static int tune_choice_valid(const tune_algo *a, const tune_choice *ch, int p)
+{
+    int gaps;
+    if (!ch || !a->space)
+        return 1;
+    if (a->space == tune_space_ring_barriers || a->space == tune_space_pair_barriers) {
+        gaps = a->space == tune_space_pair_barriers ? collalg__pair_nsteps(p) - 1 : p - 2;
+        return gaps <= 0 || ch->i <= gaps;
+    }
+    if (a->space == tune_space_csm) {
+        collalg_bcast_csm_step steps[COLLALG_BCAST_CSM_MAX_STEPS];
+        int n;
+        return collalg_bcast_csm_parse(ch->str, collalg_bcast_csm_dims(p), steps, &n) == 0;
+    }
+    return 1;
+}
+
+/** @brief The parameter that replaces a value of @p a that tune_choice_valid() refuses: the
+ *         algorithm's documented default, valid on every size (0 barriers: the default count;
+ *         csm NULL: the binomial program). */
+static const char *tune_choice_fallback(const tune_algo *a)
+{
+    return a->space == tune_space_csm ? "NULL" : "0";
 }
 
 #endif /* COLLALG_SRC_TUNE_RULES_H */

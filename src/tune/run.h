@@ -28,31 +28,39 @@ static void tune_on_signal(int sig)
 
 /** @brief State of one run. */
 typedef struct tuner {
-    MPI_Comm comm;               /**< duplicate of MPI_COMM_WORLD, errors return */
-    int rank;                    /**< rank in comm */
-    int p;                       /**< size of comm */
-    tune_opts o;                 /**< settings */
-    char *sbuf;                  /**< send buffer: p * largest size bytes */
-    char *rbuf;                  /**< receive buffer: p * largest size bytes */
-    double *loc;                 /**< per-chunk local times + flags */
-    double *glob;                /**< per-chunk maxima over ranks + flags */
-    double *sorted;              /**< scratch for the median */
-    FILE *csv;                   /**< measurement log (rank 0) */
-    tune_pattern pat;            /**< communication pattern of the v-collectives (tune_is_v) */
-    int *vc;                     /**< counts and offsets of one v-collective call (4 p ints) */
-    MPI_Datatype *wtypes;        /**< p times MPI_BYTE: the send and receive types of alltoallw */
-    int routine_phase;           /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
-    time_t start;                /**< wall-clock start (for the budget and the ETA) */
-    time_t coll_deadline;        /**< end of the current collective's share of the budget, 0 = none */
-    int stopped;                 /**< agreed: 1 interrupted, 2 out of budget */
-    int hurry;                   /**< agreed: past this collective's share, no more binary searches */
-    long done;                   /**< measurements made (progress) */
-    long total;                  /**< measurements planned (estimate, progress) */
-    int tty;                     /**< stderr is a terminal */
-    time_t last_draw;            /**< last progress output */
-    const char *topo;            /**< the topology description file of this run (--topology or
+    MPI_Comm world;                /**< duplicate of MPI_COMM_WORLD, errors return */
+    int wrank;                     /**< rank in world */
+    int P;                         /**< size of world: the largest size tuned */
+    int procs[TUNE_MAX_PROCS + 1]; /**< the communicator sizes tuned, ascending (tune_procs_resolve()) */
+    int nprocs;                    /**< used entries of procs */
+    MPI_Comm comm;                 /**< the communicator of the size being tuned: the first p ranks of
+                                      world (tune_enter_size()), errors return; MPI_COMM_NULL between */
+    int rank;                      /**< rank in comm (= the rank in world) */
+    int p;                         /**< size of comm */
+    tune_opts o;                   /**< settings */
+    char *sbuf;                    /**< send buffer: p * largest size bytes */
+    char *rbuf;                    /**< receive buffer: p * largest size bytes */
+    double *loc;                   /**< per-chunk local times + flags */
+    double *glob;                  /**< per-chunk maxima over ranks + flags */
+    double *sorted;                /**< scratch for the median */
+    FILE *csv;                     /**< measurement log (rank 0) */
+    tune_pattern pat;              /**< communication pattern of the v-collectives (tune_is_v) */
+    unsigned long long pat_sum;    /**< its checksum at the size last set up (the header's: P, the last) */
+    int *vc;                       /**< counts and offsets of one v-collective call (4 p ints) */
+    MPI_Datatype *wtypes;          /**< p times MPI_BYTE: the send and receive types of alltoallw */
+    int routine_phase;             /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
+    time_t start;                  /**< wall-clock start (for the budget and the ETA) */
+    time_t size_deadline;          /**< end of the current size's share of the budget, 0 = none */
+    time_t coll_deadline;          /**< end of the current collective's share of the budget, 0 = none */
+    int stopped;                   /**< agreed: 1 interrupted, 2 out of budget */
+    int hurry;                     /**< agreed: past this collective's share, no more binary searches */
+    long done;                     /**< measurements made (progress) */
+    long total;                    /**< measurements planned (estimate, progress) */
+    int tty;                       /**< stderr is a terminal */
+    time_t last_draw;              /**< last progress output */
+    const char *topo;              /**< the topology description file of this run (--topology or
                                       COLLALG_TOPOLOGY), NULL without one: no topology algorithms */
-    unsigned long long topo_sum; /**< its checksum (machine/topology.h) */
+    unsigned long long topo_sum;   /**< its checksum (machine/topology.h) */
     char host[MPI_MAX_PROCESSOR_NAME + 1];        /**< where the run is (header, report) */
     char mpi[MPI_MAX_LIBRARY_VERSION_STRING + 1]; /**< the MPI library's version, one line */
 } tuner;
@@ -136,19 +144,25 @@ static int tune_topology_setup(tuner *T)
 
 /**
  * @brief Starts a run: the tuner's communicator (a duplicate of MPI_COMM_WORLD returning errors),
- *        the command line, where and on which MPI the run is, the signal handlers.
- * @return 0, 1 on a bad command line, 2 for --help (usage printed).
+ *        the command line, the communicator sizes to tune, where and on which MPI the run is, the
+ *        signal handlers.
+ * @return 0, 1 on a bad command line (or --procs that cannot be used), 2 for --help (usage printed).
  */
 static int tune_begin(tuner *T, int argc, char **argv)
 {
     int i, len = 0, st;
     memset(T, 0, sizeof *T);
-    MPI_Comm_dup(MPI_COMM_WORLD, &T->comm);
-    MPI_Comm_set_errhandler(T->comm, MPI_ERRORS_RETURN);
-    MPI_Comm_rank(T->comm, &T->rank);
-    MPI_Comm_size(T->comm, &T->p);
-    if ((st = tune_parse(argc, argv, &T->o, T->rank)) != 0)
+    T->comm = MPI_COMM_NULL;
+    MPI_Comm_dup(MPI_COMM_WORLD, &T->world);
+    MPI_Comm_set_errhandler(T->world, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(T->world, &T->wrank);
+    MPI_Comm_size(T->world, &T->P);
+    T->rank = T->wrank;
+    T->p = T->P;
+    if ((st = tune_parse(argc, argv, &T->o, T->wrank)) != 0)
         return st;
+    if ((T->nprocs = tune_procs_resolve(&T->o, T->P, T->wrank, T->procs)) == 0)
+        return 1;
     MPI_Get_processor_name(T->host, &len);
     MPI_Get_library_version(T->mpi, &len);
     T->mpi[strcspn(T->mpi, "\n")] = 0;
@@ -163,7 +177,26 @@ static int tune_begin(tuner *T, int argc, char **argv)
 }
 
 /**
- * @brief The topology, the pattern of the v-collectives and the buffers of the run.
+ * @brief The sub-communicator of the first @p q ranks of the tuner's communicator into T->comm
+ *        (MPI_Comm_split, collective over world; the ranks from q on get MPI_COMM_NULL), with
+ *        T->rank and T->p. Why the first q: rank 0, which writes every file, is in every one, and
+ *        they are the ranks a program's communicator of q ranks most often has (MPI_COMM_WORLD's
+ *        first block). @return 1 on the ranks of the sub-communicator, else 0.
+ */
+static int tune_enter_size(tuner *T, int q)
+{
+    MPI_Comm_split(T->world, T->wrank < q ? 0 : MPI_UNDEFINED, T->wrank, &T->comm);
+    if (T->comm == MPI_COMM_NULL)
+        return 0;
+    MPI_Comm_set_errhandler(T->comm, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(T->comm, &T->rank);
+    MPI_Comm_size(T->comm, &T->p);
+    return 1;
+}
+
+/**
+ * @brief The topology, the pattern of the v-collectives and the buffers of the size being tuned
+ *        (on T->comm, tune_enter_size(); undone by tune_teardown()).
  * @return 0, or 1 when the topology or the pattern cannot be used (said on rank 0). Aborts on
  *         the tuner's communicator when memory runs out.
  */
@@ -176,6 +209,8 @@ static int tune_setup(tuner *T)
         (tune_wants_v(T) && tune_pattern_setup(&T->pat, T->o.pattern, !T->o.sizes_given, T->comm, T->rank, T->p)) ||
         (maxb = tune_buffer_bytes(T)) < 0)
         return 1;
+    if (tune_wants_v(T)) /* kept: the header is written after the pattern of every size is freed */
+        T->pat_sum = tune_pattern_checksum(&T->pat);
     T->vc = (int *)malloc(4 * (size_t)T->p * sizeof(int));
     T->wtypes = (MPI_Datatype *)malloc((size_t)T->p * sizeof(MPI_Datatype));
     for (i = 0; T->wtypes && i < T->p; i++)
@@ -198,11 +233,10 @@ static int tune_setup(tuner *T)
     return 0;
 }
 
-/** @brief Frees what tune_setup() and tune_begin() took (safe on a partial setup). */
-static void tune_end(tuner *T)
+/** @brief Frees what tune_setup() and tune_enter_size() took, the sub-communicator included
+ *         (safe on a partial setup and outside a size). */
+static void tune_teardown(tuner *T)
 {
-    if (T->csv)
-        fclose(T->csv);
 #ifdef SMPI_SHARED_MALLOC
     if (T->sbuf)
         SMPI_SHARED_FREE(T->sbuf);
@@ -218,7 +252,25 @@ static void tune_end(tuner *T)
     free(T->vc);
     free(T->wtypes);
     tune_pattern_free(&T->pat);
-    MPI_Comm_free(&T->comm);
+    T->sbuf = T->rbuf = NULL;
+    T->loc = T->glob = T->sorted = NULL;
+    T->vc = NULL;
+    T->wtypes = NULL;
+    if (T->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&T->comm); /* the topology and node-level attributes go with it */
+    T->comm = MPI_COMM_NULL;
+    T->rank = T->wrank;
+    T->p = T->P;
+}
+
+/** @brief Frees what tune_begin(), tune_setup() and tune_open_csv() took. */
+static void tune_end(tuner *T)
+{
+    if (T->csv)
+        fclose(T->csv);
+    T->csv = NULL;
+    tune_teardown(T);
+    MPI_Comm_free(&T->world);
 }
 
 #endif /* COLLALG_SRC_TUNE_RUN_H */

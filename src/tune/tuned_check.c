@@ -29,15 +29,24 @@
  * (rank 0's block the largest, the last rank's empty for p > 1) whose sum is the size tried, when
  * the header has them (COLLALG_TUNED_SCAN_BOUNDS).
  *
+ * Communicator sizes: every check runs on a communicator of the first q ranks of MPI_COMM_WORLD
+ * (MPI_Comm_split; the other ranks wait in a barrier), for each q of `-p LIST` (comma-separated,
+ * sizes above the world's size dropped), by default the world's size P and, with a header of
+ * several tuned sizes (COLLALG_TUNED_PROCS_RANGES, collalg-tune --procs), every tuned size and the
+ * first size of every range (1, and each size just past a boundary between two tuned sizes), so
+ * that the rules of every tuned size run where they were tuned and at the edge of their range.
+ *
  * Build against a generated header (what `make tune` does):
  * @code
  *   mpicc -std=c99 -Iinclude -Ibuild/tuned -DCOLLALG_TUNED_HEADER='"collalg_tuned.h"' \
  *         src/tune/tuned_check.c -o build/tuned/tuned_check
- *   mpiexec -n P build/tuned/tuned_check [-v]
+ *   mpiexec -n P build/tuned/tuned_check [-v] [-p LIST]
  * @endcode
  * Without COLLALG_TUNED_HEADER it checks a built-in stand-in with the same shape (Figure 3(a) of
  * Faraj & Yuan for alltoall), so it also builds alone. Prints which algorithm ran for each case
- * with -v, and a last line "tuned_check p=P: N passed, M failed"; exits 0 when all passed.
+ * with -v ("ok   alltoall 8 B p=4 in place -> bruck (err 0)"), and a last line
+ * "tuned_check p=P (communicators of q1, q2 ... processes): N passed, M failed"; exits 0 when all
+ * passed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,11 +195,12 @@ COLLALG_TUNED_REDUCE_SCATTER(collalg_tuned_reduce_scatter,
 
 /** @brief Verdicts of this process. */
 typedef struct tc_state {
-    int rank;    /**< rank in MPI_COMM_WORLD */
-    int p;       /**< size of MPI_COMM_WORLD */
-    int verbose; /**< -v: print every case */
-    long passed; /**< cases passed (agreed over ranks) */
-    long failed; /**< cases failed */
+    MPI_Comm comm; /**< the communicator checked: the first p ranks of MPI_COMM_WORLD */
+    int rank;      /**< rank in comm */
+    int p;         /**< size of comm */
+    int verbose;   /**< -v: print every case */
+    long passed;   /**< cases passed (agreed over ranks) */
+    long failed;   /**< cases failed */
 } tc_state;
 
 /** @brief Fills @p n bytes with a pattern of (@p seed, position). */
@@ -208,13 +218,13 @@ static void tc_fill(unsigned char *b, long n, unsigned seed)
 static void tc_record(tc_state *st, const char *coll, long bytes, const char *mode, int ok, int err)
 {
     int all = ok;
-    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, st->comm);
     if (all)
         st->passed++;
     else
         st->failed++;
     if (st->rank == 0 && (!all || st->verbose))
-        printf("%s %s %ld B%s -> %s (err %d)\n", all ? "ok  " : "FAIL", coll, bytes, mode, tc_last, err);
+        printf("%s %s %ld B p=%d%s -> %s (err %d)\n", all ? "ok  " : "FAIL", coll, bytes, st->p, mode, tc_last, err);
 }
 
 /** @brief Alltoall of @p n bytes per pair, normal and in place. */
@@ -227,11 +237,11 @@ static void tc_alltoall(tc_state *st, long n)
     tc_fill(s, total, (unsigned)st->rank);
     memset(r1, 1, (size_t)total);
     memset(r2, 1, (size_t)total);
-    MPI_Alltoall(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, MPI_COMM_WORLD);
-    err = collalg_tuned_alltoall(s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Alltoall(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, st->comm);
+    err = collalg_tuned_alltoall(s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, st->comm);
     tc_record(st, "alltoall", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
     memcpy(r2, s, (size_t)total);
-    err = collalg_tuned_alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, st->comm);
     ok = err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)(n * st->p));
     tc_record(st, "alltoall", n, " in place", ok, err);
     free(s), free(r1), free(r2);
@@ -247,13 +257,13 @@ static void tc_allgather(tc_state *st, long n)
     tc_fill(s, n + 1, (unsigned)st->rank + 7u);
     memset(r1, 1, (size_t)total);
     memset(r2, 1, (size_t)total);
-    MPI_Allgather(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, MPI_COMM_WORLD);
-    err = collalg_tuned_allgather(s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Allgather(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, st->comm);
+    err = collalg_tuned_allgather(s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, st->comm);
     tc_record(st, "allgather", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
     memset(r2, 1, (size_t)total);
     if (n > 0)
         memcpy(r2 + (long)st->rank * n, s, (size_t)n);
-    err = collalg_tuned_allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, st->comm);
     tc_record(st, "allgather", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
     free(s), free(r1), free(r2);
 }
@@ -266,11 +276,11 @@ static void tc_allreduce(tc_state *st, long n)
         *r2 = (int *)malloc(4 * (size_t)count + 4);
     for (i = 0; i <= count; i++)
         s[i] = (st->rank + 1) * 1000 + i % 977, r1[i] = r2[i] = -5;
-    MPI_Allreduce(s, r1, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    err = collalg_tuned_allreduce(s, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(s, r1, count, MPI_INT, MPI_SUM, st->comm);
+    err = collalg_tuned_allreduce(s, r2, count, MPI_INT, MPI_SUM, st->comm);
     tc_record(st, "allreduce", 4L * count, "", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4), err);
     memcpy(r2, s, 4 * (size_t)count);
-    err = collalg_tuned_allreduce(MPI_IN_PLACE, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    err = collalg_tuned_allreduce(MPI_IN_PLACE, r2, count, MPI_INT, MPI_SUM, st->comm);
     tc_record(st, "allreduce", 4L * count, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count), err);
     free(s), free(r1), free(r2);
 }
@@ -284,8 +294,8 @@ static void tc_bcast(tc_state *st, long n)
     for (root = 0; root<st->p; root += st->p - 1> 0 ? st->p - 1 : 1) {
         tc_fill(b1, n + 1, st->rank == root ? 99u : (unsigned)st->rank);
         memcpy(b2, b1, (size_t)n + 1);
-        MPI_Bcast(b1, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
-        err = collalg_tuned_bcast(b2, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+        MPI_Bcast(b1, (int)n, MPI_BYTE, root, st->comm);
+        err = collalg_tuned_bcast(b2, (int)n, MPI_BYTE, root, st->comm);
         snprintf(mode, sizeof mode, " root %d", root);
         tc_record(st, "bcast", n, mode, err == MPI_SUCCESS && !memcmp(b1, b2, (size_t)n + 1), err);
         if (st->p == 1)
@@ -312,11 +322,11 @@ static void tc_gather(tc_state *st, long n)
         int here = inplace && st->rank == root;
         memset(r1, 1, (size_t)total);
         memset(r2, 1, (size_t)total);
-        MPI_Gather(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+        MPI_Gather(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, root, st->comm);
         if (here && n > 0)
             memcpy(r2 + (long)root * n, s, (size_t)n);
         err = collalg_tuned_gather(here ? MPI_IN_PLACE : s, here ? 0 : (int)n, here ? MPI_DATATYPE_NULL : MPI_BYTE, r2,
-                                   (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+                                   (int)n, MPI_BYTE, root, st->comm);
         snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
         tc_record(st, "gather", n, mode, err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
     }
@@ -338,9 +348,9 @@ static void tc_scatter(tc_state *st, long n)
         memset(r1, 1, (size_t)n + 1);
         memset(r2, 1, (size_t)n + 1);
         memcpy(s2, s, (size_t)total);
-        MPI_Scatter(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+        MPI_Scatter(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, root, st->comm);
         err = collalg_tuned_scatter(s2, (int)n, MPI_BYTE, here ? MPI_IN_PLACE : r2, here ? 0 : (int)n,
-                                    here ? MPI_DATATYPE_NULL : MPI_BYTE, root, MPI_COMM_WORLD);
+                                    here ? MPI_DATATYPE_NULL : MPI_BYTE, root, st->comm);
         ok = err == MPI_SUCCESS && !memcmp(s, s2, (size_t)total);
         ok = ok && (here ? !memcmp(s + (long)root * n, r1, (size_t)n) : !memcmp(r1, r2, (size_t)n + 1));
         snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
@@ -368,10 +378,10 @@ static void tc_reduce(tc_state *st, long n)
                 continue; /* MPICH 4.0.2's MPI_Reduce (the native fallback) crashes there */
             for (i = 0; i <= count; i++)
                 s[i] = (st->rank + 1) * 1000 + i % 977, r1[i] = r2[i] = -5;
-            MPI_Reduce(s, r1, count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
+            MPI_Reduce(s, r1, count, MPI_INT, MPI_SUM, root, st->comm);
             if (here)
                 memcpy(r2, s, 4 * (size_t)count);
-            err = collalg_tuned_reduce(here ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
+            err = collalg_tuned_reduce(here ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, root, st->comm);
             snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
             tc_record(st, "reduce", 4L * count, mode, err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4),
                       err);
@@ -401,15 +411,15 @@ static void tc_scans(tc_state *st, long n, int exclusive)
         size_t cmp = exclusive && st->rank == 0 ? 0 : 4 * (size_t)count;
         tc_fill_ints(st, s, r1, r2, count);
         if (exclusive)
-            MPI_Exscan(s, r1, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+            MPI_Exscan(s, r1, count, MPI_INT, MPI_SUM, st->comm);
         else
-            MPI_Scan(s, r1, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+            MPI_Scan(s, r1, count, MPI_INT, MPI_SUM, st->comm);
         if (inplace)
             memcpy(r2, s, 4 * (size_t)count);
         if (exclusive)
-            err = collalg_tuned_exscan(inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+            err = collalg_tuned_exscan(inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, st->comm);
         else
-            err = collalg_tuned_scan(inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+            err = collalg_tuned_scan(inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, st->comm);
         tc_record(st, name, 4L * count, inplace ? " in place" : "",
                   err == MPI_SUCCESS && !memcmp(r1, r2, cmp) && r2[count] == -5, err);
     }
@@ -437,10 +447,10 @@ static void tc_reduce_scatter_block(tc_state *st, long n)
         *r2 = (int *)malloc(4 * (size_t)total + 4);
     for (inplace = 0; inplace < 2; inplace++) {
         tc_fill_ints(st, s, r1, r2, total);
-        MPI_Reduce_scatter_block(s, r1, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Reduce_scatter_block(s, r1, rc, MPI_INT, MPI_SUM, st->comm);
         if (inplace)
             memcpy(r2, s, 4 * (size_t)total);
-        err = collalg_tuned_reduce_scatter_block(inplace ? MPI_IN_PLACE : s, r2, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        err = collalg_tuned_reduce_scatter_block(inplace ? MPI_IN_PLACE : s, r2, rc, MPI_INT, MPI_SUM, st->comm);
         /* out of place the whole allocation; in place the block and the guard (the rest of the
          * vector is the algorithm's to use) */
         tc_record(st, "reduce_scatter_block", 4L * total, inplace ? " in place" : "",
@@ -463,10 +473,10 @@ static void tc_reduce_scatter(tc_state *st, long n)
     }
     for (inplace = 0; inplace < 2; inplace++) {
         tc_fill_ints(st, s, r1, r2, total);
-        MPI_Reduce_scatter(s, r1, c, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Reduce_scatter(s, r1, c, MPI_INT, MPI_SUM, st->comm);
         if (inplace)
             memcpy(r2, s, 4 * (size_t)total);
-        err = collalg_tuned_reduce_scatter(inplace ? MPI_IN_PLACE : s, r2, c, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        err = collalg_tuned_reduce_scatter(inplace ? MPI_IN_PLACE : s, r2, c, MPI_INT, MPI_SUM, st->comm);
         tc_record(st, "reduce_scatter", 4L * total, inplace ? " in place" : "",
                   err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)(inplace ? c[st->rank] : total + 1)) &&
                       r2[total] == -5,
@@ -516,8 +526,8 @@ static void tc_alltoallv(tc_state *st, long n)
     tc_fill(s, stot + 1, (unsigned)st->rank + 3u);
     memset(r1, 1, (size_t)rtot + 1);
     memset(r2, 1, (size_t)rtot + 1);
-    MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
-    err = collalg_tuned_alltoallv(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, st->comm);
+    err = collalg_tuned_alltoallv(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
     tc_record(st, "alltoallv", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
     free(s), free(r1), free(r2);
     for (j = 0; j < p; j++)
@@ -526,9 +536,9 @@ static void tc_alltoallv(tc_state *st, long n)
     r1 = (unsigned char *)malloc((size_t)rtot + 1);
     r2 = (unsigned char *)malloc((size_t)rtot + 1);
     tc_fill(r2, rtot + 1, (unsigned)st->rank + 5u);
-    MPI_Alltoallv(r2, rc, rd, MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Alltoallv(r2, rc, rd, MPI_BYTE, r1, rc, rd, MPI_BYTE, st->comm);
     r1[rtot] = r2[rtot];
-    err = collalg_tuned_alltoallv(MPI_IN_PLACE, rc, rd, MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_alltoallv(MPI_IN_PLACE, rc, rd, MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
     tc_record(st, "alltoallv", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
     free(r1), free(r2), free(v);
 }
@@ -549,12 +559,12 @@ static void tc_allgatherv(tc_state *st, long n)
     tc_fill(s, rc[st->rank] + 1, (unsigned)st->rank + 11u);
     memset(r1, 1, (size_t)tot + 1);
     memset(r2, 1, (size_t)tot + 1);
-    MPI_Allgatherv(s, rc[st->rank], MPI_BYTE, r1, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
-    err = collalg_tuned_allgatherv(s, rc[st->rank], MPI_BYTE, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Allgatherv(s, rc[st->rank], MPI_BYTE, r1, rc, rd, MPI_BYTE, st->comm);
+    err = collalg_tuned_allgatherv(s, rc[st->rank], MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
     tc_record(st, "allgatherv", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
     memset(r2, 1, (size_t)tot + 1);
     memcpy(r2 + rd[st->rank], s, (size_t)rc[st->rank]);
-    err = collalg_tuned_allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+    err = collalg_tuned_allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, rc, rd, MPI_BYTE, st->comm);
     tc_record(st, "allgatherv", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
     free(s), free(r1), free(r2), free(rc);
 }
@@ -566,10 +576,10 @@ static void tc_barrier(tc_state *st, long n)
     double in, out, t[2], m[2];
     for (k = 0; k < 3; k++) {
         in = MPI_Wtime();
-        err = collalg_tuned_barrier(MPI_COMM_WORLD);
+        err = collalg_tuned_barrier(st->comm);
         out = MPI_Wtime();
         t[0] = in, t[1] = -out;
-        MPI_Allreduce(t, m, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(t, m, 2, MPI_DOUBLE, MPI_MAX, st->comm);
         tc_record(st, "barrier", n, "", err == MPI_SUCCESS && m[0] <= -m[1], err);
     }
 }
@@ -607,11 +617,10 @@ static void tc_gatherv(tc_state *st, long n)
         tc_fill(s, c[st->rank] + 1, (unsigned)st->rank + 41u);
         memset(r1, 1, (size_t)tot + 1);
         memset(r2, 1, (size_t)tot + 1);
-        MPI_Gatherv(s, c[st->rank], MPI_BYTE, r1, c, d, MPI_BYTE, root, MPI_COMM_WORLD);
+        MPI_Gatherv(s, c[st->rank], MPI_BYTE, r1, c, d, MPI_BYTE, root, st->comm);
         if (here)
             memcpy(r2 + d[root], s, (size_t)c[root]);
-        err = collalg_tuned_gatherv(here ? MPI_IN_PLACE : s, c[st->rank], MPI_BYTE, r2, c, d, MPI_BYTE, root,
-                                    MPI_COMM_WORLD);
+        err = collalg_tuned_gatherv(here ? MPI_IN_PLACE : s, c[st->rank], MPI_BYTE, r2, c, d, MPI_BYTE, root, st->comm);
         snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place, heavy root" : "");
         tc_record(st, "gatherv", n, mode, err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
         free(s), free(r1), free(r2);
@@ -637,9 +646,9 @@ static void tc_scatterv(tc_state *st, long n)
         memcpy(s2, s, (size_t)tot + 1);
         memset(r1, 1, (size_t)c[st->rank] + 1);
         memset(r2, 1, (size_t)c[st->rank] + 1);
-        MPI_Scatterv(s, c, d, MPI_BYTE, r1, c[st->rank], MPI_BYTE, root, MPI_COMM_WORLD);
-        err = collalg_tuned_scatterv(s2, c, d, MPI_BYTE, here ? MPI_IN_PLACE : r2, c[st->rank], MPI_BYTE, root,
-                                     MPI_COMM_WORLD);
+        MPI_Scatterv(s, c, d, MPI_BYTE, r1, c[st->rank], MPI_BYTE, root, st->comm);
+        err =
+            collalg_tuned_scatterv(s2, c, d, MPI_BYTE, here ? MPI_IN_PLACE : r2, c[st->rank], MPI_BYTE, root, st->comm);
         ok = err == MPI_SUCCESS && !memcmp(s, s2, (size_t)tot + 1);
         ok = ok && (here ? !memcmp(s + d[root], r1, (size_t)c[root]) : !memcmp(r1, r2, (size_t)c[st->rank] + 1));
         snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place, heavy root" : "");
@@ -671,8 +680,8 @@ static void tc_alltoallw(tc_state *st, long n)
     tc_fill(s, stot + 1, (unsigned)st->rank + 61u);
     memset(r1, 1, (size_t)rtot + 1);
     memset(r2, 1, (size_t)rtot + 1);
-    MPI_Alltoallw(s, sc, sd, ty, r1, rc, rd, ty, MPI_COMM_WORLD);
-    err = collalg_tuned_alltoallw(s, sc, sd, ty, r2, rc, rd, ty, MPI_COMM_WORLD);
+    MPI_Alltoallw(s, sc, sd, ty, r1, rc, rd, ty, st->comm);
+    err = collalg_tuned_alltoallw(s, sc, sd, ty, r2, rc, rd, ty, st->comm);
     tc_record(st, "alltoallw", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
     free(s), free(r1), free(r2);
     for (j = 0; j < p; j++)
@@ -681,9 +690,9 @@ static void tc_alltoallw(tc_state *st, long n)
     r1 = (unsigned char *)malloc((size_t)rtot + 1);
     r2 = (unsigned char *)malloc((size_t)rtot + 1);
     tc_fill(r2, rtot + 1, (unsigned)st->rank + 71u);
-    MPI_Alltoallw(r2, rc, rd, ty, r1, rc, rd, ty, MPI_COMM_WORLD);
+    MPI_Alltoallw(r2, rc, rd, ty, r1, rc, rd, ty, st->comm);
     r1[rtot] = r2[rtot];
-    err = collalg_tuned_alltoallw(MPI_IN_PLACE, rc, rd, ty, r2, rc, rd, ty, MPI_COMM_WORLD);
+    err = collalg_tuned_alltoallw(MPI_IN_PLACE, rc, rd, ty, r2, rc, rd, ty, st->comm);
     tc_record(st, "alltoallw", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
     free(r1), free(r2), free(v), free(ty);
 }
@@ -710,30 +719,21 @@ static void tc_sweep(tc_state *st, void (*run)(tc_state *, long), const long *bo
     }
 }
 
-/** @brief Checks the tuned routines (see the file comment). @return 0 when all passed. */
-int main(int argc, char **argv)
+/** @brief Every check of the file comment on st->comm. */
+static void tc_all(tc_state *st)
 {
     static const long a2a[] = {COLLALG_TUNED_ALLTOALL_BOUNDS}, ag[] = {COLLALG_TUNED_ALLGATHER_BOUNDS},
                       ar[] = {COLLALG_TUNED_ALLREDUCE_BOUNDS}, bc[] = {COLLALG_TUNED_BCAST_BOUNDS};
-    tc_state st;
-    int i;
-    MPI_Init(&argc, &argv);
-    memset(&st, 0, sizeof st);
-    MPI_Comm_rank(MPI_COMM_WORLD, &st.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &st.p);
-    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    for (i = 1; i < argc; i++)
-        st.verbose |= !strcmp(argv[i], "-v");
-    tc_sweep(&st, tc_alltoall, a2a, (int)(sizeof a2a / sizeof *a2a), st.p);
-    tc_sweep(&st, tc_allgather, ag, (int)(sizeof ag / sizeof *ag), st.p);
-    tc_sweep(&st, tc_allreduce, ar, (int)(sizeof ar / sizeof *ar), 1);
-    tc_sweep(&st, tc_bcast, bc, (int)(sizeof bc / sizeof *bc), 1);
+    tc_sweep(st, tc_alltoall, a2a, (int)(sizeof a2a / sizeof *a2a), st->p);
+    tc_sweep(st, tc_allgather, ag, (int)(sizeof ag / sizeof *ag), st->p);
+    tc_sweep(st, tc_allreduce, ar, (int)(sizeof ar / sizeof *ar), 1);
+    tc_sweep(st, tc_bcast, bc, (int)(sizeof bc / sizeof *bc), 1);
 #ifdef COLLALG_TUNED_ALLTOALLV_BOUNDS
     {
         static const long a2av[] = {COLLALG_TUNED_ALLTOALLV_BOUNDS}, agv[] = {COLLALG_TUNED_ALLGATHERV_BOUNDS};
-        tc_sweep(&st, tc_alltoallv, a2av, (int)(sizeof a2av / sizeof *a2av), 2L * st.p * st.p);
-        tc_sweep(&st, tc_allgatherv, agv, (int)(sizeof agv / sizeof *agv), st.p);
-        tc_barrier(&st, 0);
+        tc_sweep(st, tc_alltoallv, a2av, (int)(sizeof a2av / sizeof *a2av), 2L * st->p * st->p);
+        tc_sweep(st, tc_allgatherv, agv, (int)(sizeof agv / sizeof *agv), st->p);
+        tc_barrier(st, 0);
     }
 #endif
 #if defined(COLLALG_TUNED_ALLTOALLV_BOUNDS) && defined(COLLALG_TUNED_GATHER_BOUNDS)
@@ -741,17 +741,17 @@ int main(int argc, char **argv)
         static const long ga[] = {COLLALG_TUNED_GATHER_BOUNDS}, sc[] = {COLLALG_TUNED_SCATTER_BOUNDS},
                           gav[] = {COLLALG_TUNED_GATHERV_BOUNDS}, scv[] = {COLLALG_TUNED_SCATTERV_BOUNDS},
                           a2aw[] = {COLLALG_TUNED_ALLTOALLW_BOUNDS};
-        tc_sweep(&st, tc_gather, ga, (int)(sizeof ga / sizeof *ga), st.p);
-        tc_sweep(&st, tc_scatter, sc, (int)(sizeof sc / sizeof *sc), st.p);
-        tc_sweep(&st, tc_gatherv, gav, (int)(sizeof gav / sizeof *gav), 2L * st.p);
-        tc_sweep(&st, tc_scatterv, scv, (int)(sizeof scv / sizeof *scv), 2L * st.p);
-        tc_sweep(&st, tc_alltoallw, a2aw, (int)(sizeof a2aw / sizeof *a2aw), 2L * st.p * st.p);
+        tc_sweep(st, tc_gather, ga, (int)(sizeof ga / sizeof *ga), st->p);
+        tc_sweep(st, tc_scatter, sc, (int)(sizeof sc / sizeof *sc), st->p);
+        tc_sweep(st, tc_gatherv, gav, (int)(sizeof gav / sizeof *gav), 2L * st->p);
+        tc_sweep(st, tc_scatterv, scv, (int)(sizeof scv / sizeof *scv), 2L * st->p);
+        tc_sweep(st, tc_alltoallw, a2aw, (int)(sizeof a2aw / sizeof *a2aw), 2L * st->p * st->p);
     }
 #endif
 #ifdef COLLALG_TUNED_REDUCE_BOUNDS
     {
         static const long red[] = {COLLALG_TUNED_REDUCE_BOUNDS};
-        tc_sweep(&st, tc_reduce, red, (int)(sizeof red / sizeof *red), 1);
+        tc_sweep(st, tc_reduce, red, (int)(sizeof red / sizeof *red), 1);
     }
 #endif
 #ifdef COLLALG_TUNED_SCAN_BOUNDS
@@ -759,14 +759,94 @@ int main(int argc, char **argv)
         static const long scn[] = {COLLALG_TUNED_SCAN_BOUNDS}, exs[] = {COLLALG_TUNED_EXSCAN_BOUNDS},
                           rsb[] = {COLLALG_TUNED_REDUCE_SCATTER_BLOCK_BOUNDS},
                           rs[] = {COLLALG_TUNED_REDUCE_SCATTER_BOUNDS};
-        tc_sweep(&st, tc_scan, scn, (int)(sizeof scn / sizeof *scn), 1);
-        tc_sweep(&st, tc_exscan, exs, (int)(sizeof exs / sizeof *exs), 1);
-        tc_sweep(&st, tc_reduce_scatter_block, rsb, (int)(sizeof rsb / sizeof *rsb), 1);
-        tc_sweep(&st, tc_reduce_scatter, rs, (int)(sizeof rs / sizeof *rs), 1);
+        tc_sweep(st, tc_scan, scn, (int)(sizeof scn / sizeof *scn), 1);
+        tc_sweep(st, tc_exscan, exs, (int)(sizeof exs / sizeof *exs), 1);
+        tc_sweep(st, tc_reduce_scatter_block, rsb, (int)(sizeof rsb / sizeof *rsb), 1);
+        tc_sweep(st, tc_reduce_scatter, rs, (int)(sizeof rs / sizeof *rs), 1);
     }
 #endif
-    if (st.rank == 0)
-        printf("tuned_check p=%d: %ld passed, %ld failed\n", st.p, st.passed, st.failed);
+}
+
+/** @brief Most communicator sizes one run checks. */
+#define TC_MAX_SIZES 64
+
+/**
+ * @brief The communicator sizes to check, ascending and distinct, at most @p P: those of `-p LIST`
+ *        (@p list, NULL: the default), else P itself, and with a multi-size header
+ *        (COLLALG_TUNED_PROCS_RANGES) every tuned size and the first size of each range (1 and
+ *        the sizes just past each boundary, served by the next tuned size's rules).
+ * @return how many were written into @p q.
+ */
+static int tc_sizes(int P, const char *list, int *q)
+{
+    int n = 0, i, j, v;
+    if (list) {
+        char *end;
+        while (*list && n < TC_MAX_SIZES) {
+            v = (int)strtol(list, &end, 10);
+            if (end == list)
+                break;
+            q[n++] = v;
+            list = end;
+            if (*list != ',')
+                break;
+            list++;
+        }
+    } else {
+        q[n++] = P;
+#ifdef COLLALG_TUNED_PROCS_RANGES
+        {
+            static const int ranges[] = {COLLALG_TUNED_PROCS_RANGES}, tuned[] = {COLLALG_TUNED_PROCS_LIST};
+            for (i = 0; i < (int)(sizeof tuned / sizeof *tuned) && n + 2 <= TC_MAX_SIZES; i++) {
+                q[n++] = tuned[i];
+                q[n++] = ranges[2 * i];
+            }
+        }
+#endif
+    }
+    for (i = 1; i < n; i++) /* insertion sort, then distinct values in 1 .. P */
+        for (j = i; j > 0 && q[j - 1] > q[j]; j--)
+            v = q[j], q[j] = q[j - 1], q[j - 1] = v;
+    for (i = 0, j = 0; i < n; i++)
+        if (q[i] >= 1 && q[i] <= P && (j == 0 || q[i] != q[j - 1]))
+            q[j++] = q[i];
+    return j;
+}
+
+/** @brief Checks the tuned routines (see the file comment). @return 0 when all passed. */
+int main(int argc, char **argv)
+{
+    tc_state st;
+    int i, wrank, P, nq, q[TC_MAX_SIZES];
+    const char *list = NULL;
+    MPI_Init(&argc, &argv);
+    memset(&st, 0, sizeof st);
+    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+    MPI_Comm_size(MPI_COMM_WORLD, &P);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    for (i = 1; i < argc; i++) {
+        st.verbose |= !strcmp(argv[i], "-v");
+        if (!strcmp(argv[i], "-p") && i + 1 < argc)
+            list = argv[++i];
+    }
+    nq = tc_sizes(P, list, q);
+    for (i = 0; i < nq; i++) { /* the first q[i] ranks; the others wait in the barrier */
+        MPI_Comm_split(MPI_COMM_WORLD, wrank < q[i] ? 0 : MPI_UNDEFINED, wrank, &st.comm);
+        if (st.comm != MPI_COMM_NULL) {
+            MPI_Comm_set_errhandler(st.comm, MPI_ERRORS_RETURN);
+            MPI_Comm_rank(st.comm, &st.rank);
+            MPI_Comm_size(st.comm, &st.p);
+            tc_all(&st);
+            MPI_Comm_free(&st.comm);
+        }
+        MPI_Barrier(MPI_COMM_WORLD);
+    }
+    if (wrank == 0) {
+        printf("tuned_check p=%d (communicators of", P);
+        for (i = 0; i < nq; i++)
+            printf("%s %d", i ? "," : "", q[i]);
+        printf(" processes): %ld passed, %ld failed\n", st.passed, st.failed);
+    }
     MPI_Finalize();
     return st.failed != 0;
 }
