@@ -34,7 +34,9 @@ deps-apps:
 check-apps: deps-apps
 	@$(MAKE) --no-print-directory check-apps-run
 
-check-apps-run: $(PMPI_OMPI_LIB) $(APPS_HELPERS)
+# The Open MPI build of the PMPI library by its path: mk/pmpi.mk, which names it PMPI_OMPI_LIB and
+# has its rule, is read after this file (a prerequisite list is expanded as it is read).
+check-apps-run: $(BUILD)/lib/libcollalg_pmpi_openmpi.so $(APPS_HELPERS)
 	@BUILD=$(BUILD) MAKE='$(MAKE)' $(foreach v,$(APPS_VARS),$(if $($(v)),$(v)='$($(v))')) sh scripts/check-apps.sh
 
 $(APPS_DIR)/libcount.so: tests/apps/count.c
