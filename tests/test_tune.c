@@ -846,8 +846,8 @@ Test(tune, bad_command_line)
     st = system("mpiexec -n 2 build/bin/collalg-tune --procs 3 </dev/null >build/logs/tune-bad.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--procs larger than P is refused");
     cr_expect(has("build/logs/tune-bad.log", "--procs: a size is larger than the number of processes"));
-    st = system("mpiexec -n 2 build/bin/collalg-tune --procs 2 --any-procs </dev/null >build/logs/tune-bad.log 2>&1");
-    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--procs with --any-procs is refused");
+    st = system("mpiexec -n 3 build/bin/collalg-tune --procs 2 --any-procs </dev/null >build/logs/tune-bad.log 2>&1");
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--procs naming a size below P with --any-procs is refused");
     st = system("mpiexec -n 1 build/bin/collalg-tune --procs 0 </dev/null >build/logs/tune-bad.log 2>&1");
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "--procs 0 is refused");
     st = system("mpiexec -n 1 build/bin/collalg-tune --help </dev/null >build/logs/tune-help.log 2>&1");

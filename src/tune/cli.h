@@ -173,15 +173,17 @@ static int tune_opts_want_v(const tune_opts *o)
  *        (sorted, duplicates and 1 dropped, P added), else by default the powers of two from 2
  *        up to P, and P. Only P with --any-procs, --native-only without --procs, the HAN modes,
  *        and a pattern file for a wanted v-collective (its p x p counts fit P only).
- * @return how many (>= 1), or 0 (rank 0 has said why) for a size outside 1..P or --procs together
- *         with --any-procs, a HAN mode, or a pattern file.
+ * @return how many (>= 1), or 0 (rank 0 has said why) for a size outside 1..P or --procs naming
+ *         a size other than P together with --any-procs, a HAN mode, or a pattern file.
  */
 static int tune_procs_resolve(const tune_opts *o, int P, int rank, int *q)
 {
-    int i;
+    int i, only_p = 1; /* --procs names no size but P (and 1, never tuned): always allowed */
     const char *why = NULL;
     int file = tune_opts_want_v(o) && !tune_pattern_builtin_name(o->pattern);
-    if (o->nprocs > 0 && (o->any_procs || o->han || file))
+    for (i = 0; i < o->nprocs; i++)
+        only_p = only_p && (o->procs[i] == P || o->procs[i] == 1);
+    if (o->nprocs > 0 && !only_p && (o->any_procs || o->han || file))
         why = o->any_procs ? "--any-procs tunes P alone for every size"
               : o->han     ? "the HAN modes tune P alone"
                            : "a pattern file holds the counts of P processes only";

@@ -107,7 +107,8 @@
  * dimensions: tune/rules.h tune_choice_valid()), those sizes get the rule with the algorithm's
  * default parameter (0, NULL) as a rule of their own. The HAN modes, `--native-only` without
  * `--procs`, `--any-procs` and a pattern FILE for a wanted v-collective (its counts fit P only)
- * tune P alone; `--procs` with a HAN mode or a pattern file is refused (exit status 1).
+ * tune P alone; `--procs` naming another size than P with `--any-procs`, a HAN mode or a pattern
+ * file is refused (exit status 1) (`--procs P` is allowed: the benchmarks pass it always).
  *
  * @par Procedure, per collective (Figure 2 of the paper)
  * 1. Sampling, size by size: at each sample size the native collective (for the ratios), every
