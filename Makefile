@@ -46,7 +46,7 @@ TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
 # Extra targets (e.g. the tuner: mk/tune.mk).
 -include $(wildcard mk/*.mk)
 
-.PHONY: all deps deps-tune deps-tune-smpi build check check-large check-prep check-run format-check headers pure-headers layout-check examples tools docs docs-internal install uninstall valgrind clean
+.PHONY: all deps deps-tune deps-tune-smpi build check check-large check-prep check-run check-suites format-check headers pure-headers layout-check examples tools docs docs-internal install uninstall valgrind clean
 
 all: build
 
@@ -100,17 +100,22 @@ $(TOOLS:%=$(BUILD)/bin/%): $(HEADERS) $(TUNE_SRC)
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-prep
-	@$(MAKE) --no-print-directory check-run
+	@$(MAKE) --no-print-directory check-suites
 
 # The larger matrix (tests/launch.h, cl_large): run before resolving an issue.
 check-large: deps
 	@COLLALG_CHECK_LARGE=1 $(MAKE) --no-print-directory -j$(CHECK_JOBS) check-prep
-	@COLLALG_CHECK_LARGE=1 $(MAKE) --no-print-directory check-run
+	@COLLALG_CHECK_LARGE=1 $(MAKE) --no-print-directory check-suites
 
 check-prep: format-check layout-check build headers pure-headers docs
 
-# Each suite also writes build/reports/<suite>.xml (JUnit: every test's status and seconds).
+# Both steps in one make (no deps step, one recipe at a time unless -j is given).
 check-run: check-prep
+	@$(MAKE) --no-print-directory check-suites
+
+# The suites alone (check-prep done). Each also writes build/reports/<suite>.xml (JUnit: every
+# test's status and seconds).
+check-suites:
 	@mkdir -p $(BUILD)/reports; start=$$(date +%s); fail=0; \
 	for s in $(CR_SUITES); do \
 	  t0=$$(date +%s); echo "== $$s"; \
