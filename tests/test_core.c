@@ -80,20 +80,19 @@ static void cl_vg_nodes_of_2(const char *prog, const char *algo, const char *arg
     snprintf(all, sizeof all, "--algo %s %s", algo, args);
     cl_launch_as("env COLLALG_NODE_SIZE=2 mpiexec -n 3 " CL_VALGRIND, "mpich", "valgrind-nodes-of-2", prog, 3, all, 1);
 }
-#define CL_VG_NODES_OF_2(prog, algo, args) cl_vg_nodes_of_2(prog, algo, args)
-Test(valgrind, han_bcast_p3_nodes_of_2, .timeout = 1560) { CL_VG_NODES_OF_2("bcast", "han", CL_VG_ARGS); }
+Test(valgrind, han_bcast_p3_nodes_of_2, .timeout = 1560) { cl_vg_nodes_of_2("bcast", "han", CL_VG_ARGS); }
 Test(valgrind, hierarchical_bcast_p3_nodes_of_2, .timeout = 1560)
 {
-    CL_VG_NODES_OF_2("bcast", "hierarchical", CL_VG_ARGS);
+    cl_vg_nodes_of_2("bcast", "hierarchical", CL_VG_ARGS);
 }
-Test(valgrind, han_allreduce_p3_nodes_of_2, .timeout = 1560) { CL_VG_NODES_OF_2("allreduce", "han", CL_VG_COUNTS); }
+Test(valgrind, han_allreduce_p3_nodes_of_2, .timeout = 1560) { cl_vg_nodes_of_2("allreduce", "han", CL_VG_COUNTS); }
 Test(valgrind, node_aware_alltoall_p3_nodes_of_2, .timeout = 1560)
 {
-    CL_VG_NODES_OF_2("alltoall", "node_aware", CL_VG_ARGS);
+    cl_vg_nodes_of_2("alltoall", "node_aware", CL_VG_ARGS);
 }
 Test(valgrind, hierarchical_allgather_p3_nodes_of_2, .timeout = 1560)
 {
-    CL_VG_NODES_OF_2("allgather", "hierarchical", CL_VG_ARGS);
+    cl_vg_nodes_of_2("allgather", "hierarchical", CL_VG_ARGS);
 }
 /* clang-format on */
 
