@@ -16,10 +16,13 @@
 #      sizes, writes the tuned header and re-measures the routine it defines: impl tuned (phase
 #      routine), best-catalogue (the fastest shortlisted algorithm at its best parameter), each
 #      shortlisted algorithm at its best parameter (impl = its catalogue name), smpi-default
-#      (phase native: SimGrid's default). The sizes are measured in two bands, each its own tuner
+#      (phase native: SimGrid's default). The sizes are measured in three bands, each its own tuner
 #      run (the tuned routine of a size is its band's): up to 64 KiB with the whole shortlist,
-#      from 256 KiB without chain and binary_tree (the tuner tries 1 KiB segments: a 16 MiB call
-#      is 16384 segments on each of 127 edges). SimGrid's bandwidth-sharing solver slows down with
+#      256 KiB and 1 MiB without chain and binary_tree (the tuner tries 1 KiB segments: a 16 MiB
+#      call is 16384 segments on each of 127 edges), 4 and 16 MiB also without circulant at 128
+#      ranks (its 16 MiB call in 64 KiB blocks, 262 rounds of 128 messages, costs minutes of real
+#      time per repetition: the tuner's first measurement there ran over 40 minutes; one call at
+#      32 ranks took 35 s, at 32 KiB blocks 29 s, at 256 KiB 5.5 s). SimGrid's bandwidth-sharing solver slows down with
 #      the number of flows in flight: a 128-rank 4 MiB reduce in 1 KiB segments (bench-
 #      reductions.sh) ran over 15 minutes of real time without finishing its first measurement.
 #      For the same reason the algorithms that post p (p - 1) messages at once are measured at 32
@@ -32,9 +35,9 @@
 #      latency; the FATPIPE backbone is never the bottleneck), n the whole vector: bcast n (every
 #      rank but the root receives the message once), allreduce 2 (p - 1) / p n (Patarasuk & Yuan's
 #      lower bound: every rank sends and receives (p - 1) / p of the vector twice).
-# Sizes: 8, 512, 4K, 64K (first band), 256K, 1M, 4M, 16M (second band) at 32 and 128 ranks; 1M
-# at 512. BENCH_QUICK=1 measures only the targets' sizes: 128 ranks 8 B, 64 KiB (first band),
-# 1 MiB and 16 MiB (second band), 512 ranks 1 MiB (flat-32 has no target: left out).
+# Sizes: 8, 512, 4K, 64K (first band), 256K, 1M (second band), 4M, 16M (third band) at 32 and 128
+# ranks; 1M at 512. BENCH_QUICK=1 measures only the targets' sizes: 128 ranks 8 B, 64 KiB (first
+# band), 1 MiB (second), 16 MiB (third), 512 ranks 1 MiB (flat-32 has no target: left out).
 # Shortlist at 512 ranks: the second band's without scatter_ring_allgather and ring (p (p - 1) =
 # 261 632 messages per call).
 # Time (2 cores shared with other jobs, SimGrid runs taking turns): the quick run took 12 minutes
@@ -52,13 +55,13 @@
 # built with one MPI_Allgather, and SimGrid's default
 # one took 5 minutes of real time at 128 ranks on this platform; no allgather is measured here).
 # Output: build/bench/flat.csv (platform,collective,bytes,impl,ms), the tuners' own output under
-# build/bench/flat/<platform>-<collective>[-large]/, a gnuplot figure per collective (the
+# build/bench/flat/<platform>-<collective>[-large|-huge]/, a gnuplot figure per collective (the
 # platforms side by side: build/bench/flat-<collective>.svg and .png) and build/bench/flat.md,
 # the table of the README (every size of flat-128 and flat-32, 1 MiB of flat-512, with the
 # issue's targets).
 # Environment: BENCH_QUICK=1 (above); BENCH_LOCK, a command prefix for every smpirun (e.g.
 # "flock /tmp/some.lock": one simulation at a time on a shared machine); BENCH_KEEP=1 keeps what a
-# former run completed (<platform>-<collective>[-large].done) and redoes the rest, the CSV, figures
+# former run completed (<platform>-<collective>[-large|-huge].done) and redoes the rest, the CSV, figures
 # and table; BENCH_PLATFORMS, BENCH_COLLS to run a part; BENCH_BUDGET, the tuner's --time-budget
 # per run in seconds (default 1800); BENCH_SIZES, one --sizes list for every run of the first band
 # (a smoke test; no second band); BENCH_OUT, the output folder (default build/bench); BENCH_TUNER,
@@ -72,7 +75,8 @@ BW=1250000000
 
 np_of() { echo "${1#flat-}"; }
 
-# Sample sizes per platform and band (small: up to 64 KiB; large: from 256 KiB); empty: no run.
+# Sample sizes per platform and band (small: up to 64 KiB; large: 256 KiB and 1 MiB; huge: from
+# 4 MiB); empty: no run.
 sizes() {
     if [ -n "${BENCH_SIZES:-}" ]; then
         [ "$2" = small ] && echo "$BENCH_SIZES"
@@ -81,10 +85,13 @@ sizes() {
     case $1,$2,$QUICK in
     flat-512,small,*) ;;
     flat-512,large,*) echo 1M ;;
+    flat-512,huge,*) ;;
     *,small,1) echo 8,64K ;;
-    *,large,1) echo 1M,16M ;;
+    *,large,1) echo 1M ;;
+    *,huge,1) echo 16M ;;
     *,small,*) echo 8,512,4K,64K ;;
-    *,large,*) echo 256K,1M,4M,16M ;;
+    *,large,*) echo 256K,1M ;;
+    *,huge,*) echo 4M,16M ;;
     esac
 }
 
@@ -98,10 +105,12 @@ algos() {
     flat-512,bcast,*) echo binomial,scatter_rdb_allgather,two_tree,circulant,knomial ;;
     flat-512,allreduce,*) echo recursive_doubling,rabenseifner,reduce_bcast,two_tree,circulant ;;
     flat-32,bcast,small) echo binomial,chain,binary_tree,pipelined_scatter_allgather,scatter_rdb_allgather,scatter_ring_allgather,two_tree,circulant,knomial ;;
-    flat-32,bcast,large) echo binomial,pipelined_scatter_allgather,scatter_rdb_allgather,scatter_ring_allgather,two_tree,circulant,knomial ;;
+    flat-32,bcast,large | flat-32,bcast,huge) echo binomial,pipelined_scatter_allgather,scatter_rdb_allgather,scatter_ring_allgather,two_tree,circulant,knomial ;;
     flat-32,allreduce,*) echo recursive_doubling,rabenseifner,rabenseifner_var1,rabenseifner_var2,ring,reduce_bcast,two_tree,circulant ;;
     *,bcast,small) echo binomial,chain,binary_tree,scatter_rdb_allgather,scatter_ring_allgather,two_tree,circulant,knomial ;;
     *,bcast,large) echo binomial,scatter_rdb_allgather,scatter_ring_allgather,two_tree,circulant,knomial ;;
+    *,bcast,huge) echo binomial,scatter_rdb_allgather,scatter_ring_allgather,two_tree,knomial ;;
+    *,allreduce,huge) echo recursive_doubling,rabenseifner,ring,reduce_bcast,two_tree ;;
     *,allreduce,*) echo recursive_doubling,rabenseifner,ring,reduce_bcast,two_tree,circulant ;;
     esac
 }
@@ -122,11 +131,11 @@ KNOWN=$COLLS
 for pf in $PLATFORMS; do
     np=$(np_of $pf)
     for coll in $COLLS; do
-        for band in small large; do
+        for band in small large huge; do
             sz=$(sizes $pf $band)
             [ -n "$sz" ] || continue
             d=$OUT/$NAME/$pf-$coll
-            [ $band = small ] || d=$d-large
+            [ $band = small ] || d=$d-$band
             bench_tune $pf $coll "$d" $np $DIR/flat.xml $DIR/hostfile "$sz" "$(algos $pf $coll $band)" "" \
                 "$(selectors $pf)" "$coll $sz"
         done
@@ -141,7 +150,7 @@ rm -f "$OUT/$NAME"/*-best.txt
 for pf in $PLATFORMS; do
     np=$(np_of $pf)
     for coll in $COLLS; do
-        for d in $OUT/$NAME/$pf-$coll $OUT/$NAME/$pf-$coll-large; do
+        for d in $OUT/$NAME/$pf-$coll $OUT/$NAME/$pf-$coll-large $OUT/$NAME/$pf-$coll-huge; do
             [ -f "$d/tuned/collalg_tuned.csv" ] || continue
             bench_rows $pf $coll $np 1 $BW "$d" "$OUT/$NAME/$pf-$coll-best.txt" 1
         done
@@ -159,4 +168,4 @@ awk -F, 'NR > 1 { print $1, $2, $3 }' "$CSV" | sort -u | sort -k1,1 -k2,2 -k3,3n
     esac
     echo "$pf $coll $b $tg"
 done > "$OUT/$NAME/targets.txt"
-bench_tables -best.txt "bytes = the whole vector; - = not measured (no selector runs at 512 ranks, or a selector run failed); tuned from 256 KiB: the tuned routine of the second band, without chain and binary_tree (see the script)."
+bench_tables -best.txt "bytes = the whole vector; - = not measured (no selector runs at 512 ranks, or a selector run failed); tuned from 256 KiB: the tuned routine of the second band (256 KiB, 1 MiB), without chain and binary_tree, and from 4 MiB of the third, also without circulant at 128 ranks (see the script)."
