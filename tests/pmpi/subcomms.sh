@@ -8,7 +8,8 @@
 # round-robin over the four switches by hostfile-c, the description c.conf), as
 # scripts/bench-topology.sh runs it:
 #   1. the SimGrid tuner (build/smpi-bin/collalg-tune) with --procs 4,8,32 --quick --collectives
-#      alltoall,allreduce --topology c.conf into OUT/multi (the multi-size run), timed;
+#      alltoall,allreduce --topology c.conf into OUT/multi (the multi-size run), timed (wall and
+#      CPU seconds: the CPU time does not depend on what else runs on the machine);
 #   2. the same with --procs 32 into OUT/single (the single-size run), timed (SUBCOMMS_SINGLE=0
 #      skips it);
 #   3. the PMPI library for SimGrid (src/pmpi/pmpi.c, as `make pmpi-smpi` compiles it) from
@@ -40,15 +41,21 @@ fail() { echo "subcomms: $*"; exit 1; }
 command -v smpirun >/dev/null || fail "smpirun not found (make deps)"
 mkdir -p "$OUT" || exit 1
 
-# tune NAME PROCS: one tuning run into $OUT/NAME; its wall time (s) into $OUT/NAME.seconds
+# tune NAME PROCS: one tuning run into $OUT/NAME; its wall time (s) into $OUT/NAME.seconds, its CPU
+# time (user + system, s: the simulation's cost, which unlike the wall time does not grow when
+# other jobs share the cores) into $OUT/NAME.cpu when GNU time (/usr/bin/time, package time) is there
 tune() {
-    rm -rf "${OUT:?}/$1"
+    rm -rf "${OUT:?}/$1" "$OUT/$1.time"
+    echo "-" >"$OUT/$1.cpu"
+    _time=""
+    [ ! -x /usr/bin/time ] || _time="/usr/bin/time -f %U+%S -o $OUT/$1.time"
     _t0=$(date +%s)
     echo "subcomms: $RUN $TUNER --procs $2 $TARGS --out $OUT/$1"
     # shellcheck disable=SC2086 # word splitting of the option strings is intended
-    $RUN "$TUNER" --procs "$2" $TARGS --out "$OUT/$1" </dev/null >"$OUT/$1.log" 2>&1 ||
+    $_time $RUN "$TUNER" --procs "$2" $TARGS --out "$OUT/$1" </dev/null >"$OUT/$1.log" 2>&1 ||
         { tail -20 "$OUT/$1.log"; fail "the tuner failed ($OUT/$1.log)"; }
     echo $(($(date +%s) - _t0)) >"$OUT/$1.seconds"
+    [ ! -s "$OUT/$1.time" ] || awk -F+ '{ printf "%.1f\n", $1 + $2 }' "$OUT/$1.time" >"$OUT/$1.cpu"
 }
 
 tune multi 4,8,32
@@ -99,9 +106,9 @@ native=$(grep -c -- '-> native' "$OUT/trace.log")
 {
     echo "# issue 22: rules on every communicator size, 32 simulated ranks of platform (c)"
     echo "tuner options: $TARGS"
-    echo "multi-size tuning (--procs 4,8,32): $(cat "$OUT/multi.seconds") s wall; $(grep '^wrote ' "$OUT/multi.log")"
+    echo "multi-size tuning (--procs 4,8,32): $(cat "$OUT/multi.seconds") s wall, $(cat "$OUT/multi.cpu") s CPU; $(grep '^wrote ' "$OUT/multi.log")"
     [ -f "$OUT/single.seconds" ] &&
-        echo "single-size tuning (--procs 32):   $(cat "$OUT/single.seconds") s wall; $(grep '^wrote ' "$OUT/single.log")"
+        echo "single-size tuning (--procs 32):   $(cat "$OUT/single.seconds") s wall, $(cat "$OUT/single.cpu") s CPU; $(grep '^wrote ' "$OUT/single.log")"
     echo "primary rules per tuned size (communicator sizes served): collective count"
     grep '^ \*              q = ' "$H" | sed 's/^ \*  */  /'
     [ -f "$OUT/single/collalg_tuned.h" ] && { echo "single-size run:"; grep '^ \*              q = ' "$OUT/single/collalg_tuned.h" | sed 's/^ \*  */  /'; }
