@@ -287,6 +287,26 @@ static int tune_space_js(int p, tune_choice *out, int max)
     return n;
 }
 
+/**
+ * @brief The choices 0 .. @p count - 1 of an inner-algorithm table (at most @p max), each written
+ *        in a rule as its name: @p table holds @p count entries of @p stride bytes, each starting
+ *        with its name (const char *), as tune_inner_allgather, tune_inner_allreduce and
+ *        tune_inner_bcast do. TUNE_SPACE_TABLE() passes a table's stride and length.
+ */
+static int tune_space_table(const void *table, size_t stride, int count, tune_choice *out, int max)
+{
+    int n;
+    for (n = 0; n < count && n < max; n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].i = n;
+        snprintf(out[n].text, sizeof out[n].text, "%s", *(const char *const *)((const char *)table + n * stride));
+    }
+    return n;
+}
+
+/** @brief tune_space_table() over the whole array @p t. */
+#define TUNE_SPACE_TABLE(t, out, max) tune_space_table((t), sizeof(t)[0], (int)(sizeof(t) / sizeof(t)[0]), (out), (max))
+
 /** @brief Inner allgathers the allreduce variants may use (index = tune_choice::i). */
 static const struct {
     const char *name;
@@ -311,14 +331,8 @@ static const struct {
 /** @brief The inner allgathers (allgather_based, rabenseifner_var1). */
 static int tune_space_inner_allgather(int p, tune_choice *out, int max)
 {
-    int n;
     (void)p;
-    for (n = 0; n < 4 && n < max; n++) {
-        memset(&out[n], 0, sizeof out[n]);
-        out[n].i = n;
-        snprintf(out[n].text, sizeof out[n].text, "%s", tune_inner_allgather[n].name);
-    }
-    return n;
+    return TUNE_SPACE_TABLE(tune_inner_allgather, out, max);
 }
 
 /** @brief Inner allreduces of topology_order (index = tune_choice::i). */
@@ -333,14 +347,8 @@ static const struct {
 /** @brief Inner allreduces of topology_order: the two of tune_inner_allreduce. */
 static int tune_space_inner_allreduce(int p, tune_choice *out, int max)
 {
-    int n;
     (void)p;
-    for (n = 0; n < 2 && n < max; n++) {
-        memset(&out[n], 0, sizeof out[n]);
-        out[n].i = n;
-        snprintf(out[n].text, sizeof out[n].text, "%s", tune_inner_allreduce[n].name);
-    }
-    return n;
+    return TUNE_SPACE_TABLE(tune_inner_allreduce, out, max);
 }
 
 /** @brief Inner broadcasts of bcast topology_order (index = tune_choice::i): every catalogue tree
@@ -361,14 +369,8 @@ static const struct {
 /** @brief Inner broadcasts of bcast topology_order: the five of tune_inner_bcast. */
 static int tune_space_inner_bcast(int p, tune_choice *out, int max)
 {
-    int n, nb = (int)(sizeof tune_inner_bcast / sizeof tune_inner_bcast[0]);
     (void)p;
-    for (n = 0; n < nb && n < max; n++) {
-        memset(&out[n], 0, sizeof out[n]);
-        out[n].i = n;
-        snprintf(out[n].text, sizeof out[n].text, "%s", tune_inner_bcast[n].name);
-    }
-    return n;
+    return TUNE_SPACE_TABLE(tune_inner_bcast, out, max);
 }
 
 /** @brief (alltoall, allgather) pairs of rabenseifner_var2: i = 4 * alltoall + allgather. */
