@@ -20,7 +20,8 @@
  *
  * @par Other placements
  * When a node's ranks are not consecutive, the placement is detected from the node level and the
- * ranks run collalg_exscan_recursive_doubling() on the whole communicator instead (every rank
+ * ranks run collalg_exscan_recursive_doubling() (up to 64 KiB) or the linear pipeline
+ * collalg_exscan_linear() (above, default segment) on the whole communicator instead (every rank
  * takes the same branch), for every operation (see scan/hierarchical.h).
  *
  * @par Trace, p = 7 on nodes {0, 1, 2}, {3, 4}, {5, 6}
