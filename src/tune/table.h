@@ -214,6 +214,22 @@ static int tune_space_han_allreduce(int p, tune_choice *out, int max)
     return tune_space_list(seg, 3, ", NULL", out, max);
 }
 
+/** @brief The HAN reduce: the segment sizes of tune_space_han_allreduce() with the default inter
+ *         algorithm (NULL), and the default segment size with the linear reduce among the leaders
+ *         (str "linear", written "0, collalg_reduce_linear"): its root posts every receive at
+ *         once for small vectors, one latency among the leaders instead of the binomial's lg(N). */
+static int tune_space_han_reduce(int p, tune_choice *out, int max)
+{
+    int n = tune_space_han_allreduce(p, out, max);
+    if (n < max) {
+        memset(&out[n], 0, sizeof out[n]);
+        snprintf(out[n].str, sizeof out[n].str, "linear");
+        snprintf(out[n].text, sizeof out[n].text, "0, collalg_reduce_linear");
+        n++;
+    }
+    return n;
+}
+
 /** @brief Intra-node broadcasts of the hierarchical allgather: 0 its default (pipelined chain),
  *         1 the native MPI_Bcast, written COLLALG_MPI(Bcast) so that inside the PMPI library
  *         (COLLALG_USE_PMPI) the rule calls PMPI_Bcast and does not re-enter the library's own
@@ -893,10 +909,12 @@ static int tune_reduce_topology_order(const tune_call *c, const tune_choice *ch)
     return collalg_reduce_topology_order(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, NULL);
 }
 
-/** @brief reduce han with segment size ch->i and its default inter-node reduce. */
+/** @brief reduce han with segment size ch->i and its default inter-node reduce, or the linear
+ *         reduce among the leaders when ch->str is "linear" (tune_space_han_reduce()). */
 static int tune_reduce_han(const tune_call *c, const tune_choice *ch)
 {
-    return collalg_reduce_han(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, ch->i, NULL);
+    collalg_reduce_fn inter = ch->str[0] ? collalg_reduce_linear : NULL;
+    return collalg_reduce_han(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, ch->i, inter);
 }
 
 /** @brief reduce_scatter_block hierarchical with its default inter-node reduce-scatter. */
@@ -1096,7 +1114,7 @@ static const tune_algo tune_table[] = {
     {TUNE_REDUCE, "rabenseifner", tune_reduce_rabenseifner, NULL, 0},
     {TUNE_REDUCE, "two_tree", tune_reduce_two_tree, tune_space_segsize, 0},
     {TUNE_REDUCE, "circulant", tune_reduce_circulant, tune_space_blocksize, 0},
-    {TUNE_REDUCE, "han", tune_reduce_han, tune_space_han_allreduce, 0},
+    {TUNE_REDUCE, "han", tune_reduce_han, tune_space_han_reduce, 0},
     {TUNE_REDUCE, "topology_chain", tune_reduce_topology_chain, tune_space_segsize, 1},
     {TUNE_REDUCE, "topology_order", tune_reduce_topology_order, tune_space_null, 1},
     {TUNE_REDUCE, "shm", tune_reduce_shm, NULL, 0},

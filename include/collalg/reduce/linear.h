@@ -11,6 +11,12 @@
  *    computes recvbuf = v(i) op recvbuf (MPI_Reduce_local). Invariant: after rank i, recvbuf
  *    holds v(i) op v(i+1) op ... op v(p-1), so the operand order is the standard's. With
  *    MPI_IN_PLACE the root's own vector is saved first (recvbuf is overwritten by v(p-1)).
+ *    Small vectors (p - 1 of them within #COLLALG_REDUCE_LINEAR_EAGER_BYTES, 256 KiB) take the
+ *    eager form: the root posts all p - 1 receives at once into slots, waits for them, then folds
+ *    in the same order. The vectors then travel concurrently even where a message moves only
+ *    once its receive is posted (rendezvous, or SimGrid's SMPI below its asynchronous threshold:
+ *    there the in-order receives cost one latency per rank, 0.489 ms for 8 B at 128 ranks of the
+ *    smp platform, the eager form 0.0118 ms).
  *
  * @par Trace, p = 6, root 2 (a -> b: a's vector to b; [a..b] = v_a op ... op v_b)
  * @verbatim
@@ -26,7 +32,8 @@
  * @par Cost
  * Symbols as defined in @ref cost_model.
  * With p processes and n = count * size of datatype bytes: (p - 1)(alpha + n beta) at the root
- * (its link receives every vector) + (p - 1) n gamma.
+ * (its link receives every vector) + (p - 1) n gamma; the eager form overlaps the latencies:
+ * alpha + (p - 1) n beta + (p - 1) n gamma.
  *
  * @par Restrictions
  * None: any p >= 1, any root, any datatype MPI_Reduce_local accepts with @c op, MPI_IN_PLACE at
@@ -34,7 +41,8 @@
  *
  * @par Memory
  * At the root only: count elements of datatype of scratch (2 count with MPI_IN_PLACE when the
- * root is not rank p - 1); none elsewhere.
+ * root is not rank p - 1); in the eager form (p - 1) count elements and p - 1 requests instead of
+ * the first count (at most #COLLALG_REDUCE_LINEAR_EAGER_BYTES); none elsewhere.
  *
  * @par References
  * Open MPI ompi/mca/coll/basic/coll_basic_reduce.c (linear reduce, folded from the highest rank);
@@ -46,15 +54,84 @@
 #include "../family/reduce.h"
 
 /**
+ * @brief The root posts every receive at once (into p - 1 slots of scratch) when those slots
+ *        take at most this many bytes (p - 1 vectors, an element counted as max(size, extent)),
+ *        and receives the vectors one after the other, in the fold's order, above: 256 KiB.
+ */
+#ifndef COLLALG_REDUCE_LINEAR_EAGER_BYTES
+#define COLLALG_REDUCE_LINEAR_EAGER_BYTES (256 << 10)
+#endif
+
+/** @brief 1 when the root of collalg_reduce_linear() posts every receive at once (see
+ *         #COLLALG_REDUCE_LINEAR_EAGER_BYTES). */
+COLLALG_INLINE int collalg__reduce_linear_eager(const collalg__allreduce_red *r, int p, int count)
+{
+    MPI_Aint elem = r->ti.extent > r->ti.size ? r->ti.extent : r->ti.size;
+    return (MPI_Aint)(p - 1) * count <= COLLALG_REDUCE_LINEAR_EAGER_BYTES / (elem > 0 ? elem : 1);
+}
+
+/** @brief Rank @p i's vector at the root @p me of the eager form: @p own, or its slot. */
+COLLALG_INLINE const void *collalg__reduce_linear_vec(const collalg__allreduce_red *r, const void *slots,
+                                                      const void *own, int i, int me, int count)
+{
+    if (i == me)
+        return own;
+    return collalg__allreduce_at(r, slots, (MPI_Aint)(i < me ? i : i - 1) * count);
+}
+
+/**
+ * @brief Phase 2 at the root, eager form: the p - 1 receives posted at once into slots (rank i's
+ *        vector in slot i, or i - 1 past the root), then the same fold from the right into
+ *        @p recvbuf as collalg__reduce_linear_root(). @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the
+ *        MPI error code; nothing is left pending.
+ */
+COLLALG_INLINE int collalg__reduce_linear_root_eager(collalg__ctx *c, const collalg__allreduce_red *r, const void *own,
+                                                     void *recvbuf, int count)
+{
+    void *raw = NULL, *slots = NULL;
+    MPI_Request *rq = NULL;
+    int i, p = c->size, me = c->rank, n = 0;
+    int err = collalg__scratch(c, (MPI_Aint)(p - 1) * (MPI_Aint)sizeof(MPI_Request), &raw);
+    if (err == MPI_SUCCESS)
+        err = collalg__scratch_typed(c, (MPI_Aint)(p - 1) * count, &r->ti, &slots);
+    if (err != MPI_SUCCESS)
+        return err;
+    rq = (MPI_Request *)raw;
+    for (i = 0; i < p - 1; i++)
+        rq[i] = MPI_REQUEST_NULL;
+    for (i = 0; i < p && err == MPI_SUCCESS; i++) {
+        if (i == me)
+            continue;
+        err = COLLALG_MPI(Irecv)(collalg__allreduce_at(r, slots, (MPI_Aint)n * count), count, r->type, i,
+                                 COLLALG_TAG_DATA, c->pcomm, &rq[n]);
+        n++;
+    }
+    if (err != MPI_SUCCESS)
+        return collalg__first(err, collalg__cancel_all(p - 1, rq));
+    err = collalg__waitall(p - 1, rq);
+    if (err == MPI_SUCCESS)
+        err =
+            collalg__allreduce_copy(c, r, collalg__reduce_linear_vec(r, slots, own, p - 1, me, count), recvbuf, count);
+    for (i = p - 2; i >= 0 && err == MPI_SUCCESS; i--)
+        err = COLLALG_MPI(Reduce_local)(collalg__reduce_linear_vec(r, slots, own, i, me, count), recvbuf, count,
+                                        r->type, r->op);
+    return err;
+}
+
+/**
  * @brief Phase 2 at the root: the fold from the right into @p recvbuf; @p own is the root's
- *        input (not recvbuf unless the root is rank p - 1). @return MPI_SUCCESS,
+ *        input (not recvbuf unless the root is rank p - 1); the eager form
+ *        (collalg__reduce_linear_root_eager()) for small vectors. @return MPI_SUCCESS,
  *        MPI_ERR_NO_MEM, or the MPI error code.
  */
 COLLALG_INLINE int collalg__reduce_linear_root(collalg__ctx *c, const collalg__allreduce_red *r, const void *own,
                                                void *recvbuf, int count)
 {
     void *tmp = NULL;
-    int i, p = c->size, err = collalg__scratch_typed(c, count, &r->ti, &tmp);
+    int i, p = c->size, err;
+    if (collalg__reduce_linear_eager(r, p, count))
+        return collalg__reduce_linear_root_eager(c, r, own, recvbuf, count);
+    err = collalg__scratch_typed(c, count, &r->ti, &tmp);
     if (err == MPI_SUCCESS && c->rank == p - 1)
         err = collalg__allreduce_copy(c, r, own, recvbuf, count);
     else if (err == MPI_SUCCESS)
