@@ -23,7 +23,7 @@
  *
  * | function | cost (leading terms) | operand order, parameters |
  * |---|---|---|
- * | collalg_reduce_linear() | (p - 1)(alpha + n beta) + (p - 1) n gamma at the root | kept |
+ * | collalg_reduce_linear() | (p - 1)(alpha + n beta) + (p - 1) n gamma at the root; alpha + (p - 1) n (beta + gamma) for small vectors (receives posted at once) | kept |
  * | collalg_reduce_binomial() | ceil(lg p)(alpha + n beta + n gamma) + hand-off | kept |
  * | collalg_reduce_in_order_binary() | (floor(lg p) + s - 1)(2 alpha + 2 (n/s)(beta + gamma)) + hand-off | kept; segsize |
  * | collalg_reduce_binary_tree() | (floor(lg p) + s - 1)(2 alpha + 2 (n/s)(beta + gamma)) + hand-off | kept (pre-order numbered tree); segsize |
