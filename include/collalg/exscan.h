@@ -24,7 +24,7 @@
  * | collalg_exscan_linear() | (p + s - 2)(alpha + (n/s)(beta + gamma)) | kept; segsize |
  * | collalg_exscan_recursive_doubling() | ceil(lg p)(alpha + n beta + 2 n gamma) | kept |
  * | collalg_exscan_binary_tree() | about 4 floor(lg p)(alpha + n beta + n gamma) (not pipelined) | kept |
- * | collalg_exscan_hierarchical() | as scan's hierarchical: exscan in each node, exscan of the node totals among the N leaders, combine in the node | kept (flat recursive doubling when nodes are not consecutive); intra and inter exscan (NULL: recursive doubling up to 64 KiB, else the linear pipeline) |
+ * | collalg_exscan_hierarchical() | as scan's hierarchical: exscan in each node, exscan of the node totals among the N leaders, combine in the node | kept (when nodes are not consecutive: flat recursive doubling up to 64 KiB, else the flat linear pipeline); intra and inter exscan (NULL: recursive doubling up to 64 KiB, else the linear pipeline) |
  */
 #ifndef COLLALG_EXSCAN_H
 #define COLLALG_EXSCAN_H

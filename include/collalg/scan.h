@@ -23,7 +23,7 @@
  * | collalg_scan_linear() | (p + s - 2)(alpha + (n/s)(beta + gamma)) | kept; segsize |
  * | collalg_scan_recursive_doubling() | ceil(lg p)(alpha + n beta + 2 n gamma) | kept |
  * | collalg_scan_binary_tree() | about 4 floor(lg p)(alpha + n beta + n gamma) (not pipelined) | kept |
- * | collalg_scan_hierarchical() | T_intra(q) + alpha + n beta + T_inter(N) + T_bcast(q) + n gamma: scan in each node, exscan of the node totals among the N leaders, combine in the node | kept (flat recursive doubling when nodes are not consecutive); intra scan and inter exscan (NULL: recursive doubling up to 64 KiB, else the linear pipeline) |
+ * | collalg_scan_hierarchical() | T_intra(q) + alpha + n beta + T_inter(N) + T_bcast(q) + n gamma: scan in each node, exscan of the node totals among the N leaders, combine in the node | kept (when nodes are not consecutive: flat recursive doubling up to 64 KiB, else the flat linear pipeline); intra scan and inter exscan (NULL: recursive doubling up to 64 KiB, else the linear pipeline) |
  */
 #ifndef COLLALG_SCAN_H
 #define COLLALG_SCAN_H
