@@ -45,7 +45,9 @@
 # 64 KiB) on the platforms with targets (c smp-consecutive smp-roundrobin).
 # Time (2 cores shared with other jobs, SimGrid runs taking turns): the quick run took 32 minutes
 # (1935 s, a third of it waiting for a turn; the longest single runs: the scan tuner at 128 ranks,
-# its linear pipeline in 1 KiB segments of 1 MiB, 5 to 9 minutes); the full run was not made:
+# its linear pipeline in 1 KiB segments of 1 MiB, 5 to 9 minutes); from a clean clone beside one
+# other SimGrid job, 22 and 15 minutes (the 128-rank reduce runs 5.5 to 8 minutes each, the (c)
+# runs seconds); the full run was not made:
 # estimated 1.5 to 3 hours (seven sizes and their binary searches at 128 ranks).
 # Memory: SimGrid runs every rank in one process; the tuner's buffers are shared by the simulated
 # ranks (SMPI_SHARED_MALLOC), the algorithms' scratch is not: at most about two vectors per rank
