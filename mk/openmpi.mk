@@ -15,7 +15,7 @@ endif
 # core. Not barrier and select: their timed checks compare MPI_Wtime readings of different ranks,
 # and Open MPI's MPI_Wtime counts from each process's own start (their headers still compile with
 # Open MPI in make headers).
-OPENMPI_PROGS := $(filter alltoall allgather allreduce bcast alltoallv allgatherv barrier alltoallw gather scatter gatherv scatterv reduce scan exscan reduce_scatter_block reduce_scatter select select_rooted errors isolation node shm,$(MPI_PROGS))
+OPENMPI_PROGS := $(filter alltoall allgather allreduce bcast alltoallv allgatherv barrier alltoallw gather scatter gatherv scatterv reduce scan exscan reduce_scatter_block reduce_scatter select select_rooted errors isolation node shm reduce_local,$(MPI_PROGS))
 
 $(BUILD)/openmpi/%: tests/mpi/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)

@@ -1,4 +1,5 @@
-/* Criterion suite: argument errors, isolation, valgrind, install and the example. */
+/* Criterion suite: argument errors, isolation, the in-line local reduction, valgrind, install and the
+ * example. */
 #include "launch.h"
 
 /* clang-format off */
@@ -17,6 +18,11 @@ Test(isolation, mpich_p4) { CL_LARGE_ONLY(); cl_mpich("isolation", 4, ""); }
 Test(isolation, smpi_p4) { cl_smpi("isolation", 4, ""); }
 Test(isolation, smpi_p16) { cl_smpi("isolation", 16, ""); }
 Test(isolation, smpi_p17) { cl_smpi("isolation", 17, ""); }
+
+/* core/reduce_local.h against each library's MPI_Reduce_local (tests/mpi/reduce_local.c); Open
+ * MPI's run is in tests/test_openmpi.c. */
+Test(reduce_local, mpich_p2) { cl_mpich("reduce_local", 2, ""); }
+Test(reduce_local, smpi_p2) { cl_smpi("reduce_local", 2, ""); }
 /* clang-format on */
 
 /* valgrind (memcheck) on every rank: no invalid access and no definite or indirect leak whose stack

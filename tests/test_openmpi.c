@@ -9,6 +9,7 @@
  *   entered, on a host-wide clock since Open MPI's MPI_Wtime is per process); the selector
  *   (tests/mpi/select.c, restrictions and intercommunicators included) on p = 2, 3; the error
  *   classes (tests/mpi/errors.c) and the private communicator (tests/mpi/isolation.c) on p = 2, 3;
+ *   the in-line local reduction against MPI_Reduce_local (tests/mpi/reduce_local.c) on p = 2;
  * - the example examples/hello.c built with mpicc.openmpi, on p = 1 .. 4.
  * Every run goes through tests/launch.h's cl_openmpi (mpiexec.openmpi --oversubscribe, root
  * allowed, shared memory without single-copy). */
@@ -101,6 +102,7 @@ Test(openmpi, errors_p2) { cl_openmpi("errors", 2, ""); }
 Test(openmpi, errors_p3) { cl_openmpi("errors", 3, ""); }
 Test(openmpi, isolation_p2) { cl_openmpi("isolation", 2, ""); }
 Test(openmpi, isolation_p3) { cl_openmpi("isolation", 3, ""); }
+Test(openmpi, reduce_local_p2) { cl_openmpi("reduce_local", 2, ""); }
 /* clang-format on */
 
 /* The example prints one line and exits non-zero when a result differs from the native one. */

@@ -193,7 +193,7 @@ COLLALG_INLINE int collalg__allreduce_ring_phases(const collalg__ctx *c, const c
             lo = collalg__allreduce_split(count, st.p, b);
             hi = collalg__allreduce_split(count, st.p, b + 1);
             if (hi > lo)
-                err = COLLALG_MPI(Reduce_local)(collalg__allreduce_at(r, tmp, (MPI_Aint)k * st.bmax),
+                err = collalg__reduce_local(collalg__allreduce_at(r, tmp, (MPI_Aint)k * st.bmax),
                                                 collalg__allreduce_at(r, buf, lo), hi - lo, r->type, r->op);
         }
         if (err == MPI_SUCCESS && g + st.w < steps)

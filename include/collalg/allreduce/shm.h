@@ -93,7 +93,7 @@ COLLALG_INLINE int collalg__allreduce_shm_rounds(collalg__ctx *c, collalg__shm *
                 in = tmp;
             }
             if (err == MPI_SUCCESS)
-                err = COLLALG_MPI(Reduce_local)(in, acc, n, r->type, r->op);
+                err = collalg__reduce_local(in, acc, n, r->type, r->op);
         }
         collalg__shm_next(s);
     }

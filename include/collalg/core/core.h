@@ -21,7 +21,7 @@
  *   collalg_reduce_scatter_fn, collalg_scan_fn, collalg_exscan_fn. The allreduce variations take
  *   an inner algorithm of these types.
  * - The other files of core/ are the contract every algorithm goes through (private communicator,
- *   argument checks, datatypes, scratch, tags, phase synchronisation); schedule/ holds the pure
+ *   argument checks, datatypes, local reductions, scratch, tags, phase synchronisation); schedule/ holds the pure
  *   schedules, machine/ the machine model (topology, node level, shared window) and family/ what
  *   one family's algorithms share. Their functions, all named `collalg__*`, are in the internal
  *   reference (`make docs-internal`), not here.
@@ -34,6 +34,7 @@
 #include "tags.h"
 #include "comm.h"
 #include "datatype.h"
+#include "reduce_local.h"
 #include "context.h"
 #include "args.h"
 #include "phase_sync.h"

@@ -75,9 +75,9 @@ COLLALG_INLINE int collalg__exscan_tree_down(const collalg__ctx *c, const collal
         if (err == MPI_SUCCESS && n->left >= 0)
             err = collalg__scan_tree_send(c, r, pbuf, count, n->left);
         if (err == MPI_SUCCESS && n->right >= 0)
-            err = COLLALG_MPI(Reduce_local)(pbuf, w, count, r->type, r->op);
+            err = collalg__reduce_local(pbuf, w, count, r->type, r->op);
         if (err == MPI_SUCCESS && n->left >= 0)
-            err = COLLALG_MPI(Reduce_local)(pbuf, lbuf, count, r->type, r->op);
+            err = collalg__reduce_local(pbuf, lbuf, count, r->type, r->op);
         res = n->left >= 0 ? lbuf : pbuf;
     }
     if (err == MPI_SUCCESS && res)

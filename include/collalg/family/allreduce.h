@@ -49,8 +49,10 @@ COLLALG_INLINE int collalg__allreduce_predefined(MPI_Op op)
  *        where the peers would wait forever.
  *
  * Predefined ops only (a user op accepts any datatype, and must not be called on made-up
- * data): one zeroed element is folded into another, in scratch (on the stack when two elements
- * span at most 128 bytes). Done for count 0 too, as the native MPI_Allreduce checks the pair then.
+ * data), and not the pairs the standard defines and collalg__reduce_local() computes in line
+ * (collalg__reduce_local_known(): MPI_SUM on MPI_INT, ...), which need no probe: one zeroed
+ * element is folded into another, in scratch (on the stack when two elements span at most 128
+ * bytes). Done for count 0 too, as the native MPI_Allreduce checks the pair then.
  * @return MPI_SUCCESS, or the error of MPI_Reduce_local (e.g. MPI_ERR_OP), or MPI_ERR_NO_MEM.
  */
 COLLALG_INLINE int collalg__allreduce_probe(collalg__ctx *c, const collalg__allreduce_red *r)
@@ -60,7 +62,7 @@ COLLALG_INLINE int collalg__allreduce_probe(collalg__ctx *c, const collalg__allr
     MPI_Aint span = collalg__span(2, &r->ti);
     char *first;
     int err = MPI_SUCCESS;
-    if (!collalg__allreduce_predefined(r->op))
+    if (!collalg__allreduce_predefined(r->op) || collalg__reduce_local_known(r->op, r->type))
         return MPI_SUCCESS;
     if (span > (MPI_Aint)sizeof small)
         err = collalg__scratch(c, span, &raw);
@@ -68,7 +70,7 @@ COLLALG_INLINE int collalg__allreduce_probe(collalg__ctx *c, const collalg__allr
         return err;
     memset(raw, 0, (size_t)span);
     first = (char *)raw - r->ti.true_lb;
-    return COLLALG_MPI(Reduce_local)(first, collalg__at(first, 1, r->ti.extent), 1, r->type, r->op);
+    return collalg__reduce_local(first, collalg__at(first, 1, r->ti.extent), 1, r->type, r->op);
 }
 
 /**
@@ -127,8 +129,8 @@ COLLALG_INLINE int collalg__allreduce_combine(const collalg__allreduce_red *r, v
     if (n == 0)
         return MPI_SUCCESS;
     if (tmp_is_lower)
-        return COLLALG_MPI(Reduce_local)(t, a, n, r->type, r->op);
-    err = COLLALG_MPI(Reduce_local)(a, t, n, r->type, r->op);
+        return collalg__reduce_local(t, a, n, r->type, r->op);
+    err = collalg__reduce_local(a, t, n, r->type, r->op);
     swap = *acc;
     *acc = *tmp;
     *tmp = swap;

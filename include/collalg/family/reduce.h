@@ -182,9 +182,9 @@ COLLALG_INLINE int collalg__reduce_seg_fold(collalg__reduce_seg *s, int own_last
         j = s->nchild - 2;
     }
     for (; j >= 0 && err == MPI_SUCCESS; j--)
-        err = COLLALG_MPI(Reduce_local)(collalg__reduce_slot(s, set, j), acc, n, s->r->type, s->r->op);
+        err = collalg__reduce_local(collalg__reduce_slot(s, set, j), acc, n, s->r->type, s->r->op);
     if (!own_last && err == MPI_SUCCESS)
-        err = COLLALG_MPI(Reduce_local)(own, acc, n, s->r->type, s->r->op);
+        err = collalg__reduce_local(own, acc, n, s->r->type, s->r->op);
     *out = acc;
     return err;
 }

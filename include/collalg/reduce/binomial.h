@@ -68,7 +68,7 @@ COLLALG_INLINE int collalg__reduce_binomial_children(const collalg__ctx *c, cons
         err = COLLALG_MPI(Recv)(*tmp, count, r->type, collalg__reduce_abs(relrank + mask, base, p), COLLALG_TAG_DATA,
                                 c->pcomm, MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS && r->commute)
-            err = COLLALG_MPI(Reduce_local)(*tmp, *acc, count, r->type, r->op);
+            err = collalg__reduce_local(*tmp, *acc, count, r->type, r->op);
         else if (err == MPI_SUCCESS)
             err = collalg__allreduce_combine(r, acc, tmp, 0, count, 0);
     }

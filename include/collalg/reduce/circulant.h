@@ -87,7 +87,7 @@ COLLALG_INLINE int collalg__reduce_circulant_rounds(const collalg__ctx *c, const
         else if (down >= 0)
             err = COLLALG_MPI(Recv)(tmp, dn, r->type, from, tag, c->pcomm, MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS && down >= 0)
-            err = COLLALG_MPI(Reduce_local)(tmp, collalg__allreduce_at(r, acc, dlo), dn, r->type, r->op);
+            err = collalg__reduce_local(tmp, collalg__allreduce_at(r, acc, dlo), dn, r->type, r->op);
     }
     return err;
 }

@@ -113,7 +113,7 @@ COLLALG_INLINE int collalg__reduce_linear_root_eager(collalg__ctx *c, const coll
         err =
             collalg__allreduce_copy(c, r, collalg__reduce_linear_vec(r, slots, own, p - 1, me, count), recvbuf, count);
     for (i = p - 2; i >= 0 && err == MPI_SUCCESS; i--)
-        err = COLLALG_MPI(Reduce_local)(collalg__reduce_linear_vec(r, slots, own, i, me, count), recvbuf, count,
+        err = collalg__reduce_local(collalg__reduce_linear_vec(r, slots, own, i, me, count), recvbuf, count,
                                         r->type, r->op);
     return err;
 }
@@ -138,12 +138,12 @@ COLLALG_INLINE int collalg__reduce_linear_root(collalg__ctx *c, const collalg__a
         err = COLLALG_MPI(Recv)(recvbuf, count, r->type, p - 1, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
     for (i = p - 2; i >= 0 && err == MPI_SUCCESS; i--) {
         if (i == c->rank) {
-            err = COLLALG_MPI(Reduce_local)(own, recvbuf, count, r->type, r->op);
+            err = collalg__reduce_local(own, recvbuf, count, r->type, r->op);
             continue;
         }
         err = COLLALG_MPI(Recv)(tmp, count, r->type, i, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Reduce_local)(tmp, recvbuf, count, r->type, r->op);
+            err = collalg__reduce_local(tmp, recvbuf, count, r->type, r->op);
     }
     return err;
 }

@@ -79,7 +79,7 @@ COLLALG_INLINE int collalg__reduce_shm_rounds(collalg__ctx *c, collalg__shm *s, 
                 in = tmp;
             }
             if (err == MPI_SUCCESS)
-                err = COLLALG_MPI(Reduce_local)(in, acc, n, r->type, r->op);
+                err = collalg__reduce_local(in, acc, n, r->type, r->op);
         }
         collalg__shm_next(s);
     }

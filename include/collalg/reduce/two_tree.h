@@ -184,13 +184,13 @@ COLLALG_INLINE int collalg__reduce_two_tree_send(collalg__reduce_two_tree *q, lo
     err = collalg__waitall(2, q->rq[set]); /* both children's parts (already in: earlier steps) */
     if (err == MPI_SUCCESS && q->s->child[j][1] >= 0) {
         acc = collalg__reduce_two_tree_slot(q, set, 1);
-        err = COLLALG_MPI(Reduce_local)(own, acc, len, r->type, r->op); /* own op higher */
+        err = collalg__reduce_local(own, acc, len, r->type, r->op); /* own op higher */
     } else if (err == MPI_SUCCESS) {
         acc = collalg__reduce_two_tree_slot(q, set, 2);
         err = collalg__copy(own, len, r->type, acc, len, r->type, q->c->pcomm);
     }
     if (err == MPI_SUCCESS && q->s->child[j][0] >= 0)
-        err = COLLALG_MPI(Reduce_local)(collalg__reduce_two_tree_slot(q, set, 0), acc, len, r->type, r->op);
+        err = collalg__reduce_local(collalg__reduce_two_tree_slot(q, set, 0), acc, len, r->type, r->op);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Isend)(acc, len, r->type, peer, COLLALG_TAG_DATA, q->c->pcomm, &q->sq[set]);
     return err;
@@ -210,7 +210,7 @@ COLLALG_INLINE int collalg__reduce_two_tree_top(collalg__reduce_two_tree *q, lon
     acc = collalg__allreduce_at(q->r, q->dst, lo);
     err = collalg__copy(collalg__allreduce_at(q->r, q->own, lo), len, q->r->type, acc, len, q->r->type, q->c->pcomm);
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Reduce_local)(collalg__reduce_two_tree_slot(q, n % COLLALG_FORWARD_WINDOW, 0), acc, len,
+        err = collalg__reduce_local(collalg__reduce_two_tree_slot(q, n % COLLALG_FORWARD_WINDOW, 0), acc, len,
                                         q->r->type, q->r->op);
     return err;
 }

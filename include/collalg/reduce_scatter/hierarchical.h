@@ -231,9 +231,9 @@ COLLALG_INLINE int collalg__rs_hier_fold(collalg__ctx *c, const collalg__rs_chun
         return err;
     acc = collalg__rs_hier_slot(h, d, set, q - 1);
     for (j = q - 2; j >= 1 && err == MPI_SUCCESS; j--)
-        err = COLLALG_MPI(Reduce_local)(collalg__rs_hier_slot(h, d, set, j), acc, n, r->type, r->op);
+        err = collalg__reduce_local(collalg__rs_hier_slot(h, d, set, j), acc, n, r->type, r->op);
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Reduce_local)(own, acc, n, r->type, r->op);
+        err = collalg__reduce_local(own, acc, n, r->type, r->op);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_copy(c, r, acc, own, n);
     return err;

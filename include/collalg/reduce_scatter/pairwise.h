@@ -73,7 +73,7 @@ COLLALG_INLINE int collalg__reduce_scatter_pairwise_run(collalg__ctx *c, const c
                                     COLLALG_TAG_DATA, tmp, n, l->r.type, src, COLLALG_TAG_DATA, c->pcomm,
                                     MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS && n > 0)
-            err = COLLALG_MPI(Reduce_local)(tmp, acc, n, l->r.type, l->r.op);
+            err = collalg__reduce_local(tmp, acc, n, l->r.type, l->r.op);
     }
     if (err == MPI_SUCCESS && acc != recvbuf)
         err = collalg__rs_copy(c, l, acc, recvbuf, n);

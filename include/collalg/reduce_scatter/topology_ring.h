@@ -91,7 +91,7 @@ COLLALG_INLINE int collalg__reduce_scatter_topo_ring_run(collalg__ctx *c, const 
                                     collalg__rs_cnt(l, in), l->r.type, prev, COLLALG_TAG_DATA, c->pcomm,
                                     MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS && collalg__rs_cnt(l, in) > 0)
-            err = COLLALG_MPI(Reduce_local)(collalg__rs_block(l, sendbuf, in), b, collalg__rs_cnt(l, in), l->r.type,
+            err = collalg__reduce_local(collalg__rs_block(l, sendbuf, in), b, collalg__rs_cnt(l, in), l->r.type,
                                             l->r.op);
         swap = a; /* a: the partial block to send next */
         a = b;

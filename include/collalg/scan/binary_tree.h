@@ -86,12 +86,12 @@ COLLALG_INLINE int collalg__scan_tree_up(const collalg__ctx *c, const collalg__a
     if (n->left >= 0) {
         err = collalg__scan_tree_recv(c, r, lbuf, count, n->left);
         if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Reduce_local)(lbuf, t, count, r->type, r->op);
+            err = collalg__reduce_local(lbuf, t, count, r->type, r->op);
     }
     if (err == MPI_SUCCESS && n->right >= 0) {
         err = collalg__scan_tree_recv(c, r, rbuf, count, n->right);
         if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Reduce_local)(t, rbuf, count, r->type, r->op);
+            err = collalg__reduce_local(t, rbuf, count, r->type, r->op);
         up = rbuf;
     }
     if (err == MPI_SUCCESS && n->parent >= 0)
@@ -122,7 +122,7 @@ COLLALG_INLINE int collalg__scan_tree_run(collalg__ctx *c, const collalg__allred
     if (err == MPI_SUCCESS && n.lo > 0) { /* P into lbuf (L is no longer needed) */
         err = collalg__scan_tree_recv(c, r, lbuf, count, n.parent);
         if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Reduce_local)(lbuf, recvbuf, count, r->type, r->op);
+            err = collalg__reduce_local(lbuf, recvbuf, count, r->type, r->op);
         if (err == MPI_SUCCESS && n.left >= 0)
             err = collalg__scan_tree_send(c, r, lbuf, count, n.left);
     }

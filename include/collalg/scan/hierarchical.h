@@ -165,7 +165,7 @@ COLLALG_INLINE int collalg__scan_hier_inclusive(collalg__ctx *c, const collalg__
     if (err == MPI_SUCCESS)
         err = collalg__scan_hier_prefix(s, recvbuf, t, e);
     if (err == MPI_SUCCESS && s->nd->node > 0)
-        err = COLLALG_MPI(Reduce_local)(e, recvbuf, s->count, s->r->type, s->r->op);
+        err = collalg__reduce_local(e, recvbuf, s->count, s->r->type, s->r->op);
     return err;
 }
 
@@ -191,13 +191,13 @@ COLLALG_INLINE int collalg__scan_hier_exclusive(collalg__ctx *c, const collalg__
         if (err == MPI_SUCCESS)
             err = collalg__allreduce_copy(c, s->r, sendbuf, tot, s->count);
         if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Reduce_local)(x, tot, s->count, s->r->type, s->r->op);
+            err = collalg__reduce_local(x, tot, s->count, s->r->type, s->r->op);
         total = tot;
     }
     if (err == MPI_SUCCESS)
         err = collalg__scan_hier_prefix(s, total, t, e);
     if (err == MPI_SUCCESS && nd->node > 0 && j > 0)
-        err = COLLALG_MPI(Reduce_local)(e, x, s->count, s->r->type, s->r->op);
+        err = collalg__reduce_local(e, x, s->count, s->r->type, s->r->op);
     if (err == MPI_SUCCESS && (nd->node > 0 || j > 0))
         err = collalg__allreduce_copy(c, s->r, j > 0 ? x : e, recvbuf, s->count);
     return err;

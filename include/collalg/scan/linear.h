@@ -82,7 +82,7 @@ COLLALG_INLINE int collalg__scan_linear_step(const collalg__ctx *c, const collal
     int n = collalg__scan_seg_len(count, seg, k), next = c->rank + 1 < c->size ? c->rank + 1 : -1, err;
     char *res = collalg__allreduce_at(r, recvbuf, at);
     if (!exclusive) {
-        err = COLLALG_MPI(Reduce_local)(in, res, n, r->type, r->op);
+        err = collalg__reduce_local(in, res, n, r->type, r->op);
         if (err == MPI_SUCCESS && next >= 0)
             err = COLLALG_MPI(Send)(res, n, r->type, next, COLLALG_TAG_DATA, c->pcomm);
         return err;
@@ -91,7 +91,7 @@ COLLALG_INLINE int collalg__scan_linear_step(const collalg__ctx *c, const collal
     if (next >= 0) {
         err = collalg__copy(collalg__allreduce_at(r, sendbuf, at), n, r->type, out, n, r->type, c->pcomm);
         if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Reduce_local)(in, out, n, r->type, r->op);
+            err = collalg__reduce_local(in, out, n, r->type, r->op);
         if (err == MPI_SUCCESS)
             err = COLLALG_MPI(Send)(out, n, r->type, next, COLLALG_TAG_DATA, c->pcomm);
     }

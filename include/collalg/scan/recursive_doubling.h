@@ -65,7 +65,7 @@ COLLALG_INLINE int collalg__scan_rd_result(const collalg__ctx *c, const collalg_
         *have = 1;
         return collalg__allreduce_copy(c, r, tmp, recvbuf, count);
     }
-    return COLLALG_MPI(Reduce_local)(tmp, recvbuf, count, r->type, r->op);
+    return collalg__reduce_local(tmp, recvbuf, count, r->type, r->op);
 }
 
 /**
