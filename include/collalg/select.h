@@ -303,8 +303,7 @@ COLLALG_INLINE void collalg__select_measure(MPI_Comm comm, int count, MPI_Dataty
     *p = 0;
     if (collalg__check_comm(comm) != MPI_SUCCESS || type == MPI_DATATYPE_NULL)
         return;
-    if (COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || COLLALG_MPI(Type_size)(type, &size) != MPI_SUCCESS ||
-        size < 0)
+    if (COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || collalg__type_size(type, &size) != MPI_SUCCESS || size < 0)
         return;
     *n = (long long)count * size;
 }
@@ -336,7 +335,7 @@ COLLALG_INLINE void collalg__select_measure_v(MPI_Comm comm, const int *counts, 
     *p = 0;
     if (collalg__check_comm(comm) != MPI_SUCCESS || COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || *p < 1)
         return;
-    ok = counts != NULL && type != MPI_DATATYPE_NULL && COLLALG_MPI(Type_size)(type, &size) == MPI_SUCCESS && size >= 0;
+    ok = counts != NULL && type != MPI_DATATYPE_NULL && collalg__type_size(type, &size) == MPI_SUCCESS && size >= 0;
     for (j = 0; ok && j < *p; j++) {
         ok = counts[j] >= 0;
         local += (long long)counts[j] * size;
@@ -411,8 +410,7 @@ COLLALG_INLINE void collalg__select_measure_rootv(MPI_Comm comm, int root, const
         COLLALG_MPI(Comm_rank)(comm, &rank) != MPI_SUCCESS || root < 0 || root >= *p)
         return;
     if (rank == root) {
-        ok = counts != NULL && type != MPI_DATATYPE_NULL && COLLALG_MPI(Type_size)(type, &size) == MPI_SUCCESS &&
-             size >= 0;
+        ok = counts != NULL && type != MPI_DATATYPE_NULL && collalg__type_size(type, &size) == MPI_SUCCESS && size >= 0;
         for (mean = 0, j = 0; ok && j < *p; j++) {
             ok = counts[j] >= 0;
             mean += (long long)counts[j] * size;
@@ -443,9 +441,8 @@ COLLALG_INLINE void collalg__select_measure_w(MPI_Comm comm, const int *counts, 
         return;
     ok = counts != NULL && types != NULL;
     for (j = 0; ok && j < *p; j++) {
-        ok = counts[j] >= 0 &&
-             (counts[j] == 0 ||
-              (types[j] != MPI_DATATYPE_NULL && COLLALG_MPI(Type_size)(types[j], &size) == MPI_SUCCESS && size >= 0));
+        ok = counts[j] >= 0 && (counts[j] == 0 || (types[j] != MPI_DATATYPE_NULL &&
+                                                   collalg__type_size(types[j], &size) == MPI_SUCCESS && size >= 0));
         local += ok && counts[j] > 0 ? (long long)counts[j] * size : 0;
     }
     if (!ok)
@@ -473,7 +470,7 @@ COLLALG_INLINE void collalg__select_measure_sum(MPI_Comm comm, const int *counts
     *n = -1;
     *p = 0;
     if (collalg__check_comm(comm) != MPI_SUCCESS || COLLALG_MPI(Comm_size)(comm, p) != MPI_SUCCESS || *p < 1 ||
-        counts == NULL || type == MPI_DATATYPE_NULL || COLLALG_MPI(Type_size)(type, &size) != MPI_SUCCESS || size < 0)
+        counts == NULL || type == MPI_DATATYPE_NULL || collalg__type_size(type, &size) != MPI_SUCCESS || size < 0)
         return;
     for (j = 0; j < (ncounts ? ncounts : *p); j++) {
         if (counts[j] < 0)

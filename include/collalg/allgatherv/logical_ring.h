@@ -70,7 +70,7 @@ COLLALG_INLINE int collalg__allgatherv_ring_forward(const collalg__ctx *c, void 
     MPI_Request sq[W], rq[W];
     int s, k, b, p = c->size, rsize = 0, steps = p - 1;
     int right = collalg__ring_block(order, pos + 1, p), left = collalg__ring_block(order, pos - 1, p);
-    int err = COLLALG_MPI(Type_size)(recvtype, &rsize);
+    int err = collalg__type_size(recvtype, &rsize);
 
     for (k = 0; k < W; k++)
         sq[k] = rq[k] = MPI_REQUEST_NULL;

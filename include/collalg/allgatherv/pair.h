@@ -65,7 +65,7 @@ COLLALG_INLINE int collalg__allgatherv_pair_phases(collalg__ctx *c, const void *
     int err = collalg__allgatherv_own(c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
 
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Type_size)(recvtype, &rsize);
+        err = collalg__type_size(recvtype, &rsize);
     for (s = 0; s < steps && err == MPI_SUCCESS; s++) {
         peer = collalg__pair_peer(me, p, s);
         if (peer != me)

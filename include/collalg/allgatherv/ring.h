@@ -64,7 +64,7 @@ COLLALG_INLINE int collalg__allgatherv_ring_phases(collalg__ctx *c, const void *
     int err = collalg__allgatherv_own(c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &rext);
 
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Type_size)(recvtype, &rsize);
+        err = collalg__type_size(recvtype, &rsize);
     for (i = 1; i < p && err == MPI_SUCCESS; i++) {
         to = collalg__vpeer(collalg__ring_to(me, p, i), recvcounts[me], rsize);
         from = collalg__ring_from(me, p, i);

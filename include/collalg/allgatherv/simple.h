@@ -64,7 +64,7 @@ COLLALG_INLINE int collalg__allgatherv_simple_phase(collalg__ctx *c, const void 
 
     if (err != MPI_SUCCESS || p == 1)
         return err;
-    err = COLLALG_MPI(Type_size)(recvtype, &rsize);
+    err = collalg__type_size(recvtype, &rsize);
     if (err == MPI_SUCCESS)
         err = collalg__allgather_reqs(c, 2 * (p - 1), &r);
     for (i = 1; i < p && err == MPI_SUCCESS; i++) {

@@ -79,8 +79,7 @@ COLLALG_INLINE int collalg_allreduce_allgather_based(const void *sendbuf, void *
         err = collalg__allreduce_copy(&c, &r, collalg__allreduce_at(&r, all, (MPI_Aint)(c.size - 1) * count), recvbuf,
                                       count);
     for (j = c.size - 2; j >= 0 && err == MPI_SUCCESS; j--)
-        err = collalg__reduce_local(collalg__allreduce_at(&r, all, (MPI_Aint)j * count), recvbuf, count, datatype,
-                                        op);
+        err = collalg__reduce_local(collalg__allreduce_at(&r, all, (MPI_Aint)j * count), recvbuf, count, datatype, op);
     return collalg__leave(&c, err);
 }
 

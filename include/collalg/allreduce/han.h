@@ -169,8 +169,7 @@ COLLALG_INLINE int collalg__han_sr_finish(collalg__han_allreduce *h, int i, int 
     if (h->send != h->recv)
         err = collalg__copy(collalg__han_ar_at(h, h->send, i), len, h->type, out, len, h->type, h->pcomm);
     for (j = 1; j < h->q && err == MPI_SUCCESS; j++) /* commutative: any order */
-        err = collalg__reduce_local(collalg__at(h->tmp, (MPI_Aint)(j - 1) * h->seg, h->ext), out, len, h->type,
-                                        h->op);
+        err = collalg__reduce_local(collalg__at(h->tmp, (MPI_Aint)(j - 1) * h->seg, h->ext), out, len, h->type, h->op);
     return err;
 }
 

@@ -57,8 +57,7 @@ COLLALG_INLINE int collalg__allreduce_reduce_copies(const collalg__ctx *c, const
     int i, err = MPI_SUCCESS;
     void *acc = collalg__allreduce_at(r, copies, (MPI_Aint)(c->size - 1) * blk);
     for (i = c->size - 2; i >= 0 && err == MPI_SUCCESS && valid > 0; i--)
-        err =
-            collalg__reduce_local(collalg__allreduce_at(r, copies, (MPI_Aint)i * blk), acc, valid, r->type, r->op);
+        err = collalg__reduce_local(collalg__allreduce_at(r, copies, (MPI_Aint)i * blk), acc, valid, r->type, r->op);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_copy(c, r, acc, out, valid);
     return err;

@@ -194,7 +194,7 @@ COLLALG_INLINE int collalg__allreduce_ring_phases(const collalg__ctx *c, const c
             hi = collalg__allreduce_split(count, st.p, b + 1);
             if (hi > lo)
                 err = collalg__reduce_local(collalg__allreduce_at(r, tmp, (MPI_Aint)k * st.bmax),
-                                                collalg__allreduce_at(r, buf, lo), hi - lo, r->type, r->op);
+                                            collalg__allreduce_at(r, buf, lo), hi - lo, r->type, r->op);
         }
         if (err == MPI_SUCCESS && g + st.w < steps)
             err = collalg__allreduce_ring_recv(&st, g + st.w);

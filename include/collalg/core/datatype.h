@@ -24,10 +24,68 @@ typedef struct collalg__typeinfo {
     int dense;         /**< 1 when the type has no gaps: size == extent == true extent, lb == true lb */
 } collalg__typeinfo;
 
-/** @brief Fills @p ti for @p type. @return MPI_SUCCESS or the MPI error code. */
+/**
+ * @brief Size in bytes of @p type when it is one of the common predefined C datatypes (MPI_BYTE,
+ *        MPI_CHAR, the C integers, MPI_FLOAT, MPI_DOUBLE), else 0. Such a type has no gaps, lower
+ *        bound 0 and extent = size = sizeof its C type, so its facts need no MPI call (three
+ *        queries cost 150 to 250 instructions in MPICH 4.0 and Open MPI 4.1).
+ */
+COLLALG_INLINE int collalg__basic_size(MPI_Datatype type)
+{
+    if (type == MPI_BYTE || type == MPI_CHAR || type == MPI_SIGNED_CHAR || type == MPI_UNSIGNED_CHAR ||
+        type == MPI_INT8_T || type == MPI_UINT8_T)
+        return 1;
+    if (type == MPI_INT || type == MPI_UNSIGNED)
+        return (int)sizeof(int);
+    if (type == MPI_DOUBLE)
+        return (int)sizeof(double);
+    if (type == MPI_FLOAT)
+        return (int)sizeof(float);
+    if (type == MPI_LONG || type == MPI_UNSIGNED_LONG)
+        return (int)sizeof(long);
+    if (type == MPI_LONG_LONG || type == MPI_UNSIGNED_LONG_LONG)
+        return (int)sizeof(long long);
+    if (type == MPI_SHORT || type == MPI_UNSIGNED_SHORT)
+        return (int)sizeof(short);
+    if (type == MPI_INT32_T || type == MPI_UINT32_T)
+        return 4;
+    if (type == MPI_INT64_T || type == MPI_UINT64_T)
+        return 8;
+    if (type == MPI_INT16_T || type == MPI_UINT16_T)
+        return 2;
+    return 0;
+}
+
+/**
+ * @brief MPI_Type_size(@p type, @p size), without the call for the types of collalg__basic_size().
+ * @return MPI_SUCCESS or the error code of MPI_Type_size.
+ */
+COLLALG_INLINE int collalg__type_size(MPI_Datatype type, int *size)
+{
+    int basic = collalg__basic_size(type);
+    if (basic > 0) {
+        *size = basic;
+        return MPI_SUCCESS;
+    }
+    return COLLALG_MPI(Type_size)(type, size);
+}
+
+/**
+ * @brief Fills @p ti for @p type: without an MPI call for the types of collalg__basic_size(),
+ *        else from MPI_Type_get_extent, MPI_Type_get_true_extent and MPI_Type_size.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
 COLLALG_INLINE int collalg__typeinfo_get(MPI_Datatype type, collalg__typeinfo *ti)
 {
-    int err = COLLALG_MPI(Type_get_extent)(type, &ti->lb, &ti->extent);
+    int err, basic = collalg__basic_size(type);
+    if (basic > 0) {
+        ti->lb = ti->true_lb = 0;
+        ti->extent = ti->true_ext = basic;
+        ti->size = basic;
+        ti->dense = 1;
+        return MPI_SUCCESS;
+    }
+    err = COLLALG_MPI(Type_get_extent)(type, &ti->lb, &ti->extent);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Type_get_true_extent)(type, &ti->true_lb, &ti->true_ext);
     if (err == MPI_SUCCESS)

@@ -50,7 +50,7 @@ COLLALG_INLINE int collalg__alltoall_empty(int recvcount, MPI_Datatype recvtype)
     int size = 0;
     if (recvcount == 0)
         return 1;
-    return COLLALG_MPI(Type_size)(recvtype, &size) == MPI_SUCCESS && size == 0;
+    return collalg__type_size(recvtype, &size) == MPI_SUCCESS && size == 0;
 }
 
 /** @brief Address of block @p j of a buffer of blocks of @p count elements of extent @p ext. */

@@ -51,8 +51,8 @@ COLLALG_INLINE int collalg__alltoallv_view_init(collalg__alltoallv_view *v, cons
     v->recvtype = recvtype;
     err = COLLALG_MPI(Type_get_extent)(sendtype, &lb, &v->sext);
     err = collalg__first(err, COLLALG_MPI(Type_get_extent)(recvtype, &lb, &v->rext));
-    err = collalg__first(err, COLLALG_MPI(Type_size)(sendtype, &v->ssize));
-    return collalg__first(err, COLLALG_MPI(Type_size)(recvtype, &v->rsize));
+    err = collalg__first(err, collalg__type_size(sendtype, &v->ssize));
+    return collalg__first(err, collalg__type_size(recvtype, &v->rsize));
 }
 
 /**

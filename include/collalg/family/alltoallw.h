@@ -214,7 +214,7 @@ COLLALG_INLINE int collalg__alltoallw_start(collalg__ctx *c, collalg__alltoallw_
 COLLALG_INLINE long long collalg__alltoallw_bytes(int count, MPI_Datatype type)
 {
     int size = 0;
-    if (count <= 0 || COLLALG_MPI(Type_size)(type, &size) != MPI_SUCCESS)
+    if (count <= 0 || collalg__type_size(type, &size) != MPI_SUCCESS)
         return 0;
     return (long long)count * size;
 }

@@ -221,7 +221,7 @@ COLLALG_INLINE int collalg__rs_reduce(const collalg__rs *l, const void *lower, v
     if (hi <= lo)
         return MPI_SUCCESS;
     return collalg__reduce_local(collalg__allreduce_at(&l->r, lower, lo), collalg__allreduce_at(&l->r, upper, lo),
-                                     (int)(hi - lo), l->r.type, l->r.op);
+                                 (int)(hi - lo), l->r.type, l->r.op);
 }
 
 /* ---- super-blocks: the blocks of a folded group ------------------------------------------ */

@@ -82,7 +82,7 @@ COLLALG_INLINE int collalg__gatherv_linear_root(collalg__ctx *c, const void *sen
 COLLALG_INLINE int collalg__gatherv_linear_send(const collalg__ctx *c, const void *sendbuf, int sendcount,
                                                 MPI_Datatype sendtype, int root)
 {
-    int size = 0, err = COLLALG_MPI(Type_size)(sendtype, &size);
+    int size = 0, err = collalg__type_size(sendtype, &size);
     if (err != MPI_SUCCESS || collalg__gatherv_bytes(sendcount, size) == 0)
         return err;
     return COLLALG_MPI(Send)(sendbuf, sendcount, sendtype, root, COLLALG_TAG_DATA, c->pcomm);

@@ -342,7 +342,7 @@ COLLALG_INLINE int collalg__node_get_for(collalg__ctx *c, int count, MPI_Datatyp
     *out = NULL;
     *size = 0;
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Type_size)(type, size);
+        err = collalg__type_size(type, size);
     if (err != MPI_SUCCESS || count == 0 || *size == 0)
         return err;
     return collalg__node_get(c, out);

@@ -239,8 +239,7 @@ COLLALG_INLINE int collalg__hred_finish(collalg__hred *h, int i, void *out, int 
         return own == out ? MPI_SUCCESS : collalg__copy(own, len, h->type, out, len, h->type, h->pcomm);
     acc = collalg__at(h->tmp, (MPI_Aint)(h->q - 2) * h->seg, h->ext);
     for (j = h->q - 2; j >= 1 && err == MPI_SUCCESS; j--)
-        err = collalg__reduce_local(collalg__at(h->tmp, (MPI_Aint)(j - 1) * h->seg, h->ext), acc, len, h->type,
-                                        h->op);
+        err = collalg__reduce_local(collalg__at(h->tmp, (MPI_Aint)(j - 1) * h->seg, h->ext), acc, len, h->type, h->op);
     if (err == MPI_SUCCESS)
         err = collalg__reduce_local(own, acc, len, h->type, h->op);
     if (err == MPI_SUCCESS)

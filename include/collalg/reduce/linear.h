@@ -113,8 +113,8 @@ COLLALG_INLINE int collalg__reduce_linear_root_eager(collalg__ctx *c, const coll
         err =
             collalg__allreduce_copy(c, r, collalg__reduce_linear_vec(r, slots, own, p - 1, me, count), recvbuf, count);
     for (i = p - 2; i >= 0 && err == MPI_SUCCESS; i--)
-        err = collalg__reduce_local(collalg__reduce_linear_vec(r, slots, own, i, me, count), recvbuf, count,
-                                        r->type, r->op);
+        err = collalg__reduce_local(collalg__reduce_linear_vec(r, slots, own, i, me, count), recvbuf, count, r->type,
+                                    r->op);
     return err;
 }
 

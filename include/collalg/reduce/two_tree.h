@@ -211,7 +211,7 @@ COLLALG_INLINE int collalg__reduce_two_tree_top(collalg__reduce_two_tree *q, lon
     err = collalg__copy(collalg__allreduce_at(q->r, q->own, lo), len, q->r->type, acc, len, q->r->type, q->c->pcomm);
     if (err == MPI_SUCCESS)
         err = collalg__reduce_local(collalg__reduce_two_tree_slot(q, n % COLLALG_FORWARD_WINDOW, 0), acc, len,
-                                        q->r->type, q->r->op);
+                                    q->r->type, q->r->op);
     return err;
 }
 

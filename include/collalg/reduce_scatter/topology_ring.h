@@ -91,8 +91,8 @@ COLLALG_INLINE int collalg__reduce_scatter_topo_ring_run(collalg__ctx *c, const 
                                     collalg__rs_cnt(l, in), l->r.type, prev, COLLALG_TAG_DATA, c->pcomm,
                                     MPI_STATUS_IGNORE);
         if (err == MPI_SUCCESS && collalg__rs_cnt(l, in) > 0)
-            err = collalg__reduce_local(collalg__rs_block(l, sendbuf, in), b, collalg__rs_cnt(l, in), l->r.type,
-                                            l->r.op);
+            err =
+                collalg__reduce_local(collalg__rs_block(l, sendbuf, in), b, collalg__rs_cnt(l, in), l->r.type, l->r.op);
         swap = a; /* a: the partial block to send next */
         a = b;
         b = swap;

@@ -79,7 +79,7 @@ COLLALG_INLINE int collalg__scatterv_linear_root(collalg__ctx *c, const void *se
 COLLALG_INLINE int collalg__scatterv_linear_recv(const collalg__ctx *c, void *recvbuf, int recvcount,
                                                  MPI_Datatype recvtype, int root)
 {
-    int size = 0, err = COLLALG_MPI(Type_size)(recvtype, &size);
+    int size = 0, err = collalg__type_size(recvtype, &size);
     if (err != MPI_SUCCESS || collalg__gatherv_bytes(recvcount, size) == 0)
         return err;
     return COLLALG_MPI(Recv)(recvbuf, recvcount, recvtype, root, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
