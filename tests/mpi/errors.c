@@ -22,6 +22,9 @@ static void *test_malloc(size_t n)
     return fail_alloc ? NULL : malloc(n);
 }
 #define COLLALG_MALLOC(n) test_malloc(n)
+/* No small scratch in the context: every scratch buffer comes from the allocator above, so that
+ * its failure paths run at the small counts of these cases. */
+#define COLLALG_SMALL_SCRATCH 0
 
 #include "catalogue.h"
 #include "harness.h"

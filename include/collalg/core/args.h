@@ -37,6 +37,32 @@ COLLALG_INLINE int collalg__check_comm(MPI_Comm comm)
 }
 
 /**
+ * @brief The communicator's facts, once per call: MPI_ERR_COMM unless @p c's communicator is a
+ *        valid intracommunicator, else its size and the caller's rank into @p c (and into
+ *        *@p size and *@p rank when they are not NULL). A second call answers from @p c, and so
+ *        does collalg__ctx_attach(): the checks and the attach step query each fact once.
+ * @return MPI_SUCCESS, MPI_ERR_COMM, or the error code of MPI_Comm_size / MPI_Comm_rank.
+ */
+COLLALG_INLINE int collalg__ctx_comm(collalg__ctx *c, int *size, int *rank)
+{
+    int err = MPI_SUCCESS;
+    if (c->size == 0) {
+        err = collalg__check_comm(c->comm);
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Comm_size)(c->comm, &c->size);
+        if (err == MPI_SUCCESS)
+            err = COLLALG_MPI(Comm_rank)(c->comm, &c->rank);
+        if (err != MPI_SUCCESS)
+            c->size = 0;
+    }
+    if (size)
+        *size = c->size;
+    if (rank)
+        *rank = c->rank;
+    return err;
+}
+
+/**
  * @brief Checks one (buffer, count, datatype) triple.
  * @return MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER as in the table above, else MPI_SUCCESS.
  */
@@ -195,13 +221,10 @@ COLLALG_INLINE int collalg__bcast_enter(collalg__ctx *c, void *buffer, int count
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
+        err = collalg__ctx_comm(c, &size, NULL);
         err = collalg__first(err, collalg__check_buffer(buffer, count, datatype));
-        if (err == MPI_SUCCESS) {
-            COLLALG_MPI(Comm_size)(comm, &size);
-            if (root < 0 || root >= size)
-                err = MPI_ERR_ROOT;
-        }
+        if (err == MPI_SUCCESS && (root < 0 || root >= size))
+            err = MPI_ERR_ROOT;
         if (err != MPI_SUCCESS)
             return err;
     }
@@ -289,9 +312,7 @@ COLLALG_INLINE int collalg__alltoallv_enter(collalg__ctx *c, const void **sendbu
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_size)(comm, &p);
+        err = collalg__ctx_comm(c, &p, NULL);
         if (err == MPI_SUCCESS && !inplace)
             err = collalg__check_vbuffer(*sendbuf, *sendcounts, *sdispls, *sendtype, p, &sany);
         if (err == MPI_SUCCESS)
@@ -331,9 +352,7 @@ COLLALG_INLINE int collalg__allgatherv_enter(collalg__ctx *c, const void **sendb
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_size)(comm, &p);
+        err = collalg__ctx_comm(c, &p, NULL);
         if (err == MPI_SUCCESS && !inplace)
             err = collalg__check_buffer(*sendbuf, *sendcount, *sendtype);
         if (err == MPI_SUCCESS)

@@ -61,12 +61,10 @@ COLLALG_INLINE int collalg__check_wbuffer(const void *buf, const int *counts, co
  */
 COLLALG_INLINE int collalg__alltoallw_check(const void *sendbuf, const int *sendcounts, const int *sdispls,
                                             const MPI_Datatype *sendtypes, const void *recvbuf, const int *recvcounts,
-                                            const int *rdispls, const MPI_Datatype *recvtypes, MPI_Comm comm)
+                                            const int *rdispls, const MPI_Datatype *recvtypes, collalg__ctx *c)
 {
     int p = 0, sany = 0, rany = 0, inplace = sendbuf == MPI_IN_PLACE;
-    int err = collalg__check_comm(comm);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_size)(comm, &p);
+    int err = collalg__ctx_comm(c, &p, NULL);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__check_wbuffer(sendbuf, sendcounts, sdispls, sendtypes, p, &sany);
     if (err == MPI_SUCCESS)
@@ -158,7 +156,7 @@ COLLALG_INLINE int collalg__alltoallw_enter(collalg__ctx *c, const void **sendbu
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
         err = collalg__alltoallw_check(*sendbuf, *sendcounts, *sdispls, *sendtypes, recvbuf, recvcounts, rdispls,
-                                       recvtypes, comm);
+                                       recvtypes, c);
         if (err != MPI_SUCCESS)
             return err;
     }

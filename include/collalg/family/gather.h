@@ -39,13 +39,9 @@
  * @return the first error found, else MPI_SUCCESS.
  */
 COLLALG_INLINE int collalg__gather_check(const void *sendbuf, int sendcount, MPI_Datatype sendtype, const void *recvbuf,
-                                         int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+                                         int recvcount, MPI_Datatype recvtype, int root, collalg__ctx *c)
 {
-    int size = 0, rank = 0, inplace = sendbuf == MPI_IN_PLACE, err = collalg__check_comm(comm);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_size)(comm, &size);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_rank)(comm, &rank);
+    int size = 0, rank = 0, inplace = sendbuf == MPI_IN_PLACE, err = collalg__ctx_comm(c, &size, &rank);
     if (err == MPI_SUCCESS && (root < 0 || root >= size))
         err = MPI_ERR_ROOT;
     if (err != MPI_SUCCESS)
@@ -83,7 +79,7 @@ COLLALG_INLINE int collalg__gather_enter(collalg__ctx *c, const void **sendbuf, 
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__gather_check(*sendbuf, *sendcount, *sendtype, recvbuf, recvcount, recvtype, root, comm);
+        err = collalg__gather_check(*sendbuf, *sendcount, *sendtype, recvbuf, recvcount, recvtype, root, c);
         if (err != MPI_SUCCESS)
             return err;
     }

@@ -28,15 +28,9 @@
  * @return MPI_ERR_COMM (core/args.h), MPI_ERR_ROOT when @p root is outside [0, p), else
  *         MPI_SUCCESS.
  */
-COLLALG_INLINE int collalg__gatherv_rooted(MPI_Comm comm, int root, int *rank, int *size)
+COLLALG_INLINE int collalg__gatherv_rooted(collalg__ctx *c, int root, int *rank, int *size)
 {
-    int err = collalg__check_comm(comm);
-    *rank = 0;
-    *size = 0;
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_size)(comm, size);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_rank)(comm, rank);
+    int err = collalg__ctx_comm(c, size, rank);
     if (err == MPI_SUCCESS && (root < 0 || root >= *size))
         err = MPI_ERR_ROOT;
     return err;
@@ -48,10 +42,10 @@ COLLALG_INLINE int collalg__gatherv_rooted(MPI_Comm comm, int root, int *rank, i
  */
 COLLALG_INLINE int collalg__gatherv_check(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                           const void *recvbuf, const int *recvcounts, const int *displs,
-                                          MPI_Datatype recvtype, int root, MPI_Comm comm)
+                                          MPI_Datatype recvtype, int root, collalg__ctx *c)
 {
     int rank, size, any = 0, inplace = sendbuf == MPI_IN_PLACE;
-    int err = collalg__gatherv_rooted(comm, root, &rank, &size);
+    int err = collalg__gatherv_rooted(c, root, &rank, &size);
 
     if (err != MPI_SUCCESS)
         return err;
@@ -90,8 +84,7 @@ COLLALG_INLINE int collalg__gatherv_enter(collalg__ctx *c, const void **sendbuf,
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err =
-            collalg__gatherv_check(*sendbuf, *sendcount, *sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+        err = collalg__gatherv_check(*sendbuf, *sendcount, *sendtype, recvbuf, recvcounts, displs, recvtype, root, c);
         if (err != MPI_SUCCESS)
             return err;
     }

@@ -58,11 +58,7 @@ COLLALG_INLINE int collalg__reduce_enter(collalg__ctx *c, const void **sendbuf, 
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_size)(comm, &size);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_rank)(comm, &rank);
+        err = collalg__ctx_comm(c, &size, &rank);
         if (err == MPI_SUCCESS && (root < 0 || root >= size))
             err = MPI_ERR_ROOT;
         if (err == MPI_SUCCESS && inplace && rank != root)

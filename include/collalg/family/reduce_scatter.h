@@ -109,11 +109,7 @@ COLLALG_INLINE int collalg__reduce_scatter_enter(collalg__ctx *c, const void **s
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_size)(comm, &p);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_rank)(comm, &rank);
+        err = collalg__ctx_comm(c, &p, &rank);
         if (err == MPI_SUCCESS && recvcounts == NULL)
             err = MPI_ERR_ARG;
         for (i = 0; err == MPI_SUCCESS && i < p; i++) {
@@ -144,9 +140,7 @@ COLLALG_INLINE int collalg__reduce_scatter_block_enter(collalg__ctx *c, const vo
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_size)(comm, &p);
+        err = collalg__ctx_comm(c, &p, NULL);
         if (err == MPI_SUCCESS && recvcount < 0)
             err = MPI_ERR_COUNT;
         if (err == MPI_SUCCESS)

@@ -36,9 +36,9 @@
  *        (MPI_ERR_BUFFER), op != MPI_OP_NULL (MPI_ERR_OP).
  */
 COLLALG_INLINE int collalg__scan_check(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                                       MPI_Comm comm, int check_recv)
+                                       collalg__ctx *c, int check_recv)
 {
-    int inplace = sendbuf == MPI_IN_PLACE, err = collalg__check_comm(comm);
+    int inplace = sendbuf == MPI_IN_PLACE, err = collalg__ctx_comm(c, NULL, NULL);
     if (check_recv || inplace)
         err = collalg__first(err, collalg__check_buffer(recvbuf, count, datatype));
     if (!inplace) {
@@ -63,7 +63,7 @@ COLLALG_INLINE int collalg__scan_enter(collalg__ctx *c, const void **sendbuf, vo
     int err;
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__scan_check(*sendbuf, recvbuf, count, datatype, op, comm, 1);
+        err = collalg__scan_check(*sendbuf, recvbuf, count, datatype, op, c, 1);
         if (err != MPI_SUCCESS)
             return err;
     }
@@ -83,11 +83,9 @@ COLLALG_INLINE int collalg__exscan_enter(collalg__ctx *c, const void **sendbuf, 
     int err, rank = 0;
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_comm(comm);
+        err = collalg__ctx_comm(c, NULL, &rank);
         if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_rank)(comm, &rank);
-        if (err == MPI_SUCCESS)
-            err = collalg__scan_check(*sendbuf, recvbuf, count, datatype, op, comm, rank > 0);
+            err = collalg__scan_check(*sendbuf, recvbuf, count, datatype, op, c, rank > 0);
         if (err != MPI_SUCCESS)
             return err;
     }

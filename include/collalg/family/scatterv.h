@@ -21,10 +21,10 @@
  */
 COLLALG_INLINE int collalg__scatterv_check(const void *sendbuf, const int *sendcounts, const int *displs,
                                            MPI_Datatype sendtype, const void *recvbuf, int recvcount,
-                                           MPI_Datatype recvtype, int root, MPI_Comm comm)
+                                           MPI_Datatype recvtype, int root, collalg__ctx *c)
 {
     int rank, size, any = 0, inplace = recvbuf == MPI_IN_PLACE;
-    int err = collalg__gatherv_rooted(comm, root, &rank, &size);
+    int err = collalg__gatherv_rooted(c, root, &rank, &size);
 
     if (err != MPI_SUCCESS)
         return err;
@@ -65,8 +65,7 @@ COLLALG_INLINE int collalg__scatterv_enter(collalg__ctx *c, const void *sendbuf,
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err =
-            collalg__scatterv_check(sendbuf, sendcounts, displs, sendtype, *recvbuf, *recvcount, *recvtype, root, comm);
+        err = collalg__scatterv_check(sendbuf, sendcounts, displs, sendtype, *recvbuf, *recvcount, *recvtype, root, c);
         if (err != MPI_SUCCESS)
             return err;
     }
