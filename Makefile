@@ -18,6 +18,8 @@
 #   make bench-reductions   reduce, reduce_scatter_block, scan on the smp and switched clusters (build/bench)
 #   make bench-rooted       gather and scatter on the same platforms (build/bench)
 #   make bench-flat         bcast and allreduce on flat clusters of 32, 128, 512 hosts (build/bench)
+#   make bench-overhead     per-call software overhead of every algorithm and tuned routine at 8 B, p = 2, 4:
+#                           instructions outside MPI (callgrind) and MPI calls (mk/overhead.mk, docs/overhead.md)
 #   make pmpi               the PMPI library build/lib/libcollalg_pmpi.so (mk/pmpi.mk, src/pmpi/pmpi.c);
 #                           make pmpi-openmpi: the same for Open MPI programs
 #   make install PREFIX=... headers and collalg.pc
