@@ -2,7 +2,8 @@
 # included by the top Makefile.
 #
 #   make guidelines        build src/guidelines/collalg-guidelines.c against $(TUNE_OUT)/collalg_tuned.h
-#                          (from an earlier make tune) and run it on TUNE_NP MPICH processes:
+#                          (from an earlier make tune) and run it on TUNE_NP MPICH processes
+#                          (MPI=openmpi: Open MPI's, against $(BUILD)/tuned-openmpi, as mk/tune.mk):
 #                          the violations and a summary on stdout, every check in
 #                          $(TUNE_OUT)/guidelines.csv
 #   make guidelines-smpi   the same under SimGrid against $(TUNE_SMPI_OUT)/collalg_tuned.h
@@ -20,10 +21,11 @@ GUIDELINES_ARGS      ?=
 GUIDELINES_SMPI_ARGS ?=
 
 # The step itself, one shell line each (TUNE_* come from mk/tune.mk, read after this file).
+# The native run's step uses mk/tune.mk's MPI choice (TUNE_MPICC, TUNE_MPIEXEC: MPICH unless MPI=openmpi).
 GL_MPICH_STEP = rm -f $(TUNE_OUT)/collalg-guidelines; \
-  $(MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) src/guidelines/collalg-guidelines.c -o $(TUNE_OUT)/collalg-guidelines || exit 1; \
-  echo "guidelines: mpiexec -n $(TUNE_NP) $(TUNE_OUT)/collalg-guidelines --out $(TUNE_OUT) $(GUIDELINES_ARGS)"; \
-  mpiexec -n $(TUNE_NP) $(TUNE_OUT)/collalg-guidelines --out $(TUNE_OUT) $(GUIDELINES_ARGS) </dev/null || exit 1
+  $(TUNE_MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) src/guidelines/collalg-guidelines.c -o $(TUNE_OUT)/collalg-guidelines || exit 1; \
+  echo "guidelines: $(TUNE_MPIEXEC) -n $(TUNE_NP) $(TUNE_OUT)/collalg-guidelines --out $(TUNE_OUT) $(GUIDELINES_ARGS)"; \
+  $(TUNE_MPIEXEC) -n $(TUNE_NP) $(TUNE_OUT)/collalg-guidelines --out $(TUNE_OUT) $(GUIDELINES_ARGS) </dev/null || exit 1
 GL_SMPI_STEP = rm -f $(TUNE_SMPI_OUT)/collalg-guidelines; \
   $(SMPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_SMPI_OUT) src/guidelines/collalg-guidelines.c \
     -o $(TUNE_SMPI_OUT)/collalg-guidelines 2>&1 | grep -v '^\['; \

@@ -6,7 +6,9 @@
 #   make pmpi PMPI_TUNED=path/collalg_tuned.h    the same from another tuned header
 #
 #   make pmpi-openmpi              the same library for Open MPI programs (compiled with mpicc.openmpi:
-#                                  Open MPI's handles are pointers), $(BUILD)/lib/libcollalg_pmpi_openmpi.so
+#                                  Open MPI's handles are pointers), $(BUILD)/lib/libcollalg_pmpi_openmpi.so,
+#                                  from the header of `make tune MPI=openmpi` ($(BUILD)/tuned-openmpi/)
+#                                  when it exists (PMPI_OMPI_TUNED), else as make pmpi
 #
 #   make pmpi-smpi                 the same source for SimGrid's SMPI programs (compiled with smpicc):
 #                                  $(BUILD)/lib/collalg_pmpi_smpi.o, one object to link into the
@@ -28,10 +30,15 @@ PMPI_LIB    := $(BUILD)/lib/libcollalg_pmpi.so
 PMPI_OMPI_LIB := $(BUILD)/lib/libcollalg_pmpi_openmpi.so
 PMPI_SMPI_LIB := $(BUILD)/lib/collalg_pmpi_smpi.o
 PMPI_TUNED  ?= $(wildcard $(BUILD)/tuned/collalg_tuned.h)
+# Open MPI's library takes the header tuned on Open MPI (make tune MPI=openmpi) when it exists and
+# no PMPI_TUNED is given, else PMPI_TUNED's (PMPI_OMPI_TUNED=path chooses its own).
+PMPI_OMPI_TUNED ?= $(if $(filter command line environment,$(origin PMPI_TUNED)),$(PMPI_TUNED),$\
+                   $(or $(wildcard $(BUILD)/tuned-openmpi/collalg_tuned.h),$(PMPI_TUNED)))
 PMPI_CFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror -fPIC
 PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
 PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
+PMPI_OMPI_STAMP := $(BUILD)/lib/pmpi-openmpi-tuned.txt
 
 .PHONY: pmpi pmpi-openmpi pmpi-smpi pmpi-force
 
@@ -45,16 +52,20 @@ $(PMPI_STAMP): pmpi-force
 	@mkdir -p $(@D)
 	@echo '$(PMPI_TUNED)' | cmp -s - $@ || echo '$(PMPI_TUNED)' > $@
 
+$(PMPI_OMPI_STAMP): pmpi-force
+	@mkdir -p $(@D)
+	@echo '$(PMPI_OMPI_TUNED)' | cmp -s - $@ || echo '$(PMPI_OMPI_TUNED)' > $@
+
 $(PMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
 	@mkdir -p $(@D)
 	$(MPICC) $(PMPI_CFLAGS) -shared -Iinclude \
 	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
 	    src/pmpi/pmpi.c -o $@
 
-$(PMPI_OMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
+$(PMPI_OMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_OMPI_TUNED) $(PMPI_OMPI_STAMP)
 	@mkdir -p $(@D)
 	$(OMPICC) $(PMPI_CFLAGS) -shared -Iinclude \
-	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
+	    $(if $(PMPI_OMPI_TUNED),-I$(dir $(PMPI_OMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_OMPI_TUNED))"') \
 	    src/pmpi/pmpi.c -o $@
 
 # SimGrid: smpicc builds each program as a shared object that smpirun loads once per simulated rank

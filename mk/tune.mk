@@ -7,6 +7,11 @@
 #   make tune-smpi    the same under SimGrid's smpirun on tests/platform/cluster.xml
 #                     (TUNE_SMPI_NP simulated hosts), into $(TUNE_SMPI_OUT)
 #   make tune-run / tune-smpi-run   the same without the dependency step
+#   make tune MPI=openmpi / make tune-run MPI=openmpi   the same on Open MPI: the tuner, tuned_check
+#                     and the guideline check built with mpicc.openmpi into $(BUILD)/openmpi-bin/ (the
+#                     MPICH binaries stay) and run with mpiexec.openmpi (root allowed, oversubscribed,
+#                     unbound, as tests/launch.h runs it: TUNE_MPIEXEC overrides), default TUNE_OUT
+#                     $(BUILD)/tuned-openmpi; MPI=mpich (the default) is the MPICH run above
 #   make tune-subcomms  rules for every communicator size (issue 22's target; minutes, not in make
 #                     check): tests/pmpi/subcomms.sh tunes 32 simulated ranks of platform (c) with
 #                     --procs 4,8,32 and with --procs 32 (timed), builds the PMPI library for SimGrid
@@ -30,11 +35,32 @@ ifeq ($(.DEFAULT_GOAL),)
 endif
 
 TUNE_NP        ?= $(shell nproc 2>/dev/null || echo 2)
+# The native MPI the tuner runs on (MPI=mpich or MPI=openmpi): its compiler, launcher, the folder
+# of the tuner's binary and the default output folder.
+MPI            ?= mpich
+ifeq ($(MPI),openmpi)
+TUNE_MPICC     := $(OMPICC)
+TUNE_MPIEXEC   ?= mpiexec.openmpi --oversubscribe --allow-run-as-root --bind-to none --mca pml ob1 \
+                  --mca btl self,vader --mca btl_vader_single_copy_mechanism none
+TUNE_BIN       := $(BUILD)/openmpi-bin
+TUNE_OUT       ?= $(BUILD)/tuned-openmpi
+else ifeq ($(MPI),mpich)
+TUNE_MPICC     := $(MPICC)
+TUNE_MPIEXEC   ?= mpiexec
+TUNE_BIN       := $(BUILD)/bin
 TUNE_OUT       ?= $(BUILD)/tuned
+else
+$(error MPI=$(MPI): mk/tune.mk knows MPI=mpich and MPI=openmpi)
+endif
 # The plan of `make tune`: the paper's sizes (1 B .. 256 KiB), PGMPI's RSE rule with the tuner's
-# defaults (10..100 repetitions, RSE < 0.05) and a wall-clock budget well inside 10 minutes: each
-# collective gets a share, past it measurements are cut short, past the whole budget the run
-# writes what it has (about 15 s to 2 min at P = 2 on a 2-core machine).
+# defaults (10..100 repetitions, RSE < 0.05; never fewer than 10) and a wall-clock budget well
+# inside 10 minutes: each collective gets a share, past it measurements take 10 samples (a
+# validation as many as the first measurement), past the whole budget the run writes what it has
+# (sizes not validated get no rule: native). Each collective ends with a validation against the
+# native collective at every sample size: rules are cut where the tuned routine is slower, and
+# the v-collectives' size-dependent rules give way to one rule or none where their agreement
+# collective does not pay (src/tune/collalg-tune.c, steps 4-5). About 2 to 3 min at P = 2 on a
+# 2-core machine.
 TUNE_ARGS      ?= --time-budget 420
 TUNE_SMPI_NP   ?= 16
 TUNE_SMPI_OUT  ?= $(BUILD)/tuned-smpi
@@ -45,7 +71,12 @@ TUNE_CHECK_FLAGS = $(TESTCFLAGS) -Iinclude -DCOLLALG_TUNED_HEADER='"collalg_tune
 
 .PHONY: tune tune-run tune-smpi tune-smpi-run tune-subcomms
 
-# $(BUILD)/bin/collalg-tune is built by the Makefile's rule for the programs of src/ (TOOLS).
+# $(BUILD)/bin/collalg-tune is built by the Makefile's rule for the programs of src/ (TOOLS);
+# $(BUILD)/openmpi-bin/collalg-tune, the same program for Open MPI, here.
+$(BUILD)/openmpi-bin/collalg-tune: src/tune/collalg-tune.c $(wildcard src/tune/*.h) $(HEADERS)
+	@mkdir -p $(@D)
+	$(OMPICC) $(TESTCFLAGS) -Iinclude $< -o $@
+
 $(BUILD)/smpi-bin/collalg-tune: src/tune/collalg-tune.c $(wildcard src/tune/*.h) $(HEADERS)
 	@mkdir -p $(@D)
 	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
@@ -54,14 +85,14 @@ $(BUILD)/smpi-bin/collalg-tune: src/tune/collalg-tune.c $(wildcard src/tune/*.h)
 tune: deps-tune
 	@$(MAKE) --no-print-directory tune-run
 
-tune-run: $(BUILD)/bin/collalg-tune
-	@start=$$(date +%s); \
-	echo "tune: mpiexec -n $(TUNE_NP) $(BUILD)/bin/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS)"; \
-	mpiexec -n $(TUNE_NP) $(BUILD)/bin/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS) </dev/null || exit 1; \
-	$(MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) src/tune/tuned_check.c -o $(TUNE_OUT)/tuned_check || exit 1; \
-	mpiexec -n $(TUNE_NP) $(TUNE_OUT)/tuned_check </dev/null || exit 1; \
+tune-run: $(TUNE_BIN)/collalg-tune
+	@start=$$(date +%s); mkdir -p $(TUNE_OUT); \
+	echo "tune ($(MPI)): $(TUNE_MPIEXEC) -n $(TUNE_NP) $(TUNE_BIN)/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS)"; \
+	$(TUNE_MPIEXEC) -n $(TUNE_NP) $(TUNE_BIN)/collalg-tune --out $(TUNE_OUT) $(TUNE_ARGS) </dev/null || exit 1; \
+	$(TUNE_MPICC) $(TUNE_CHECK_FLAGS) -I$(TUNE_OUT) src/tune/tuned_check.c -o $(TUNE_OUT)/tuned_check || exit 1; \
+	$(TUNE_MPIEXEC) -n $(TUNE_NP) $(TUNE_OUT)/tuned_check </dev/null || exit 1; \
 	$(GL_MPICH_STEP); \
-	echo "tune: $(TUNE_OUT)/collalg_tuned.h checked against native MPI; $$(( $$(date +%s) - start )) s in all"
+	echo "tune ($(MPI)): $(TUNE_OUT)/collalg_tuned.h checked against native MPI; $$(( $$(date +%s) - start )) s in all"
 
 tune-smpi: deps-tune-smpi
 	@$(MAKE) --no-print-directory tune-smpi-run

@@ -1,7 +1,9 @@
 /* Criterion suite: the tuner (src/tune/collalg-tune.c, src/tune/stats.h, pattern.h).
  * - the PGMPI repetition rule (RSE) and the summary statistics on synthetic samples (no MPI);
- * - the statistically sound choice (decide.h: incumbent, tolerance, Wilcoxon test) on synthetic
- *   samples (no MPI): noise alone never switches, a clear crossing does;
+ * - the statistically sound choice (decide.h: the fastest per size, merged only where the merged
+ *   choice is not significantly slower, tolerance, Wilcoxon test, at least 10 samples) on
+ *   synthetic samples (no MPI): noise alone never switches, a clear crossing does, a merge never
+ *   costs a significant slowdown; the piecewise choices stay sorted when a range is cut;
  * - the communication patterns of alltoallv and allgatherv: exact scaling, the built-ins, the
  *   pattern file reader (no MPI);
  * - the tuner end to end on a tiny plan under MPICH (p = 2, random pattern) and SimGrid (p = 4,
@@ -113,48 +115,56 @@ static tune_meas meas(double base, double spread, int n, unsigned seed)
     return m;
 }
 
-Test(tune_decide, challenger_needs_tolerance_and_significance)
+Test(tune_decide, beats_needs_tolerance_and_significance)
 {
     tune_test t = {0.05, 0.03};
     tune_meas inc = meas(1.00, 0.01, 20, 1), near = meas(0.98, 0.01, 20, 2), far = meas(0.90, 0.01, 20, 3);
-    tune_meas farther = meas(0.85, 0.01, 20, 4), noisy = meas(0.50, 1.5, 20, 5), failed = {HUGE_VAL, 0, NULL};
-    const tune_meas *m[4];
+    tune_meas noisy = meas(0.50, 1.5, 20, 5), failed = {HUGE_VAL, 0, NULL};
     double p;
-    m[0] = &inc, m[1] = &near, m[2] = NULL, m[3] = &failed;
-    cr_expect(tune_decide(m, 4, 0, &t) == 0, "2%% faster, significant but within the tolerance: the incumbent stays");
-    cr_expect(tune_decide(m, 4, -1, &t) == 1, "no incumbent: the fastest median");
-    m[2] = &far;
-    cr_expect(tune_decide(m, 4, 0, &t) == 2, "10%% faster and significant: switch");
-    cr_expect(tune_beats(&far, &inc, &t, &p) && p < 1e-6, "p = %g", p);
-    m[1] = &farther;
-    cr_expect(tune_decide(m, 4, 0, &t) == 1, "of two qualifying challengers the faster wins");
-    m[1] = &noisy, m[2] = NULL;
+    cr_expect(!tune_beats(&near, &inc, &t, &p), "2%% faster, within the tolerance: no (p = %g)", p);
+    cr_expect(tune_beats(&far, &inc, &t, &p) && p < 1e-6, "10%% faster and significant: p = %g", p);
     cr_expect(noisy.median < 0.97 * inc.median, "the noisy one's median is below the tolerance (%g)", noisy.median);
     cr_expect(!tune_beats(&noisy, &inc, &t, &p), "but it is not significantly faster: p = %g", p);
-    cr_expect(tune_decide(m, 4, 0, &t) == 0);
-    cr_expect(tune_decide(m, 4, 3, &t) == 1, "a failed incumbent: the fastest valid median");
+    cr_expect(tune_beats(&near, &failed, &t, NULL), "a failed incumbent: any valid option beats it");
+    cr_expect(!tune_beats(&failed, &inc, &t, NULL), "a failed option beats nothing");
     t.alpha = 1e-12;
-    m[2] = &far;
-    cr_expect(tune_decide(m, 4, 0, &t) == 0, "a strict enough level keeps the incumbent");
-    tune_meas_free(&inc), tune_meas_free(&near), tune_meas_free(&far), tune_meas_free(&farther);
+    cr_expect(!tune_beats(&far, &inc, &t, NULL), "a strict enough level keeps the incumbent");
+    tune_meas_free(&inc), tune_meas_free(&near), tune_meas_free(&far), tune_meas_free(&noisy);
+}
+
+Test(tune_decide, slower_needs_tolerance_significance_and_ten_samples)
+{
+    tune_test t = {0.05, 0.03};
+    tune_meas fast = meas(1.00, 0.01, 20, 21), near = meas(1.02, 0.01, 20, 22), slow = meas(1.12, 0.01, 20, 23);
+    tune_meas few = meas(0.50, 0.01, TUNE_MIN_SAMPLES - 1, 24), noisy = meas(1.00, 0.01, 10, 25);
+    static const double wide[10] = {0.5, 0.6, 0.7, 0.8, 0.9, 1.2, 1.3, 1.4, 1.5, 1.6}; /* half below fast's */
+    memcpy(noisy.x, wide, sizeof wide);
+    noisy.median = 1.05;
+    const tune_meas *m[4];
+    double p;
+    cr_expect(!tune_slower(&near, &fast, &t, &p), "2%% slower: within the tolerance (p = %g)", p);
+    cr_expect(tune_slower(&slow, &fast, &t, &p) && p < 1e-6, "12%% slower and significant: p = %g", p);
+    cr_expect(noisy.median > 1.03 * fast.median, "the noisy one's median is above the tolerance (%g)", noisy.median);
+    cr_expect(!tune_slower(&noisy, &fast, &t, &p), "but it is not significantly slower: p = %g", p);
+    cr_expect(!tune_meas_valid(&few), "fewer than %d samples: no option", TUNE_MIN_SAMPLES);
+    m[0] = &fast, m[1] = &near, m[2] = &slow, m[3] = &few;
+    cr_expect(tune_fastest_of(m, 4) == 0, "the fastest valid median (the 9-sample one does not count)");
+    cr_expect(tune_acceptable(m, 4, 1, &t) && !tune_acceptable(m, 4, 2, &t) && !tune_acceptable(m, 4, 3, &t));
+    m[1] = NULL;
+    cr_expect(tune_fastest_of(m + 3, 1) == -1, "no valid option");
+    m[1] = &noisy;
+    cr_expect(tune_acceptable(m, 4, 1, &t), "not significantly slower: acceptable");
+    tune_meas_free(&fast), tune_meas_free(&near), tune_meas_free(&slow), tune_meas_free(&few);
     tune_meas_free(&noisy);
 }
 
-Test(tune_decide, tolerance_rises_to_the_incumbents_spread)
+/* Changes of choice along `win`. */
+static int walk_changes(const int *win, int ns)
 {
-    tune_test t = {0.05, 0.02};
-    /* incumbent uniform in [1, 1.2]: IQR / median about 0.09 */
-    tune_meas inc = meas(1.00, 0.20, 40, 11), near = meas(1.00, 0.01, 40, 12), far = meas(0.80, 0.01, 40, 13);
-    const tune_meas *m[2];
-    double p;
-    cr_expect(tune_rel_iqr(&inc) > 0.05 && tune_rel_iqr(&inc) < 0.15, "spread %g", tune_rel_iqr(&inc));
-    cr_expect(near.median < 0.95 * inc.median, "near is more than 5%% faster (%g vs %g)", near.median, inc.median);
-    cr_expect(!tune_beats(&near, &inc, &t, &p), "but within the incumbent's spread: no switch (p = %g)", p);
-    cr_expect(tune_beats(&far, &inc, &t, &p), "beyond the spread and significant: switch (p = %g)", p);
-    m[0] = &inc, m[1] = &near;
-    cr_expect(tune_decide(m, 2, 0, &t) == 0);
-    cr_expect(tune_rel_iqr(&near) < 0.02, "a quiet incumbent keeps the tolerance (%g)", tune_rel_iqr(&near));
-    tune_meas_free(&inc), tune_meas_free(&near), tune_meas_free(&far);
+    int i, changes = 0;
+    for (i = 1; i < ns; i++)
+        changes += win[i] != win[i - 1];
+    return changes;
 }
 
 Test(tune_decide, walk_ignores_noise_and_follows_a_crossing)
@@ -163,7 +173,7 @@ Test(tune_decide, walk_ignores_noise_and_follows_a_crossing)
     tune_test t = {0.05, 0.03};
     tune_meas mm[NS * NO];
     const tune_meas *m[NS * NO];
-    int win[NS], i, k, changes = 0;
+    int win[NS], i, k;
     /* six equivalent options with 5 % noise at twelve sizes: one choice throughout */
     for (i = 0; i < NS; i++)
         for (k = 0; k < NO; k++) {
@@ -171,20 +181,94 @@ Test(tune_decide, walk_ignores_noise_and_follows_a_crossing)
             m[i * NO + k] = &mm[i * NO + k];
         }
     tune_walk(m, NS, NO, &t, win);
-    for (i = 1; i < NS; i++)
-        changes += win[i] != win[i - 1];
-    cr_expect(changes == 0, "noise alone switched %d times", changes);
-    /* option 5 becomes 20 % faster from size 7 on: exactly one switch, there */
+    cr_expect(walk_changes(win, NS) == 0, "noise alone switched %d times", walk_changes(win, NS));
+    /* option 5 becomes 20 % faster from size 7 on: it runs there, and (since it costs nothing
+     * below, where all are equivalent) one choice may cover every size */
     for (i = 7; i < NS; i++) {
         tune_meas_free(&mm[i * NO + 5]);
         mm[i * NO + 5] = meas(0.8e-6 * (i + 1), 0.05, 10, (unsigned)(i + 99));
     }
     tune_walk(m, NS, NO, &t, win);
-    for (changes = 0, i = 1; i < NS; i++)
-        changes += win[i] != win[i - 1];
-    cr_expect(changes == 1 && win[7] == 5 && win[6] != 5, "changes %d, win[6] %d, win[7] %d", changes, win[6], win[7]);
+    for (i = 0; i < NS; i++)
+        cr_expect(tune_acceptable(m + i * NO, NO, win[i], &t), "size %d: option %d is significantly slower", i, win[i]);
+    cr_expect(win[7] == 5 && win[NS - 1] == 5 && walk_changes(win, NS) <= 1, "changes %d, win[7] %d",
+              walk_changes(win, NS), win[7]);
     for (i = 0; i < NS * NO; i++)
         tune_meas_free(&mm[i]);
+}
+
+Test(tune_decide, walk_merges_only_where_it_costs_nothing)
+{
+    enum { NS = 6, NO = 2 };
+    tune_test t = {0.05, 0.02};
+    tune_meas mm[NS * NO];
+    const tune_meas *m[NS * NO];
+    int win[NS], i;
+    /* option 1: 1 % slower than option 0 at sizes 0..3 (within the tolerance), 20 % faster at 4, 5 */
+    for (i = 0; i < NS; i++) {
+        mm[i * NO] = meas(1.0, 0.002, 40, (unsigned)(i + 31));
+        mm[i * NO + 1] = meas(i < 4 ? 1.01 : 0.8, 0.002, 40, (unsigned)(i + 41));
+        m[i * NO] = &mm[i * NO], m[i * NO + 1] = &mm[i * NO + 1];
+    }
+    tune_walk(m, NS, NO, &t, win);
+    cr_expect(walk_changes(win, NS) == 0 && win[0] == 1, "one rule of option 1 costs nothing: %d changes, win[0] %d",
+              walk_changes(win, NS), win[0]);
+    /* now 12 % slower at sizes 0..3 (significant): option 0 there, 1 from size 4 on */
+    for (i = 0; i < 4; i++) {
+        tune_meas_free(&mm[i * NO + 1]);
+        mm[i * NO + 1] = meas(1.12, 0.002, 40, (unsigned)(i + 51));
+    }
+    tune_walk(m, NS, NO, &t, win);
+    cr_expect(win[0] == 0 && win[3] == 0 && win[4] == 1 && win[5] == 1, "win %d %d %d %d", win[0], win[3], win[4],
+              win[5]);
+    /* a size where no option has 10 samples gets none, and splits the groups */
+    tune_meas_free(&mm[2 * NO]), tune_meas_free(&mm[2 * NO + 1]);
+    mm[2 * NO] = meas(1.0, 0.002, 3, 61), mm[2 * NO + 1] = meas(1.0, 0.002, 3, 62);
+    tune_walk(m, NS, NO, &t, win);
+    cr_expect(win[2] == -1 && win[1] == 0 && win[3] == 0, "win[2] %d", win[2]);
+    for (i = 0; i < NS * NO; i++)
+        tune_meas_free(&mm[i]);
+}
+
+Test(tune_decide, logarithm_and_geometric_mean)
+{
+    /* ln x of the C library (printed with 17 digits by Python's math.log) */
+    static const double x[] = {0.5, 1, 2, 3.7, 1e-9, 1e6};
+    static const double lnx[] = {-0.6931471805599453, 0.0, 0.6931471805599453, 1.308332819650179, -20.72326583694641,
+                                 13.815510557964274};
+    size_t i;
+    for (i = 0; i < sizeof x / sizeof *x; i++) {
+        cr_expect(fabs(tune_ln(x[i]) - lnx[i]) < 1e-13 * (1 + fabs(lnx[i])), "ln %g: %.17g vs %.17g", x[i],
+                  tune_ln(x[i]), lnx[i]);
+        cr_expect(fabs(tune_exp_any(lnx[i]) - x[i]) < 1e-12 * x[i], "exp(ln %g)", x[i]);
+    }
+    cr_expect(tune_ln(0) == -HUGE_VAL);
+    cr_expect(fabs(tune_exp_any((tune_ln(0.5) + tune_ln(2)) / 2) - 1) < 1e-14, "geometric mean of 0.5 and 2");
+}
+
+/* The tuner's "no upper bound" (cli.h's TUNE_INF; cli.h itself needs MPI). */
+#define TUNE_INF_TEST 2147483647L
+
+Test(tune_decide, piece_set_keeps_segments_sorted_and_disjoint)
+{
+    tune_piece pw;
+    int s;
+    pw.n = 0;
+    tune_piece_add(&pw, 0, 100, 0);
+    tune_piece_add(&pw, 100, 1000, 1);
+    tune_piece_add(&pw, 1000, TUNE_INF_TEST, 2);
+    tune_piece_set(&pw, 50, 150, 9); /* across a boundary */
+    cr_expect(pw.n == 4 && tune_piece_at(&pw, 49) == 0 && tune_piece_at(&pw, 50) == 9 && tune_piece_at(&pw, 149) == 9 &&
+                  tune_piece_at(&pw, 150) == 1 && tune_piece_at(&pw, 1000) == 2,
+              "n %d", pw.n);
+    tune_piece_set(&pw, 150, 1000, 9); /* joins its equal neighbour */
+    cr_expect(pw.n == 3 && pw.lo[1] == 50 && pw.hi[1] == 1000 && pw.pick[1] == 9, "n %d", pw.n);
+    tune_piece_set(&pw, 0, TUNE_INF_TEST, 4); /* everything */
+    cr_expect(pw.n == 1 && pw.lo[0] == 0 && pw.hi[0] == TUNE_INF_TEST && pw.pick[0] == 4);
+    tune_piece_set(&pw, 7, 8, 5);
+    for (s = 1; s < pw.n; s++)
+        cr_expect(pw.hi[s - 1] == pw.lo[s] && pw.lo[s] < pw.hi[s], "segment %d", s);
+    cr_expect(pw.n == 3 && tune_piece_at(&pw, 7) == 5 && tune_piece_at(&pw, 8) == 4);
 }
 
 /* ---- communication patterns ----------------------------------------------------------------- */

@@ -47,10 +47,14 @@
  *   one core and the block collectives send about q messages per rank; an even share would starve
  *   P, whose rules matter most), and within it each collective an even share of what is left;
  *   past its share the binary searches stop (crossings are set to the midpoint) and every
- *   further measurement takes only min(3, min-reps) calls; past the whole budget the run stops
- *   as after Ctrl-C (sizes not reached get no rules: the native collective).
+ *   further measurement takes the fewest calls that may decide: 10 (a re-measurement: as many as
+ *   the first measurement had); past the whole budget the run stops as after Ctrl-C (sizes not
+ *   reached, and sample sizes not validated, get no rules: the native collective; the report and
+ *   the header say so).
  * - Repetitions (PGMPI's RSE rule, tune/stats.h): `--min-reps` (default 10), `--max-reps`
- *   (100), `--step` (5), `--rse` threshold (0.05). `--quick` = 3, 15, 3, 0.1.
+ *   (100), `--step` (5), `--rse` threshold (0.05). `--quick` = 3, 15, 3, 0.1. Whatever the
+ *   options, no measurement that enters a choice has fewer than 10 samples (TUNE_MIN_SAMPLES,
+ *   tune/decide.h): --min-reps and --max-reps below 10 act as 10.
  * - `--precision F`: a binary search stops when its interval is narrower than F times its lower
  *   end (default 0.05) or one element.
  * - `--alpha A` (default 0.05), `--tolerance F` (default 0.02): the level of the rank-sum test
@@ -116,45 +120,66 @@
  *    algorithm are measured as one interleaved batch (see Timing), each measurement's samples
  *    kept.
  * 2. Step 3 of the paper, per parameterised algorithm: the value chosen at each sample size by
- *    the statistical rule below, walking the sizes upward; between adjacent sample sizes whose
- *    chosen values differ, a binary search finds where the value changes. The result, a
- *    piecewise choice of values, is from then on one more plain algorithm.
+ *    the statistical rule below (the fastest there, merged with its neighbours only where that
+ *    costs nothing); between adjacent sample sizes whose chosen values differ, a binary search
+ *    finds where the value changes. The result, a piecewise choice of values, is from then on
+ *    one more plain algorithm.
  * 3. Step 4: the algorithm chosen at each sample size by the same rule (parameterised ones at
  *    their chosen value), and binary searches for the crossing points between adjacent sizes
- *    with different winners, only there. Below the first sample size the first winner applies,
+ *    with different choices, only there. Below the first sample size the first choice applies,
  *    above the last the last one (the paper's "same algorithm from 256 KiB on"). Neighbouring
  *    ranges with the same algorithm and value merge into one rule. The native collective
  *    competes as one more algorithm: a range it wins gets no rule, so the selector's fallback
- *    runs it there (a tuned routine is never knowingly slower than native).
- * 4. The rules are written (header); after a rule whose algorithm has restrictions
+ *    runs it there.
+ * 4. Validation, at every sample size: the tuned routine as the header will run it (with the
+ *    selector's agreement collective for the v-collectives, see Output), the native collective
+ *    and the two fastest other algorithms there (each alone), as one interleaved batch, each
+ *    with at least as many samples as the most any of them had in step 1 (and at least 10).
+ *    A runner-up faster than the routine by more than 5% and significantly so (Wilcoxon,
+ *    p < --alpha) is a defect of the tuner; a size with a defect is validated once more (a new
+ *    batch) and that second batch stands (at 17 collectives x 13 sizes, one test each at level
+ *    0.05 would otherwise flag a few sizes by chance alone).
+ * 5. Cuts: where the routine's median is above (1 + --tolerance) times native's (no
+ *    significance asked: native is the safe side), or the size could not be validated (budget,
+ *    interruption), the rule is cut over the part of the size range that sample size stands
+ *    for (from the midpoint to the neighbouring sample size, or the rule's own bound where the
+ *    neighbour is under another rule, on each side): no rule there, so native runs. The rules
+ *    stay sorted and non-overlapping; the alternative rules (step 6) follow the cut rules. The
+ *    report and the header show the validated numbers.
+ *    The v-collectives' agreement must pay for itself: alltoallv and alltoallw (an 8-byte
+ *    MPI_Allreduce), gatherv and scatterv (an 8-byte MPI_Bcast from the root) pay the selector's
+ *    agreement at every call of a size-dependent rule set (select.h), even where it then runs
+ *    native, so cutting cannot help them. When such a set is slower than native at any sample
+ *    size (or any size failed validation), it is replaced by the best size-independent choice,
+ *    free of the agreement: one rule [0, COLLALG_INF) of the algorithm and value with the
+ *    smallest geometric mean of its ratio to native in step 1, validated at every size like the
+ *    routine (a failure confirmed by a second batch), or, when none is faster on average or it
+ *    fails anywhere, no rule (native). The size-dependent set is thus kept only where it is
+ *    never slower than native.
+ * 6. The rules are written (header); after a rule whose algorithm has restrictions
  *    (collalg/restrictions.h, e.g. allreduce `ring`: commutative operations only) comes an
  *    *alternative rule* with the same range, naming the algorithm without restrictions (at one
  *    value) whose median is on average closest to the fastest at the sample sizes of that range,
  *    so that such a call still runs a tuned algorithm (select.h); where that is the native
  *    collective, a comment `alternative: native` stands in its place (the selector's fallback
- *    runs it when it skips the restricted rule). The tuned routine is
- *    re-measured at every sample size in one batch with the two fastest other algorithms there
- *    and compared with the native collective (ratio) and with them: a runner-up faster by more
- *    than 5% and significantly so (Wilcoxon, p < --alpha) is a defect of the tuner. A size with
- *    a defect is re-measured once more (a new batch) and that second measurement is reported:
- *    the defect stands only when it holds again (at 13 collectives x 13 sizes, one test each at
- *    level 0.05 would otherwise flag a few sizes by chance alone).
+ *    runs it when it skips the restricted rule).
  *
  * @par The statistical rule (tune/decide.h; PGMPI's Wilcoxon rank-sum test, §4)
- * Walking the sample sizes upward, the *incumbent* at a size is the choice made at the size
- * before (at the first size: the smallest median). Another algorithm (or value) replaces it only
- * when it is faster by more than `--tolerance` (relative, default 0.02: its median below
- * (1 - 0.02) times the incumbent's; 2% keeps the tuned routine within 2% of the best single
- * algorithm where runs are deterministic, as under SimGrid; the tolerance is raised to the
- * incumbent's own relative spread, IQR / median, when that is larger, as it is for microsecond
- * calls on a loaded machine) AND significantly faster: the one-sided Wilcoxon rank-sum
- * test (Mann-Whitney U, normal approximation with tie and continuity corrections,
- * tune/wilcoxon.h) of "its samples are stochastically smaller than the incumbent's" gives
- * p < `--alpha` (default 0.05). Of several such challengers the smallest median wins. A binary
- * search step decides the same way: the upper winner takes the midpoint only when it beats the
- * lower one there. Ties (equal or noise-level differences) therefore keep one algorithm and one
- * rule; the chosen algorithm is slower than another at a sample size by more than the tolerance
- * only when that difference is not significant.
+ * Every measurement that enters a choice has at least 10 samples. At each sample size the
+ * choice is the fastest (smallest median). Neighbouring sizes share one choice (one algorithm
+ * and value, hence one rule) only where it costs nothing: the shared choice must not be
+ * significantly slower than the fastest at any size it covers, where significantly slower
+ * means both slower by more than `--tolerance` (relative, default 0.02: its median above
+ * (1 + 0.02) times the fastest's) AND the one-sided Wilcoxon rank-sum test (Mann-Whitney U,
+ * normal approximation with tie and continuity corrections, tune/wilcoxon.h) of "the fastest's
+ * samples are stochastically smaller" gives p < `--alpha` (default 0.05). Walking the sizes
+ * upward, each group is made as long as one choice allows (of several, the one closest to the
+ * fastest over the group). A binary search step decides a midpoint the other way round: the
+ * upper choice takes it only when faster than the lower one by more than the tolerance and
+ * significantly so. The chosen algorithm is therefore slower than another at a sample size by
+ * more than the tolerance only when that difference is not significant; and, after the
+ * validation, the routine is not slower than native by more than the tolerance at any sample
+ * size where a rule stands.
  *
  * @par Timing
  * Each sample is one call: all ranks leave an MPI_Barrier, time the call with MPI_Wtime, and the
@@ -173,21 +198,30 @@
  *   on how many processes and with which MPI they were tuned; `COLLALG_TUNED_<COLL>_BOUNDS` (the
  *   rules' lower bounds over all sizes, for tests), `COLLALG_TUNED_PROCS` (P),
  *   `COLLALG_TUNED_PROCS_LIST` (the tuned sizes) and `COLLALG_TUNED_PROCS_RANGES` (pmin, pmax of
- *   each in turn); the comment also gives the statistical settings, per tuned size the
- *   communicator sizes it serves and the number of primary rules per collective (alternative
- *   rules not counted), and per tuned size the tuned and native times at the sample sizes. When the alltoallv
- *   (alltoallw) rules depend on the size, the tuned alltoallv (alltoallw) is re-measured with the
- *   selector's 8-byte MPI_Allreduce included, the tuned gatherv and scatterv with its 8-byte
- *   MPI_Bcast from the root (what the generated routine then adds to each call); the sample
- *   measurements (CSV, plots) are of the algorithms alone.
- * - `collalg_tuned.csv`: every measurement, written as it is made.
+ *   each in turn); the comment also gives the statistical settings, the validation and the
+ *   v-collectives' agreement rule (step 5), per tuned size the communicator sizes it serves and
+ *   the number of primary rules per collective (alternative rules not counted), and per tuned
+ *   size, collective and sample size the validated tuned and native times, the samples, tuned /
+ *   native and tuned / next (the fastest other algorithm alone) with their p-values, the cuts,
+ *   what replaced a v-collective's rules, a summary line per collective and one for the run
+ *   (geometric mean of tuned / native, sizes over 1.05 against native and against the next,
+ *   cuts and sizes not validated). When the alltoallv (alltoallw) rules depend on the size, the
+ *   tuned alltoallv (alltoallw) is validated with the selector's 8-byte MPI_Allreduce included,
+ *   the tuned gatherv and scatterv with its 8-byte MPI_Bcast from the root (what the generated
+ *   routine then adds to each call); the sample measurements (CSV, plots) are of the algorithms
+ *   alone.
+ * - `collalg_tuned.csv`: every measurement, written as it is made (phase `native`, `sample`,
+ *   `param`, `param-search`, `search`; the validation's `routine`, `validate` (the native
+ *   collective) and `rival`).
  * - `<coll>.dat`, `<coll>.gp`, `<coll>.png`, `<coll>.svg` (not for the barrier, which has one
  *   size; for a tuned size q below P `<coll>-p<q>.dat` ... ): time against size of every algorithm
  *   (parameterised ones at their chosen value), the native collective and the tuned routine, with
  *   the chosen ranges marked (gnuplot).
- * On stdout (rank 0), after each tuned size: per collective and sample size the tuned and native times, their ratio, the
- * fastest runner-up, the ratio to it and the p-value that it is faster, defects; per collective
- * the number of rules and the worst ratio to a runner-up. On stderr (rank 0): a progress bar with what is measured and the time left.
+ * On stdout (rank 0), after each tuned size: per collective and sample size the validated tuned
+ * and native times, the fastest runner-up, the samples, the ratios and the p-values that native
+ * and the runner-up are faster, cuts and defects; per collective the number of rules and the
+ * summary line (as in the header), and at the end the run's. On stderr (rank 0): a progress bar
+ * with what is measured and the time left.
  *
  * @par Interruption
  * Ctrl-C (SIGINT) or SIGTERM sets a flag that the ranks agree on at the next chunk of calls (and
@@ -212,7 +246,8 @@
 /* One module per concern, in the order they build on each other (all static, one translation unit):
  *   tune/stats.h     summary statistics and PGMPI's repetition rule (no MPI)
  *   tune/wilcoxon.h  the Wilcoxon rank-sum test (no MPI)
- *   tune/decide.h    the statistical rule: incumbent, tolerance, test (no MPI)
+ *   tune/decide.h    the statistical rule: fastest per size, merge, tolerance, test; piecewise
+ *                    choices (no MPI)
  *   tune/table.h     the algorithm table: wrappers and parameter search spaces
  *   tune/pattern.h   communication patterns of the v-collectives (no MPI); tune/vcoll.h their MPI side
  *   tune/procs.h     the communicator sizes to tune and the sizes each serves (no MPI)
@@ -224,7 +259,8 @@
  *   tune/rules.h     piecewise choices, the result of a collective, flattening into selector rules,
  *                    alternative rules after restricted algorithms
  *   tune/search.h    the binary search for a crossing point
- *   tune/choose.h    the procedure per collective (steps 1-4 above)
+ *   tune/choose.h    the procedure per collective (steps 1-5 above: sampling, choice, validation,
+ *                    cuts, the v-collectives' agreement)
  *   tune/report.h    the terminal report
  *   tune/output.h    the output directory, the CSV, the header, the plots */
 #include "choose.h"
@@ -297,9 +333,9 @@ static int tune_finish(const tuner *T, const tune_result *res, int defects, int 
                difftime(time(NULL), T->start));
         return 0;
     }
-    printf(
-        "\n%d defect(s) of the tuner (tuned routine > 5%% slower than a runner-up, significantly: Wilcoxon p < %g)\n",
-        defects, T->o.test.alpha);
+    tune_report_run(T, res);
+    printf("%d defect(s) of the tuner (tuned routine > 5%% slower than a runner-up, significantly: Wilcoxon p < %g)\n",
+           defects, T->o.test.alpha);
     if (T->stopped)
         printf("stopped early (%s): wrote what was finished\n", T->stopped == 1 ? "interrupted" : "time budget");
     if (tune_write_header(T, res) != 0)

@@ -372,6 +372,7 @@ static void tune_han_batch(tuner *T, tune_han *h, long bytes, tune_job *jobs, in
 /** @brief One job: algorithm @p a with choice @p x into @p m, phase @p phase. */
 static void tune_han_job(tune_job *j, const tune_algo *a, const tune_han_choice *x, tune_meas *m, const char *phase)
 {
+    j->min_n = j->cost = 0;
     j->a = a, j->ch = &x->ch, j->phase = phase, j->out = m;
 }
 

@@ -7,7 +7,8 @@
  * Each sample is one call: all ranks leave an MPI_Barrier, time the call with MPI_Wtime, and the
  * sample is the maximum over the ranks (one MPI_Allreduce per chunk of calls, which also carries
  * the flags the ranks agree on: a failed call, an interruption, the budget). Chunks follow the
- * RSE rule; the reported time is the median of the samples (seconds). The measurements of a
+ * RSE rule, never fewer than TUNE_MIN_SAMPLES (decide.h) nor, for a re-measurement, than the
+ * first measurement had; the reported time is the median of the samples (seconds). The measurements of a
  * batch (every value of every algorithm at one sample size; the two sides of a binary-search
  * step) take turns chunk by chunk, so that their samples see the same load and can be compared
  * by the rank-sum test (decide.h).
@@ -38,7 +39,7 @@ static tune_call tune_make_call(tuner *T, enum tune_coll coll, long bytes)
     c.comm = T->comm;
     c.scounts = c.sdispls = c.rcounts = c.rdispls = NULL;
     c.stypes = c.rtypes = T->wtypes;
-    c.select_cost = T->routine_phase;
+    c.select_cost = 0; /* per job: tune_job.cost */
     if (tune_is_v(coll))
         tune_pattern_call(&T->pat, coll, bytes, T->rank, T->vc, &c);
     if (coll == TUNE_REDUCE_SCATTER) { /* the whole vector split as evenly as possible */
@@ -95,9 +96,17 @@ typedef struct tune_job {
     const tune_choice *ch; /**< its parameter value, NULL: none */
     const char *phase;     /**< phase column of the CSV */
     tune_meas *out;        /**< receives the median and the samples */
+    int min_n;             /**< at least this many samples (a re-measurement: the first one's count), 0: none */
+    int cost;              /**< 1: each call also pays what the tuned routine adds (tune_routine_cost()) */
     int n;                 /**< samples so far (in out->x) */
     int failed;            /**< agreed: a call failed on some rank */
 } tune_job;
+
+/** @brief Fewest samples job @p j takes: TUNE_MIN_SAMPLES (decide.h), or its min_n when larger. */
+static int tune_job_floor(const tune_job *j)
+{
+    return j->min_n > TUNE_MIN_SAMPLES ? j->min_n : TUNE_MIN_SAMPLES;
+}
 
 /** @brief Ends job @p j: its median (HUGE_VAL if it failed), the CSV line, the progress count. */
 static void tune_job_finish(tuner *T, enum tune_coll coll, long bytes, tune_job *j)
@@ -114,9 +123,11 @@ static void tune_job_finish(tuner *T, enum tune_coll coll, long bytes, tune_job 
  * @brief Runs a chunk of @p k calls of job @p j (the first one after an untimed call).
  * @return 1 when the ranks agreed to stop the run (T->stopped set), else 0.
  */
-static int tune_job_step(tuner *T, enum tune_coll coll, long bytes, const tune_call *call, tune_job *j, int k)
+static int tune_job_step(tuner *T, enum tune_coll coll, long bytes, const tune_call *batch_call, tune_job *j, int k)
 {
     char what[512];
+    tune_call own = *batch_call, *call = &own;
+    own.select_cost = j->cost;
     if (j->n == 0) {
         snprintf(what, sizeof what, "%s %s%s%s%s %ld B", tune_coll_name[coll], j->a ? j->a->name : "native",
                  j->ch && j->ch->text[0] ? "(" : "", j->ch ? j->ch->text : "", j->ch && j->ch->text[0] ? ")" : "",
@@ -140,16 +151,20 @@ static int tune_job_step(tuner *T, enum tune_coll coll, long bytes, const tune_c
 /**
  * @brief Size of the batch's next chunk: the largest next chunk of the RSE rule (stats.h) over
  *        the jobs that did not fail (they all have the same number of samples), 0 when every
- *        one's rule is satisfied. Past the collective's share of the budget, the fewest calls.
+ *        one's rule is satisfied. Invariant: no job ends with fewer than its floor
+ *        (tune_job_floor(): TUNE_MIN_SAMPLES, a re-measurement as many as the first one) unless
+ *        the run stops. Past the collective's share of the budget, the fewest calls: the floor.
  */
 static int tune_batch_next(const tuner *T, const tune_job *jobs, int n)
 {
-    tune_rule hurried = T->o.rule;
     int i, k = 0;
-    hurried.max_reps = hurried.min_reps = hurried.min_reps < 3 ? hurried.min_reps : 3;
     for (i = 0; i < n; i++)
         if (!jobs[i].failed) {
-            int ki = tune_rule_next(T->hurry ? &hurried : &T->o.rule, jobs[i].out->x, jobs[i].n);
+            tune_rule rule = T->o.rule;
+            int ki, floor = tune_job_floor(&jobs[i]);
+            rule.min_reps = T->hurry || rule.min_reps < floor ? floor : rule.min_reps;
+            rule.max_reps = T->hurry || rule.max_reps < rule.min_reps ? rule.min_reps : rule.max_reps;
+            ki = tune_rule_next(&rule, jobs[i].out->x, jobs[i].n);
             k = ki > k ? ki : k;
         }
     return k;
@@ -167,8 +182,11 @@ static int tune_batch_next(const tuner *T, const tune_job *jobs, int n)
 static int tune_measure_batch(tuner *T, enum tune_coll coll, long bytes, tune_job *jobs, int n)
 {
     tune_call call = tune_make_call(T, coll, bytes);
-    size_t cap = (size_t)(T->o.rule.max_reps + T->o.rule.step + 8);
-    int i, k, round = 0;
+    int i, k, round = 0, most = T->o.rule.max_reps;
+    size_t cap;
+    for (i = 0; i < n; i++)
+        most = tune_job_floor(&jobs[i]) > most ? tune_job_floor(&jobs[i]) : most;
+    cap = (size_t)(most + T->o.rule.step + 8);
     for (i = 0; i < n; i++) {
         jobs[i].n = jobs[i].failed = 0;
         jobs[i].out->median = HUGE_VAL;
@@ -210,6 +228,7 @@ static double tune_measure(tuner *T, enum tune_coll coll, const tune_algo *a, co
     j.ch = ch;
     j.phase = phase;
     j.out = &m;
+    j.min_n = j.cost = 0;
     if (T->stopped)
         return HUGE_VAL;
     if (tune_measure_batch(T, coll, bytes, &j, 1)) {

@@ -170,19 +170,32 @@ static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
         fprintf(f, "; larger ones use native MPI)\n");
     }
     fprintf(f, " * MPI:         %s\n * Command:     %s\n", T->mpi, T->o.cmdline);
-    fprintf(f, " * Timing:      median of per-call maxima over ranks; repetitions by RSE < %g (%d..%d, step %d)\n",
-            T->o.rule.threshold, T->o.rule.min_reps, T->o.rule.max_reps, T->o.rule.step);
     fprintf(f,
-            " * Choice:      walking the sizes upward, another algorithm (or parameter value) replaces the\n"
-            " *              one chosen below only when faster by more than %g%% and significantly so\n"
-            " *              (one-sided Wilcoxon rank-sum, p < %g); neighbouring equal rules merge.\n"
+            " * Timing:      median of per-call maxima over ranks; repetitions by RSE < %g (%d..%d, step %d;\n"
+            " *              never fewer than %d, also when the budget hurries)\n",
+            T->o.rule.threshold, T->o.rule.min_reps, T->o.rule.max_reps, T->o.rule.step, TUNE_MIN_SAMPLES);
+    fprintf(f,
+            " * Choice:      at each sample size the fastest algorithm and parameter value (every\n"
+            " *              measurement >= %d samples); neighbouring sizes share one only where it is\n"
+            " *              not significantly slower than the fastest at any size it covers (slower by\n"
+            " *              more than %g%% and one-sided Wilcoxon rank-sum p < %g); equal rules merge.\n"
+            " * Validation:  at every sample size the routine (with the v-collectives' agreement\n"
+            " *              collective where it pays one) against native, interleaved, as many samples\n"
+            " *              as the first measurements had (>= %d); where its median is above (1 + %g)\n"
+            " *              times native's the rule is cut over the range that size stands for (native\n"
+            " *              runs there; so where the budget left a size unvalidated). alltoallv,\n"
+            " *              alltoallw, gatherv and scatterv: size-dependent rules cost an agreement\n"
+            " *              collective at every call (select.h); where they are slower than native at\n"
+            " *              any size they are replaced by the best size-independent choice (one rule\n"
+            " *              [0, COLLALG_INF) of one algorithm, validated, or none: native).\n"
             " * Rules:       after a rule whose algorithm has restrictions (collalg/restrictions.h)\n"
             " *              follows an alternative rule with the same range: the unrestricted\n"
             " *              algorithm closest to the fastest there (or the comment\n"
             " *              `alternative: native` where that is the native collective, which the\n"
             " *              selector runs when it skips the rule). Primary rules (alternatives not\n"
             " *              counted)%s\n",
-            100 * T->o.test.tol, T->o.test.alpha, T->o.any_procs ? ":" : ",");
+            TUNE_MIN_SAMPLES, 100 * T->o.test.tol, T->o.test.alpha, TUNE_MIN_SAMPLES, T->o.test.tol,
+            T->o.any_procs ? ":" : ",");
     tune_header_procs(f, T, res);
     tune_header_sizes(f, T);
     if (T->topo)
@@ -198,25 +211,54 @@ static void tune_header_about(FILE *f, const tuner *T, const tune_result *res)
                 T->stopped == 1 ? "interrupted" : "stopped by its time budget");
 }
 
-/** @brief The header comment's table of tuned and native times at the sample sizes, per tuned size. */
+/** @brief The header comment's line of sample size @p i of @p r: validated tuned / native times,
+ *         samples, ratios and p-values, the runner-up, a cut. */
+static void tune_header_size_line(FILE *f, const tune_result *r, int i)
+{
+    static const char *const cut[] = {"", "  CUT: native runs", "  NOT VALIDATED: native runs"};
+    char a[32], b[32], c[32];
+    double tn = 0, tr = 0;
+    tune_final_ratios(r, i, &tn, &tr);
+    fprintf(f, " *    %8ld B  %s/%s us  n %d  t/native %.3f p %.2g  t/next %.3f p %.2g (%s %s us)%s\n", r->sz[i],
+            tune_us(r->routine[i], a, sizeof a), tune_us(r->vnative[i], b, sizeof b), r->nval[i], tn, r->native_p[i],
+            tr, r->rival_p[i], r->rival_name[i][0] ? r->rival_name[i] : "-", tune_us(r->rival[i], c, sizeof c),
+            cut[r->cut[i]]);
+}
+
+/**
+ * @brief The header comment's validation table, per tuned size and collective: each sample size
+ *        (tune_header_size_line(); t/native and t/next are the header's routine, native where a
+ *        rule was cut), the collective's summary, and the run's summary (tune_sum_text()).
+ */
 static void tune_header_times(FILE *f, const tuner *T, const tune_result *all)
 {
-    char a[32], b[32];
+    tune_sum run;
+    char text[300];
     int c, i, k;
+    memset(&run, 0, sizeof run);
     for (k = 0; k < T->nprocs; k++) {
         const tune_result *res = tune_res_of(all, k);
-        fprintf(f, " *\n * Tuned vs native at the sample sizes (microseconds), %d processes:\n", T->procs[k]);
+        fprintf(f,
+                " *\n * Validation at the sample sizes, %d processes (tuned/native median, microseconds;\n"
+                " * n samples each; p: one-sided Wilcoxon that native, or next, is faster than tuned):\n",
+                T->procs[k]);
         for (c = 0; c < TUNE_NCOLL; c++) {
+            tune_sum one;
             if (!res[c].tuned)
                 continue;
-            fprintf(f, " *   %s:", tune_coll_name[c]);
+            memset(&one, 0, sizeof one);
+            tune_sum_add(&one, &res[c]);
+            tune_sum_add(&run, &res[c]);
+            fprintf(f, " *   %s%s: %s\n", tune_coll_name[c],
+                    res[c].vfix == TUNE_VFIX_SINGLE   ? " (one rule: the agreement did not pay)"
+                    : res[c].vfix == TUNE_VFIX_NATIVE ? " (native: the agreement did not pay)"
+                                                      : "",
+                    tune_sum_text(&one, text, sizeof text));
             for (i = 0; i < res[c].ns; i++)
-                fprintf(f, "%s %ld B %s/%s", i % 4 ? "," : "\n *    ", res[c].sz[i],
-                        tune_us(res[c].routine[i], a, sizeof a), tune_us(res[c].native[i], b, sizeof b));
-            fprintf(f, "\n");
+                tune_header_size_line(f, &res[c], i);
         }
     }
-    fprintf(f, " */\n");
+    fprintf(f, " *\n * Run: %s\n */\n", tune_sum_text(&run, text, sizeof text));
 }
 
 /** @brief One rule's algorithm and parameter as the header writes them (tune_header_rule()). */

@@ -15,9 +15,6 @@
 #include "decide.h"
 #include "table.h"
 
-/** @brief Most segments of one piecewise choice. */
-#define TUNE_MAX_SEGS 256
-
 /* ---- the native collective as a candidate ----------------------------------------------- */
 
 /** @cond TUNE_NATIVE_WRAPPERS */
@@ -79,14 +76,6 @@ static int tune_is_native(const tune_algo *a)
     return a == &tune_native_algo[a->coll];
 }
 
-/** @brief A choice per size range: an index (parameter value or candidate) for each segment. */
-typedef struct tune_piece {
-    long lo[TUNE_MAX_SEGS];  /**< segment s covers [lo[s], hi[s]) bytes */
-    long hi[TUNE_MAX_SEGS];  /**< end of segment s (TUNE_INF for the last) */
-    int pick[TUNE_MAX_SEGS]; /**< index of the choice or candidate used there, -1 = none */
-    int n;                   /**< segments */
-} tune_piece;
-
 /** @brief A tunable unit: an algorithm of the table and (for parameters) its tuned values. */
 typedef struct tune_cand {
     const tune_algo *algo;                         /**< row of tune_table */
@@ -104,16 +93,37 @@ typedef struct tune_result {
     int ns;                              /**< sample sizes */
     long sz[TUNE_MAX_SIZES];             /**< sample sizes (bytes, adjusted) */
     double native[TUNE_MAX_SIZES];       /**< native median (s) */
-    double routine[TUNE_MAX_SIZES];      /**< tuned routine re-measured (s), HUGE_VAL if not */
+    double routine[TUNE_MAX_SIZES];      /**< tuned routine validated (s), HUGE_VAL if not */
     double best1[TUNE_MAX_SIZES];        /**< the chosen algorithm's time (s) in the sampling */
-    double rival[TUNE_MAX_SIZES];        /**< fastest of the runners-up, re-measured beside the routine (s) */
+    double rival[TUNE_MAX_SIZES];        /**< fastest of the runners-up, validated beside the routine (s) */
     double rival_p[TUNE_MAX_SIZES];      /**< p-value of "that runner-up is faster than the routine" (Wilcoxon) */
     char rival_name[TUNE_MAX_SIZES][64]; /**< which runner-up that was */
+    double vnative[TUNE_MAX_SIZES];      /**< native validated beside the routine (s) */
+    double native_p[TUNE_MAX_SIZES];     /**< p-value of "native is faster than the routine" (Wilcoxon) */
+    int nval[TUNE_MAX_SIZES];            /**< samples of each measurement of that validation batch (0: none) */
+    int cut[TUNE_MAX_SIZES];             /**< enum tune_cut: why native runs here after the validation */
+    char cut_from[TUNE_MAX_SIZES][64];   /**< what the rule ran here before a cut */
+    int vfix;                            /**< v-collectives: enum tune_vfix, what replaced size-dependent rules */
     int ncand;                           /**< candidates */
     tune_cand *cand;                     /**< candidates (step 4) */
     tune_piece final;                    /**< winner candidate per size range */
     int searched;                        /**< 1 when every binary search ran to its precision */
 } tune_result;
+
+/** @brief Why the validation (choose.h) left a sample size to the native collective. */
+enum tune_cut {
+    TUNE_CUT_NONE,   /**< validated: the rule stays */
+    TUNE_CUT_SLOWER, /**< the routine's median above (1 + tolerance) times native's: rule cut there */
+    TUNE_CUT_BUDGET  /**< not validated (run stopped, fewer than TUNE_MIN_SAMPLES samples): rule cut */
+};
+
+/** @brief What replaced the size-dependent rules of a v-collective whose agreement did not pay
+ *         for itself (choose.h, tune_v_agreement()). */
+enum tune_vfix {
+    TUNE_VFIX_NONE,   /**< rules kept (or not a v-collective) */
+    TUNE_VFIX_SINGLE, /**< one rule [0, COLLALG_INF): one algorithm at one value, no agreement */
+    TUNE_VFIX_NATIVE  /**< no rule: native everywhere */
+};
 
 /** @brief One flattened selector rule. */
 typedef struct tune_flat {
@@ -134,33 +144,6 @@ static void tune_result_free(tune_result *r)
                 tune_meas_free(&r->cand[k].m[i][c]);
     free(r->cand);
     r->cand = NULL;
-}
-
-/** @brief Index of the segment of @p pw that contains @p bytes (-1 if none). */
-static int tune_piece_at(const tune_piece *pw, long bytes)
-{
-    int s;
-    for (s = 0; s < pw->n; s++)
-        if (bytes >= pw->lo[s] && bytes < pw->hi[s])
-            return pw->pick[s];
-    return -1;
-}
-
-/** @brief Appends segment [lo, hi) -> pick to @p pw, merging with an equal predecessor. */
-static void tune_piece_add(tune_piece *pw, long lo, long hi, int pick)
-{
-    if (lo >= hi)
-        return;
-    if (pw->n > 0 && pw->pick[pw->n - 1] == pick && pw->hi[pw->n - 1] == lo) {
-        pw->hi[pw->n - 1] = hi;
-        return;
-    }
-    if (pw->n == TUNE_MAX_SEGS)
-        return;
-    pw->lo[pw->n] = lo;
-    pw->hi[pw->n] = hi;
-    pw->pick[pw->n] = pick;
-    pw->n++;
 }
 
 /**
@@ -287,6 +270,26 @@ static int tune_routine_cost(enum tune_coll coll, const tune_result *r)
         return 0;
     nf = tune_flatten(r, fl, TUNE_MAX_SEGS);
     return nf > 1 || (nf == 1 && (fl[0].lo != 0 || fl[0].hi < TUNE_INF));
+}
+
+/**
+ * @brief The part of the size range that sample size @p i of @p r stands for within its rule
+ *        (@p fl[0..nf), tune_flatten()): from the midpoint to the sample size below, or the rule's
+ *        lower bound (the crossing) when that one is outside the rule, to the midpoint to the
+ *        sample size above, or the rule's upper bound. Into [@p *lo, @p *hi), which holds
+ *        r->sz[i]. @return 0, or 1 when no rule holds r->sz[i] (native runs there already).
+ */
+static int tune_cut_range(const tune_result *r, const tune_flat *fl, int nf, int i, long *lo, long *hi)
+{
+    long x = r->sz[i];
+    int f;
+    for (f = 0; f < nf && !(x >= fl[f].lo && x < fl[f].hi); f++)
+        ;
+    if (f == nf)
+        return 1;
+    *lo = i > 0 && r->sz[i - 1] >= fl[f].lo ? (r->sz[i - 1] + x + 1) / 2 : fl[f].lo;
+    *hi = i + 1 < r->ns && r->sz[i + 1] < fl[f].hi ? (x + r->sz[i + 1] + 1) / 2 : fl[f].hi;
+    return 0;
 }
 
 /** @brief The restriction set of algorithm @p a of collective @p coll (restrictions.h; 0: none or unknown). */

@@ -28,40 +28,39 @@ static void tune_on_signal(int sig)
 
 /** @brief State of one run. */
 typedef struct tuner {
-    MPI_Comm world;                /**< duplicate of MPI_COMM_WORLD, errors return */
-    int wrank;                     /**< rank in world */
-    int P;                         /**< size of world: the largest size tuned */
-    int procs[TUNE_MAX_PROCS + 1]; /**< the communicator sizes tuned, ascending (tune_procs_resolve()) */
-    int nprocs;                    /**< used entries of procs */
-    MPI_Comm comm;                 /**< the communicator of the size being tuned: the first p ranks of
+    MPI_Comm world;                        /**< duplicate of MPI_COMM_WORLD, errors return */
+    int wrank;                             /**< rank in world */
+    int P;                                 /**< size of world: the largest size tuned */
+    int procs[TUNE_MAX_PROCS + 1];         /**< the communicator sizes tuned, ascending (tune_procs_resolve()) */
+    int nprocs;                            /**< used entries of procs */
+    MPI_Comm comm;                         /**< the communicator of the size being tuned: the first p ranks of
                                       world (tune_enter_size()), errors return; MPI_COMM_NULL between */
-    int rank;                      /**< rank in comm (= the rank in world) */
-    int p;                         /**< size of comm */
-    tune_opts o;                   /**< settings */
-    char *sbuf;                    /**< send buffer: p * largest size bytes */
-    char *rbuf;                    /**< receive buffer: p * largest size bytes */
-    double *loc;                   /**< per-chunk local times + flags */
-    double *glob;                  /**< per-chunk maxima over ranks + flags */
-    double *sorted;                /**< scratch for the median */
-    FILE *csv;                     /**< measurement log (rank 0) */
-    tune_pattern pat;              /**< communication pattern of the v-collectives (tune_is_v) */
-    unsigned long long pat_sum;    /**< its checksum at the size last set up (the header's: P, the last) */
-    int *vc;                       /**< counts and offsets of one v-collective call (4 p ints) */
-    MPI_Datatype *wtypes;          /**< p times MPI_BYTE: the send and receive types of alltoallw */
-    int routine_phase;             /**< measuring the tuned routine: add the selector's own cost (tune_routine_cost) */
-    time_t start;                  /**< wall-clock start (for the budget and the ETA) */
-    time_t size_deadline;          /**< end of the current size's share of the budget, 0 = none */
-    time_t coll_deadline;          /**< end of the current collective's share of the budget, 0 = none */
-    int stopped;                   /**< agreed: 1 interrupted, 2 out of budget */
-    int hurry;                     /**< agreed: past this collective's share, no more binary searches */
-    long done;                     /**< measurements made (progress) */
-    long total;                    /**< measurements planned (estimate, progress) */
-    int tty;                       /**< stderr is a terminal */
-    time_t last_draw;              /**< last progress output */
-    const char *topo;              /**< the topology description file of this run (--topology or
+    int rank;                              /**< rank in comm (= the rank in world) */
+    int p;                                 /**< size of comm */
+    tune_opts o;                           /**< settings */
+    char *sbuf;                            /**< send buffer: p * largest size bytes */
+    char *rbuf;                            /**< receive buffer: p * largest size bytes */
+    double *loc;                           /**< per-chunk local times + flags */
+    double *glob;                          /**< per-chunk maxima over ranks + flags */
+    double *sorted;                        /**< scratch for the median */
+    FILE *csv;                             /**< measurement log (rank 0) */
+    tune_pattern pat;                      /**< communication pattern of the v-collectives (tune_is_v) */
+    unsigned long long pat_sum;            /**< its checksum at the size last set up (the header's: P, the last) */
+    int *vc;                               /**< counts and offsets of one v-collective call (4 p ints) */
+    MPI_Datatype *wtypes;                  /**< p times MPI_BYTE: the send and receive types of alltoallw */
+    time_t start;                          /**< wall-clock start (for the budget and the ETA) */
+    time_t size_deadline;                  /**< end of the current size's share of the budget, 0 = none */
+    time_t coll_deadline;                  /**< end of the current collective's share of the budget, 0 = none */
+    int stopped;                           /**< agreed: 1 interrupted, 2 out of budget */
+    int hurry;                             /**< agreed: past this collective's share, no more binary searches */
+    long done;                             /**< measurements made (progress) */
+    long total;                            /**< measurements planned (estimate, progress) */
+    int tty;                               /**< stderr is a terminal */
+    time_t last_draw;                      /**< last progress output */
+    const char *topo;                      /**< the topology description file of this run (--topology or
                                       COLLALG_TOPOLOGY), NULL without one: no topology algorithms */
-    unsigned long long topo_sum;   /**< its checksum (machine/topology.h) */
-    char host[MPI_MAX_PROCESSOR_NAME + 1];        /**< where the run is (header, report) */
+    unsigned long long topo_sum;           /**< its checksum (machine/topology.h) */
+    char host[MPI_MAX_PROCESSOR_NAME + 1]; /**< where the run is (header, report) */
     char mpi[MPI_MAX_LIBRARY_VERSION_STRING + 1]; /**< the MPI library's version, one line */
 } tuner;
 

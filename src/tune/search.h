@@ -37,6 +37,7 @@ static void tune_sides_meas(tuner *T, enum tune_coll coll, tune_side a, tune_sid
         jobs[n].a = sd[s].cand->algo;
         jobs[n].ch = sd[s].cand->algo->space ? &sd[s].cand->choice[c] : NULL;
         jobs[n].phase = phase;
+        jobs[n].min_n = jobs[n].cost = 0;
         jobs[n++].out = out[s];
     }
     if (tune_measure_batch(T, coll, bytes, jobs, n)) {
@@ -48,8 +49,8 @@ static void tune_sides_meas(tuner *T, enum tune_coll coll, tune_side a, tune_sid
 /**
  * @brief Binary search between sample sizes @p lo (where @p a is chosen) and @p hi (where @p b
  *        is) for the first size from which @p b is used: at each midpoint both are measured and
- *        @p b takes the upper half only when it beats @p a there as a challenger beats the
- *        incumbent (decide.h: faster by more than the tolerance and significantly), else @p a
+ *        @p b takes the upper half only when it beats @p a there (decide.h, tune_beats(): faster
+ *        by more than the tolerance and significantly), else @p a
  *        keeps the lower half. Stops at the relative precision, at one granule (@p gran bytes),
  *        or when hurried or stopped (then the midpoint).
  */

@@ -7,8 +7,8 @@
  * The v-collectives run a skewed pattern whose mean block (the size the selector compares) is
  * exactly the size tried: rank 0's row (alltoallv) or block (allgatherv) carries most bytes; in
  * place they run uniform counts (alltoallv in place needs a symmetric matrix). The barrier is
- * checked to return MPI_SUCCESS and to hold every rank until the last one entered (MPI_Wtime
- * stamps: the latest entry precedes the earliest exit; a causality check, not a timing).
+ * checked to return MPI_SUCCESS and to hold every rank until the last one entered (clock stamps:
+ * the latest entry precedes the earliest exit; a causality check, not a timing; tc_now()).
  * Headers written before the v-collectives existed (no COLLALG_TUNED_ALLTOALLV_BOUNDS) check the
  * four others only.
  *
@@ -48,9 +48,14 @@
  * "tuned_check p=P (communicators of q1, q2 ... processes): N passed, M failed"; exits 0 when all
  * passed.
  */
+#ifndef _POSIX_C_SOURCE
+/** @brief clock_gettime() of POSIX. */
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <mpi.h>
 
 /** @brief What the tuned routine ran last on this process (set by the selector's hook). */
@@ -569,15 +574,31 @@ static void tc_allgatherv(tc_state *st, long n)
     free(s), free(r1), free(r2), free(rc);
 }
 
+/**
+ * @brief A time stamp (s) that the ranks of one node can compare: MPI_Wtime, except under Open
+ *        MPI, whose MPI_Wtime counts from each process's own start: there the node's monotonic
+ *        clock (the tuner's checks run on one node).
+ */
+static double tc_now(void)
+{
+#ifdef OMPI_MAJOR_VERSION
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#else
+    return MPI_Wtime();
+#endif
+}
+
 /** @brief The tuned barrier, three times: success, and no rank leaves before the last one entered. */
 static void tc_barrier(tc_state *st, long n)
 {
     int k, err = MPI_SUCCESS;
     double in, out, t[2], m[2];
     for (k = 0; k < 3; k++) {
-        in = MPI_Wtime();
+        in = tc_now();
         err = collalg_tuned_barrier(st->comm);
-        out = MPI_Wtime();
+        out = tc_now();
         t[0] = in, t[1] = -out;
         MPI_Allreduce(t, m, 2, MPI_DOUBLE, MPI_MAX, st->comm);
         tc_record(st, "barrier", n, "", err == MPI_SUCCESS && m[0] <= -m[1], err);
