@@ -246,7 +246,12 @@ COLLALG_INLINE int collalg__select_one_node(MPI_Comm comm)
     collalg__ctx c;
     const collalg__node *nd = NULL;
     collalg__ctx_init(&c, comm);
-    if (collalg__ctx_attach(&c) != MPI_SUCCESS || collalg__node_get(&c, &nd) != MPI_SUCCESS)
+    /* After the first call: two attribute lookups (private communicator, node level) */
+    if (collalg__private_comm(comm, &c.pcomm) != MPI_SUCCESS)
+        return 0;
+    if (collalg__node_cached(c.pcomm, &nd) != MPI_SUCCESS)
+        return 0;
+    if (!nd && (collalg__ctx_attach(&c) != MPI_SUCCESS || collalg__node_get(&c, &nd) != MPI_SUCCESS))
         return 0;
     return nd->nnodes == 1;
 }
@@ -551,7 +556,8 @@ COLLALG_INLINE void collalg__select_measure_sum(MPI_Comm comm, const int *counts
              collalg__select_applies(COLLALG__RESTRICT(coll, COLLALG__FIRST(__VA_ARGS__)), op, __func__,      \
                                      COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi, comm))) {          \
             COLLALG_SELECT_HOOK(__func__, COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi);             \
-            collalg__select_say(__func__, COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi, comm);        \
+            if (collalg__select_verbose() > 0)                                                               \
+                collalg__select_say(__func__, COLLALG__NAME(__VA_ARGS__), collalg__n, collalg__pi, comm);        \
             return COLLALG__CALL(pre, args, __VA_ARGS__);                                                    \
         } else
 /* clang-format on */
@@ -753,7 +759,8 @@ COLLALG_INLINE void collalg__select_measure_sum(MPI_Comm comm, const int *counts
             enum { collalg__pa = 0, collalg__pb = 0, collalg__lo = 0, collalg__hi = 0 };                                      \
             COLLALG__OPEN_##coll##_A rules(~) {                                                              \
                 COLLALG_SELECT_HOOK(__func__, "native", collalg__n, collalg__pi);                            \
-                collalg__select_say(__func__, "native", collalg__n, collalg__pi, comm);                      \
+                if (collalg__select_verbose() > 0)                                                           \
+                    collalg__select_say(__func__, "native", collalg__n, collalg__pi, comm);                      \
                 return native;                                                                               \
             }                                                                                                \
             COLLALG__CLOSE_A rules(~)                                                                        \

@@ -296,6 +296,23 @@ COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
 }
 
 /**
+ * @brief The node level cached with the private communicator @p pcomm, if it was built: *@p out is
+ *        it, or NULL when it is not built yet (one attribute lookup, no message).
+ * @return MPI_SUCCESS, or the error code of MPI_Comm_create_keyval / MPI_Comm_get_attr.
+ */
+COLLALG_INLINE int collalg__node_cached(MPI_Comm pcomm, const collalg__node **out)
+{
+    int keyval, found = 0, err = collalg__node_keyval(&keyval);
+    void *attr = NULL;
+    *out = NULL;
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Comm_get_attr)(pcomm, keyval, &attr, &found);
+    if (err == MPI_SUCCESS && found)
+        *out = (const collalg__node *)attr;
+    return err;
+}
+
+/**
  * @brief The node level of @p c's communicator, built on the first call and cached with the
  *        private communicator (see the file comment). Collective over c->pcomm on the first call
  *        only. The result stays valid until the user's communicator is freed; callers must not
@@ -305,21 +322,14 @@ COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
  */
 COLLALG_INLINE int collalg__node_get(collalg__ctx *c, const collalg__node **out)
 {
-    int keyval, found = 0, err;
-    void *attr = NULL;
+    int keyval, err = collalg__node_cached(c->pcomm, out);
     collalg__node *nd = NULL;
 
-    *out = NULL;
+    if (err != MPI_SUCCESS || *out)
+        return err;
     err = collalg__node_keyval(&keyval);
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_get_attr)(c->pcomm, keyval, &attr, &found);
-    if (err != MPI_SUCCESS)
-        return err;
-    if (found) {
-        *out = (const collalg__node *)attr;
-        return MPI_SUCCESS;
-    }
-    err = collalg__node_build(c, &nd);
+        err = collalg__node_build(c, &nd);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Comm_set_attr)(c->pcomm, keyval, nd);
     if (err != MPI_SUCCESS) {
