@@ -45,8 +45,9 @@
  * Non-commutative operations: the operand order is kept.
  *
  * @par Memory
- * 2 (p - 1) bytes (the colouring); on a rank with children: 3 (W + 2) segments of scratch
- * (W = COLLALG_FORWARD_WINDOW); at rank p - 1: 3 W segments.
+ * 2 (p - 1) + 16 bytes kept with the communicator by the first call (the colouring, shared by
+ * every two-tree call on it: collalg__two_tree_shared_get()); on a rank with children:
+ * 3 (W + 2) segments of scratch (W = COLLALG_FORWARD_WINDOW); at rank p - 1: 3 W segments.
  *
  * @par References
  * P. Sanders, J. Speck, J. L. Traff, "Two-tree algorithms for full bandwidth broadcast,

@@ -55,8 +55,9 @@
  * same type signature (the message is cut in bytes of the signature).
  *
  * @par Memory
- * 2 (p - 1) bytes (the colouring); for a datatype with gaps, count * size bytes more (the byte
- * view of family/bcast.h).
+ * 2 (p - 1) + 16 bytes kept with the communicator by the first call (the colouring, shared by
+ * every two-tree call on it: collalg__two_tree_shared_get()); for a datatype with gaps, count *
+ * size bytes more (the byte view of family/bcast.h).
  *
  * @par References
  * P. Sanders, J. Speck, J. L. Traff, "Two-tree algorithms for full bandwidth broadcast,
@@ -88,22 +89,84 @@ typedef struct collalg__two_tree_plan {
 } collalg__two_tree_plan;
 
 /**
- * @brief Fills @p s for tree rank @p me of @p n tree ranks and @p nb segments, colouring into
- *        scratch of @p c. @return MPI_SUCCESS or MPI_ERR_NO_MEM.
+ * @brief What every two-tree call on one communicator shares: the colouring of its n = p - 1 tree
+ *        ranks and each tree's latest first-block step, built by the first call (O(n log n), the
+ *        bulk of a small call's instructions otherwise) and cached with the private communicator
+ *        (an attribute freed with it). @c col points into the same allocation.
+ */
+typedef struct collalg__two_tree_shared {
+    int n;              /**< tree ranks */
+    int max_delay[2];   /**< collalg__two_tree_max_delay() of each tree */
+    unsigned char *col; /**< the colouring, 2 n bytes (collalg__two_tree_colour()) */
+} collalg__two_tree_shared;
+
+/** @brief Attribute delete callback of collalg__two_tree_shared. */
+COLLALG_INLINE int collalg__two_tree_shared_delete(MPI_Comm comm, int keyval, void *attr, void *extra)
+{
+    (void)comm;
+    (void)keyval;
+    (void)extra;
+    COLLALG_FREE(attr);
+    return MPI_SUCCESS;
+}
+
+/**
+ * @brief The shared two-tree facts for @p n tree ranks on c->pcomm: from the cache, or built and
+ *        cached (local work, no message). @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the error code of
+ *        MPI_Comm_create_keyval / MPI_Comm_get_attr / MPI_Comm_set_attr.
+ */
+COLLALG_INLINE int collalg__two_tree_shared_get(const collalg__ctx *c, int n, const collalg__two_tree_shared **out)
+{
+    static int keyval = MPI_KEYVAL_INVALID; /* shared by the ranks under SMPI: harmless (core/comm.h) */
+    int found = 0, err = MPI_SUCCESS;
+    void *attr = NULL;
+    collalg__two_tree_shared *sh;
+    *out = NULL;
+    if (keyval == MPI_KEYVAL_INVALID)
+        err = COLLALG_MPI(Comm_create_keyval)(MPI_COMM_NULL_COPY_FN, collalg__two_tree_shared_delete, &keyval, NULL);
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Comm_get_attr)(c->pcomm, keyval, &attr, &found);
+    if (err == MPI_SUCCESS && found && ((const collalg__two_tree_shared *)attr)->n == n)
+        *out = (const collalg__two_tree_shared *)attr;
+    if (err != MPI_SUCCESS || *out)
+        return err;
+    sh = (collalg__two_tree_shared *)COLLALG_MALLOC(sizeof *sh + 2 * (size_t)n);
+    if (!sh)
+        return MPI_ERR_NO_MEM;
+    sh->n = n;
+    sh->col = (unsigned char *)(sh + 1);
+    collalg__two_tree_colour(n, sh->col);
+    sh->max_delay[0] = collalg__two_tree_max_delay(n, 0, sh->col);
+    sh->max_delay[1] = collalg__two_tree_max_delay(n, 1, sh->col);
+    err = COLLALG_MPI(Comm_set_attr)(c->pcomm, keyval, sh);
+    if (err != MPI_SUCCESS) {
+        COLLALG_FREE(sh);
+        return err;
+    }
+    *out = sh;
+    return MPI_SUCCESS;
+}
+
+/**
+ * @brief Fills @p s for tree rank @p me of @p n tree ranks and @p nb segments, with the colouring
+ *        shared by every call on c's communicator (collalg__two_tree_shared_get()).
+ * @return MPI_SUCCESS or the error of collalg__two_tree_shared_get().
  */
 COLLALG_INLINE int collalg__two_tree_plan_init(collalg__ctx *c, collalg__two_tree_plan *s, int n, int me, long long nb)
 {
-    void *raw = NULL;
-    int j, i, err = collalg__scratch(c, 2 * (MPI_Aint)n, &raw);
+    const collalg__two_tree_shared *sh = NULL;
+    int j, i, err;
     memset(s, 0, sizeof *s);
     s->n = n;
     s->me = me;
     s->nb = nb;
-    if (err != MPI_SUCCESS || n == 0)
+    if (n == 0)
+        return MPI_SUCCESS;
+    err = collalg__two_tree_shared_get(c, n, &sh);
+    if (err != MPI_SUCCESS)
         return err;
-    collalg__two_tree_colour(n, (unsigned char *)raw);
-    s->col = (const unsigned char *)raw;
-    s->rounds = collalg__two_tree_rounds(n, nb, s->col);
+    s->col = sh->col;
+    s->rounds = collalg__two_tree_rounds_from(nb, sh->max_delay);
     for (j = 0; j < 2; j++) {
         if (me == COLLALG_TWO_TREE_X) { /* X's "children": the two roots */
             s->child[j][0] = collalg__two_tree_root(n, j);

@@ -59,8 +59,9 @@
  * MPI_IN_PLACE at the root. Non-commutative operations: the operand order is kept.
  *
  * @par Memory
- * 2 (p - 1) bytes (the colouring); on a rank with children: 3 (W + 2) segments of scratch
- * (W = COLLALG_FORWARD_WINDOW); at X: 2 W segments, and count elements more when X is not the
+ * 2 (p - 1) + 16 bytes kept with the communicator by the first call (the colouring, shared by
+ * every two-tree call on it: collalg__two_tree_shared_get()); on a rank with children:
+ * 3 (W + 2) segments of scratch (W = COLLALG_FORWARD_WINDOW); at X: 2 W segments, and count elements more when X is not the
  * root (non-commutative op, root != p - 1).
  *
  * @par References

@@ -97,18 +97,31 @@ static inline int collalg__two_tree_at(int n, int j, long long x)
     return n % 2 == 0 ? (int)(n - x) : (int)(x - 2);
 }
 
-/** @brief The position with the most trailing zeros in [@p a, @p b], 0 when the run is empty. */
+/** @brief Index of the highest set bit of @p x > 0 (six halving steps, no loop over the bits). */
+static inline int collalg__two_tree_log2(unsigned long long x)
+{
+    int h = 0, s;
+    for (s = 32; s > 0; s /= 2)
+        if (x >> s) {
+            x >>= s;
+            h += s;
+        }
+    return h;
+}
+
+/**
+ * @brief The position with the most trailing zeros in [@p a, @p b] (1 <= a), 0 when the run is
+ *        empty: with h the highest bit in which a - 1 and b differ, b with its bits below h
+ *        cleared (at least a, since it exceeds a - 1 at bit h; no multiple of 2^(h+1) lies in
+ *        the run, as a - 1 and b agree above h).
+ */
 static inline long long collalg__two_tree_top(long long a, long long b)
 {
-    int k;
+    int h;
     if (a > b)
         return 0;
-    for (k = 62; k > 0; k--) {
-        long long m = ((a + (1LL << k) - 1) >> k) << k;
-        if (m <= b)
-            return m;
-    }
-    return a;
+    h = collalg__two_tree_log2((unsigned long long)(a - 1) ^ (unsigned long long)b);
+    return (b >> h) << h;
 }
 
 /**
@@ -226,17 +239,42 @@ static inline int collalg__two_tree_delay(int n, int j, int v, const unsigned ch
     return collalg__two_tree_delay(n, j, u, col) + (col[2 * u + j] == col[2 * v + j] ? 2 : 1);
 }
 
-/** @brief Steps of the schedule for @p nb blocks over @p n tree ranks (0 when nothing moves). */
-static inline long long collalg__two_tree_rounds(int n, long long nb, const unsigned char *col)
+/** @brief The latest first-block step of tree @p j over its @p n >= 1 tree ranks (what
+ *         collalg__two_tree_rounds_from() needs; O(n log n)). */
+static inline int collalg__two_tree_max_delay(int n, int j, const unsigned char *col)
+{
+    int v, d, m = 0;
+    for (v = 0; v < n; v++) {
+        d = collalg__two_tree_delay(n, j, v, col);
+        m = d > m ? d : m;
+    }
+    return m;
+}
+
+/** @brief Steps of the schedule for @p nb blocks, given each tree's latest first-block step
+ *         @p max_delay[j] (0 when nothing moves): the last block of tree j reaches its last rank
+ *         2 (blocks - 1) steps after the first. */
+static inline long long collalg__two_tree_rounds_from(long long nb, const int max_delay[2])
 {
     long long t = 0, last;
-    int v, j;
+    int j;
     for (j = 0; j < 2; j++)
-        for (v = 0; v < n && collalg__two_tree_blocks(nb, j) > 0; v++) {
-            last = 2 * (collalg__two_tree_blocks(nb, j) - 1) + collalg__two_tree_delay(n, j, v, col) + 1;
+        if (collalg__two_tree_blocks(nb, j) > 0) {
+            last = 2 * (collalg__two_tree_blocks(nb, j) - 1) + max_delay[j] + 1;
             t = last > t ? last : t;
         }
     return t;
+}
+
+/** @brief Steps of the schedule for @p nb blocks over @p n tree ranks (0 when nothing moves). */
+static inline long long collalg__two_tree_rounds(int n, long long nb, const unsigned char *col)
+{
+    int max_delay[2];
+    if (n < 1)
+        return 0;
+    max_delay[0] = collalg__two_tree_max_delay(n, 0, col);
+    max_delay[1] = collalg__two_tree_max_delay(n, 1, col);
+    return collalg__two_tree_rounds_from(nb, max_delay);
 }
 
 #endif /* COLLALG_SCHEDULE_TWO_TREE_H */
