@@ -40,7 +40,10 @@
  * - `COLLALG_RULE_P(pmin, pmax, lo, hi, algorithm [, parameters...])`: the same, only when the
  *   communicator has pmin <= p <= pmax processes (`pmax = COLLALG_INF`: no upper bound).
  * - The first rule that matches runs; when none matches, the native MPI collective runs (so a
- *   list that starts at 1 byte, like Figure 3(a), leaves zero-byte calls to MPI).
+ *   list that starts at 1 byte, like Figure 3(a), leaves zero-byte calls to MPI). A routine
+ *   without any rule calls the native collective at once: it measures nothing (no query, no
+ *   agreement message) and the hook reports n = -1 and p = 0 (with the trace on, it measures and
+ *   reports n and p as a routine with rules does).
  * - A rule matches only when its algorithm applies to the call: an algorithm with restrictions
  *   (restrictions.h, e.g. `ring` allreduce needs a commutative operation) is skipped for a call
  *   outside them, the trace says so, and the following rules are tried. A rule with exactly the
@@ -114,11 +117,12 @@
  * same with one size per peer; gatherv and scatterv the sum at the root and, only where the rules
  * for this p depend on n, the 8-byte MPI_Bcast (about alpha * lg p). A matching rule whose
  * algorithm needs a commutative operation adds one MPI_Op_commutative call. Nothing is allocated
- * and no state is kept. Measured with callgrind at p = 2 and 8 bytes (MPICH 4.0.2): a routine
- * whose rule runs an algorithm executes 15 to 80 instructions more outside the MPI library than
- * the algorithm called directly, and makes 2 to 5 more MPI calls (the queries above; each costs
- * 30 to 70 instructions inside the library); a routine with no rule for the call costs 50
- * instructions and those queries more than the native collective (`make bench-overhead`).
+ * and no state is kept. A routine without any rule (the tuner writes one where native wins at
+ * every size) calls the native collective at once. Measured with callgrind at p = 2 and 4, 8 bytes
+ * (MPICH 4.0.2 and Open MPI 4.1.4; `make bench-overhead`, docs/overhead.md): a routine whose rule
+ * runs an algorithm executes about 45 instructions more outside the MPI library than the algorithm
+ * called directly (at most about 240, for the shared-memory family's one-node check), and makes 2
+ * to 5 more MPI calls (the queries above; each costs 30 to 70 instructions inside the library).
  *
  * @par Saying what ran
  * With the environment variable `COLLALG_SELECT_VERBOSE=1` (read once per program and
@@ -744,14 +748,28 @@ COLLALG_INLINE void collalg__select_measure_sum(MPI_Comm comm, const int *counts
                                   &collalg__pi))
 /* clang-format on */
 
+/* The number of rules of a rule list, as a constant expression: (0 +1 +1 ...). */
+#define COLLALG__COUNT_A(...) COLLALG__NCAT(COLLALG__COUNT_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__COUNT_B(...) COLLALG__NCAT(COLLALG__COUNT_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
+#define COLLALG__COUNT_A_M(...) +1 COLLALG__COUNT_B
+#define COLLALG__COUNT_B_M(...) +1 COLLALG__COUNT_A
+#define COLLALG__COUNT_A_E(x)
+#define COLLALG__COUNT_B_E(x)
+
 /* Body shared by the routines: measure, walk the rules, fall back to the native call. `measure` is a
- * statement that sets collalg__n and collalg__pi. */
+ * statement that sets collalg__n and collalg__pi. A routine without rules goes straight to the
+ * native call, without a query or an agreement (the hook sees n = -1, p = 0), unless the trace is
+ * on; the rule count is a compile-time constant, so routines with rules pay nothing for it. */
 /* clang-format off */
 #define COLLALG__BODY_M(coll, measure, rules, native)                                                      \
     {                                                                                                        \
         long long collalg__n;                                                                                \
         long long collalg__p;                                                                                \
         int collalg__pi;                                                                                     \
+        if ((0 COLLALG__COUNT_A rules(~)) == 0 && collalg__select_verbose() <= 0) {                        \
+            COLLALG_SELECT_HOOK(__func__, "native", -1LL, 0);                                                \
+            return native;                                                                                   \
+        }                                                                                                    \
         measure;                                                                                             \
         collalg__p = collalg__pi;                                                                            \
         (void)collalg__p;                                                                                    \
