@@ -20,6 +20,8 @@
 #   make bench-flat         bcast and allreduce on flat clusters of 32, 128, 512 hosts (build/bench)
 #   make bench-overhead     per-call software overhead of every algorithm and tuned routine at 8 B, p = 2, 4:
 #                           instructions outside MPI (callgrind) and MPI calls (mk/overhead.mk, docs/overhead.md)
+#   make bench-node         the tuner on every core of this node, then native, tuned and best single algorithm
+#                           at every collective and size for MPICH and Open MPI (mk/node.mk, docs/bench-node.md)
 #   make pmpi               the PMPI library build/lib/libcollalg_pmpi.so (mk/pmpi.mk, src/pmpi/pmpi.c);
 #                           make pmpi-openmpi: the same for Open MPI programs
 #   make install PREFIX=... headers and collalg.pc

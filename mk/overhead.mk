@@ -1,4 +1,4 @@
-# mk/overhead.mk - the per-call software overhead benchmark (issue 30), included by the top Makefile.
+# mk/overhead.mk - the per-call software overhead benchmark, included by the top Makefile.
 #
 #   make bench-overhead   one 8-byte call of every native collective, every catalogue algorithm called
 #                         directly and the tuned routine that runs it, at p = 2 and 4: instructions

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The per-call software overhead benchmark (make bench-overhead, mk/overhead.mk; issue 30).
+# The per-call software overhead benchmark (make bench-overhead, mk/overhead.mk).
 #
 #   OVERHEAD_MPIS='mpich openmpi' OVERHEAD_PS='2 4' sh scripts/bench-overhead.sh
 #
