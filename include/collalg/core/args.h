@@ -45,16 +45,9 @@ COLLALG_INLINE int collalg__check_comm(MPI_Comm comm)
  */
 COLLALG_INLINE int collalg__ctx_comm(collalg__ctx *c, int *size, int *rank)
 {
-    int err = MPI_SUCCESS;
-    if (c->size == 0) {
-        err = collalg__check_comm(c->comm);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_size)(c->comm, &c->size);
-        if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Comm_rank)(c->comm, &c->rank);
-        if (err != MPI_SUCCESS)
-            c->size = 0;
-    }
+    int err = c->size > 0 ? MPI_SUCCESS : collalg__check_comm(c->comm);
+    if (err == MPI_SUCCESS)
+        err = collalg__ctx_size_rank(c);
     if (size)
         *size = c->size;
     if (rank)

@@ -167,18 +167,31 @@ COLLALG_INLINE int collalg__leave(collalg__ctx *c, int err)
 }
 
 /**
- * @brief Finishes the common part of entering a call on a checked communicator: size and rank
- *        (unless the checks already stored them: collalg__ctx_comm()) and the private
- *        communicator. @return MPI_SUCCESS or the MPI error code.
+ * @brief Size and rank of @p c's communicator into @p c, queried once per call (the checks'
+ *        collalg__ctx_comm() and the attach step both come here). @return MPI_SUCCESS or the MPI
+ *        error code.
  */
-COLLALG_INLINE int collalg__ctx_attach(collalg__ctx *c)
+COLLALG_INLINE int collalg__ctx_size_rank(collalg__ctx *c)
 {
     int err = MPI_SUCCESS;
     if (c->size == 0) {
         err = COLLALG_MPI(Comm_size)(c->comm, &c->size);
         if (err == MPI_SUCCESS)
             err = COLLALG_MPI(Comm_rank)(c->comm, &c->rank);
+        if (err != MPI_SUCCESS)
+            c->size = 0;
     }
+    return err;
+}
+
+/**
+ * @brief Finishes the common part of entering a call on a checked communicator: size and rank
+ *        (collalg__ctx_size_rank()) and the private communicator.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__ctx_attach(collalg__ctx *c)
+{
+    int err = collalg__ctx_size_rank(c);
     if (err == MPI_SUCCESS)
         err = collalg__private_comm(c->comm, &c->pcomm);
     return err;
