@@ -259,7 +259,7 @@ bench_figures() {
     done
 }
 
-# The README table of the rows of targets.txt, the worst tuned / best ratios, the closing line.
+# The benchmark table (docs/benchmarks.md) of the rows of targets.txt, the worst tuned / best ratios, the closing line.
 bench_tables() {
     awk -F, -v tf="$OUT/$NAME/targets.txt" -v nf="$NOTES" -v d="$OUT/$NAME" -v bs="$1" -v name="$NAME" -v note="$2" '
         function f(x) { return x < 0.1 ? sprintf("%.4f", x) : sprintf("%.3f", x) }

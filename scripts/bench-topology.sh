@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-topology.sh - `make bench-topology`: the topology-scheduled algorithms on the seeds'
+# bench-topology.sh - `make bench-topology`: the topology-scheduled algorithms on the
 # switched clusters, against SimGrid's own collective selectors and the link-load bound.
 #
 # Platforms (tests/platform/topology/; 100 Mb/s = 12.5e6 bytes/s cables, 50 us each):
@@ -21,13 +21,13 @@
 # Output: build/bench/topology.csv (platform,collective,bytes,impl,ms), the tuners' own output
 # under build/bench/topology/<platform>-<collective>/, a gnuplot figure per collective and
 # platform (build/bench/topology-<collective>-<platform>.svg and .png), and
-# build/bench/topology.md, the table of the README (the issue's target sizes).
+# build/bench/topology.md, the table of docs/benchmarks.md (the target sizes).
 #
 # SimGrid flags: --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 (no piecewise correction of
 # bandwidth and latency), otherwise SimGrid 3.32's defaults (its TCP cross-traffic model included).
 # The tuner measures the whole catalogue (no --algorithms shortlist: 16 and 32 ranks are cheap to
 # simulate), so two_tree, circulant and knomial are in, and bcast topology_order runs with each
-# inner broadcast of the tuner's table (src/tune/table.h, tune_inner_bcast: binomial, two_tree,
+# inner broadcast of the catalogue's search spaces (src/catalogue/space.h, tune_inner_bcast: binomial, two_tree,
 # knomial, circulant at their defaults, scatter_ring_allgather).
 # Environment: BENCH_QUICK=1 takes the tuner's --quick repetition rule (the default here; the
 # simulated clusters are deterministic up to a few percent); BENCH_PLATFORMS (default "a b c"),
@@ -47,7 +47,7 @@ BW=12500000
 FLAGS="--log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1"
 
 # Sizes (bytes as the selector compares them: per rank for allgather, per pair for alltoall,
-# the whole vector for allreduce and bcast); the issue's targets are 32K, 64K, 256K and 32K.
+# the whole vector for allreduce and bcast); the target sizes are 32K, 64K, 256K and 32K.
 sizes() {
     case $1 in
     allgather) echo 8,512,4K,32K,128K ;;
@@ -149,7 +149,7 @@ EOF
     done
 done
 
-# The README table: the issue's target sizes.
+# The table of docs/benchmarks.md: the target sizes.
 awk -F, '
     NR > 1 { v[$1 "," $2 "," $3 "," $4] = $5 }
     END {

@@ -202,7 +202,7 @@ static inline void cl_smp(const char *prog, const char *placement, int np, const
     cl_launch_as(launcher, "smpi", tag, prog, np, args, 1);
 }
 
-/* SimGrid on the seeds' switched platform (tests/platform/topology/switches-4x8.xml: four switches
+/* SimGrid on the switched test platform (tests/platform/topology/switches-4x8.xml: four switches
  * of eight hosts under a top switch), np ranks placed by `hostfile` of that folder, with the
  * description `conf` of that folder in COLLALG_TOPOLOGY; log tag `label`. */
 static inline void cl_smpi_switched(const char *label, const char *prog, int np, const char *conf, const char *hostfile,

@@ -6,8 +6,8 @@
  * unknown name (the message at MPI_Init must name the variable and list the valid names, the run
  * must exit 0 with the reference output: the collective stays native), with the tuned routine
  * (no forcing; p = 3 only), and once per algorithm with COLLALG_<COLL>=<name>; every output must equal the
- * reference byte for byte. The names are the valid list of that message, i.e. the tuner's table
- * (src/tune/table.h) the library was built with, so the suite runs every algorithm of the
+ * reference byte for byte. The names are the valid list of that message, i.e. the catalogue table
+ * (include/collalg/catalogue.h) the library was built with, so the suite runs every algorithm of the
  * table without a second list (at least two names: gatherv and scatterv have two). At p = 3 every algorithm runs; at p = 4 every fourth one (MPICH on
  * four ranks of a two-core machine is slow), starting at a different one for each collective.
  * Also: parameters (integer, encoded, program), malformed parameters, COLLALG_PMPI=off, the verbose

@@ -16,11 +16,11 @@ typedef struct entry {
     int r;
 } entry;
 
-#define ENTRY(coll, alg, r) {#coll, #alg, r},
-static const entry table[] = {COLLALG_ALGORITHMS(ENTRY)};
+#define ENTRY(coll, alg, r, params, space, flags) {#coll, #alg, r},
+static const entry table[] = {COLLALG_CATALOGUE(ENTRY)};
 #define NTABLE ((int)(sizeof table / sizeof *table))
 
-/* The folders of include/collalg that hold no algorithms (README, "Layout"); every other folder
+/* The folders of include/collalg that hold no algorithms (docs/layout.md); every other folder
  * is a collective whose headers are its algorithms. */
 static const char *const not_colls[] = {"core", "schedule", "machine", "family"};
 

@@ -22,7 +22,7 @@
  * - **tuned**: the header's `collalg_tuned_<coll>` (its selector, with the selector's own cost);
  * - **best**: the catalogue algorithm, at the parameter value, whose median was the smallest of
  *   the tuner's CSV rows of phases `sample` and `param` at (collective, n, p) with status ok,
- *   called through its row of the tuner's table (tune_table, src/tune/table.h).
+ *   called through its row of the catalogue's table (tune_table, src/catalogue/table.h).
  * The arguments are the tuner's (tune_make_call(), src/tune/measure.h): MPI_BYTE, the reductions
  * MPI_INT with MPI_SUM, root 0, the v-collectives the counts of the pattern (uniform by default),
  * on the buffers tune_setup() allocates.

@@ -20,7 +20,7 @@
  * @par The entries (impl, runs)
  * - `native`, `native`: the MPI collective;
  * - `<algorithm>`, `<algorithm>`: collalg_<collective>_<algorithm>(..., 0, ...) for every row of
- *   the catalogue's table (restrictions.h, through the generated build/bench/<mpi>/overhead_algs.h
+ *   the catalogue's table (catalogue.h, through the generated build/bench/<mpi>/overhead_algs.h
  *   that adds the number of parameters);
  * - `tuned`, `<algorithm>`: a COLLALG_TUNED_<COLLECTIVE> routine with the one rule
  *   COLLALG_RULE(0, COLLALG_INF, <algorithm>, 0, ...);

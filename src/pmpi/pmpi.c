@@ -53,8 +53,8 @@
  * - `COLLALG_<COLL>=name[:param]` with COLL one of ALLTOALL, ALLGATHER, ALLREDUCE, BCAST,
  *   ALLTOALLV, ALLGATHERV, BARRIER, GATHER, SCATTER, GATHERV, SCATTERV, ALLTOALLW, REDUCE, SCAN, EXSCAN,
  *   REDUCE_SCATTER_BLOCK, REDUCE_SCATTER: run the catalogue algorithm `collalg_<coll>_<name>` for every
- *   call of that collective instead of the tuned routine. The names are those of the tuner's
- *   table (src/tune/table.h), topology algorithms included (without a description they use
+ *   call of that collective instead of the tuned routine. The names are those of the catalogue
+ *   table (include/collalg/catalogue.h, called through src/catalogue/table.h), topology algorithms included (without a description they use
  *   the node level, see machine/topology_comm.h) and the shared-memory family (`shm`: on a
  *   communicator that spans several nodes it goes native, see "What goes native"). The parameter:
  *   - none: the algorithm's documented default (the value 0), or for a program parameter (bcast
@@ -94,9 +94,9 @@
  * - a forced encoded parameter (mcs, allgather_based, rabenseifner_var2) that is not in the search
  *   space at a communicator's size;
  * - a forced algorithm that does not apply to the call by its restrictions
- *   (include/collalg/restrictions.h: ring, topology_ring or topology_order allreduce, and
- *   recursive_halving, pairwise or ring reduce_scatter(_block), with a non-commutative op; greedy or alltoall_based alltoallv past 46340 processes; shm on a
- *   communicator of more than one node); the trace says
+ *   (the catalogue table's restrictions column, include/collalg/catalogue.h: a commutative-only
+ *   algorithm with a non-commutative op, an algorithm limited to 46340 processes past them, the
+ *   shared-memory family on a communicator of more than one node); the trace says
  *   `native (COLLALG_ALLREDUCE=ring does not apply: the operation must be commutative)`. The tuned
  *   routines skip such a rule to its alternative rule, else native (select.h);
  * - what the tuned routines send to MPI themselves (sizes outside their rules).
@@ -149,15 +149,8 @@
 #include <collalg/reduce_scatter.h>
 #include <collalg/select.h>
 
-/* The tuner's table; its native-call helpers (MPI_ names) are not used here. */
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#endif
-#include "../tune/table.h"
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
+/* The catalogue's algorithm table, shared with the tuner (src/catalogue). */
+#include "../catalogue/table.h"
 
 /* Tuned routines with no rule (native) for what the header does not define (no header, or a header
  * written before the v-collectives, before gather, scatter, gatherv, scatterv, alltoallw and reduce,

@@ -62,14 +62,14 @@
  * - `--help`: the options with their defaults (exit status 0).
  * - `--topology FILE`: a topology description (Slurm topology.conf, machine/topology.h) attached to
  *   the tuner's communicator; without it a non-empty environment variable `COLLALG_TOPOLOGY`
- *   is attached the same way. With either, the topology algorithms (tune/table.h, fifth field)
+ *   is attached the same way. With either, the topology algorithms (COLLALG_F_TOPOLOGY in catalogue.h)
  *   are measured too, and the header records the file, its checksum and how to give the tuned
  *   routines the same topology; without, they are left out. A description that cannot be used
  *   stops the run (exit status 1) with the attach's message.
  * - `--native-only`: measure only the native collectives at the sample sizes and write the CSV
  *   (no rules, no header, no plots): what `make bench-topology` uses to time SimGrid's own
  *   selectors.
- * - `--algorithms LIST`: comma-separated catalogue names (tune/table.h): only these algorithms
+ * - `--algorithms LIST`: comma-separated catalogue names (include/collalg/catalogue.h): only these algorithms
  *   compete, with the native collective (a shortlist for large simulated runs, as `make
  *   bench-hierarchical` uses); names of other collectives' algorithms are ignored.
  * - `--han-model`: instead of the procedure below, tune the segment size and inner algorithms of
@@ -116,7 +116,7 @@
  *
  * @par Procedure, per collective (Figure 2 of the paper)
  * 1. Sampling, size by size: at each sample size the native collective (for the ratios), every
- *    value of every parameterised algorithm (its search space, tune/table.h) and every plain
+ *    value of every parameterised algorithm (its search space, src/catalogue/space.h) and every plain
  *    algorithm are measured as one interleaved batch (see Timing), each measurement's samples
  *    kept.
  * 2. Step 3 of the paper, per parameterised algorithm: the value chosen at each sample size by
@@ -248,7 +248,8 @@
  *   tune/wilcoxon.h  the Wilcoxon rank-sum test (no MPI)
  *   tune/decide.h    the statistical rule: fastest per size, merge, tolerance, test; piecewise
  *                    choices (no MPI)
- *   tune/table.h     the algorithm table: wrappers and parameter search spaces
+ *   tune/table.h     the catalogue's algorithm table (src/catalogue: wrappers, parameter search
+ *                    spaces, shared with the PMPI library) and the timed call, native or not
  *   tune/pattern.h   communication patterns of the v-collectives (no MPI); tune/vcoll.h their MPI side
  *   tune/procs.h     the communicator sizes to tune and the sizes each serves (no MPI)
  *   tune/cli.h       the command line

@@ -388,7 +388,7 @@ static int tune_alternative(const tune_result *r, enum tune_coll coll, long lo, 
  *        p - 2 for the ring ones, and for contention-free the p - 2 that every topology allows;
  *        collalg__pair_nsteps(p) - 1 for the pair ones; any value with one gap or none), and a bcast
  *        csm program, written for the log2 of the largest power of two <= p dimensions. Every other
- *        parameter of tune/table.h is valid on any size (segment, chunk and block sizes, radices,
+ *        parameter of src/catalogue/space.h is valid on any size (segment, chunk and block sizes, radices,
  *        fans, groups, inner algorithms). A new parameter whose validity depends on p belongs here.
  */
 static int tune_choice_valid(const tune_algo *a, const tune_choice *ch, int p)

@@ -118,20 +118,20 @@ static void sparse_sum(void *in, void *inout, int *len, MPI_Datatype *type)
         *(int *)((char *)inout + k * EXT) += *(const int *)((const char *)in + k * EXT);
 }
 
-/* Runs every wanted algorithm of `table` with the argument list `call`, in which `got` names a fresh
+/* Runs every wanted algorithm of collective `coll` (catalogue.h) with the argument list `call`, in which `got` names a fresh
  * zero mapping of `bytes` (memset would commit every page), and compares `got` with `want`. */
-#define RUN_TABLE(table, bytes, want, call)                              \
-    do {                                                                 \
-        int i_;                                                          \
-        for (i_ = 0; i_ < TC_COUNT(table); i_++) {                       \
-            void *got = NULL;                                            \
-            if (!th_want_algo(&o, table[i_].name))                       \
-                continue;                                                \
-            got = zalloc(bytes);                                         \
-            th_expect(&r, &o, table[i_].name, (table[i_].fn call) == 0); \
-            big_check(table[i_].name, got, want, bytes);                 \
-            free(got);                                                   \
-        }                                                                \
+#define RUN_TABLE(coll, bytes, want, call)                                         \
+    do {                                                                           \
+        int i_;                                                                    \
+        TC_EACH (coll, i_) {                                                       \
+            void *got = NULL;                                                      \
+            if (!th_want_algo(&o, tc_catalogue[i_].name))                          \
+                continue;                                                          \
+            got = zalloc(bytes);                                                   \
+            th_expect(&r, &o, tc_catalogue[i_].name, (TC_FN(coll, i_) call) == 0); \
+            big_check(tc_catalogue[i_].name, got, want, bytes);                    \
+            free(got);                                                             \
+        }                                                                          \
     } while (0)
 
 /* Runs one call `call` (an expression in which `got` names a fresh zero mapping of `bytes`) as the
@@ -152,11 +152,11 @@ static void gathers(int p, int rank, int n, const void *send, const int *counts,
     size_t bytes = rank == 0 ? span((long)n * p) : sizeof(int);
     void *want = zalloc(bytes);
     MPI_Gather(send, n, sparse, want, n, sparse, 0, MPI_COMM_WORLD);
-    RUN_TABLE(tc_gathers, bytes, want, (send, n, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
+    RUN_TABLE(gather, bytes, want, (send, n, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
     free(want);
     want = zalloc(bytes);
     MPI_Gatherv(send, n, sparse, want, counts, displs, sparse, 0, MPI_COMM_WORLD);
-    RUN_TABLE(tc_gathervs, bytes, want, (send, n, sparse, got, counts, displs, sparse, 0, MPI_COMM_WORLD));
+    RUN_TABLE(gatherv, bytes, want, (send, n, sparse, got, counts, displs, sparse, 0, MPI_COMM_WORLD));
     free(want);
 }
 
@@ -167,11 +167,11 @@ static void scatters(int n, const void *send, const int *counts, const int *disp
     size_t bytes = span(n);
     void *want = zalloc(bytes);
     MPI_Scatter(send, n, sparse, want, n, sparse, 0, MPI_COMM_WORLD);
-    RUN_TABLE(tc_scatters, bytes, want, (send, n, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
+    RUN_TABLE(scatter, bytes, want, (send, n, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
     free(want);
     want = zalloc(bytes);
     MPI_Scatterv(send, counts, displs, sparse, want, n, sparse, 0, MPI_COMM_WORLD);
-    RUN_TABLE(tc_scattervs, bytes, want, (send, counts, displs, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
+    RUN_TABLE(scatterv, bytes, want, (send, counts, displs, sparse, got, n, sparse, 0, MPI_COMM_WORLD));
     free(want);
 }
 
@@ -182,7 +182,7 @@ static void reduces(int p, int rank, int n, const void *send, MPI_Op sum)
     size_t bytes = rank == 0 ? span((long)n * p) : sizeof(int);
     void *want = zalloc(bytes);
     MPI_Reduce(send, want, n * p, sparse, sum, 0, MPI_COMM_WORLD);
-    RUN_TABLE(tc_reduces, bytes, want, (send, got, n * p, sparse, sum, 0, MPI_COMM_WORLD));
+    RUN_TABLE(reduce, bytes, want, (send, got, n * p, sparse, sum, 0, MPI_COMM_WORLD));
     free(want);
 }
 
@@ -198,7 +198,7 @@ static void scans(int rank, int count, const void *send, MPI_Op sum)
     int seg = SCAN_SEG * (int)sizeof(int); /* bytes: the sparse type's size is one int */
     void *want = zalloc(bytes);
     MPI_Scan(send, want, count, sparse, sum, MPI_COMM_WORLD);
-    RUN_TABLE(tc_scans, bytes, want, (send, got, count, sparse, sum, MPI_COMM_WORLD));
+    RUN_TABLE(scan, bytes, want, (send, got, count, sparse, sum, MPI_COMM_WORLD));
     if (th_want_algo(&o, "scan linear, segsize"))
         RUN_ONE("scan linear, segsize " BO_STR(SCAN_SEG) " elements", bytes, want,
                 collalg_scan_linear(send, got, count, sparse, sum, MPI_COMM_WORLD, seg));
@@ -209,7 +209,7 @@ static void scans(int rank, int count, const void *send, MPI_Op sum)
         free(want);
         want = zalloc(bytes);
     }
-    RUN_TABLE(tc_exscans, bytes, want, (send, got, count, sparse, sum, MPI_COMM_WORLD));
+    RUN_TABLE(exscan, bytes, want, (send, got, count, sparse, sum, MPI_COMM_WORLD));
     if (th_want_algo(&o, "exscan linear, segsize"))
         RUN_ONE("exscan linear, segsize " BO_STR(SCAN_SEG) " elements", bytes, want,
                 collalg_exscan_linear(send, got, count, sparse, sum, MPI_COMM_WORLD, seg));
@@ -227,14 +227,14 @@ static void reduce_scatters(int p, int rank, MPI_Op sum)
     void *send = zalloc(span(total)), *want = zalloc(bytes);
     put(send, total, rank * 100000);
     MPI_Reduce_scatter_block(send, want, m, sparse, sum, MPI_COMM_WORLD);
-    RUN_TABLE(tc_reduce_scatter_blocks, bytes, want, (send, got, m, sparse, sum, MPI_COMM_WORLD));
+    RUN_TABLE(reduce_scatter_block, bytes, want, (send, got, m, sparse, sum, MPI_COMM_WORLD));
     free(want);
     for (i = 0; i < p; i++)
         counts[i] = m - i % 3;
     bytes = span(counts[rank]);
     want = zalloc(bytes);
     MPI_Reduce_scatter(send, want, counts, sparse, sum, MPI_COMM_WORLD);
-    RUN_TABLE(tc_reduce_scatters, bytes, want, (send, got, counts, sparse, sum, MPI_COMM_WORLD));
+    RUN_TABLE(reduce_scatter, bytes, want, (send, got, counts, sparse, sum, MPI_COMM_WORLD));
     free(want);
     free(send);
     free(counts);
@@ -260,7 +260,7 @@ static void alltoallws(int p, int n, const void *send)
     }
     want = zalloc(bytes);
     MPI_Alltoallw(send, ones, zeros, types, want, ones, zeros, types, MPI_COMM_WORLD);
-    RUN_TABLE(tc_alltoallws, bytes, want, (send, ones, zeros, types, got, ones, zeros, types, MPI_COMM_WORLD));
+    RUN_TABLE(alltoallw, bytes, want, (send, ones, zeros, types, got, ones, zeros, types, MPI_COMM_WORLD));
     free(want);
     for (j = 0; j < p; j++)
         MPI_Type_free(&types[j]);
@@ -293,25 +293,25 @@ int main(int argc, char **argv)
     put(send, (long)n * p, rank * 100000);
     want = zalloc(rbytes);
     MPI_Alltoall(send, n, sparse, want, n, sparse, MPI_COMM_WORLD);
-    for (i = 0; i < TC_COUNT(tc_alltoalls); i++) {
-        if (!th_want_algo(&o, tc_alltoalls[i].name))
+    TC_EACH (alltoall, i) {
+        if (!th_want_algo(&o, tc_catalogue[i].name))
             continue;
         got = zalloc(rbytes);
-        th_expect(&r, &o, tc_alltoalls[i].name,
-                  tc_alltoalls[i].fn(send, n, sparse, got, n, sparse, MPI_COMM_WORLD) == 0);
-        big_check(tc_alltoalls[i].name, got, want, rbytes);
+        th_expect(&r, &o, tc_catalogue[i].name,
+                  TC_FN(alltoall, i)(send, n, sparse, got, n, sparse, MPI_COMM_WORLD) == 0);
+        big_check(tc_catalogue[i].name, got, want, rbytes);
         free(got);
     }
     free(want); /* a fresh zero mapping: memset would commit every page */
     want = zalloc(rbytes);
     MPI_Allgather(send, n, sparse, want, n, sparse, MPI_COMM_WORLD);
-    for (i = 0; i < TC_COUNT(tc_allgathers); i++) {
-        if (!th_want_algo(&o, tc_allgathers[i].name))
+    TC_EACH (allgather, i) {
+        if (!th_want_algo(&o, tc_catalogue[i].name))
             continue;
         got = zalloc(rbytes);
-        th_expect(&r, &o, tc_allgathers[i].name,
-                  tc_allgathers[i].fn(send, n, sparse, got, n, sparse, MPI_COMM_WORLD) == 0);
-        big_check(tc_allgathers[i].name, got, want, rbytes);
+        th_expect(&r, &o, tc_catalogue[i].name,
+                  TC_FN(allgather, i)(send, n, sparse, got, n, sparse, MPI_COMM_WORLD) == 0);
+        big_check(tc_catalogue[i].name, got, want, rbytes);
         free(got);
     }
 
@@ -325,26 +325,26 @@ int main(int argc, char **argv)
         free(want);
         want = zalloc(rbytes);
         MPI_Alltoallv(send, counts, displs, sparse, want, counts, displs, sparse, MPI_COMM_WORLD);
-        for (i = 0; i < TC_COUNT(tc_alltoallvs); i++) {
-            if (!th_want_algo(&o, tc_alltoallvs[i].name))
+        TC_EACH (alltoallv, i) {
+            if (!th_want_algo(&o, tc_catalogue[i].name))
                 continue;
             got = zalloc(rbytes);
-            th_expect(&r, &o, tc_alltoallvs[i].name,
-                      tc_alltoallvs[i].fn(send, counts, displs, sparse, got, counts, displs, sparse, MPI_COMM_WORLD) ==
+            th_expect(&r, &o, tc_catalogue[i].name,
+                      TC_FN(alltoallv, i)(send, counts, displs, sparse, got, counts, displs, sparse, MPI_COMM_WORLD) ==
                           0);
-            big_check(tc_alltoallvs[i].name, got, want, rbytes);
+            big_check(tc_catalogue[i].name, got, want, rbytes);
             free(got);
         }
         free(want);
         want = zalloc(rbytes);
         MPI_Allgatherv(send, n, sparse, want, counts, displs, sparse, MPI_COMM_WORLD);
-        for (i = 0; i < TC_COUNT(tc_allgathervs); i++) {
-            if (!th_want_algo(&o, tc_allgathervs[i].name))
+        TC_EACH (allgatherv, i) {
+            if (!th_want_algo(&o, tc_catalogue[i].name))
                 continue;
             got = zalloc(rbytes);
-            th_expect(&r, &o, tc_allgathervs[i].name,
-                      tc_allgathervs[i].fn(send, n, sparse, got, counts, displs, sparse, MPI_COMM_WORLD) == 0);
-            big_check(tc_allgathervs[i].name, got, want, rbytes);
+            th_expect(&r, &o, tc_catalogue[i].name,
+                      TC_FN(allgatherv, i)(send, n, sparse, got, counts, displs, sparse, MPI_COMM_WORLD) == 0);
+            big_check(tc_catalogue[i].name, got, want, rbytes);
             free(got);
         }
         free(counts);
@@ -356,26 +356,26 @@ int main(int argc, char **argv)
     want = zalloc(rbytes);
     MPI_Op_create(sparse_sum, 1, &sum);
     MPI_Allreduce(send, want, n * p, sparse, sum, MPI_COMM_WORLD);
-    for (i = 0; i < TC_COUNT(tc_allreduces); i++) {
-        if (!th_want_algo(&o, tc_allreduces[i].name))
+    TC_EACH (allreduce, i) {
+        if (!th_want_algo(&o, tc_catalogue[i].name))
             continue;
         got = zalloc(rbytes);
-        th_expect(&r, &o, tc_allreduces[i].name,
-                  tc_allreduces[i].fn(send, got, n * p, sparse, sum, MPI_COMM_WORLD) == 0);
-        big_check(tc_allreduces[i].name, got, want, rbytes);
+        th_expect(&r, &o, tc_catalogue[i].name,
+                  TC_FN(allreduce, i)(send, got, n * p, sparse, sum, MPI_COMM_WORLD) == 0);
+        big_check(tc_catalogue[i].name, got, want, rbytes);
         free(got);
     }
     free(want);
     want = zalloc(rbytes);
     put(want, (long)n * p, rank * 100000);
     MPI_Bcast(want, n * p, sparse, p - 1, MPI_COMM_WORLD);
-    for (i = 0; i < TC_COUNT(tc_bcasts); i++) {
-        if (!th_want_algo(&o, tc_bcasts[i].name))
+    TC_EACH (bcast, i) {
+        if (!th_want_algo(&o, tc_catalogue[i].name))
             continue;
         got = zalloc(rbytes);
         put(got, (long)n * p, rank * 100000);
-        th_expect(&r, &o, tc_bcasts[i].name, tc_bcasts[i].fn(got, n * p, sparse, p - 1, MPI_COMM_WORLD) == 0);
-        big_check(tc_bcasts[i].name, got, want, rbytes);
+        th_expect(&r, &o, tc_catalogue[i].name, TC_FN(bcast, i)(got, n * p, sparse, p - 1, MPI_COMM_WORLD) == 0);
+        big_check(tc_catalogue[i].name, got, want, rbytes);
         free(got);
     }
     free(want);

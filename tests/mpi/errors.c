@@ -641,61 +641,59 @@ int main(int argc, char **argv)
         MPI_Comm_free(&half);
     }
 
-    for (i = 0; i < TC_COUNT(tc_alltoalls); i++)
-        if (th_want_algo(&o, tc_alltoalls[i].name))
-            transport_errors(tc_alltoalls[i].name, tc_alltoalls[i].fn);
-    for (i = 0; i < TC_COUNT(tc_allgathers); i++)
-        if (th_want_algo(&o, tc_allgathers[i].name))
-            transport_errors(tc_allgathers[i].name, tc_allgathers[i].fn);
-    for (i = 0; i < TC_COUNT(tc_allreduces); i++)
-        if (th_want_algo(&o, tc_allreduces[i].name))
-            allreduce_errors(tc_allreduces[i].name, tc_allreduces[i].fn);
-    for (i = 0; i < TC_COUNT(tc_bcasts); i++)
-        if (th_want_algo(&o, tc_bcasts[i].name))
-            bcast_errors(tc_bcasts[i].name, tc_bcasts[i].fn, p);
+    TC_EACH (alltoall, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            transport_errors(tc_catalogue[i].name, TC_FN(alltoall, i));
+    TC_EACH (allgather, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            transport_errors(tc_catalogue[i].name, TC_FN(allgather, i));
+    TC_EACH (allreduce, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            allreduce_errors(tc_catalogue[i].name, TC_FN(allreduce, i));
+    TC_EACH (bcast, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            bcast_errors(tc_catalogue[i].name, TC_FN(bcast, i), p);
     v_arrays(p);
-    for (i = 0; i < TC_COUNT(tc_alltoallvs); i++)
-        if (th_want_algo(&o, tc_alltoallvs[i].name))
-            alltoallv_errors(tc_alltoallvs[i].name, tc_alltoallvs[i].fn);
-    for (i = 0; i < TC_COUNT(tc_allgathervs); i++)
-        if (th_want_algo(&o, tc_allgathervs[i].name))
-            allgatherv_errors(tc_allgathervs[i].name, tc_allgathervs[i].fn);
-    for (i = 0; i < TC_COUNT(tc_barriers); i++)
-        if (th_want_algo(&o, tc_barriers[i].name))
-            barrier_errors(tc_barriers[i].name, tc_barriers[i].fn);
-    for (i = 0; i < TC_COUNT(tc_gathers); i++)
-        if (th_want_algo(&o, tc_gathers[i].name))
-            gather_errors(tc_gathers[i].name, tc_gathers[i].fn, p);
-    for (i = 0; i < TC_COUNT(tc_scatters); i++)
-        if (th_want_algo(&o, tc_scatters[i].name))
-            scatter_errors(tc_scatters[i].name, tc_scatters[i].fn, p);
-    for (i = 0; i < TC_COUNT(tc_gathervs); i++)
-        if (th_want_algo(&o, tc_gathervs[i].name))
-            gatherv_errors(tc_gathervs[i].name, tc_gathervs[i].fn, p);
-    for (i = 0; i < TC_COUNT(tc_scattervs); i++)
-        if (th_want_algo(&o, tc_scattervs[i].name))
-            scatterv_errors(tc_scattervs[i].name, tc_scattervs[i].fn, p);
-    for (i = 0; i < TC_COUNT(tc_alltoallws); i++)
-        if (th_want_algo(&o, tc_alltoallws[i].name))
-            alltoallw_errors(tc_alltoallws[i].name, tc_alltoallws[i].fn);
-    for (i = 0; i < TC_COUNT(tc_reduces); i++)
-        if (th_want_algo(&o, tc_reduces[i].name))
-            reduce_errors(tc_reduces[i].name, tc_reduces[i].fn, p);
+    TC_EACH (alltoallv, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            alltoallv_errors(tc_catalogue[i].name, TC_FN(alltoallv, i));
+    TC_EACH (allgatherv, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            allgatherv_errors(tc_catalogue[i].name, TC_FN(allgatherv, i));
+    TC_EACH (barrier, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            barrier_errors(tc_catalogue[i].name, TC_FN(barrier, i));
+    TC_EACH (gather, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            gather_errors(tc_catalogue[i].name, TC_FN(gather, i), p);
+    TC_EACH (scatter, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            scatter_errors(tc_catalogue[i].name, TC_FN(scatter, i), p);
+    TC_EACH (gatherv, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            gatherv_errors(tc_catalogue[i].name, TC_FN(gatherv, i), p);
+    TC_EACH (scatterv, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            scatterv_errors(tc_catalogue[i].name, TC_FN(scatterv, i), p);
+    TC_EACH (alltoallw, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            alltoallw_errors(tc_catalogue[i].name, TC_FN(alltoallw, i));
+    TC_EACH (reduce, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            reduce_errors(tc_catalogue[i].name, TC_FN(reduce, i), p);
     MPI_Op_create(first_op, 0, &noncommutative);
-    for (i = 0; i < TC_COUNT(tc_scans); i++)
-        if (th_want_algo(&o, tc_scans[i].name))
-            scan_errors(tc_scans[i].name, tc_scans[i].fn, 0);
-    for (i = 0; i < TC_COUNT(tc_exscans); i++)
-        if (th_want_algo(&o, tc_exscans[i].name))
-            scan_errors(tc_exscans[i].name, tc_exscans[i].fn, 1);
-    for (i = 0; i < TC_COUNT(tc_reduce_scatter_blocks); i++)
-        if (th_want_algo(&o, tc_reduce_scatter_blocks[i].name))
-            reduce_scatter_block_errors(tc_reduce_scatter_blocks[i].name, tc_reduce_scatter_blocks[i].fn,
-                                        tc_reduce_scatter_blocks[i].int_total, p);
-    for (i = 0; i < TC_COUNT(tc_reduce_scatters); i++)
-        if (th_want_algo(&o, tc_reduce_scatters[i].name))
-            reduce_scatter_errors(tc_reduce_scatters[i].name, tc_reduce_scatters[i].fn, tc_reduce_scatters[i].int_total,
-                                  p);
+    TC_EACH (scan, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            scan_errors(tc_catalogue[i].name, TC_FN(scan, i), 0);
+    TC_EACH (exscan, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            scan_errors(tc_catalogue[i].name, TC_FN(exscan, i), 1);
+    TC_EACH (reduce_scatter_block, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            reduce_scatter_block_errors(tc_catalogue[i].name, TC_FN(reduce_scatter_block, i), tc_int_total(i), p);
+    TC_EACH (reduce_scatter, i)
+        if (th_want_algo(&o, tc_catalogue[i].name))
+            reduce_scatter_errors(tc_catalogue[i].name, TC_FN(reduce_scatter, i), tc_int_total(i), p);
     parameter_errors(p);
     memory_errors(p);
     errors_return();

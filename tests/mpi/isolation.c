@@ -183,15 +183,15 @@ static void run_reduces(MPI_Comm comm, const refs *f, int *b)
     size_t vec = sizeof(int) * (size_t)f->n;
     int i, err, root = f->p - 1, seg = (int)sizeof(int);
     char what[120];
-    for (i = 0; i < TC_COUNT(tc_reduces); i++) {
+    TC_EACH (reduce, i) {
         memset(b, 0xff, vec);
-        err = tc_reduces[i].fn(f->send, b, f->n, MPI_INT, MPI_SUM, root, comm);
-        check_call(tc_reduces[i].name, err, b, f->red, vec);
-        if (tc_restrictions(tc_reduces[i].name) & COLLALG_R_COMMUTATIVE)
+        err = TC_FN(reduce, i)(f->send, b, f->n, MPI_INT, MPI_SUM, root, comm);
+        check_call(tc_catalogue[i].name, err, b, f->red, vec);
+        if (tc_restrictions(tc_catalogue[i].name) & COLLALG_R_COMMUTATIVE)
             continue;
         memset(b, 0xff, vec);
-        err = tc_reduces[i].fn(f->send, b, f->n, MPI_INT, f->first, root, comm);
-        snprintf(what, sizeof what, "%s, non-commutative", tc_reduces[i].name);
+        err = TC_FN(reduce, i)(f->send, b, f->n, MPI_INT, f->first, root, comm);
+        snprintf(what, sizeof what, "%s, non-commutative", tc_catalogue[i].name);
         check_call(what, err, b, f->red1, vec);
     }
     for (i = 0; i < 5; i++) {
@@ -237,38 +237,40 @@ static void run_scans(MPI_Comm comm, const refs *f, int *b)
     size_t vec = sizeof(int) * (size_t)f->n;
     int i, err, seg = (int)sizeof(int);
     char what[160];
-    for (i = 0; i < TC_COUNT(tc_scans); i++)
-        run_scan(comm, f, b, tc_scans[i].name, tc_scans[i].fn, f->scan, f->scan1);
-    for (i = 0; i < TC_COUNT(tc_exscans); i++)
-        run_scan(comm, f, b, tc_exscans[i].name, tc_exscans[i].fn, f->exscan, f->exscan1);
+    TC_EACH (scan, i)
+        run_scan(comm, f, b, tc_catalogue[i].name, TC_FN(scan, i), f->scan, f->scan1);
+    TC_EACH (exscan, i)
+        run_scan(comm, f, b, tc_catalogue[i].name, TC_FN(exscan, i), f->exscan, f->exscan1);
     memset(b, 0xff, vec);
     err = collalg_scan_linear(f->send, b, f->n, MPI_INT, f->first, comm, seg);
     check_call("scan linear, non-commutative, segsize 4", err, b, f->scan1, vec);
     memset(b, 0xff, vec);
     err = collalg_exscan_linear(f->send, b, f->n, MPI_INT, f->first, comm, seg);
     check_call("exscan linear, non-commutative, segsize 4", err, b, f->exscan1, vec);
-    for (i = 0; i < TC_COUNT(tc_reduce_scatter_blocks); i++) {
-        const tc_reduce_scatter_block *t = &tc_reduce_scatter_blocks[i];
+    TC_EACH (reduce_scatter_block, i) {
+        const char *name = tc_catalogue[i].name;
+        collalg_reduce_scatter_block_fn fn = TC_FN(reduce_scatter_block, i);
         memset(b, 0xff, vec);
-        err = t->fn(f->send, b, f->n, MPI_INT, MPI_SUM, comm);
-        check_call(t->name, err, b, f->rs, vec);
-        if (tc_restrictions(t->name) & COLLALG_R_COMMUTATIVE)
+        err = fn(f->send, b, f->n, MPI_INT, MPI_SUM, comm);
+        check_call(name, err, b, f->rs, vec);
+        if (tc_restrictions(name) & COLLALG_R_COMMUTATIVE)
             continue;
         memset(b, 0xff, vec);
-        err = t->fn(f->send, b, f->n, MPI_INT, f->first, comm);
-        snprintf(what, sizeof what, "%s, non-commutative", t->name);
+        err = fn(f->send, b, f->n, MPI_INT, f->first, comm);
+        snprintf(what, sizeof what, "%s, non-commutative", name);
         check_call(what, err, b, f->rs1, vec);
     }
-    for (i = 0; i < TC_COUNT(tc_reduce_scatters); i++) {
-        const tc_reduce_scatter *t = &tc_reduce_scatters[i];
+    TC_EACH (reduce_scatter, i) {
+        const char *name = tc_catalogue[i].name;
+        collalg_reduce_scatter_fn fn = TC_FN(reduce_scatter, i);
         memset(b, 0xff, vec);
-        err = t->fn(f->send, b, f->counts, MPI_INT, MPI_SUM, comm);
-        check_call(t->name, err, b, f->rs, vec);
-        if (tc_restrictions(t->name) & COLLALG_R_COMMUTATIVE)
+        err = fn(f->send, b, f->counts, MPI_INT, MPI_SUM, comm);
+        check_call(name, err, b, f->rs, vec);
+        if (tc_restrictions(name) & COLLALG_R_COMMUTATIVE)
             continue;
         memset(b, 0xff, vec);
-        err = t->fn(f->send, b, f->counts, MPI_INT, f->first, comm);
-        snprintf(what, sizeof what, "%s, non-commutative", t->name);
+        err = fn(f->send, b, f->counts, MPI_INT, f->first, comm);
+        snprintf(what, sizeof what, "%s, non-commutative", name);
         check_call(what, err, b, f->rs1, vec);
     }
 }
@@ -283,30 +285,30 @@ static void run_new_families(MPI_Comm comm, const refs *f)
     int *b = (int *)th_alloc(blocks), i, err;
     const int *c = f->counts, *d = f->displs, *bd = f->bdispls;
 
-    for (i = 0; i < TC_COUNT(tc_gathers); i++) {
+    TC_EACH (gather, i) {
         memset(b, 0xff, blocks);
-        err = tc_gathers[i].fn(f->send, f->n, MPI_INT, b, f->n, MPI_INT, 0, comm);
-        check_call(tc_gathers[i].name, err, b, f->gat, blocks);
+        err = TC_FN(gather, i)(f->send, f->n, MPI_INT, b, f->n, MPI_INT, 0, comm);
+        check_call(tc_catalogue[i].name, err, b, f->gat, blocks);
     }
-    for (i = 0; i < TC_COUNT(tc_gathervs); i++) {
+    TC_EACH (gatherv, i) {
         memset(b, 0xff, blocks);
-        err = tc_gathervs[i].fn(f->send, f->n, MPI_INT, b, c, d, MPI_INT, 0, comm);
-        check_call(tc_gathervs[i].name, err, b, f->gat, blocks);
+        err = TC_FN(gatherv, i)(f->send, f->n, MPI_INT, b, c, d, MPI_INT, 0, comm);
+        check_call(tc_catalogue[i].name, err, b, f->gat, blocks);
     }
-    for (i = 0; i < TC_COUNT(tc_scatters); i++) {
+    TC_EACH (scatter, i) {
         memset(b, 0xff, vec);
-        err = tc_scatters[i].fn(f->send, f->n, MPI_INT, b, f->n, MPI_INT, 0, comm);
-        check_call(tc_scatters[i].name, err, b, f->sca, vec);
+        err = TC_FN(scatter, i)(f->send, f->n, MPI_INT, b, f->n, MPI_INT, 0, comm);
+        check_call(tc_catalogue[i].name, err, b, f->sca, vec);
     }
-    for (i = 0; i < TC_COUNT(tc_scattervs); i++) {
+    TC_EACH (scatterv, i) {
         memset(b, 0xff, vec);
-        err = tc_scattervs[i].fn(f->send, c, d, MPI_INT, b, f->n, MPI_INT, 0, comm);
-        check_call(tc_scattervs[i].name, err, b, f->sca, vec);
+        err = TC_FN(scatterv, i)(f->send, c, d, MPI_INT, b, f->n, MPI_INT, 0, comm);
+        check_call(tc_catalogue[i].name, err, b, f->sca, vec);
     }
-    for (i = 0; i < TC_COUNT(tc_alltoallws); i++) {
+    TC_EACH (alltoallw, i) {
         memset(b, 0xff, blocks);
-        err = tc_alltoallws[i].fn(f->send, c, bd, f->types, b, c, bd, f->types, comm);
-        check_call(tc_alltoallws[i].name, err, b, f->a2a, blocks);
+        err = TC_FN(alltoallw, i)(f->send, c, bd, f->types, b, c, bd, f->types, comm);
+        check_call(tc_catalogue[i].name, err, b, f->a2a, blocks);
     }
     run_reduces(comm, f, b);
     run_scans(comm, f, b);

@@ -7,7 +7,7 @@
  * References: for the predefined ops, the native MPI_Reduce on the same inputs. For the user ops
  * the reference is computed at the root with MPI_Reduce_local in rank order over every rank's
  * input (each rank can regenerate every input): SimGrid 3.32's MPI_Reduce is not trusted for user
- * ops on derived types nor for non-commutative ops (README, known limitations). Outside SimGrid
+ * ops on derived types nor for non-commutative ops (docs/limitations.md). Outside SimGrid
  * the native MPI_Reduce is also run on those cases and checked against that reference.
  * The root's whole receive buffer plus a 16-byte guard is compared byte for byte; the other ranks
  * pass (void *)8 as recvbuf (never touched) and check that their send buffer is unchanged.

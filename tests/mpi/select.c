@@ -350,13 +350,13 @@ static void test_restriction_table(th_result *res, const th_opts *o, MPI_Comm co
     MPI_Op left;
     MPI_Op_create(sel_left, 0, &left);
     MPI_Comm_rank(comm, &rank);
-    for (k = 0; k < (int)(sizeof tc_allreduces / sizeof *tc_allreduces); k++) {
-        const char *name = strchr(tc_allreduces[k].name, ' ') + 1;
+    TC_EACH (allreduce, k) {
+        const char *name = strchr(tc_catalogue[k].name, ' ') + 1;
         char what[200];
         for (j = 0; j < 8; j++)
             s[j] = rank * 100 + j, want[j] = got[j] = -1;
         MPI_Allreduce(s, want, 7, MPI_INT, left, comm);
-        err = tc_allreduces[k].fn(s, got, 7, MPI_INT, left, comm);
+        err = TC_FN(allreduce, k)(s, got, 7, MPI_INT, left, comm);
         r = collalg_restrictions("allreduce", name);
         snprintf(what, sizeof what, "%s %s: table says %d, non-commutative op returns %d", cname, name, r, err);
         th_expect(res, o, what, r >= 0 && (err == MPI_ERR_OP) == ((r & COLLALG_R_COMMUTATIVE) != 0));
