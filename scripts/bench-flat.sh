@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-flat.sh - `make bench-flat`: bcast and allreduce on a flat cluster (issue 23), where the
+# bench-flat.sh - `make bench-flat`: bcast and allreduce on a flat cluster, where the
 # pipelined trees (two_tree, circulant, knomial) should shine, against every algorithm of a
 # shortlist, SimGrid's collective selectors and the link bound.
 #
@@ -61,8 +61,8 @@
 # Output: build/bench/flat.csv (platform,collective,bytes,impl,ms), the tuners' own output under
 # build/bench/flat/<platform>-<collective>[-large|-huge]/, a gnuplot figure per collective (the
 # platforms side by side: build/bench/flat-<collective>.svg and .png) and build/bench/flat.md,
-# the table of the README (every size of flat-128 and flat-32, 1 MiB of flat-512, with the
-# issue's targets).
+# the table of docs/benchmarks.md (every size of flat-128 and flat-32, 1 MiB of flat-512, with
+# the target sizes).
 # Environment: BENCH_QUICK=1 (above); BENCH_LOCK, a command prefix for every smpirun (e.g.
 # "flock /tmp/some.lock": one simulation at a time on a shared machine); BENCH_KEEP=1 keeps what a
 # former run completed (<platform>-<collective>[-large|-huge].done) and redoes the rest, the CSV, figures
@@ -163,7 +163,7 @@ done | sort -t, -k1,1 -k2,2 -k3,3n -k4,4 >> "$CSV"
 
 bench_figures "bytes (the whole vector)" "SimGrid, flat cluster (one rank per host)"
 
-# The README table: every size of flat-128 and flat-32, 1 MiB of flat-512, with the issue's targets.
+# The table of docs/benchmarks.md: every size of flat-128 and flat-32, 1 MiB of flat-512, targets.
 awk -F, 'NR > 1 { print $1, $2, $3 }' "$CSV" | sort -u | sort -k1,1 -k2,2 -k3,3n | while read -r pf coll b; do
     case $pf in
     flat-128) if [ "$b" -ge 65536 ]; then tg="< every selector"; else tg="<= 1.01 every selector"; fi ;;

@@ -1,6 +1,6 @@
 #!/bin/sh
-# bench-hierarchical.sh - `make bench-hierarchical`: the hierarchical algorithms (issue 8) on the
-# issue's cluster, against the catalogue, SimGrid's collective selectors and the node-link bound.
+# bench-hierarchical.sh - `make bench-hierarchical`: the hierarchical algorithms on the 16 x 8-core
+# cluster, against the catalogue, SimGrid's collective selectors and the node-link bound.
 #
 # Platform: tests/platform/smp/smp.xml, 16 nodes x 8 cores (node links 1.25 GB/s and 2 us, backbone
 # 100 GB/s, loopback 10 GB/s and 0.2 us), 128 ranks placed
@@ -37,12 +37,12 @@
 # Output: build/bench/hierarchical.csv (platform,collective,bytes,impl,ms), the tuners' own output
 # under build/bench/hierarchical/<platform>-<collective>/, one gnuplot figure per collective (both
 # placements side by side: build/bench/hierarchical-<collective>.svg and .png) and
-# build/bench/hierarchical.md, the table of the README (the issue's target sizes and 8 B).
+# build/bench/hierarchical.md, the table of docs/benchmarks.md (the target sizes and 8 B).
 # Environment: BENCH_KEEP=1 keeps the measurements of a placement and collective that a former run
 # completed (build/bench/hierarchical/<platform>-<collective>.done) and only redoes the others
 # and the CSV, figures and table; BENCH_LOCK, a command prefix for every smpirun (e.g. "flock /tmp/some.lock": one
 # simulation at a time on a shared machine, others may run between them); BENCH_PLATFORMS (default "consecutive roundrobin"), BENCH_COLLS (default
-# "bcast allreduce allgather alltoall") to run a part; BENCH_QUICK=1 measures only the issues'
+# "bcast allreduce allgather alltoall") to run a part; BENCH_QUICK=1 measures only the
 # target sizes (bcast and allreduce 8 B and 4 MiB, allgather 128 KiB, alltoall 32 KiB);
 # BENCH_TUNER, the tuner built for SimGrid (default build/smpi-bin/collalg-tune); BENCH_SELECTORS
 # (default "mpich ompi mvapich2"; empty: none) the SimGrid selectors to run.
@@ -69,7 +69,7 @@ TARGS="--quick --precision 4 --time-budget 900"
 HIER="han hierarchical node_aware"
 
 # Sizes (bytes as the selector compares them: per rank for allgather, per pair for alltoall, the
-# whole vector for allreduce and bcast). The issue's targets: bcast 4M, allreduce 4M, allgather
+# whole vector for allreduce and bcast). The target sizes: bcast 4M, allreduce 4M, allgather
 # 128K, 8 B for allreduce and bcast. Alltoall stops at 32K per pair (p * 32K = 4 MiB per rank; a
 # ring or pair call already costs ~2 s of real time).
 sizes() {
@@ -90,7 +90,7 @@ sizes() {
 }
 
 # The shortlist per collective: the catalogue's best candidates at this scale, the pipelined
-# trees of issue 23 (two_tree, circulant, knomial; bcast topology_order with the tuner's inner
+# trees of bench-flat (two_tree, circulant, knomial; bcast topology_order with the tuner's inner
 # broadcasts) plus the hierarchical ones (names missing from the tuner's table are ignored).
 algos() {
     case $1 in
@@ -222,7 +222,7 @@ for coll in $COLLS; do
         gnuplot -e "set terminal png size 1200,480; set output '$f.png'" "$f.gp"
 done
 
-# The README table: the issue's target sizes and 8 B.
+# The table of docs/benchmarks.md: the target sizes and 8 B.
 awk -F, -v hier="$HIER" '
     NR > 1 { v[$1 "," $2 "," $3 "," $4] = $5 }
     END {

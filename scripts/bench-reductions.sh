@@ -1,6 +1,6 @@
 #!/bin/sh
-# bench-reductions.sh - `make bench-reductions`: the reduction collectives (issue 20) on the smp
-# cluster and the seeds' switched clusters, against SimGrid's collective selectors and the
+# bench-reductions.sh - `make bench-reductions`: the reduction collectives on the smp
+# cluster and the switched clusters (a), (b), (c), against SimGrid's collective selectors and the
 # link-load bound.
 #
 # Platforms:
@@ -60,7 +60,7 @@
 # Output: build/bench/reductions.csv (platform,collective,bytes,impl,ms), the tuners' own output
 # under build/bench/reductions/<platform>-<collective>/, a gnuplot figure per collective (every
 # platform side by side: build/bench/reductions-<collective>.svg and .png) and
-# build/bench/reductions.md, the table of the README (the issue's target sizes and 8 B).
+# build/bench/reductions.md, the table of docs/benchmarks.md (the target sizes and 8 B).
 # Environment: BENCH_QUICK=1 (above); BENCH_LOCK, a command prefix for every smpirun (e.g.
 # "flock /tmp/some.lock": one simulation at a time on a shared machine); BENCH_KEEP=1 keeps what a
 # former run completed (<platform>-<collective>.done) and redoes the rest, the CSV, figures and
@@ -161,7 +161,7 @@ bench_tune_platforms
 bench_csv_platforms
 bench_figures "bytes (the whole vector of one rank)" "SimGrid (smp: 128 ranks on 16 x 8 cores; a: 16, b, c: 32 hosts)"
 
-# The README table: the issue's targets (smp, c) and the same sizes on a and b, and 8 B.
+# The table of docs/benchmarks.md: the targets (smp, c) and the same sizes on a and b, and 8 B.
 for pf in $PLATFORMS; do
     for t in reduce,8 scan,8 reduce,262144 reduce_scatter_block,262144 scan,65536 reduce,4194304 \
         reduce_scatter_block,4194304 scan,1048576 exscan,8 exscan,65536 exscan,1048576 \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench-rooted.sh - `make bench-rooted`: the rooted data-movement collectives and alltoallw
-# (issue 21): gather and scatter, gatherv and scatterv on two irregular patterns, on the smp
-# cluster and the seeds' switched clusters, against SimGrid's collective selectors, the best single
+# gather and scatter, gatherv and scatterv on two irregular patterns, on the smp
+# cluster and the switched clusters (a), (b), (c), against SimGrid's collective selectors, the best single
 # algorithm and the root-link bound; alltoallw with a 2D FFT transpose's datatypes on (c) against
 # SimGrid's MPI_Alltoallw.
 #
@@ -89,8 +89,8 @@
 # Output: build/bench/rooted.csv (platform,collective,bytes,impl,ms), the tuners' own output
 # under build/bench/rooted/<platform>-<collective>/ (alltoallw-fft: c-alltoallw-fft/rows.csv and
 # c-alltoallw-fft.log), a gnuplot figure per collective (every platform side by side:
-# build/bench/rooted-<collective>.svg and .png) and build/bench/rooted.md, the table of the README
-# (the issue's target sizes and 8 B).
+# build/bench/rooted-<collective>.svg and .png) and build/bench/rooted.md, the table of
+# docs/benchmarks.md (the target sizes and 8 B).
 # Environment: BENCH_QUICK=1 (above); BENCH_LOCK, a command prefix for every smpirun (e.g.
 # "flock /tmp/some.lock": one simulation at a time on a shared machine); BENCH_KEEP=1 keeps what a
 # former run completed (<platform>-<collective>.done) and redoes the rest, the CSV, figures and
@@ -250,7 +250,7 @@ bench_csv_platforms
 [ $FFTON = 0 ] || fft_csv
 bench_figures "bytes (the block of one rank)" "SimGrid (smp: 128 ranks on 16 x 8 cores; a: 16, b, c: 32 hosts)"
 
-# The README table: the issue's targets (smp 128 KiB, c 32 KiB, the largest size 1 MiB on every
+# The table of docs/benchmarks.md: the targets (smp 128 KiB, c 32 KiB, the largest size 1 MiB on every
 # platform), 32 KiB on a and b, and 8 B.
 bytes() { # 8,4K,1M -> 8 4096 1048576
     for _s in $(echo "$1" | tr , ' '); do

@@ -1,6 +1,6 @@
 #!/bin/sh
 # check-apps.sh - `make check-apps`: real programs nobody on the project wrote, from Debian packages
-# and unmodified, under the Open MPI build of the PMPI library (issue 22).
+# and unmodified, under the Open MPI build of the PMPI library.
 #
 # Programs (tests/apps/ holds their inputs):
 #   hpcc     HPC Challenge 1.5.0 with tests/apps/hpccinf.txt (N = 1000; the Ps and Qs lines are

@@ -1,5 +1,5 @@
 #!/bin/sh
-# check-layout.sh - the include rules of the README's "Layout" table, checked on every quoted
+# check-layout.sh - the include rules of docs/layout.md's table, checked on every quoted
 # #include of include/collalg (make check runs it through make layout-check):
 #
 #   schedule/   pure schedules: the C library, schedule/, and machine/topology.h (the MPI-free

@@ -53,7 +53,7 @@ Test(reduce_scatter, smp_roundrobin_p128_hierarchical) { CL_LARGE_ONLY(); cl_smp
 /* clang-format on */
 
 /* The topology algorithm with a description whose DFS ring is not the rank order: SimGrid on the
- * network of the seeds' platform (c) (tests/platform/topology/switches-4x8.xml), 16 and 17 ranks
+ * network of the switched platform (c) (tests/platform/topology/switches-4x8.xml), 16 and 17 ranks
  * round-robin over the four switches (hostfile-c), COLLALG_TOPOLOGY=c.conf. */
 /* clang-format off */
 Test(reduce_scatter, smpi_c_p16_topology_ring) { CL_LARGE_ONLY(); cl_smpi_switched("topology-c", "reduce_scatter", 16, "c.conf", "hostfile-c", "--algo topology_ring"); }

@@ -20,7 +20,7 @@ Test(scatter_nodes, smp_uneven) { cl_smp("scatter", "uneven", 24, "--algo hierar
 
 /* The shared-memory algorithm on one node of the smp cluster (8 ranks) and refused on several
  * (MPICH with nodes of 2: MPI_ERR_ARG on every rank, buffers untouched); the topology algorithm
- * on the seeds' switched platform (four switches of eight hosts under a top switch, p = 32) with
+ * on the switched test platform (c) (four switches of eight hosts under a top switch, p = 32) with
  * the description tests/platform/topology/b.conf from COLLALG_TOPOLOGY, ranks round-robin over the
  * switches (hostfile-c) and two per host (hostfile-c2, make check-large). */
 /* clang-format off */

@@ -574,7 +574,7 @@ Test(alltoall, random_trees)
     }
 }
 
-/* The rank tree built from a parsed description: the seeds' (b) with consecutive and round-robin
+/* The rank tree built from a parsed description: platform (b) with consecutive and round-robin
  * placement, two ranks per host, and hosts left out. */
 Test(ranktree, from_description)
 {

@@ -1,6 +1,6 @@
 /* Criterion suite: the topology layer (machine/topology_comm.h) and the topology algorithms
  * (tests/mpi/topology.c: allgather, allgatherv and allreduce rings, allreduce in topology order,
- * bcast chain, contention-free alltoalls) under SimGrid at p = 32 on the network of the seeds'
+ * bcast chain, contention-free alltoalls) under SimGrid at p = 32 on the network of the switched
  * platforms (b) and (c) (tests/platform/topology/switches-4x8.xml: four switches of eight
  * 100 Mb/s hosts under a top switch), with ranks placed consecutively per switch (hostfile-b),
  * round-robin over the switches (hostfile-c) and two per host on 16 hosts (hostfile-c2):

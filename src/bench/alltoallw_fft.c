@@ -1,6 +1,6 @@
 /**
  * @file alltoallw_fft.c
- * @brief Benchmark (issue 21): MPI_Alltoallw with the datatypes of a 2D FFT transpose, SimGrid's
+ * @brief Benchmark (make bench-rooted): MPI_Alltoallw with the datatypes of a 2D FFT transpose, SimGrid's
  *        native MPI_Alltoallw against every catalogue alltoallw algorithm (collalg/alltoallw.h).
  *
  * @par What it measures

@@ -539,7 +539,7 @@ static int gl_call_rooted(gl_run *R, enum gl_coll coll, int tuned, long n)
 }
 
 /**
- * @brief The reductions of issue 20 on @p n bytes (c = ceil(n / 4) ints, MPI_SUM), as gl_call():
+ * @brief The reductions of make bench-reductions on @p n bytes (c = ceil(n / 4) ints, MPI_SUM), as gl_call():
  *        reduce_scatter_block and reduce_scatter (uniform counts) with b = ceil(c / p) ints per
  *        rank (the whole vector, p b >= c ints, is what the selector compares), scan and exscan of
  *        the c ints.

@@ -9,7 +9,7 @@
  * and leave the same bytes. The operands are pseudo-random bit patterns with every fifth element
  * zero (so signed sums and products overflow, and signs, zeros and extremes occur),
  * floating-point ones finite numbers of mixed signs and magnitudes. collalg__reduce_local_known()
- * must hold for defined pairs only. Each rank runs alone (p >= 1; rank r seeds with r).
+ * must hold for defined pairs only. Each rank runs alone (p >= 1; rank r's generator starts from r).
  */
 #include <mpi.h>
 #include <stdint.h>

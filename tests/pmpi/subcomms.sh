@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/pmpi/subcomms.sh - issue 22's target for rules on every communicator size (make
+# tests/pmpi/subcomms.sh - the check of rules on every communicator size (make
 # tune-subcomms, mk/tune.mk; outside make check: it takes minutes).
 #
 #   tests/pmpi/subcomms.sh [OUT]          (default build/subcomms)
@@ -104,7 +104,7 @@ t_a2a=$(grep -c 'collalg_tuned_alltoall p=8 .*-> ' "$OUT/trace.log")
 t_ar=$(grep -c 'collalg_tuned_allreduce p=4 .*-> ' "$OUT/trace.log")
 native=$(grep -c -- '-> native' "$OUT/trace.log")
 {
-    echo "# issue 22: rules on every communicator size, 32 simulated ranks of platform (c)"
+    echo "# tune-subcomms: rules on every communicator size, 32 simulated ranks of platform (c)"
     echo "tuner options: $TARGS"
     echo "multi-size tuning (--procs 4,8,32): $(cat "$OUT/multi.seconds") s wall, $(cat "$OUT/multi.cpu") s CPU; $(grep '^wrote ' "$OUT/multi.log")"
     [ -f "$OUT/single.seconds" ] &&

@@ -48,7 +48,7 @@
  * messages of one phase; nothing keeps the phases in step, so the contention terms remain. The
  * first call on a communicator adds the topology's (allgather of p * MPI_MAX_PROCESSOR_NAME
  * bytes, allreduce of 40 bytes, the parse of the description), the schedule's construction (O(p^2)
- * on one switch and the seeds' platforms, see schedule/topology.h) and an allreduce of an int.
+ * on one switch and the test platforms (a), (b), (c), see schedule/topology.h) and an allreduce of an int.
  *
  * @par Restrictions
  * None: any p >= 1, any datatypes, MPI_IN_PLACE, count 0. Without a description the schedule is

@@ -27,7 +27,7 @@
  *   with one child, which change no link load) is a root whose k >= 2 children are either all
  *   ranks, or all "groups" of the same size m (a vertex whose children are m >= 1 ranks): one
  *   switch of ranks; hosts with m ranks each on one switch; switches of m hosts (one rank each)
- *   under a top switch, i.e. the seeds' platforms (a), (b), (c). Phase (j, x, y), for
+ *   under a top switch, i.e. the switched test platforms (a), (b), (c). Phase (j, x, y), for
  *   j = 1 .. k-1 and x, y = 0 .. m-1, holds for every group g the global message from member x of
  *   g to member y of group (g + j) mod k and, for j = 1 and x != y, the local message from member
  *   y to member x of g: (k - 1) m^2 = m (p - m) phases, the bound.
