@@ -1,31 +1,7 @@
 # collalg - header-only catalogue of MPI collective algorithms.
 #
-#   make check              install missing packages (as root), build and run every test
-#   make check-large        the same with the larger matrix (every family also at MPICH p = 5 .. 8 and SimGrid
-#                           p = 31, 32, 64; more valgrind and PMPI runs)
-#   make headers            compile each header alone (twice; make -j checks several at once), strict C99 and C++, gcc and clang,
-#                           against MPICH's, Open MPI's and SimGrid's mpi.h
-#   make layout-check       which folder of include/collalg includes which (README, "Layout")
-#   make pure-headers       compile each pure schedule header (schedule/, machine/topology.h)
-#                           without MPI: an mpi.h that stops the compiler comes first on the path
-#   make examples           build the example programs (examples/)
-#   make tools              build the tuner and its companions (src/tune, src/guidelines: build/bin)
-#   make docs               Doxygen HTML in build/docs (zero warnings, strict), with the figures of make figures
-#   make docs-internal      the same with the private helpers and the tuner's internals (build/docs-internal)
-#   make figures            every algorithm's messages recorded under SimGrid and drawn (build/figures)
-#   make bench-topology     topology algorithms vs SimGrid's selectors on switched clusters (build/bench)
-#   make bench-hierarchical the hierarchical algorithms on the 16 x 8-core cluster (build/bench)
-#   make bench-reductions   reduce, reduce_scatter_block, scan on the smp and switched clusters (build/bench)
-#   make bench-rooted       gather and scatter on the same platforms (build/bench)
-#   make bench-flat         bcast and allreduce on flat clusters of 32, 128, 512 hosts (build/bench)
-#   make bench-overhead     per-call software overhead of every algorithm and tuned routine at 8 B, p = 2, 4:
-#                           instructions outside MPI (callgrind) and MPI calls (mk/overhead.mk, docs/overhead.md)
-#   make bench-node         the tuner on every core of this node, then native, tuned and best single algorithm
-#                           at every collective and size for MPICH and Open MPI (mk/node.mk, docs/bench-node.md)
-#   make pmpi               the PMPI library build/lib/libcollalg_pmpi.so (mk/pmpi.mk, src/pmpi/pmpi.c);
-#                           make pmpi-openmpi: the same for Open MPI programs
-#   make install PREFIX=... headers and collalg.pc
-#   make valgrind           a subset of the algorithms under valgrind (leaks and errors)
+# `make help` lists the targets, in groups (use, test, benchmark, docs, install), one line each;
+# the mk/*.mk file that defines a target describes it and its variables in its header comment.
 
 PREFIX  ?= /usr/local
 BUILD   := build
@@ -44,15 +20,83 @@ EXAMPLES  := $(sort $(basename $(notdir $(wildcard examples/*.c))))
 # The programs built from the catalogue (src/): the tuner, its result check and the guideline
 # check, each from its own folder; the PMPI library is mk/pmpi.mk's.
 TOOLS     := collalg-tune tuned_check collalg-guidelines
-TUNE_SRC  := $(wildcard src/tune/*.h)
+TUNE_SRC  := $(wildcard src/tune/*.h src/catalogue/*.h)
 TEST_DEPS := $(HEADERS) $(wildcard tests/mpi/*.h)
+
+# The mk/*.mk files are read before this Makefile's first rule, and some of them have rules: `all`
+# stays the default goal (make with no target builds everything make check uses).
+.DEFAULT_GOAL := all
 
 # Extra targets (e.g. the tuner: mk/tune.mk).
 -include $(wildcard mk/*.mk)
 
-.PHONY: all deps deps-tune deps-tune-smpi build check check-large check-prep check-run check-suites format-check headers pure-headers layout-check examples tools docs docs-internal install uninstall valgrind clean
+.PHONY: all help deps deps-tune deps-tune-smpi build check check-large check-prep check-run check-suites check-quick \
+        format-check headers pure-headers layout-check examples tools docs docs-internal install uninstall valgrind clean
 
 all: build
+
+# `make help`: every target a user runs, one line each (a target added to a mk/*.mk file gets its
+# line here: tests/test_install.c checks that every .PHONY target but the -run twins is listed).
+define HELP_TEXT
+collalg - header-only C99 catalogue of MPI collective algorithms.
+make [TARGET] [VARIABLE=value ...]; make help: this list; mk/<file>.mk: its targets' variables.
+
+Use
+  all (default)        build every program, suite and library make check uses (= make build)
+  deps                 install what make check needs and is missing (as root; else names it)
+  examples             the example programs of examples/ (build/examples)
+  tools                the tuner, tuned_check and collalg-guidelines in build/bin
+  tune                 tune on this MPICH (TUNE_NP ranks) into build/tuned/collalg_tuned.h, checked
+  tune MPI=openmpi     the same on Open MPI: build/tuned-openmpi (mk/tune.mk)
+  tune-smpi            the same under SimGrid (TUNE_SMPI_NP simulated hosts): build/tuned-smpi
+  tune-subcomms        rules for every communicator size, tuned and checked under SimGrid
+  guidelines           the PGMPI guideline check of make tune's header (mk/guidelines.mk)
+  guidelines-smpi      the same for make tune-smpi's header, under SimGrid
+  pmpi                 PMPI library for MPICH programs: build/lib/libcollalg_pmpi.so (mk/pmpi.mk)
+  pmpi-openmpi         the same for Open MPI programs: build/lib/libcollalg_pmpi_openmpi.so
+  pmpi-smpi            the same for SimGrid: build/lib/collalg_pmpi_smpi.o, linked into the program
+  deps-tune            install only what make tune needs (deps-tune-smpi: what make tune-smpi needs)
+  clean                remove build/
+
+Test
+  check                install what is missing, build, run every check and suite (~15 min, 2 cores)
+  check-large          the same with the larger matrix (MPICH p = 4 .. 8, SimGrid p = 31, 32, 64)
+  check-run            check without deps = check-prep (all but the suites), then check-suites
+  check-quick FAMILY=f one family's suite, MPICH tests only, building only what they need
+  valgrind             the valgrind tests of tests/test_core.c: memcheck on every rank, MPICH
+  check-apps           hpcc and LAMMPS under the Open MPI PMPI library, ~30 min (mk/apps.mk)
+  deps-apps            install only what make check-apps needs
+  headers              each header alone: C99 and C++, gcc and clang, MPICH, Open MPI, SimGrid
+  pure-headers         each pure schedule header without MPI
+  layout-check         which folder of include/collalg includes which (scripts/check-layout.sh)
+  format-check         every C file follows .clang-format (clang-format 14)
+
+Benchmark (each writes build/bench/<name>.csv, figures and a .md table; none asserts)
+  bench-topology       topology algorithms vs SimGrid's selectors, switched clusters (mk/bench.mk)
+  bench-hierarchical   the hierarchical algorithms on the 16 x 8-core simulated cluster
+  bench-reductions     reduce, reduce_scatter_block and scan on the smp and switched clusters
+  bench-rooted         gather, scatter, gatherv, scatterv and alltoallw on the same platforms
+  bench-flat           bcast and allreduce on flat clusters of 32, 128 and 512 hosts
+  bench-overhead       per-call overhead: instructions outside MPI, MPI calls (mk/overhead.mk)
+  bench-node           tuned vs native vs best algorithm on this node, both MPIs (mk/node.mk)
+  bench-node-one       bench-node's measurement for one MPI (MPI=mpich|openmpi NODE_DIR=...)
+
+Docs
+  docs                 the Doxygen reference in build/docs, with the figures (any warning fails)
+  docs-internal        the same with the private helpers and the tuner's internals
+  figures              every algorithm's messages recorded under SimGrid and drawn (build/figures)
+
+Install (PREFIX=/usr/local; DESTDIR=<staging root>)
+  install              headers, tuner, PMPI libraries, pkg-config and CMake files (built first)
+  uninstall            remove what make install installed (share/collalg/install-manifest.txt)
+
+Targets that install packages first have a twin without that step: tune-run, tune-smpi-run,
+check-apps-run, bench-node-run, bench-<name>-run.
+endef
+
+help:
+	$(info $(HELP_TEXT))
+	@:
 
 deps:
 	@sh scripts/install-deps.sh
@@ -128,13 +172,16 @@ check-run: check-prep
 # and build/reports/<suite>.xml. On the idle 2-core machine the suites took 1342 s in one pass and
 # 908 s in these two (simulated 364 s, the others 544 s).
 CR_SIM_TESTS := @(*/smp*|*smpi*)
+# `make -n` runs a recipe line that names $(MAKE) (check-suites' first line, for check-sim), so the
+# suites it would start are printed instead (DRY_RUN is "echo" under make -n).
+DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 check-suites:
 	@mkdir -p $(BUILD)/reports; start=$$(date +%s); fail=0; \
 	$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) $(CR_SUITES:%=check-sim/%) || fail=1; \
 	echo "== simulated tests finished in $$(( $$(date +%s) - start )) s"; \
 	for s in $(CR_SUITES); do \
 	  t0=$$(date +%s); echo "== $$s"; \
-	  $(BUILD)/tests/$$s $(CRITERION_FLAGS) --filter='!$(patsubst @%,%,$(CR_SIM_TESTS))' \
+	  $(DRY_RUN) $(BUILD)/tests/$$s $(CRITERION_FLAGS) --filter='!$(patsubst @%,%,$(CR_SIM_TESTS))' \
 	    --xml=$(BUILD)/reports/$$s.xml || fail=1; \
 	  echo "== $$s: $$(( $$(date +%s) - t0 )) s"; \
 	done; \
@@ -145,6 +192,31 @@ check-sim/%:
 	@t0=$$(date +%s); log=$(BUILD)/reports/$*-sim.log; \
 	$(BUILD)/tests/$* $(CRITERION_FLAGS) --filter='$(CR_SIM_TESTS)' --xml=$(BUILD)/reports/$*-sim.xml >$$log 2>&1; \
 	rc=$$?; echo "== $* (simulated)"; cat $$log; echo "== $* (simulated): $$(( $$(date +%s) - t0 )) s"; exit $$rc
+
+# A fast loop on one family: make check-quick FAMILY=allreduce builds the family's suite and the
+# MPICH programs it names (build/mpich/<program>), and runs the suite's MPICH tests alone
+# (--filter '*/mpich*': p = 1 .. 3 and the node-split runs; the check-large ones are skipped).
+# The families: the suites that launch MPICH runs of a program of tests/mpi/ of their name.
+QUICK_FAMILIES = $(sort $(filter $(MPI_PROGS),$(patsubst tests/test_%.c,%,$(shell grep -lE 'cl_mpich|CL_MATRIX' tests/test_*.c))))
+check-quick:
+	@test -n '$(FAMILY)' || { echo "check-quick: name a family: make check-quick FAMILY=<family>, one of:"; \
+	  echo "  $(QUICK_FAMILIES)"; exit 2; }
+	@case ' $(QUICK_FAMILIES) ' in *' $(FAMILY) '*) ;; *) \
+	  echo "check-quick: unknown FAMILY=$(FAMILY) (no tests/test_$(FAMILY).c with MPICH runs of tests/mpi/$(FAMILY).c); one of:"; \
+	  echo "  $(QUICK_FAMILIES)"; exit 2 ;; esac
+	@progs=$$(for p in $$(grep -o '"[a-z_]*"' tests/test_$(FAMILY).c | tr -d '"' | sort -u); do \
+	  case ' $(MPI_PROGS) ' in *" $$p "*) echo $(BUILD)/mpich/$$p ;; esac; done); \
+	$(MAKE) --no-print-directory $(BUILD)/tests/test_$(FAMILY) $$progs
+	@t0=$$(date +%s); $(BUILD)/tests/test_$(FAMILY) $(CRITERION_FLAGS) --filter='*/mpich*'; rc=$$?; \
+	echo "check-quick: $(FAMILY), MPICH tests: $$(( $$(date +%s) - t0 )) s"; exit $$rc
+
+# The valgrind tests of tests/test_core.c (valgrind/<program>_p<n>): memcheck on every rank of an
+# MPICH run, no invalid access and no definite or indirect leak outside the MPI library
+# (tests/valgrind.supp); COLLALG_CHECK_LARGE=1 adds the families make check leaves out.
+valgrind: $(BUILD)/tests/test_core $(MPI_PROGS:%=$(BUILD)/mpich/%)
+	@command -v valgrind >/dev/null || { echo "valgrind: valgrind is not installed (make deps, as root)"; exit 1; }
+	@t0=$$(date +%s); $(BUILD)/tests/test_core $(CRITERION_FLAGS) --filter='valgrind/*'; rc=$$?; \
+	echo "valgrind: $$(( $$(date +%s) - t0 )) s"; exit $$rc
 
 # Every C file follows .clang-format (clang-format 14).
 FORMAT_FILES := $(sort $(shell find include src tests examples docs/figures -name '*.[ch]'))
@@ -210,7 +282,13 @@ tools: $(TOOLS:%=$(BUILD)/bin/%)
 # Strict: every public parameter documented (WARN_NO_PARAMDOC, WARN_IF_INCOMPLETE_DOC); any warning
 # fails the target, and make check runs it. The html directory is rebuilt from scratch so that no
 # page of a removed or hidden symbol survives.
-docs: figures
+# The reference's catalogue page, printed from the catalogue table (src/catalogue/page.c; no MPI).
+$(BUILD)/docs/catalogue.md: src/catalogue/page.c include/collalg/catalogue.h
+	@mkdir -p $(@D)
+	$(CC) $(STRICT) -Iinclude $< -o $(BUILD)/docs/catalogue-page
+	$(BUILD)/docs/catalogue-page > $@
+
+docs: figures $(BUILD)/docs/catalogue.md
 	@rm -rf $(BUILD)/docs/html
 	@mkdir -p $(BUILD)/docs
 	doxygen docs/Doxyfile 2> $(BUILD)/docs/warnings.txt
@@ -219,19 +297,29 @@ docs: figures
 
 # The internal reference (private collalg__ helpers, the tuner's internals); warnings are kept in
 # build/docs-internal/warnings.txt and do not fail.
-docs-internal: figures
+docs-internal: figures $(BUILD)/docs/catalogue.md
 	@rm -rf $(BUILD)/docs-internal/html
 	@mkdir -p $(BUILD)/docs-internal
 	doxygen docs/Doxyfile.internal 2> $(BUILD)/docs-internal/warnings.txt
 	@echo "docs-internal: $(BUILD)/docs-internal/html/index.html ($$(wc -l < $(BUILD)/docs-internal/warnings.txt) warning lines)"
 
-install:
-	@mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	cp -R include/collalg $(DESTDIR)$(PREFIX)/include/
-	sed 's|@PREFIX@|$(PREFIX)|g' collalg.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/collalg.pc
+# make install PREFIX=... [DESTDIR=...]: what a user runs, built first when missing or out of date;
+# scripts/install.sh copies it (its header lists every file), writes the pkg-config and CMake files
+# (collalg.pc.in, cmake/*.in) and the list of what it installed, which make uninstall removes.
+# The Open MPI builds (the PMPI library and the tuner) are installed when $(OMPICC) exists
+# (make install INSTALL_OMPI= leaves them out).
+VERSION        := 0.1.0
+INSTALL_OMPI   := $(if $(shell command -v $(OMPICC) 2>/dev/null),1)
+INSTALL_BUILT  := $(BUILD)/bin/collalg-tune $(PMPI_LIB) \
+                  $(if $(INSTALL_OMPI),$(BUILD)/openmpi-bin/collalg-tune $(PMPI_OMPI_LIB))
+INSTALL_SCRIPT  = DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' VERSION='$(VERSION)' BUILD='$(BUILD)' \
+                  MPICC='$(MPICC)' OMPI='$(INSTALL_OMPI)' OMPICC='$(OMPICC)' sh scripts/install.sh
+
+install: $(INSTALL_BUILT)
+	@$(INSTALL_SCRIPT) install
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/include/collalg $(DESTDIR)$(PREFIX)/lib/pkgconfig/collalg.pc
+	@$(INSTALL_SCRIPT) uninstall
 
 clean:
 	rm -rf $(BUILD)

@@ -1,5 +1,5 @@
 # mk/apps.mk - make check-apps: real programs from Debian packages, unmodified, under the Open MPI
-# build of the PMPI library (scripts/check-apps.sh; issue 22, "Real programs").
+# build of the PMPI library (scripts/check-apps.sh; docs/pmpi.md).
 #
 #   make check-apps      install what is missing (as root: hpcc, lammps, lammps-examples, Open MPI),
 #                        build the Open MPI library and the helpers, run hpcc and LAMMPS natively and
@@ -16,11 +16,6 @@
 # Helpers, built with mpicc.openmpi into $(BUILD)/apps: libcount.so (tests/apps/count.c, counts the
 # program's collective calls in the native run), probe (tests/apps/probe.c, makes the library name
 # its algorithms) and collalg-tune (the tuner for Open MPI, which writes the tuned header).
-
-# This file is read before the Makefile's first rule: keep `all` the default goal.
-ifeq ($(.DEFAULT_GOAL),)
-.DEFAULT_GOAL := all
-endif
 
 APPS_DIR     := $(BUILD)/apps
 APPS_HELPERS := $(APPS_DIR)/libcount.so $(APPS_DIR)/probe $(APPS_DIR)/collalg-tune

@@ -1,36 +1,32 @@
 # mk/bench.mk - benchmarks (not tests: they assert nothing), included by the top Makefile.
 #
-#   make bench-topology   the topology-scheduled algorithms on the seeds' switched clusters (a),
+#   make bench-topology   the topology-scheduled algorithms on the simulated switched clusters (a),
 #                         (b), (c) under SimGrid: tuner, SimGrid's selectors and the link-load
 #                         bound; writes build/bench/topology.csv, figures and topology.md
 #                         (scripts/bench-topology.sh says how each number is made)
-#   make bench-hierarchical  the hierarchical algorithms (issue 8) on the 16 x 8-core cluster of
+#   make bench-hierarchical  the hierarchical algorithms on the 16 x 8-core cluster of
 #                         tests/platform/smp/, 128 ranks consecutive and round-robin: tuner,
 #                         SimGrid's selectors and the node-link bound; writes
 #                         build/bench/hierarchical.csv, a figure per collective and
 #                         hierarchical.md (scripts/bench-hierarchical.sh says how)
-#   make bench-reductions the reductions (issue 20: reduce, reduce_scatter_block, scan) on the smp
+#   make bench-reductions the reductions (reduce, reduce_scatter_block, scan) on the smp
 #                         cluster (128 ranks, both placements) and the switched clusters (a), (b),
 #                         (c): tuner, SimGrid's selectors and the link-load bound; writes
 #                         build/bench/reductions.csv, a figure per collective and reductions.md
 #   make bench-rooted     gather, scatter, and gatherv and scatterv with one rank holding 90% of
-#                         the data and with random counts (issue 21), on the same platforms:
+#                         the data and with random counts, on the same platforms:
 #                         tuner, SimGrid's selectors and the root-link bound; alltoallw with a 2D
 #                         FFT transpose's datatypes on (c) against SimGrid's MPI_Alltoallw
 #                         ($(BUILD)/smpi-bench/alltoallw_fft, src/bench/alltoallw_fft.c, built with
 #                         smpicc, also by make build); writes build/bench/rooted.csv,
 #                         figures and rooted.md
-#   make bench-flat       bcast and allreduce (issue 23) on a flat cluster of 32, 128 and 512
+#   make bench-flat       bcast and allreduce on a flat cluster of 32, 128 and 512
 #                         hosts (tests/platform/flat/): every shortlisted algorithm, tuner,
 #                         SimGrid's selectors and the link bound; writes build/bench/flat.csv,
 #                         figures and flat.md
 # The three take BENCH_QUICK=1 (only the issues' target sizes), BENCH_LOCK (a command prefix for
 # every smpirun), BENCH_KEEP=1, BENCH_PLATFORMS and BENCH_COLLS; each script's header gives its
 # platforms, bound, run time and memory.
-
-ifeq ($(.DEFAULT_GOAL),)
-.DEFAULT_GOAL := all
-endif
 
 .PHONY: bench-topology bench-topology-run bench-hierarchical bench-hierarchical-run \
         bench-reductions bench-reductions-run bench-rooted bench-rooted-run bench-flat bench-flat-run

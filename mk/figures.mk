@@ -10,11 +10,6 @@
 #
 # The recorder (build/figures/record) is also built by `make build`, for tests/test_figures.c.
 
-# This file is read before the Makefile's first rule: keep `all` the default goal.
-ifeq ($(.DEFAULT_GOAL),)
-.DEFAULT_GOAL := all
-endif
-
 FIG_DIR ?= $(BUILD)/figures
 FIG_P   ?= 6 8
 

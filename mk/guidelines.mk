@@ -12,11 +12,6 @@
 # Variables: GUIDELINES_ARGS, GUIDELINES_SMPI_ARGS (the program's options), e.g.
 # make guidelines GUIDELINES_ARGS='--reps 100 --alpha 0.01 --all'.
 
-# This file is read before the Makefile's first rule: keep `all` the default goal.
-ifeq ($(.DEFAULT_GOAL),)
-.DEFAULT_GOAL := all
-endif
-
 GUIDELINES_ARGS      ?=
 GUIDELINES_SMPI_ARGS ?=
 
@@ -51,7 +46,7 @@ guidelines-smpi:
 # tests/test_guidelines.c runs the program built against the fixed header tests/guidelines/collalg_tuned.h,
 # for MPICH and for SimGrid; `make build` (hence `make check`) builds both with the suite.
 GL_TEST_DIR  := $(BUILD)/guidelines-test
-GL_TEST_DEPS := src/guidelines/collalg-guidelines.c tests/guidelines/collalg_tuned.h $(wildcard src/tune/*.h) $(HEADERS)
+GL_TEST_DEPS := src/guidelines/collalg-guidelines.c tests/guidelines/collalg_tuned.h $(TUNE_SRC) $(HEADERS)
 GL_TEST_FLAGS = $(TESTCFLAGS) -Iinclude -Itests/guidelines -DCOLLALG_TUNED_HEADER='"collalg_tuned.h"'
 
 $(BUILD)/tests/test_guidelines: $(GL_TEST_DIR)/mpich/collalg-guidelines $(GL_TEST_DIR)/smpi/collalg-guidelines

@@ -18,11 +18,6 @@
 # tuner's --time-budget per MPI in seconds, default 240), NODE_REPS (samples per implementation
 # and point, default 40, at least 30).
 
-# This file is read before the Makefile's first rule: keep `all` the default goal.
-ifeq ($(.DEFAULT_GOAL),)
-.DEFAULT_GOAL := all
-endif
-
 NODE_NP     ?= $(shell nproc 2>/dev/null || echo 2)
 NODE_MPIS   ?= mpich openmpi
 NODE_ARGS   ?=

@@ -13,11 +13,6 @@
 #   libmpicount.so    src/bench/mpicount.c with the generated overhead_mpi.h (the MPI calls it wraps)
 # Both are also prerequisites of `make build`, so that they keep compiling.
 
-# This file is read before the Makefile's first rule: keep `all` the default goal.
-ifeq ($(.DEFAULT_GOAL),)
-.DEFAULT_GOAL := all
-endif
-
 OVERHEAD_MPIS ?= mpich openmpi
 OVERHEAD_PS   ?= 2 4
 OVH_CC_mpich   := $(MPICC)

@@ -21,11 +21,6 @@
 # mpicc and with mpicc.openmpi) that tests/test_pmpi.c runs with and without them. Under Open MPI
 # give the library to the ranks only: mpiexec.openmpi -x LD_PRELOAD=... -x COLLALG_BCAST=... ./app.
 
-# This file is read before the Makefile's first rule: keep `all` the default goal.
-ifeq ($(.DEFAULT_GOAL),)
-.DEFAULT_GOAL := all
-endif
-
 PMPI_LIB    := $(BUILD)/lib/libcollalg_pmpi.so
 PMPI_OMPI_LIB := $(BUILD)/lib/libcollalg_pmpi_openmpi.so
 PMPI_SMPI_LIB := $(BUILD)/lib/collalg_pmpi_smpi.o
@@ -35,6 +30,9 @@ PMPI_TUNED  ?= $(wildcard $(BUILD)/tuned/collalg_tuned.h)
 PMPI_OMPI_TUNED ?= $(if $(filter command line environment,$(origin PMPI_TUNED)),$(PMPI_TUNED),$\
                    $(or $(wildcard $(BUILD)/tuned-openmpi/collalg_tuned.h),$(PMPI_TUNED)))
 PMPI_CFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror -fPIC
+# The private headers the library's source includes: what the tuner and the library share
+# (src/catalogue/) and, for now, the tuner's (src/tune/).
+PMPI_SRC_DEPS := $(wildcard src/tune/*.h src/catalogue/*.h)
 PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
 PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
@@ -56,13 +54,13 @@ $(PMPI_OMPI_STAMP): pmpi-force
 	@mkdir -p $(@D)
 	@echo '$(PMPI_OMPI_TUNED)' | cmp -s - $@ || echo '$(PMPI_OMPI_TUNED)' > $@
 
-$(PMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
+$(PMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(PMPI_SRC_DEPS) $(PMPI_TUNED) $(PMPI_STAMP)
 	@mkdir -p $(@D)
 	$(MPICC) $(PMPI_CFLAGS) -shared -Iinclude \
 	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
 	    src/pmpi/pmpi.c -o $@
 
-$(PMPI_OMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_OMPI_TUNED) $(PMPI_OMPI_STAMP)
+$(PMPI_OMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(PMPI_SRC_DEPS) $(PMPI_OMPI_TUNED) $(PMPI_OMPI_STAMP)
 	@mkdir -p $(@D)
 	$(OMPICC) $(PMPI_CFLAGS) -shared -Iinclude \
 	    $(if $(PMPI_OMPI_TUNED),-I$(dir $(PMPI_OMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_OMPI_TUNED))"') \
@@ -73,7 +71,7 @@ $(PMPI_OMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_OMP
 # instead, whose own MPI_<Coll> then serve its calls (src/pmpi/pmpi.c, "SimGrid"). An object, not
 # an archive: smpi.h declares every MPI_ function weak, so the program's references are weak
 # undefined symbols, which never pull a member out of an archive.
-$(PMPI_SMPI_LIB): src/pmpi/pmpi.c src/pmpi/fortran.c $(HEADERS) $(wildcard src/tune/*.h) $(PMPI_TUNED) $(PMPI_STAMP)
+$(PMPI_SMPI_LIB): src/pmpi/pmpi.c src/pmpi/fortran.c $(HEADERS) $(PMPI_SRC_DEPS) $(PMPI_TUNED) $(PMPI_STAMP)
 	@mkdir -p $(@D)
 	$(SMPICC) $(PMPI_CFLAGS) -Iinclude \
 	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \

@@ -12,7 +12,7 @@
 #                     MPICH binaries stay) and run with mpiexec.openmpi (root allowed, oversubscribed,
 #                     unbound, as tests/launch.h runs it: TUNE_MPIEXEC overrides), default TUNE_OUT
 #                     $(BUILD)/tuned-openmpi; MPI=mpich (the default) is the MPICH run above
-#   make tune-subcomms  rules for every communicator size (issue 22's target; minutes, not in make
+#   make tune-subcomms  rules for every communicator size (minutes, not in make
 #                     check): tests/pmpi/subcomms.sh tunes 32 simulated ranks of platform (c) with
 #                     --procs 4,8,32 and with --procs 32 (timed), builds the PMPI library for SimGrid
 #                     from the multi-size header, and runs tests/pmpi/subcomms.c (alltoall on four
@@ -28,11 +28,6 @@
 # Variables: TUNE_NP, TUNE_ARGS (tuner options), TUNE_OUT; TUNE_SMPI_NP, TUNE_SMPI_ARGS,
 # TUNE_SMPI_OUT. Examples: make tune TUNE_ARGS='--collectives alltoall --max-size 4M';
 # make tune-smpi TUNE_SMPI_ARGS='--quick --collectives alltoallv,allgatherv,barrier --pattern random'.
-
-# This file is read before the Makefile's first rule: keep `all` the default goal.
-ifeq ($(.DEFAULT_GOAL),)
-.DEFAULT_GOAL := all
-endif
 
 TUNE_NP        ?= $(shell nproc 2>/dev/null || echo 2)
 # The native MPI the tuner runs on (MPI=mpich or MPI=openmpi): its compiler, launcher, the folder
@@ -73,11 +68,11 @@ TUNE_CHECK_FLAGS = $(TESTCFLAGS) -Iinclude -DCOLLALG_TUNED_HEADER='"collalg_tune
 
 # $(BUILD)/bin/collalg-tune is built by the Makefile's rule for the programs of src/ (TOOLS);
 # $(BUILD)/openmpi-bin/collalg-tune, the same program for Open MPI, here.
-$(BUILD)/openmpi-bin/collalg-tune: src/tune/collalg-tune.c $(wildcard src/tune/*.h) $(HEADERS)
+$(BUILD)/openmpi-bin/collalg-tune: src/tune/collalg-tune.c $(TUNE_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(OMPICC) $(TESTCFLAGS) -Iinclude $< -o $@
 
-$(BUILD)/smpi-bin/collalg-tune: src/tune/collalg-tune.c $(wildcard src/tune/*.h) $(HEADERS)
+$(BUILD)/smpi-bin/collalg-tune: src/tune/collalg-tune.c $(TUNE_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
 	@test -x $@
@@ -110,8 +105,9 @@ tune-smpi-run: $(BUILD)/smpi-bin/collalg-tune
 tune-subcomms: $(BUILD)/smpi-bin/collalg-tune
 	@sh tests/pmpi/subcomms.sh $(BUILD)/subcomms
 
-# `make build` (hence `make check`) also builds the SimGrid tuner that tests/test_tune.c runs, and
-# the tuner's suite is rebuilt when the tuner's private headers change.
-build: $(BUILD)/smpi-bin/collalg-tune
-$(BUILD)/tests/test_tune: $(wildcard src/tune/*.h)
+# `make build` (hence `make check`) also builds the SimGrid tuner that tests/test_tune.c runs and
+# the Open MPI tuner that make install installs (bin/collalg-tune-openmpi), and the tuner's suite
+# is rebuilt when the tuner's private headers change.
+build: $(BUILD)/smpi-bin/collalg-tune $(BUILD)/openmpi-bin/collalg-tune
+$(BUILD)/tests/test_tune: $(TUNE_SRC)
 $(BUILD)/tests/test_wilcoxon: src/tune/wilcoxon.h

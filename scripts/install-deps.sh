@@ -73,6 +73,7 @@ check)
     need gnuplot gnuplot-nox
     need valgrind valgrind
     need pkg-config pkg-config
+    need cmake cmake # tests/test_install.c builds a CMake project against make install's files
     need gcc gcc
     need g++ g++
     need clang clang

@@ -1,4 +1,4 @@
-/* Criterion suite: argument errors, isolation, the in-line local reduction, valgrind, install and the
+/* Criterion suite: argument errors, isolation, the in-line local reduction, valgrind and the
  * example. */
 #include "launch.h"
 
@@ -101,22 +101,6 @@ Test(valgrind, hierarchical_allgather_p3_nodes_of_2, .timeout = 1560)
     cl_vg_nodes_of_2("allgather", "hierarchical", CL_VG_ARGS);
 }
 /* clang-format on */
-
-/* make install into a staging prefix; a program built with `pkg-config --cflags collalg` alone
- * (no -I into the source tree) runs and checks its result. */
-Test(install, pkg_config_build_and_run)
-{
-    int rc =
-        system("mkdir -p build/logs && rm -rf build/stage && make --no-print-directory install PREFIX=$PWD/build/stage "
-               ">build/logs/install.log 2>&1 && "
-               "PKG_CONFIG_PATH=$PWD/build/stage/lib/pkgconfig mpicc -std=c99 -Wall -Werror "
-               "$(PKG_CONFIG_PATH=$PWD/build/stage/lib/pkgconfig pkg-config --cflags collalg) "
-               "examples/hello.c -o build/stage/hello >>build/logs/install.log 2>&1 && "
-               "timeout 1200 mpiexec -n 4 build/stage/hello </dev/null >>build/logs/install.log 2>&1");
-    if (rc != 0)
-        cl_show_log("build/logs/install.log");
-    cr_assert_eq(rc, 0, "install + pkg-config build + run failed (build/logs/install.log)");
-}
 
 /* The README's examples under mpiexec, as a user would run them: hello, and a tuned routine. */
 /* clang-format off */
