@@ -25,6 +25,7 @@
  * | collalg_allreduce_allgather_based() | the allgather of n bytes per rank + (p - 1) n gamma | inner allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
  * | collalg_allreduce_han() | T_sr(m) + (s - 1) max(T_ir(m), T_sr(m) + T_sb(m)) + T_ir(m) + T_sb(m), s segments of m bytes, T_ir among the N node leaders (ring: node links carry 2 (N - 1) / N n) | segment size (default 2 MiB), inter-node allreduce (default ring); non-commutative ops: recursive doubling on all ranks |
  * | collalg_allreduce_recursive_doubling() | lg(pof2)(alpha + n beta) + lg(pof2) n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2 | none |
+ * | collalg_allreduce_recursive_multiplying() | L (alpha + n beta) + L (k - 1) n gamma, L = floor(log_k p), with the k - 1 messages of a step overlapping (up to L (k - 1)(alpha + n beta) one after another), plus 2 (alpha + n beta) unless p is a power of k | radix k (default 4, >= 2); operand order kept |
  * | collalg_allreduce_rabenseifner() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2 | none |
  * | collalg_allreduce_rabenseifner_var1() | halving reduce-scatter + one redistribution + the allgather of n/p bytes per rank | inner allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
  * | collalg_allreduce_rabenseifner_var2() | the alltoall of n/p bytes per pair + the allgather of n/p bytes per rank + (p - 1)/p n gamma | inner alltoall and allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
@@ -44,6 +45,7 @@
 #include "allreduce/reduce_bcast.h"
 #include "allreduce/allgather_based.h"
 #include "allreduce/recursive_doubling.h"
+#include "allreduce/recursive_multiplying.h"
 #include "allreduce/rabenseifner.h"
 #include "allreduce/rabenseifner_var1.h"
 #include "allreduce/rabenseifner_var2.h"

@@ -17,6 +17,7 @@
  * | function | cost (leading terms) | restrictions, parameters |
  * |---|---|---|
  * | collalg_barrier_dissemination() | ceil(lg p) alpha | none |
+ * | collalg_barrier_k_dissemination() | ceil(log_k p) alpha with the k - 1 tokens of a round overlapping, up to (k - 1) ceil(log_k p) alpha one after another | radix k (default 4, >= 2) |
  * | collalg_barrier_pairwise_exchange() | floor(lg p) alpha for p a power of two, (floor(lg p) + 2) alpha otherwise | none |
  * | collalg_barrier_binomial() | 2 ceil(lg p) alpha | none |
  * | collalg_barrier_mcs() | from (h(a) + h(b)) alpha to (a h(a) + b h(b)) alpha, h(k) the height of a k-ary tree over p ranks | fan-in a (default 4), fan-out b (default 2) |
@@ -36,5 +37,6 @@
 #include "barrier/light_weight.h"
 #include "barrier/shm.h"
 #include "barrier/knomial.h"
+#include "barrier/k_dissemination.h"
 
 #endif /* COLLALG_BARRIER_H */

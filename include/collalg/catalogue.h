@@ -112,9 +112,11 @@
     X(allgather, hierarchical, 0, 3, hierarchical, 0)                                                               \
     X(allgather, shm, COLLALG_R_ONE_NODE, 0, none, 0)                                                               \
     X(allgather, circulant, 0, 0, none, 0)                                                                          \
+    X(allgather, k_bruck, 0, 1, radix, 0)                                                                           \
     X(allreduce, reduce_bcast, 0, 0, none, 0)                                                                       \
     X(allreduce, allgather_based, 0, 1, inner_allgather, 0)                                                         \
     X(allreduce, recursive_doubling, 0, 0, none, 0)                                                                 \
+    X(allreduce, recursive_multiplying, 0, 1, radix, 0)                                                             \
     X(allreduce, rabenseifner, 0, 0, none, 0)                                                                       \
     X(allreduce, rabenseifner_var1, 0, 1, inner_allgather, 0)                                                       \
     X(allreduce, rabenseifner_var2, 0, 2, inner_pair, 0)                                                            \
@@ -177,6 +179,7 @@
     X(barrier, light_weight, 0, 0, none, 0)                                                                         \
     X(barrier, shm, COLLALG_R_ONE_NODE, 0, none, 0)                                                                 \
     X(barrier, knomial, 0, 1, radix, 0)                                                                             \
+    X(barrier, k_dissemination, 0, 1, radix, 0)                                                                     \
     X(gather, linear, 0, 0, none, 0)                                                                                \
     X(gather, linear_sync, 0, 1, first_segment, 0)                                                                  \
     X(gather, binomial, 0, 0, none, 0)                                                                              \

@@ -22,6 +22,7 @@ TH_PLAIN(allgather, mesh_2d)
 TH_PLAIN(allgather, mesh_3d)
 TH_PLAIN(allgather, recursive_doubling)
 TH_PLAIN(allgather, bruck)
+TH_PARAM(allgather, k_bruck)
 TH_PLAIN(allgather, circulant)
 TH_PLAIN(allgather, gather_bcast)
 TH_PLAIN(allgather, logical_ring)
@@ -66,6 +67,10 @@ static const struct {
     {"mesh_3d", run_mesh_3d, 0},
     {"recursive_doubling", run_recursive_doubling, 0},
     {"bruck", run_bruck, 0},
+    {"k_bruck(0)", run_k_bruck, 0},
+    {"k_bruck(3)", run_k_bruck, 3},
+    {"k_bruck(4)", run_k_bruck, 4},
+    {"k_bruck(1000)", run_k_bruck, 1000},
     {"circulant", run_circulant, 0},
     {"gather_bcast", run_gather_bcast, 0},
     {"logical_ring", run_logical_ring, 0},

@@ -88,6 +88,12 @@ static int run_var2(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, 
     return collalg_allreduce_rabenseifner_var2(sb, rb, n, t, op, cm, a2a[param], ag[param]);
 }
 
+/* recursive_multiplying: param = radix (0: the default; 1000: above every p, one step) */
+static int run_recursive_multiplying(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    return collalg_allreduce_recursive_multiplying(sb, rb, n, t, op, cm, param);
+}
+
 static int run_two_stage(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
 {
     return collalg_allreduce_two_stage(sb, rb, n, t, op, cm, param);
@@ -132,6 +138,10 @@ static const struct {
     {"allgather_based(MPI_Allgather)", run_allgather_based, 1, 1},
     {"allgather_based(topology_ring)", run_allgather_based, 2, 1},
     {"recursive_doubling", run_recursive_doubling, 0, 1},
+    {"recursive_multiplying(0)", run_recursive_multiplying, 0, 1},
+    {"recursive_multiplying(2)", run_recursive_multiplying, 2, 1},
+    {"recursive_multiplying(3)", run_recursive_multiplying, 3, 1},
+    {"recursive_multiplying(1000)", run_recursive_multiplying, 1000, 1},
     {"rabenseifner", run_rabenseifner, 0, 1},
     {"rabenseifner_var1(ring)", run_var1, 0, 1},
     {"rabenseifner_var1(MPI_Allgather)", run_var1, 1, 1},

@@ -82,6 +82,11 @@ static int run_knomial(MPI_Comm c, int a, int b)
     (void)b;
     return collalg_barrier_knomial(c, a);
 }
+static int run_k_dissemination(MPI_Comm c, int a, int b)
+{
+    (void)b;
+    return collalg_barrier_k_dissemination(c, a);
+}
 static int run_light_weight(MPI_Comm c, int a, int b)
 {
     (void)a, (void)b;
@@ -148,6 +153,11 @@ static const struct {
     {"knomial(2)", run_knomial, 2, 0, 0},
     {"knomial(3)", run_knomial, 3, 0, 0},
     {"knomial(p-1)", run_knomial, TB_PM1, 0, 0},
+    {"k_dissemination(0)", run_k_dissemination, 0, 0, 0},
+    {"k_dissemination(2)", run_k_dissemination, 2, 0, 0},
+    {"k_dissemination(3)", run_k_dissemination, 3, 0, 0},
+    {"k_dissemination(p-1)", run_k_dissemination, TB_PM1, 0, 0},
+    {"k_dissemination(1000)", run_k_dissemination, 1000, 0, 0},
     {"broken_none", run_broken_none, 0, 0, 1},
     {"broken_dissemination", run_broken_dissemination, 0, 0, 1},
 };

@@ -511,6 +511,16 @@ static void parameter_errors(int p)
     CASE("barrier", "mcs fanin=-1", collalg_barrier_mcs(comm, -1, 0), MPI_ERR_ARG);
     CASE("barrier", "mcs fanout=-1", collalg_barrier_mcs(comm, 0, -1), MPI_ERR_ARG);
     CASE("barrier", "js group=-1", collalg_barrier_js(comm, -1), MPI_ERR_ARG);
+    CASE("barrier", "k_dissemination radix=-1", collalg_barrier_k_dissemination(comm, -1), MPI_ERR_ARG);
+    CASE("barrier", "k_dissemination radix=1", collalg_barrier_k_dissemination(comm, 1), MPI_ERR_ARG);
+    CASE("allgather", "k_bruck radix=-1", collalg_allgather_k_bruck(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, -1),
+         MPI_ERR_ARG);
+    CASE("allgather", "k_bruck radix=1", collalg_allgather_k_bruck(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, 1),
+         MPI_ERR_ARG);
+    CASE("allreduce", "recursive_multiplying radix=-1",
+         collalg_allreduce_recursive_multiplying(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, -1), MPI_ERR_ARG);
+    CASE("allreduce", "recursive_multiplying radix=1",
+         collalg_allreduce_recursive_multiplying(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, 1), MPI_ERR_ARG);
     CASE("bcast", "csm program \"X9\"", collalg_bcast_csm(obuf, 1, MPI_INT, 0, comm, "X9"), MPI_ERR_ARG);
     CASE("gather", "knomial radix=-1", collalg_gather_knomial(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, -1),
          MPI_ERR_ARG);
