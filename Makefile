@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # collalg - header-only catalogue of MPI collective algorithms.
 #
 # `make help` lists the targets, in groups (use, test, benchmark, docs, install), one line each;
@@ -69,7 +70,7 @@ Test
   headers              each header alone: C99 and C++, gcc and clang, MPICH, Open MPI, SimGrid
   pure-headers         each pure schedule header without MPI
   layout-check         which folder of include/collalg includes which (scripts/check-layout.sh)
-  format-check         every C file follows .clang-format (clang-format 14)
+  format-check         every C file follows .clang-format (clang-format 14); the SPDX lines
 
 Benchmark (each writes build/bench/<name>.csv, figures and a .md table; none asserts)
   bench-topology       topology algorithms vs SimGrid's selectors, switched clusters (mk/bench.mk)
@@ -221,6 +222,7 @@ valgrind: $(BUILD)/tests/test_core $(MPI_PROGS:%=$(BUILD)/mpich/%)
 # Every C file follows .clang-format (clang-format 14).
 FORMAT_FILES := $(sort $(shell find include src tests examples docs/figures -name '*.[ch]'))
 format-check:
+	@sh scripts/spdx.sh
 	@clang-format --dry-run --Werror $(FORMAT_FILES)
 	@echo "format-check: $(words $(FORMAT_FILES)) files follow .clang-format"
 

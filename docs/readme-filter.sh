@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Doxygen input filter for the Markdown pages: README.md, CONTRIBUTING.md and the guides in docs/
 # (FILTER_PATTERNS in docs/Doxyfile). They link the way a Git forge shows them, to the repository's
 # files (README.md as include/..., a guide in docs/ as ../include/...); the reference wants its

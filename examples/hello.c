@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * hello.c - the smallest collalg program: include the catalogue, call a few algorithms in place of
  * the native collectives, check the results against the native ones.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tuned.c - a tuned routine: the selector macros of <collalg/select.h> turn size thresholds into
  * one function with MPI_Allreduce's (or MPI_Alltoall's) arguments. `make tune` writes such rules

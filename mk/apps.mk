@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/apps.mk - make check-apps: real programs from Debian packages, unmodified, under the Open MPI
 # build of the PMPI library (scripts/check-apps.sh; docs/pmpi.md).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/bench.mk - benchmarks (not tests: they assert nothing), included by the top Makefile.
 #
 #   make bench-topology   the topology-scheduled algorithms on the simulated switched clusters (a),

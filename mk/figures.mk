@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/figures.mk - the figures of the documentation, included by the top Makefile.
 #
 #   make figures      for every algorithm of include/collalg/<collective>/ and p in FIG_P:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/guidelines.mk - PGMPI guideline verification of a tuned header (src/guidelines/collalg-guidelines.c),
 # included by the top Makefile.
 #

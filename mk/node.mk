@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/node.mk - the real-node benchmark, included by the top Makefile. A benchmark, not a
 # test: it asserts nothing.
 #

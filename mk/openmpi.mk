@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/openmpi.mk - Open MPI beside MPICH, included by the top Makefile.
 #
 # scripts/install-deps.sh installs Open MPI under its own names (mpicc.openmpi, mpiexec.openmpi);

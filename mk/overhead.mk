@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/overhead.mk - the per-call software overhead benchmark, included by the top Makefile.
 #
 #   make bench-overhead   one 8-byte call of every native collective, every catalogue algorithm called

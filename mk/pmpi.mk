@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/pmpi.mk - the PMPI library (src/pmpi/pmpi.c), included by the top Makefile.
 #
 #   make pmpi                      build $(BUILD)/lib/libcollalg_pmpi.so from the tuned header of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mk/tune.mk - the tuner (src/tune/collalg-tune.c), included by the top Makefile.
 #
 #   make tune         install what is missing (as root), build, tune on the local MPICH with

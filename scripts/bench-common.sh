@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # bench-common.sh - what bench-reductions.sh, bench-rooted.sh and bench-flat.sh share: sourced by
 # them (`. scripts/bench-common.sh`, from the top of the tree) after they set NAME; each script
 # keeps its own platforms, sizes, shortlists, selectors, bound formula and targets.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench-flat.sh - `make bench-flat`: bcast and allreduce on a flat cluster, where the
 # pipelined trees (two_tree, circulant, knomial) should shine, against every algorithm of a
 # shortlist, SimGrid's collective selectors and the link bound.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench-hierarchical.sh - `make bench-hierarchical`: the hierarchical algorithms on the 16 x 8-core
 # cluster, against the catalogue, SimGrid's collective selectors and the node-link bound.
 #

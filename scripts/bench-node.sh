@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench-node.sh - the real-node benchmark of `make bench-node` (mk/node.mk): do the tuned
 # routines keep their promise against the MPI library on this node? Run from the top of the tree
 # (make bench-node does); a benchmark, it asserts nothing.

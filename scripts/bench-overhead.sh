@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The per-call software overhead benchmark (make bench-overhead, mk/overhead.mk).
 #
 #   OVERHEAD_MPIS='mpich openmpi' OVERHEAD_PS='2 4' sh scripts/bench-overhead.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench-reductions.sh - `make bench-reductions`: the reduction collectives on the smp
 # cluster and the switched clusters (a), (b), (c), against SimGrid's collective selectors and the
 # link-load bound.

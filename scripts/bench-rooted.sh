@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench-rooted.sh - `make bench-rooted`: the rooted data-movement collectives and alltoallw
 # gather and scatter, gatherv and scatterv on two irregular patterns, on the smp
 # cluster and the switched clusters (a), (b), (c), against SimGrid's collective selectors, the best single

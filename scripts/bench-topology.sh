@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench-topology.sh - `make bench-topology`: the topology-scheduled algorithms on the
 # switched clusters, against SimGrid's own collective selectors and the link-load bound.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # check-apps.sh - `make check-apps`: real programs nobody on the project wrote, from Debian packages
 # and unmodified, under the Open MPI build of the PMPI library.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # check-layout.sh - the include rules of docs/layout.md's table, checked on every quoted
 # #include of include/collalg (make check runs it through make layout-check):
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs what collalg needs, when it is missing (Debian 12).
 #
 #   sh scripts/install-deps.sh            everything of make check (make deps)

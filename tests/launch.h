@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * launch.h - how the Criterion suites launch the MPI test programs.
  *

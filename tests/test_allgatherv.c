@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every allgatherv algorithm against MPI_Allgatherv (tests/mpi/allgatherv.c).
  *
  * The program's matrix is types x counts x 6 block patterns x in place, every algorithm in each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every allreduce algorithm against MPI_Allreduce (tests/mpi/allreduce.c).
  *
  * tests/mpi/allreduce.c builds its own (datatype, op) cases, named in --types (see its header

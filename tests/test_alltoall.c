@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every alltoall algorithm against MPI_Alltoall (tests/mpi/alltoall.c). */
 #include "launch.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every alltoallv algorithm against MPI_Alltoallv (tests/mpi/alltoallv.c), and
  * the pure schedule functions of schedule/alltoallv.h checked without MPI. */
 #include "launch.h"

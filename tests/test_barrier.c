@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite of the barrier family:
  *  - the pure schedule functions of schedule/barrier.h (and the binomial tree the barrier
  *    walks), checked without MPI by simulating who has heard from whom;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every bcast algorithm against MPI_Bcast (tests/mpi/bcast.c), and every
  * Copy/Split/Merge program executed (--csm-all) at p = 4, 8, 16 and at p = 12 (the fold). */
 #include "launch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_catalogue.c - include/collalg/catalogue.h, the one table behind every list: each row's
  * header defines its function with the MPI collective's arguments and exactly `params` tuning

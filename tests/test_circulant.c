@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the circulant-graph n-block broadcast schedule of schedule/circulant.h, checked
  * without MPI for p = 1 .. 300 and several block counts n by simulating the rounds: every
  * non-root rank receives every block exactly once, from a sender that holds it, before it sends

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: argument errors, isolation, the in-line local reduction, valgrind and the
  * example. */
 #include "launch.h"

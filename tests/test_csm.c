@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite without MPI: the Copy/Split/Merge programs of schedule/csm_program.h (syntax,
  * validity, presets, the enumeration and its counts, and the semantics: every enumerated program
  * simulated element by element ends with every rank holding the whole message). */

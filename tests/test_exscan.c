@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every exscan algorithm against MPI_Exscan (tests/mpi/exscan.c).
  *
  * tests/mpi/exscan.c builds its own (datatype, op) cases, named in --types (int-sum, double-sum,

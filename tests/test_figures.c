@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Criterion suite: the figures of `make figures` (mk/figures.mk) show what the algorithms send.
  *

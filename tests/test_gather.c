@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every gather algorithm against MPI_Gather (tests/mpi/gather.c). The k-nomial tree
  * the tree algorithms walk (schedule/knomial.h) is checked without MPI in test_knomial.c. */
 #include "launch.h"

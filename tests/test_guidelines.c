@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the guideline check (src/guidelines/collalg-guidelines.c), built by mk/guidelines.mk
  * against the fixed tuned header tests/guidelines/collalg_tuned.h (build/guidelines-test/).
  * - MPICH p = 2 (default sizes) and p = 1, SimGrid p = 16: exit status 0, the CSV has its columns

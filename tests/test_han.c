@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the hierarchical algorithms (HAN bcast, HAN allreduce, hierarchical allgather,
  * node-aware alltoall) against the native collectives where ranks share nodes: on SimGrid's
  * 16 x 8-core cluster (tests/platform/smp/) with 24 ranks on 3 nodes placed consecutively,

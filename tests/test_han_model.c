@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the tuner's HAN task-based cost model (src/tune/han_model.h, han.h;
  * collalg-tune --han-model / --han-exhaustive) and its --algorithms shortlist.
  * - the pure model (no MPI): segments, segment lengths, redundant segment sizes, the pipeline

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the k-nomial tree of schedule/knomial.h, checked exhaustively without MPI for
  * p = 1 .. 300 and radix k = 2 .. 9 (and a few large radices), and against the binomial tree of
  * schedule/common.h for k = 2. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the radix-k schedules of schedule/kradix.h, simulated without MPI for p = 1 ..
  * 200 and radix k = 2 .. 9 (and radices above p): the k-ary dissemination barrier (every rank hears
  * from every other), the k-port Bruck allgather (every block lands once, in its place) and the

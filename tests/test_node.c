@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the node level (machine/node.h, tests/mpi/node.c) under MPICH (one host; with
  * COLLALG_NODE_SIZE cutting it into nodes of 2 ranks) and on SimGrid's multi-core cluster
  * (tests/platform/smp/) with consecutive, round-robin, uneven and one-rank-per-node placements. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the catalogue under Open MPI (installed beside MPICH by scripts/install-deps.sh).
  * - toolchain: MPICH is still the default mpicc and mpiexec, and the programs of build/openmpi/
  *   are linked with Open MPI's library;

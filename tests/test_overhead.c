@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Criterion suite: the MPI-call counter of the per-call overhead benchmark (make bench-overhead,
  * src/bench/mpicount.c preloaded into src/bench/overhead.c, both built by make build under

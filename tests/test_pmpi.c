@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Criterion suite: the PMPI library (src/pmpi/pmpi.c, build/lib/libcollalg_pmpi.so) under MPICH.
  *

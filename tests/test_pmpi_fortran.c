@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Criterion suite: the Fortran entry points of the PMPI library (src/pmpi/fortran.c, included by
  * src/pmpi/pmpi.c) under MPICH and under Open MPI.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the recursive doubling schedule for any p without folding
  * (schedule/recursive_doubling.h), checked exhaustively for p = 1 .. RS_MAXP without MPI.
  *

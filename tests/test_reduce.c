@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every reduce algorithm against MPI_Reduce (tests/mpi/reduce.c).
  *
  * tests/mpi/reduce.c builds its own (datatype, op) cases, named in --types (int-sum, double-sum,

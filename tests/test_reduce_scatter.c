@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every reduce_scatter algorithm against MPI_Reduce_scatter
  * (tests/mpi/reduce_scatter.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every reduce_scatter_block algorithm against MPI_Reduce_scatter_block
  * (tests/mpi/reduce_scatter_block.c, which is tests/mpi/reduce_scatter.c built with RS_BLOCK).
  *

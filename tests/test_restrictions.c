@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_restrictions.c - include/collalg/restrictions.h: the table lists exactly the algorithm
  * headers of include/collalg/<collective>/ (one entry each, none missing, none extra), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the trees of schedule/run_tree.h, checked exhaustively without MPI for
  * p = 1 .. 300: each is a spanning tree of relative ranks whose every subtree is a run of
  * consecutive ranks laid out as the header says (what keeps MPI's operand order in the reduce

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: every scan algorithm against MPI_Scan (tests/mpi/scan.c).
  *
  * tests/mpi/scan.c builds its own (datatype, op) cases, named in --types (int-sum, double-sum,

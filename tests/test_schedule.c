@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the pure schedule functions of schedule/common.h, checked exhaustively without MPI. */
 #include <criterion/criterion.h>
 #include <collalg/schedule/common.h>

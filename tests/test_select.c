@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the selector (include/collalg/select.h).
  * - dispatch: tests/mpi/select.c under MPICH and SimGrid (right algorithm for each size,
  *   boundaries, communicator-size ranges, native fallback, results equal to the native ones;

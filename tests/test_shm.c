@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the shared-memory family (bcast, allreduce, allgather, alltoall, barrier
  * *_shm) against the native collectives on node communicators (tests/mpi/shm.c): MPICH on one
  * node at p = 1 .. 5, MPICH with COLLALG_NODE_SIZE=3 at p = 5 (nodes of 3 and 2 ranks: the world

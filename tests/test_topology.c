@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the topology description (machine/topology.h: Slurm topology.conf parser,
  * hostlists, errors, host lookup, checksum, rank tree) and the pure topology schedules
  * (schedule/topology.h: DFS logical ring, contention-free all-to-all phases), without MPI.

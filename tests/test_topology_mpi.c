@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the topology layer (machine/topology_comm.h) and the topology algorithms
  * (tests/mpi/topology.c: allgather, allgatherv and allreduce rings, allreduce in topology order,
  * bcast chain, contention-free alltoalls) under SimGrid at p = 32 on the network of the switched

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the tuner (src/tune/collalg-tune.c, src/tune/stats.h, pattern.h).
  * - the PGMPI repetition rule (RSE) and the summary statistics on synthetic samples (no MPI);
  * - the statistically sound choice (decide.h: the fastest per size, merged only where the merged

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the two trees, their colouring and the pipelined block schedule of
  * schedule/two_tree.h, checked exhaustively without MPI for p = 1 .. 300 (n = p - 1 tree ranks
  * and the extra root X).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the tuner's Wilcoxon rank-sum test (src/tune/wilcoxon.h), no MPI.
  * - tune_exp and tune_normal_cdf against values of the C library's exp and erfc (printed with 17
  *   digits by Python's math module: Phi(z) = erfc(-z / sqrt 2) / 2);

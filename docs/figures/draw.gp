@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # draw.gp - draws one message list of docs/figures/record.c as a space-time diagram.
 #
 #   gnuplot -e "msgs='build/figures/alltoall_pair_p6.msgs'; out='build/figures/alltoall_pair_p6.svg'" \

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # list.sh - prints the algorithm table of docs/figures/record.c: one line
 #   REC_ALG(collective, algorithm, collalg_<collective>_<algorithm>(REC_ARGS_<collective>, 0, ...))
 # for every public algorithm of include/collalg/<collective>/*.h, its tuning parameters (whatever

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * record.c - records who sends to whom when the catalogue's algorithms run, for the figures of
  * the documentation (make figures, mk/figures.mk) and for tests/test_figures.c.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # run.sh - runs a program under SimGrid the way the figures are recorded (mk/figures.mk and
 # tests/test_figures.c both use it): run.sh NP PROGRAM [ARGS...]
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg.h
  * @brief Umbrella header: includes every algorithm of the catalogue (convenience only; including

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file alltoallw_fft.c
  * @brief Benchmark (make bench-rooted): MPI_Alltoallw with the datatypes of a 2D FFT transpose, SimGrid's

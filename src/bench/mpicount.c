@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file mpicount.c
  * @brief The MPI-call counter of the per-call overhead benchmark (make bench-overhead): an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file node.c
  * @brief The real-node benchmark of `make bench-node`: at every collective and sample

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """node_report.py - the table and figures of `make bench-node` (scripts/bench-node.sh) from
 build/bench/node.csv.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file overhead.c
  * @brief The per-call software overhead benchmark (make bench-overhead, docs/overhead.md): one

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """overhead_gen.py - the generated lists of the per-call overhead benchmark (make bench-overhead).
 
 Usage: overhead_gen.py MPICC OUTDIR

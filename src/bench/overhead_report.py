@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """overhead_report.py - reads the per-call overhead runs (make bench-overhead) and writes the tables.
 
 Usage: overhead_report.py OUT_CSV OUT_MD RUN [RUN...]

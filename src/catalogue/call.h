@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file call.h
  * @brief What the tuner and the PMPI library share to call any algorithm of the catalogue through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file page.c
  * @brief Prints the reference's catalogue page (Markdown for Doxygen) from the catalogue table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file space.h
  * @brief The parameter search spaces of the catalogue table (include/collalg/catalogue.h, its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file table.h
  * @brief THE ALGORITHM TABLE of the tuner and the PMPI library, generated from the catalogue

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file wrappers.h
  * @brief Every algorithm of the catalogue behind one signature, `int tune_<collective>_<algorithm>

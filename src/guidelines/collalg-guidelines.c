@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg-guidelines.c
  * @brief Checks the tuned routines of a tuned header (written by collalg-tune) against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file fortran.c
  * @brief The Fortran entry points of libcollalg_pmpi.so: included at the end of pmpi.c (one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file pmpi.c
  * @brief libcollalg_pmpi.so: the catalogue dropped into an MPI library through the profiling

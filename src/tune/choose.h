@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file choose.h
  * @brief The procedure per collective (collalg-tune; Faraj & Yuan, ICS'05, Figure 2): sample

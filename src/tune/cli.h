@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file cli.h
  * @brief The tuner's command line (collalg-tune): the settings, their defaults and the parser.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg-tune.c
  * @brief The tuner: measures every catalogue algorithm on this machine and writes a paste-ready

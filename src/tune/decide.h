@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file decide.h
  * @brief The tuner's statistically sound choice (collalg-tune; the Wilcoxon rank-sum test of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file han.h
  * @brief The tuner's HAN mode (collalg-tune --han-model [--han-exhaustive]): HAN's task-based

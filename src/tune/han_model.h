@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file han_model.h
  * @brief HAN's task-based cost model (Luo et al., CLUSTER 2020, §III-C) for the tuner

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file measure.h
  * @brief Timing (collalg-tune): measurements of algorithms (or the native collective) at one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file output.h
  * @brief The tuner's files (collalg-tune, rank 0, in --out DIR): the directory itself, the CSV of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file pattern.h
  * @brief Communication patterns of the tuner (collalg-tune) for MPI_Alltoallv and MPI_Allgatherv:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file procs.h
  * @brief The communicator sizes of a tuner run (collalg-tune --procs; no MPI): which sizes are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file progress.h
  * @brief The tuner's progress bar (collalg-tune, rank 0, stderr): measurements done of those

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file report.h
  * @brief The tuner's terminal report (collalg-tune, rank 0, stdout): per collective and sample

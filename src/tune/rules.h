@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file rules.h
  * @brief Piecewise choices and selector rules (collalg-tune): the tuned values of a parameter and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file run.h
  * @brief The state of one tuner run (collalg-tune): the communicator, the settings, the buffers,

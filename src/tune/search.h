@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file search.h
  * @brief The binary search for a crossing point (collalg-tune; Faraj & Yuan, ICS'05, §3.3):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file stats.h
  * @brief Statistics of the tuner (collalg-tune): summary of a sample of run times and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file table.h
  * @brief The tuner's side of the algorithm table: the catalogue's table (src/catalogue/table.h,

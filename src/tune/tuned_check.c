@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file tuned_check.c
  * @brief Checks a tuned header (written by collalg-tune) against the native collectives: at every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file vcoll.h
  * @brief The MPI side of the tuner's v-collectives and barrier (collalg-tune): the pattern set up

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file wilcoxon.h
  * @brief The Wilcoxon rank-sum (Mann-Whitney U) test of two samples of run times, the test PGMPI

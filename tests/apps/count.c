@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * count.c - libcount.so, a PMPI interposer of scripts/check-apps.sh (not part of collalg): preloaded
  * under an unmodified program's native run, it counts the program's calls of every MPI collective

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * probe.c - a program that only initialises MPI (scripts/check-apps.sh): run under the collalg
  * PMPI library with COLLALG_<COLL>=? for every collective, the library's MPI_Init prints, for each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * collalg_tuned.h - a fixed tuned header for tests/test_guidelines.c, in the shape collalg-tune
  * writes (see src/tune/collalg-tune.c, "Output"), with a couple of rules per collective for every

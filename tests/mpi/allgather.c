@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * allgather.c - every catalogue allgather algorithm against MPI_Allgather, byte for byte.
  * See harness.h for the options and the output.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * allgatherv.c - every catalogue allgatherv algorithm against MPI_Allgatherv, byte for byte over
  * the whole receive allocation (gaps between blocks and inside derived types included).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * allreduce.c - every catalogue allreduce algorithm against MPI_Allreduce.
  * See harness.h for the options and the output.

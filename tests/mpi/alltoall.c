@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * alltoall.c - every catalogue alltoall algorithm against MPI_Alltoall, byte for byte.
  * See harness.h for the options and the output. Options of this program:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * alltoallv.c - every catalogue alltoallv algorithm against MPI_Alltoallv, byte for byte.
  * See harness.h for the common options and the output. Own option:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * alltoallw.c - every catalogue alltoallw algorithm against MPI_Alltoallw, byte for byte over
  * the whole receive allocation (gaps between blocks and inside derived types included).

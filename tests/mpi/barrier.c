@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * barrier.c - every catalogue barrier algorithm, checked for the barrier property itself, not
  * only for termination.

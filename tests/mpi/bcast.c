@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bcast.c - every catalogue bcast algorithm against MPI_Bcast, byte for byte.
  * See harness.h for the common options and the output. Own options:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bigoffsets.c - offsets past 2 GiB: every algorithm on a sparse datatype whose blocks span 720 MiB
  * of address space, so that on p >= 3 ranks byte offsets exceed INT_MAX (an offset

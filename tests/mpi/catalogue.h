@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * catalogue.h - every algorithm of the catalogue behind the plain MPI signature of its collective,
  * its tuning parameters at their defaults (0 or NULL), generated from the catalogue table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * errors.c - argument errors of every family: each check of core/args.h and of the family entry
  * steps (family/gather.h, scatter.h, gatherv.h, scatterv.h, alltoallw.h, reduce.h, scan.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gather.c - every catalogue gather algorithm against MPI_Gather, byte for byte.
  * See harness.h for the common options and the output. Own option:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gatherv.c - every catalogue gatherv algorithm against MPI_Gatherv, byte for byte over the
  * root's whole receive allocation (gaps between blocks and inside derived types included).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * harness.h - shared code of the MPI test programs (tests/mpi/ *.c).
  *

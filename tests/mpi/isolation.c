@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * isolation.c - catalogue traffic never matches the application's own receives.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * node.c - the node level (machine/node.h) against an independent computation of it.
  *

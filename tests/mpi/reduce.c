@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * reduce.c - every catalogue reduce algorithm against MPI_Reduce.
  * See harness.h for the options and the output.

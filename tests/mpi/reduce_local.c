@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * reduce_local.c - the in-line local reduction (core/reduce_local.h) against MPI_Reduce_local.
  *

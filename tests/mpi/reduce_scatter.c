@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * reduce_scatter.c - every catalogue reduce_scatter algorithm against MPI_Reduce_scatter; built
  * with RS_BLOCK defined (tests/mpi/reduce_scatter_block.c includes this file), every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * reduce_scatter_block.c - every catalogue reduce_scatter_block algorithm against
  * MPI_Reduce_scatter_block: tests/mpi/reduce_scatter.c built with RS_BLOCK (every rank gets the

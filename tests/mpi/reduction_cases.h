@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * reduction_cases.h - the (datatype, op) cases shared by the reduction test programs:
  * tests/mpi/reduce.c, scan.c (and exscan.c, which includes it) and reduce_scatter.c (and

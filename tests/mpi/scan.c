@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * scan.c - every catalogue scan algorithm against MPI_Scan (and, built through exscan.c with
  * SC_EXCLUSIVE = 1, every exscan algorithm against MPI_Exscan). See harness.h for the options

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * scatter.c - every catalogue scatter algorithm against MPI_Scatter, byte for byte.
  * See harness.h for the common options and the output. Own option:

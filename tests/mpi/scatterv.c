@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * scatterv.c - every catalogue scatterv algorithm against MPI_Scatterv, byte for byte over each
  * rank's whole receive allocation (gaps inside derived types included).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * select.c - the selector (include/collalg/select.h): every tuned routine below must run the
  * algorithm its rules name for each message size (boundaries included) and communicator size,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * select_hook.h - what the selector tests (select.c, select_rooted.c) observe of a tuned routine:
  * COLLALG_SELECT_HOOK and COLLALG_SELECT_SKIP_HOOK record, per rank of MPI_COMM_WORLD, the last

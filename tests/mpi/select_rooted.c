@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * select_rooted.c - the selector macros of the rooted and reduction collectives and of alltoallw
  * (include/collalg/select.h): COLLALG_TUNED_REDUCE, _GATHER, _SCATTER, _GATHERV, _SCATTERV,

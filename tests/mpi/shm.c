@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * shm.c - the shared-memory family (bcast, allreduce, allgather, alltoall, barrier *_shm)
  * against the native collectives, on node communicators.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * topology.c - the topology layer (machine/topology_comm.h) and the topology-scheduled allgather.
  *

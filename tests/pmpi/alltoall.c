@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * alltoall.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
  * libcollalg_pmpi.so): MPI_Alltoall over int, double and a vector type, counts 0, 5 and 200,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * alltoallw.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
  * libcollalg_pmpi.so): MPI_Alltoallw with a datatype per pair (int, double or the vector type,

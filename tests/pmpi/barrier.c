@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * barrier.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
  * libcollalg_pmpi.so): MPI_Barrier on MPI_COMM_WORLD and a split communicator, each rank entering

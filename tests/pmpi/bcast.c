@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bcast.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
  * libcollalg_pmpi.so): MPI_Bcast from the first and the last rank over int, double and a vector

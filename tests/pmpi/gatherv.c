@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gatherv.c - an unmodified MPI program (tests/test_pmpi.c runs it with and without
  * libcollalg_pmpi.so): MPI_Gatherv over int, double and a vector type with uneven counts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pm_common.h - shared helpers of the unmodified MPI programs of tests/pmpi/ (they call MPI only,
  * no collalg header): the communicators and datatypes every program loops over, buffer filling,

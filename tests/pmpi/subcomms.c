@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * subcomms.c - an unmodified MPI program (MPI only, no collalg header) that runs its collectives
  * on sub-communicators, as codes with row and column communicators do: MPI_COMM_WORLD (P ranks)

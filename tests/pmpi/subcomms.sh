@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/pmpi/subcomms.sh - the check of rules on every communicator size (make
 # tune-subcomms, mk/tune.mk; outside make check: it takes minutes).
 #

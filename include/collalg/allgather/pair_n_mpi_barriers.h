@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file pair_n_mpi_barriers.h
  * @ingroup allgather

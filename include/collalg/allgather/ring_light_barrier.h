@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file ring_light_barrier.h
  * @ingroup allgather

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file pair_light_barrier.h
  * @ingroup allgatherv

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file reduce_bcast.h
  * @ingroup allreduce

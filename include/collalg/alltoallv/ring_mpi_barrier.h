@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file ring_mpi_barrier.h
  * @ingroup alltoallv

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file pipelined_scatter_allgather.h
  * @ingroup bcast

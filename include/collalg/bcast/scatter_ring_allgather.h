@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file scatter_ring_allgather.h
  * @ingroup bcast

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/core/args.h
  * @brief Argument checks and the entry step of each collective (collalg__<coll>_enter).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/core/comm.h
  * @brief The private communicator every algorithm talks on.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/core/context.h
  * @brief Per-call context: private communicator, rank and size, scratch buffers, one exit path.

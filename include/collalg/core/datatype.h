@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/core/datatype.h
  * @brief Datatype building blocks: extents, typed offsets, local copies, block types.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/core/phase_sync.h
  * @brief The two synchronisations of Faraj & Yuan (ICS'05, §3.1, cost model): the light-weight

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/core/reduce_local.h
  * @brief The local reduction every reducing algorithm folds with: MPI_Reduce_local, with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/core/request.h
  * @brief Completing non-blocking requests.

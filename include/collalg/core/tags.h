@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/core/tags.h
  * @brief Message tags on the private communicator.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/allgather.h
  * @brief Helpers private to the allgather family: the own-block copy and the logical mesh

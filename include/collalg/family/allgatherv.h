@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/allgatherv.h
  * @brief Helpers private to the allgatherv family: the own-block copy, the test for an empty

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/allreduce.h
  * @brief Building blocks shared by the allreduce family: the reduction descriptor, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/alltoall.h
  * @brief Private building blocks of the alltoall family: block addresses, the local copy of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/alltoall_topology.h
  * @brief The phases of the contention-free alltoall family (alltoall/contention_free*.h): the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/alltoallv.h
  * @brief Private building blocks of the alltoallv family: the call's buffers seen as blocks,

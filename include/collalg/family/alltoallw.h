@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/alltoallw.h
  * @brief Private building blocks of the alltoallw family: the entry step (argument checks,

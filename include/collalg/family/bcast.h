@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/bcast.h
  * @brief Private building blocks of the bcast family: element ranges of the user's buffer,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/gather.h
  * @brief Private building blocks of the gather family: the entry step (argument checks,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/gatherv.h
  * @brief Helpers private to the gatherv family (and shared with scatterv): the entry step

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/reduce.h
  * @brief Building blocks shared by the reduce family: the entry step (argument checks,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/reduce_scatter.h
  * @brief Building blocks shared by the reduce_scatter and reduce_scatter_block families: the

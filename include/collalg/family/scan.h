@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/scan.h
  * @brief Building blocks shared by the scan and exscan families: the entry steps (argument

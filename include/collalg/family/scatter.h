@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/scatter.h
  * @brief Private building blocks of the scatter family: the entry step (argument checks,

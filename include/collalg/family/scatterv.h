@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/scatterv.h
  * @brief Helpers private to the scatterv family: the entry step collalg__scatterv_enter. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/machine/node.h
  * @brief The node level of a communicator: which ranks share a node (shared memory), the node

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/machine/shm.h
  * @brief The node's shared window of the shared-memory short-message family (Pritchard et al.,

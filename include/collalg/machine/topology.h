@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/machine/topology.h
  * @brief A network topology description: a parser of Slurm's `topology.conf` (tree plugin), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/machine/topology_comm.h
  * @brief The topology of a communicator: where its description comes from, how ranks are mapped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file topology_ring.h
  * @ingroup reduce_scatter

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file recursive_halving.h
  * @ingroup reduce_scatter_block

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file reduce_scatterv.h
  * @ingroup reduce_scatter_block

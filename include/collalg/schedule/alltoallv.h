@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/alltoallv.h
  * @brief Pure schedule functions of the scheduled alltoallv algorithms (greedy, all-to-all

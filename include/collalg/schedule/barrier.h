@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/barrier.h
  * @brief Pure schedule functions of the barrier family: dissemination peers, pairwise-exchange

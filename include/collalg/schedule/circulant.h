@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/circulant.h
  * @brief Träff's round-optimal n-block broadcast schedule on a circulant graph, as pure

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/common.h
  * @brief Pure schedule functions: peers, phases, meshes, hypercubes, trees. No MPI calls.

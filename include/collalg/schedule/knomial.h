@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/knomial.h
  * @brief The k-nomial tree as pure functions of (relative rank, p, radix k >= 2). No MPI calls.

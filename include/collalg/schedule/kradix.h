@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/kradix.h
  * @brief The radix-k schedules of the k-ary dissemination barrier, the k-port Bruck allgather and

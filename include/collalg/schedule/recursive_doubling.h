@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/recursive_doubling.h
  * @brief Pure schedule functions of recursive doubling for any p without folding: groups,

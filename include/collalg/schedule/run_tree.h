@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/run_tree.h
  * @brief Trees whose subtrees are runs of consecutive ranks, as pure functions of (rank, p,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/topology.h
  * @brief Pure schedules on a rank tree (machine/topology.h): the DFS logical ring and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/two_tree.h
  * @brief The two in-order binary trees of Sanders, Speck & Traff's two-tree algorithms, their
