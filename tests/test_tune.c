@@ -567,6 +567,22 @@ static int check_alternatives(const char *path)
     return restricted;
 }
 
+/* Whether tuned_check -v's "got" (cut at its first space) names the rule's choice "want". The
+ * selector prints parameters after macro expansion (NULL as <stddef.h> defines it,
+ * COLLALG_MPI(Bcast) as PMPI_Bcast), so parameters are compared only when the rule's are plain
+ * numbers; otherwise the algorithm's name must match. */
+static int same_choice(const char *got, const char *want)
+{
+    size_t name = strcspn(want, "(");
+    if (strncmp(got, want, name) || (got[name] != '(' && got[name] != 0))
+        return 0;
+    if (want[name] == 0)
+        return got[name] == 0;
+    if (want[name + strspn(want + name, "(0123456789, -)")] != 0)
+        return got[name] == '(';
+    return !strncmp(got, want, strlen(got));
+}
+
 /* Checks that every case tuned_check -v reported ran the algorithm of the rule for its size and
  * communicator size ("ok   alltoall 8 B p=4 in place -> bruck (err 0)"). */
 static void check_dispatch(const char *header, const char *log)
@@ -592,9 +608,7 @@ static void check_dispatch(const char *header, const char *log)
                 want = r[i].alg;
                 break;
             }
-        /* csm programs contain spaces: compare up to the first one */
-        cr_expect(!strncmp(got, want, strlen(got)), "%s %ld B p=%d ran %s, the rules say %s", coll, bytes, p, got,
-                  want);
+        cr_expect(same_choice(got, want), "%s %ld B p=%d ran %s, the rules say %s", coll, bytes, p, got, want);
         checked++;
     }
     fclose(f);
