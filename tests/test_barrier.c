@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite of the barrier family:
- *  - the pure schedule functions of schedule/barrier.h (and the binomial tree the barrier
- *    walks), checked without MPI by simulating who has heard from whom;
+ *  - the pure schedule functions of schedule/barrier.h (and the binomial tree and the folded
+ *    recursive doubling the barriers walk), checked without MPI by simulating who has heard from
+ *    whom;
  *  - every barrier algorithm under MPICH (p = 1 .. 8) and SimGrid (p = 16, 17, 31, 32, 64) with
  *    tests/mpi/barrier.c, which checks max entry <= min exit over trials with late ranks;
  *  - that the check can fail: the program's --broken barriers must be reported FAILED. */
 #include "launch.h"
 #include <stdint.h>
 #include <collalg/schedule/barrier.h>
+#include <collalg/schedule/recursive_doubling.h>
 
 /* ---- knowledge sets: known[r] = the ranks r has heard from, transitively ------------------- */
 
@@ -77,34 +79,43 @@ Test(barrier_schedule, dissemination_everyone_hears_from_everyone)
     }
 }
 
-/* ---- pairwise exchange with the fold --------------------------------------------------- */
+/* ---- pairwise exchange with the fold (schedule/recursive_doubling.h, FOLD_HIGH) ------------- */
 
 Test(barrier_schedule, pairwise_exchange_with_fold)
 {
     for (int p = 1; p <= PMAX; p++) {
-        int q = collalg__pairex_q(p), n = collalg__pairex_nrounds(p);
-        cr_assert(collalg__is_pof2(q) && q <= p && 2 * q > p);
-        cr_assert_eq(1 << n, q);
+        collalg__rdb_fold f, g;
+        collalg__rdb_step st;
+        int q = collalg__pof2_floor(p), n = collalg__ceil_log2(q);
         k_init(p);
         /* fold in */
         k_snapshot();
         for (int r = 0; r < p; r++) {
-            int f = collalg__pairex_fold(r, p);
+            collalg__rdb_fold_init(&f, p, 1, r, COLLALG__RDB_FOLD_HIGH);
+            cr_assert_eq(f.q, q);
+            cr_assert_eq(f.steps, n);
             if (r >= q) {
-                cr_assert_eq(f, r - q);
-                cr_assert_eq(collalg__pairex_fold(f, p), r, "p=%d: fold of %d not mutual", p, r);
-                k_send(r, f);
+                cr_assert_eq(f.newrank, -1);
+                cr_assert_eq(f.partner, r - q);
+                collalg__rdb_fold_init(&g, p, 1, f.partner, COLLALG__RDB_FOLD_HIGH);
+                cr_assert_eq(g.partner, r, "p=%d: fold of %d not mutual", p, r);
+                k_send(r, f.partner);
             } else {
-                cr_assert_eq(f, r + q < p ? r + q : -1, "p=%d r=%d fold %d", p, r, f);
+                cr_assert_eq(f.newrank, r);
+                cr_assert_eq(f.partner, r + q < p ? r + q : -1, "p=%d r=%d fold %d", p, r, f.partner);
             }
         }
         for (int k = 0; k < n; k++) {
             k_snapshot();
             for (int r = 0; r < q; r++) {
-                int peer = collalg__pairex_peer(r, k);
-                cr_assert(peer >= 0 && peer < q && peer != r);
-                cr_assert_eq(collalg__pairex_peer(peer, k), r);
-                k_send(peer, r);
+                int steps = 0;
+                collalg__rdb_fold_init(&f, p, 1, r, COLLALG__RDB_FOLD_HIGH);
+                for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st) && st.s < k; collalg__rdb_next(&f, &st))
+                    steps++;
+                cr_assert_eq(steps, k, "p=%d r=%d: step %d is not the %d-th", p, r, k, k);
+                cr_assert(collalg__rdb_more(&f, &st) && st.mask == 1 << k);
+                cr_assert(st.rank >= 0 && st.rank < q && st.rank != r && st.rank == (r ^ (1 << k)));
+                k_send(st.rank, r);
             }
         }
         for (int r = 0; r < q; r++)

@@ -144,3 +144,139 @@ Test(rdb_schedule, trace_p6)
     cr_assert(to == -1 && from == 1);
     cr_assert_eq(rs_replay(6), 4);
 }
+
+/* ---- the fold and the step iterator ------------------------------------------------------------ */
+
+static const int rs_styles[3] = {COLLALG__RDB_FOLD_NONE, COLLALG__RDB_FOLD_PAIRS, COLLALG__RDB_FOLD_HIGH};
+
+/* Every member of every group size, fold and stride: the survivors are 0 .. q-1, each once, at the
+ * rank collalg__rdb_rank() names; fold partners are mutual, one survivor and one folded member;
+ * collalg__rdb_survivor() names the survivor a member counts as. */
+Test(rdb_schedule, fold_any_n)
+{
+    static int seen[RS_MAXP];
+    for (int n = 1; n <= RS_MAXP; n++)
+        for (int k = 0; k < 3; k++)
+            for (int stride = 1; stride <= 3; stride += 2) {
+                int style = rs_styles[k], pof2 = collalg__pof2_floor(n), q = style ? pof2 : n, last = -1;
+                memset(seen, 0, sizeof seen);
+                for (int j = 0; j < n; j++) {
+                    collalg__rdb_fold f, g;
+                    collalg__rdb_fold_init(&f, n, stride, j, style);
+                    cr_assert(f.pof2 == pof2 && f.rem == n - pof2 && f.q == q && f.steps == collalg__ceil_log2(q));
+                    if (style == COLLALG__RDB_FOLD_NONE)
+                        cr_assert(f.newrank == j && f.partner == -1);
+                    if (f.newrank >= 0) {
+                        cr_assert(f.newrank < q && !seen[f.newrank]++, "n=%d style=%d: survivor %d twice", n, style,
+                                  f.newrank);
+                        cr_assert_eq(collalg__rdb_rank(&f, f.newrank), j * stride);
+                        cr_assert_eq(collalg__rdb_survivor(&f, j), f.newrank);
+                    } else {
+                        cr_assert(f.partner >= 0, "n=%d style=%d: member %d folded without a partner", n, style, j);
+                    }
+                    if (f.partner >= 0) {
+                        cr_assert(f.partner % stride == 0 && f.partner / stride < n);
+                        collalg__rdb_fold_init(&g, n, stride, f.partner / stride, style);
+                        cr_assert_eq(g.partner, j * stride, "n=%d style=%d: fold of %d not mutual", n, style, j);
+                        cr_assert((f.newrank < 0) != (g.newrank < 0), "n=%d style=%d: %d and %d", n, style, j,
+                                  f.partner / stride);
+                        if (f.newrank < 0)
+                            cr_assert_eq(collalg__rdb_survivor(&f, j), g.newrank);
+                    }
+                    if (style == COLLALG__RDB_FOLD_HIGH)
+                        cr_assert_eq(f.partner,
+                                     j >= pof2 ? (j - pof2) * stride : (j < n - pof2 ? (j + pof2) * stride : -1));
+                    if (style == COLLALG__RDB_FOLD_PAIRS) { /* the survivors keep the members' order */
+                        cr_assert(collalg__rdb_survivor(&f, j) >= last);
+                        last = collalg__rdb_survivor(&f, j);
+                    }
+                }
+                for (int i = 0; i < q; i++)
+                    cr_assert(seen[i], "n=%d style=%d: no survivor %d", n, style, i);
+            }
+}
+
+/* The iterator walks the steps mask = 1, 2, ... below q of every survivor, in increasing or
+ * decreasing order, with the partner the primitives above name and its side (with a fold: whole
+ * groups, a partner, no forwarding); a folded member has no step. */
+Test(rdb_schedule, iterator_walks_the_steps)
+{
+    for (int n = 1; n <= RS_MAXP; n++)
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < n; j++) {
+                collalg__rdb_fold f;
+                collalg__rdb_step st;
+                int want[32], nwant = 0, got = 0, me, g, gn, pg, pgn;
+                collalg__rdb_fold_init(&f, n, 2, j, rs_styles[k]);
+                me = f.newrank;
+                for (int mask = 1; me >= 0 && mask < f.q; mask <<= 1)
+                    want[nwant++] = mask;
+                for (int down = 0; down <= 1; down++) {
+                    got = 0;
+                    for (collalg__rdb_begin(&f, &st, down); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+                        int mask, peer, busy;
+                        cr_assert(got < nwant, "n=%d style=%d member %d: too many steps", n, rs_styles[k], j);
+                        mask = want[down ? nwant - 1 - got : got];
+                        peer = collalg__rdb_partner(me, f.q, mask);
+                        busy = collalg__rdb_groups(me, f.q, mask, &g, &gn, &pg, &pgn);
+                        cr_assert(busy || st.rank < 0, "n=%d: an idle step with a partner", n);
+                        cr_assert(st.mask == mask && 1 << st.s == mask && st.peer == (me ^ mask));
+                        cr_assert_eq(st.rank, peer < 0 ? -1 : collalg__rdb_rank(&f, peer));
+                        cr_assert_eq(st.upper, (me & mask) != 0);
+                        if (rs_styles[k] != COLLALG__RDB_FOLD_NONE)
+                            cr_assert(busy && peer >= 0 && gn == mask && pgn == mask &&
+                                      collalg__rdb_rounds(me, f.q, mask) == 0);
+                        got++;
+                    }
+                    cr_assert_eq(got, nwant, "n=%d style=%d member %d: %d steps, not %d", n, rs_styles[k], j, got,
+                                 nwant);
+                }
+            }
+}
+
+/* An allreduce over MPICH's fold, replayed on intervals of members: every survivor combines runs of
+ * members that adjoin its own on the side the step names (upper: the partner's run is below), so a
+ * non-commutative reduction keeps the members' order, and after the unfold every member holds the
+ * reduction over all of them. */
+Test(rdb_schedule, folded_pairs_keep_the_order)
+{
+    static int lo[RS_MAXP], hi[RS_MAXP], plo[RS_MAXP], phi[RS_MAXP];
+    for (int n = 1; n <= RS_MAXP; n++) {
+        collalg__rdb_fold f[RS_MAXP];
+        for (int j = 0; j < n; j++) {
+            collalg__rdb_fold_init(&f[j], n, 1, j, COLLALG__RDB_FOLD_PAIRS);
+            lo[j] = j;
+            hi[j] = j + 1;
+        }
+        for (int j = 0; j < n; j++) /* fold in: the even (lower) member's run goes before the odd one's */
+            if (f[j].newrank < 0) {
+                cr_assert(hi[j] == lo[f[j].partner]);
+                lo[f[j].partner] = lo[j];
+            }
+        for (int s = 0; s < f[0].pof2 && (1 << s) < f[0].pof2; s++) {
+            memcpy(plo, lo, sizeof lo);
+            memcpy(phi, hi, sizeof hi);
+            for (int j = 0; j < n; j++) {
+                collalg__rdb_step st;
+                int t = 0;
+                if (f[j].newrank < 0)
+                    continue;
+                for (collalg__rdb_begin(&f[j], &st, 0); collalg__rdb_more(&f[j], &st) && t < s;
+                     collalg__rdb_next(&f[j], &st))
+                    t++;
+                cr_assert(collalg__rdb_more(&f[j], &st) && st.s == s);
+                if (st.upper) {
+                    cr_assert(phi[st.rank] == plo[j], "n=%d step %d: %d's partner run is not just below", n, s, j);
+                    lo[j] = plo[st.rank];
+                } else {
+                    cr_assert(plo[st.rank] == phi[j], "n=%d step %d: %d's partner run is not just above", n, s, j);
+                    hi[j] = phi[st.rank];
+                }
+            }
+        }
+        for (int j = 0; j < n; j++) { /* unfold */
+            int from = f[j].newrank < 0 ? f[j].partner : j;
+            cr_assert(lo[from] == 0 && hi[from] == n, "n=%d: member %d ends with [%d, %d)", n, j, lo[from], hi[from]);
+        }
+    }
+}

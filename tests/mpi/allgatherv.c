@@ -3,15 +3,9 @@
  * allgatherv.c - every catalogue allgatherv algorithm against MPI_Allgatherv, byte for byte over
  * the whole receive allocation (gaps between blocks and inside derived types included).
  * See harness.h for the common options and the output. One more option:
- *   --patterns LIST  comma-separated block patterns (default: all of them):
- *     uniform   every rank c elements, blocks back to back in rank order
- *     zeros     every third rank (0, 3, 6, ...) contributes 0 elements, the others c
- *     uneven    rank p / 2 holds about 90 % of the data, the others c / 10 each
- *     random    counts uniform in [0, 2c], back to back in rank order
- *     reverse   counts c or c + 1, blocks in reverse rank order with one-element gaps
- *     permuted  counts uniform in [0, 2c], blocks in a shuffled rank order with gaps of 0-2
- * c is the base count of --counts; count 0 makes every pattern all-zero (run once, as uniform,
- * when uniform is among the patterns). Every rank computes the same recvcounts and displs from
+ *   --patterns LIST  comma-separated block patterns (default: all of them; harness.h, th_vpattern:
+ *                    uniform, zeros, uneven, random, reverse, permuted)
+ * c is the base count of --counts; every rank computes the same recvcounts and displs from
  * (pattern, c, p).
  */
 #include <collalg/allgatherv.h>
@@ -77,54 +71,6 @@ static const struct {
     {"topology_ring", run_topology_ring, 0},
 };
 
-static const char *const patterns[] = {"uniform", "zeros", "uneven", "random", "reverse", "permuted"};
-#define NPATTERNS ((int)(sizeof patterns / sizeof patterns[0]))
-
-/* Fills counts[p] and displs[p] for pattern `pat` and base count c; returns the number of
- * elements the receive buffer must span (the largest displs[j] + counts[j]). */
-static long make_pattern(int pat, int c, int p, int *counts, int *displs, int *order)
-{
-    unsigned seed = (unsigned)(c * 131 + p * 7 + pat);
-    long pos = 0, end = 0;
-    int j, k, light;
-
-    for (j = 0; j < p; j++) {
-        order[j] = j;
-        switch (pat) {
-        case 0: counts[j] = c; break;
-        case 1: counts[j] = j % 3 == 0 ? 0 : c; break;
-        case 2:
-            light = c / 10;
-            counts[j] = j == p / 2 ? c * p - light * (p - 1) : light;
-            break;
-        case 4: counts[j] = c + j % 2 * (c > 0); break;
-        default: counts[j] = (int)(th_rng(&seed) % (unsigned)(2 * c + 1)); break;
-        }
-    }
-    if (pat == 4)
-        for (j = 0; j < p; j++)
-            order[j] = p - 1 - j;
-    if (pat == 5)
-        for (j = p - 1; j > 0; j--) {
-            int t, r = (int)(th_rng(&seed) % (unsigned)(j + 1));
-            t = order[j];
-            order[j] = order[r];
-            order[r] = t;
-        }
-    for (k = 0; k < p; k++) {
-        j = order[k];
-        if (pat == 4)
-            pos += 1;
-        else if (pat == 5)
-            pos += k % 3;
-        displs[j] = (int)pos;
-        pos += counts[j];
-        if (pos > end)
-            end = pos;
-    }
-    return end;
-}
-
 /* The reference: MPI_Allgatherv, except on one process, where MPICH 4.0.2's MPI_Allgatherv
  * ignores displs (it copies the block to the start of recvbuf); there the reference is the one
  * block copied by a send-receive to self. */
@@ -139,6 +85,60 @@ static void native_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, 
     MPI_Type_get_extent(rtype, &lb, &ext);
     MPI_Sendrecv(sbuf, scount, stype, 0, 99, (char *)rbuf + (MPI_Aint)displs[0] * ext, counts[0], rtype, 0, 99,
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+/* Runs every algorithm on one case and compares the whole receive allocation with the native
+ * reference (one per case). A case whose send buffer exceeds --max-bytes is skipped (the matrix
+ * skips those whose receive buffer does). */
+static void run_case(th_result *r, const th_opts *o, const th_vcase *k, unsigned seed)
+{
+    const th_types *t = k->t;
+    const int *counts = k->counts, *displs = k->displs;
+    MPI_Aint lb, ext;
+    int a, p = k->p, rank = k->rank, scount = counts[rank] * t->ratio;
+    size_t sbytes = th_bytes((long)scount, t->stype), rbytes = th_bytes(k->span, t->rtype);
+    void *sbuf, *want, *got, *input;
+
+    if ((double)sbytes > o->max_bytes)
+        return;
+    MPI_Type_get_extent(t->rtype, &lb, &ext);
+    sbuf = th_alloc(sbytes);
+    want = th_alloc(rbytes);
+    got = th_alloc(rbytes);
+    input = th_alloc(rbytes);
+    th_fill(sbuf, sbytes, seed);
+    if (k->inplace) {
+        /* The own block lives in the receive buffer (at displs[rank], the rest is garbage the call
+         * overwrites, gaps excepted). The reference is the native out-of-place allgatherv of that
+         * own block. */
+        th_fill(input, rbytes, seed + 1);
+        memcpy(want, input, rbytes);
+        native_allgatherv((char *)input + (MPI_Aint)displs[rank] * ext, counts[rank], t->rtype, want, counts, displs,
+                          t->rtype, p);
+    } else {
+        memset(input, 0xA5, rbytes);
+        memcpy(want, input, rbytes);
+        native_allgatherv(sbuf, scount, t->stype, want, counts, displs, t->rtype, p);
+    }
+    for (a = 0; a < (int)(sizeof algos / sizeof algos[0]); a++) {
+        char what[200];
+        int err, param = th_resolve_nbarriers(algos[a].param, p);
+        if (!th_want_algo(o, algos[a].name))
+            continue;
+        memcpy(got, input, rbytes);
+        if (k->inplace)
+            err = algos[a].fn(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, counts, displs, t->rtype, MPI_COMM_WORLD, param);
+        else
+            err = algos[a].fn(sbuf, scount, t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD, param);
+        snprintf(what, sizeof what, "allgatherv %s p=%d type=%s count=%d pattern=%s%s", algos[a].name, p, t->name, k->c,
+                 th_vpattern_name(k->pat), k->inplace ? " in-place" : "");
+        th_expect(r, o, what, err == MPI_SUCCESS);
+        th_check(r, o, what, got, want, rbytes);
+    }
+    free(sbuf);
+    free(want);
+    free(got);
+    free(input);
 }
 
 /* The N of the N-barrier algorithms outside its range: the communicator's error handler is
@@ -215,100 +215,16 @@ static void check_big_set(th_result *r, const th_opts *o)
     collalg__vmsg_free(&m);
 }
 
+/* After the matrix: the rejected N of the N-barrier algorithms and the block set past INT_MAX. */
+static void more_checks(th_result *r, const th_opts *o, int p, int rank)
+{
+    (void)rank;
+    check_bad_nbarriers(r, o, p);
+    check_big_set(r, o);
+}
+
 int main(int argc, char **argv)
 {
-    th_opts o;
-    th_result r = {0, 0, NULL, NULL};
-    th_types types[TH_NTYPES];
-    const char *pats = NULL;
-    int p, rank, a, i, ci, ti, pi, inplace, status, *counts, *displs, *order;
-
-    MPI_Init(&argc, &argv);
-    th_parse(argc, argv, &o);
-    for (i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--patterns"))
-            pats = argv[i + 1];
-    MPI_Comm_size(MPI_COMM_WORLD, &p);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    th_types_init(types);
-    counts = (int *)th_alloc(sizeof(int) * (size_t)p);
-    displs = (int *)th_alloc(sizeof(int) * (size_t)p);
-    order = (int *)th_alloc(sizeof(int) * (size_t)p);
-
-    /* One native reference per (type, count, pattern, in place); every algorithm is compared
-     * with it. */
-    for (ti = 0; ti < TH_NTYPES; ti++) {
-        const th_types *t = &types[ti];
-        MPI_Aint lb, ext;
-        if (!th_want_type(&o, t->name))
-            continue;
-        MPI_Type_get_extent(t->rtype, &lb, &ext);
-        for (ci = 0; ci < o.ncounts; ci++) {
-            int c = o.counts[ci] < 0 ? th_big_count(t->rtype) : o.counts[ci];
-            for (pi = 0; pi < NPATTERNS; pi++) {
-                long span;
-                int scount;
-                size_t sbytes, rbytes;
-                if (pats && !th_in_list(pats, patterns[pi]))
-                    continue;
-                if (c == 0 && pi > 0 && (!pats || th_in_list(pats, patterns[0])))
-                    continue; /* count 0: every pattern is the all-zero one, run once */
-                span = make_pattern(pi, c, p, counts, displs, order);
-                scount = counts[rank] * t->ratio;
-                sbytes = th_bytes((long)scount, t->stype);
-                rbytes = th_bytes(span, t->rtype);
-                if ((double)(sbytes > rbytes ? sbytes : rbytes) > o.max_bytes)
-                    continue;
-                for (inplace = 0; inplace <= (o.inplace && t->stype == t->rtype); inplace++) {
-                    void *sbuf = th_alloc(sbytes), *want = th_alloc(rbytes), *got = th_alloc(rbytes);
-                    void *input = th_alloc(rbytes);
-                    unsigned seed = (unsigned)(rank * 7919 + ci * 31 + ti + pi * 1009);
-                    th_fill(sbuf, sbytes, seed);
-                    if (inplace) {
-                        /* The own block lives in the receive buffer (at displs[rank], the rest is
-                         * garbage the call overwrites, gaps excepted). The reference is the
-                         * native out-of-place allgatherv of that own block. */
-                        th_fill(input, rbytes, seed + 1);
-                        memcpy(want, input, rbytes);
-                        native_allgatherv((char *)input + (MPI_Aint)displs[rank] * ext, counts[rank], t->rtype, want,
-                                          counts, displs, t->rtype, p);
-                    } else {
-                        memset(input, 0xA5, rbytes);
-                        memcpy(want, input, rbytes);
-                        native_allgatherv(sbuf, scount, t->stype, want, counts, displs, t->rtype, p);
-                    }
-                    for (a = 0; a < (int)(sizeof algos / sizeof algos[0]); a++) {
-                        char what[200];
-                        int err, param = th_resolve_nbarriers(algos[a].param, p);
-                        if (!th_want_algo(&o, algos[a].name))
-                            continue;
-                        memcpy(got, input, rbytes);
-                        if (inplace)
-                            err = algos[a].fn(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, counts, displs, t->rtype,
-                                              MPI_COMM_WORLD, param);
-                        else
-                            err = algos[a].fn(sbuf, scount, t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD,
-                                              param);
-                        snprintf(what, sizeof what, "allgatherv %s p=%d type=%s count=%d pattern=%s%s", algos[a].name,
-                                 p, t->name, c, patterns[pi], inplace ? " in-place" : "");
-                        th_expect(&r, &o, what, err == MPI_SUCCESS);
-                        th_check(&r, &o, what, got, want, rbytes);
-                    }
-                    free(sbuf);
-                    free(want);
-                    free(got);
-                    free(input);
-                }
-            }
-        }
-    }
-    check_bad_nbarriers(&r, &o, p);
-    check_big_set(&r, &o);
-    free(counts);
-    free(displs);
-    free(order);
-    th_types_free(types);
-    status = th_finish(&r, "allgatherv");
-    MPI_Finalize();
-    return status;
+    /* one native reference per (type, count, pattern, in place); every algorithm is compared with it */
+    return th_vmain(argc, argv, "allgatherv", 0, run_case, more_checks);
 }

@@ -246,19 +246,6 @@ static void check_null_types(th_result *r, const th_opts *o, int p)
 
 /* ---- rejected arguments --------------------------------------------------------------------------- */
 
-/* Every rank makes the same bad call: it returns `want` (an error class), the error handler saw
- * that class, and the receive buffer is untouched. */
-static void expect_class(th_result *r, const th_opts *o, const char *what, int err, int want, int untouched)
-{
-    int cls = MPI_SUCCESS, ecls = MPI_SUCCESS;
-    if (th_handler_saw != 0)
-        MPI_Error_class(th_handler_saw, &cls);
-    if (err != MPI_SUCCESS)
-        MPI_Error_class(err, &ecls);
-    th_handler_saw = 0;
-    th_expect(r, o, what, ecls == want && cls == want && untouched);
-}
-
 static void check_errors(th_result *r, const th_opts *o, int p)
 {
     MPI_Comm ec;
@@ -308,7 +295,7 @@ static void check_errors(th_result *r, const th_opts *o, int p)
             }
             snprintf(what, sizeof what, "alltoallw %s p=%d %s, handler called, recvbuf untouched", algos[a].name, p,
                      cases[k]);
-            expect_class(r, o, what, err, classes[k], memcmp(out, copy, bytes) == 0);
+            th_expect_class(r, o, what, err, classes[k], memcmp(out, copy, bytes) == 0);
         }
     }
     th_recording_comm_free(&ec, &eh);

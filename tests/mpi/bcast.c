@@ -234,23 +234,6 @@ static void case_run(th_result *r, const th_opts *o, const bc_case *c, const cha
     th_check(r, o, what, c->got, c->want, c->bytes);
 }
 
-/* Roots of the run: all, or 0, p/2, p-1. */
-static int roots_of(int p, int all, int *roots)
-{
-    int i, n = 0;
-    if (all) {
-        for (i = 0; i < p; i++)
-            roots[n++] = i;
-        return n;
-    }
-    roots[n++] = 0;
-    if (p / 2 > 0)
-        roots[n++] = p / 2;
-    if (p - 1 > p / 2)
-        roots[n++] = p - 1;
-    return n;
-}
-
 /* Errors reach this handler (SimGrid 3.32 crashes in MPI_Comm_call_errhandler under
  * MPI_ERRORS_RETURN, so the test installs a handler of its own that only counts). */
 static int handler_calls;
@@ -335,7 +318,7 @@ static void matrix(th_result *r, const th_opts *o, th_types *types, int allroots
     int p, ti, ci, ri, a, nroots, roots[4096], first_type;
     char prog[COLLALG_BCAST_CSM_MAX_TEXT];
     MPI_Comm_size(MPI_COMM_WORLD, &p);
-    nroots = roots_of(p, allroots, roots);
+    nroots = th_roots(p, allroots, roots);
     for (ti = 0; ti < TH_NTYPES && !th_want_type(o, types[ti].name); ti++)
         ;
     first_type = ti;

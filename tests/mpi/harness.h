@@ -332,17 +332,23 @@ static void th_record_error(MPI_Comm *comm, int *code, ...)
     th_handler_saw = *code;
 }
 
-/* A duplicate of MPI_COMM_WORLD whose error handler records into th_handler_saw. A recording
- * handler rather than MPI_ERRORS_RETURN: SimGrid 3.32's MPI_Comm_call_errhandler crashes on a
+/* A duplicate of `base` whose error handler records into th_handler_saw. A recording handler
+ * rather than MPI_ERRORS_RETURN: SimGrid 3.32's MPI_Comm_call_errhandler crashes on a
  * communicator whose handler is MPI_ERRORS_RETURN. Free with th_recording_comm_free. */
-static inline MPI_Comm th_recording_comm(MPI_Errhandler *eh)
+static inline MPI_Comm th_recording_dup(MPI_Comm base, MPI_Errhandler *eh)
 {
     MPI_Comm c;
-    MPI_Comm_dup(MPI_COMM_WORLD, &c);
+    MPI_Comm_dup(base, &c);
     MPI_Comm_create_errhandler(th_record_error, eh);
     MPI_Comm_set_errhandler(c, *eh);
     th_handler_saw = 0;
     return c;
+}
+
+/* th_recording_dup of MPI_COMM_WORLD. */
+static inline MPI_Comm th_recording_comm(MPI_Errhandler *eh)
+{
+    return th_recording_dup(MPI_COMM_WORLD, eh);
 }
 
 static inline void th_recording_comm_free(MPI_Comm *c, MPI_Errhandler *eh)
@@ -371,6 +377,222 @@ static inline void th_expect_rejected(th_result *r, const th_opts *o, const char
         MPI_Error_class(th_handler_saw, &cls);
     th_handler_saw = 0;
     th_expect(r, o, what, err == MPI_ERR_ARG && cls == MPI_ERR_ARG && untouched);
+}
+
+/* Records a call that must fail with error class `want` (MPI_SUCCESS: must succeed), the error
+ * handler having seen that class (or not having been called: th_handler_saw, reset here), the
+ * receive buffer untouched. */
+static inline void th_expect_class(th_result *r, const th_opts *o, const char *what, int err, int want, int untouched)
+{
+    int cls = MPI_SUCCESS, seen = MPI_SUCCESS;
+    if (err != MPI_SUCCESS)
+        MPI_Error_class(err, &cls);
+    if (th_handler_saw != 0)
+        MPI_Error_class(th_handler_saw, &seen);
+    th_handler_saw = 0;
+    th_expect(r, o, what, cls == want && seen == want && untouched);
+}
+
+/* ---- roots ------------------------------------------------------------------------------------ */
+
+/* The roots of a rooted collective's run: every rank (all), or 0, p/2 and p-1. Returns how many it
+ * wrote into roots (at most p). */
+static inline int th_roots(int p, int all, int *roots)
+{
+    int i, n = 0;
+    if (all) {
+        for (i = 0; i < p; i++)
+            roots[n++] = i;
+        return n;
+    }
+    roots[n++] = 0;
+    if (p / 2 > 0)
+        roots[n++] = p / 2;
+    if (p - 1 > p / 2)
+        roots[n++] = p - 1;
+    return n;
+}
+
+/* ---- block patterns of the v collectives (allgatherv, gatherv, scatterv) ------------------------
+ * The patterns of a base count c (option --patterns LIST selects some by name):
+ *   uniform   every rank c elements, blocks back to back in rank order
+ *   zeros     every third rank (0, 3, 6, ...) contributes 0 elements, the others c
+ *   uneven    rank p / 2 holds about 90 % of the data, the others c / 10 each
+ *   random    counts uniform in [0, 2c], back to back in rank order
+ *   reverse   counts c or c + 1, blocks in reverse rank order with one-element gaps
+ *   permuted  counts uniform in [0, 2c], blocks in a shuffled rank order with gaps of 0-2
+ * Count 0 makes every pattern all-zero: it runs once, as uniform (when uniform is selected).
+ * Every rank computes the same counts and displs from (pattern, c, p). */
+
+#define TH_NVPATTERNS 6
+
+/* The name of pattern `pat` (0 <= pat < TH_NVPATTERNS). */
+static inline const char *th_vpattern_name(int pat)
+{
+    static const char *const names[TH_NVPATTERNS] = {"uniform", "zeros", "uneven", "random", "reverse", "permuted"};
+    return names[pat];
+}
+
+/* Fills counts[p] and displs[p] for pattern `pat` and base count c (order: p ints of scratch);
+ * returns the number of elements the buffer of all blocks must span (the largest displs[j] +
+ * counts[j]). */
+static inline long th_vpattern(int pat, int c, int p, int *counts, int *displs, int *order)
+{
+    unsigned seed = (unsigned)(c * 131 + p * 7 + pat);
+    long pos = 0, end = 0;
+    int j, k, light;
+
+    for (j = 0; j < p; j++) {
+        order[j] = j;
+        switch (pat) {
+        case 0: counts[j] = c; break;
+        case 1: counts[j] = j % 3 == 0 ? 0 : c; break;
+        case 2:
+            light = c / 10;
+            counts[j] = j == p / 2 ? c * p - light * (p - 1) : light;
+            break;
+        case 4: counts[j] = c + j % 2 * (c > 0); break;
+        default: counts[j] = (int)(th_rng(&seed) % (unsigned)(2 * c + 1)); break;
+        }
+    }
+    if (pat == 4)
+        for (j = 0; j < p; j++)
+            order[j] = p - 1 - j;
+    if (pat == 5)
+        for (j = p - 1; j > 0; j--) {
+            int t, r = (int)(th_rng(&seed) % (unsigned)(j + 1));
+            t = order[j];
+            order[j] = order[r];
+            order[r] = t;
+        }
+    for (k = 0; k < p; k++) {
+        j = order[k];
+        if (pat == 4)
+            pos += 1;
+        else if (pat == 5)
+            pos += k % 3;
+        displs[j] = (int)pos;
+        pos += counts[j];
+        if (pos > end)
+            end = pos;
+    }
+    return end;
+}
+
+/* One case of the v-collective matrix: the datatypes, the base count c, the block pattern, the
+ * root (0 for the collectives without one), in place or not. */
+typedef struct th_vcase {
+    const th_types *t;
+    int c, pat, root, inplace, p, rank;
+    const int *counts, *displs;
+    long span; /* elements the buffer of all blocks spans (rtype) */
+} th_vcase;
+
+/* Runs every algorithm of the program on case k (seed: for th_fill, distinct per case and rank). */
+typedef void (*th_vcase_fn)(th_result *r, const th_opts *o, const th_vcase *k, unsigned seed);
+
+/* The matrix of the v collectives: types x counts x patterns (`pats`: the selected names, NULL for
+ * all) x roots x in place (where the send and receive types are the same and --no-inplace is not
+ * given). `allroots`: 1 every root, 0 the roots 0, p/2, p-1, -1 no root (one pass with root 0);
+ * with every root, the roots other than 0 and p-1 get the first selected type and counts <= 3
+ * only. A case whose block buffer (span elements of rtype) exceeds --max-bytes is skipped. */
+static inline void th_vmatrix(th_result *r, const th_opts *o, const th_types *types, const char *pats, int allroots,
+                              th_vcase_fn run)
+{
+    int p, rank, ti, ci, pi, ri, nroots, first_type, *roots, *counts, *displs, *order;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    roots = (int *)th_alloc(sizeof(int) * (size_t)p);
+    counts = (int *)th_alloc(sizeof(int) * (size_t)p);
+    displs = (int *)th_alloc(sizeof(int) * (size_t)p);
+    order = (int *)th_alloc(sizeof(int) * (size_t)p);
+    nroots = allroots < 0 ? 1 : th_roots(p, allroots, roots);
+    roots[0] = allroots < 0 ? 0 : roots[0];
+    for (first_type = 0; first_type < TH_NTYPES && !th_want_type(o, types[first_type].name); first_type++)
+        ;
+    for (ti = 0; ti < TH_NTYPES; ti++) {
+        if (!th_want_type(o, types[ti].name))
+            continue;
+        for (ci = 0; ci < o->ncounts; ci++) {
+            int c = o->counts[ci] < 0 ? th_big_count(types[ti].rtype) : o->counts[ci];
+            for (pi = 0; pi < TH_NVPATTERNS; pi++) {
+                th_vcase k;
+                if (pats && !th_in_list(pats, th_vpattern_name(pi)))
+                    continue;
+                if (c == 0 && pi > 0 && (!pats || th_in_list(pats, th_vpattern_name(0))))
+                    continue; /* count 0: every pattern is the all-zero one, run once */
+                k.span = th_vpattern(pi, c, p, counts, displs, order);
+                if ((double)th_bytes(k.span, types[ti].rtype) > o->max_bytes)
+                    continue;
+                for (ri = 0; ri < nroots; ri++) {
+                    int main_root = allroots != 1 || roots[ri] == 0 || roots[ri] == p - 1;
+                    if (!main_root && (ti != first_type || c > 3))
+                        continue;
+                    k.t = &types[ti];
+                    k.c = c;
+                    k.pat = pi;
+                    k.root = roots[ri];
+                    k.p = p;
+                    k.rank = rank;
+                    k.counts = counts;
+                    k.displs = displs;
+                    for (k.inplace = 0; k.inplace <= (o->inplace && types[ti].stype == types[ti].rtype); k.inplace++)
+                        run(r, o, &k, (unsigned)(rank * 7919 + ci * 31 + ti + pi * 1009 + ri * 17));
+                }
+            }
+        }
+    }
+    free(roots);
+    free(counts);
+    free(displs);
+    free(order);
+}
+
+/* The options of the v collectives: --patterns LIST (*pats, left alone when absent) and, when
+ * allroots is not NULL, --roots all|few (*allroots: 1 or 0; p <= 8 picks all when absent). */
+static inline void th_vparse(int argc, char **argv, const char **pats, int *allroots)
+{
+    int i, p;
+    if (allroots)
+        *allroots = -1;
+    for (i = 1; i + 1 < argc; i++) {
+        if (!strcmp(argv[i], "--patterns"))
+            *pats = argv[i + 1];
+        else if (allroots && !strcmp(argv[i], "--roots"))
+            *allroots = !strcmp(argv[i + 1], "all");
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    if (allroots && *allroots < 0)
+        *allroots = p <= 8;
+}
+
+/* What a v-collective program checks after its matrix (error cases, ...), on p ranks. */
+typedef void (*th_vmore_fn)(th_result *r, const th_opts *o, int p, int rank);
+
+/* The whole main of a v-collective program `prog`: the options (th_parse, th_vparse; --roots only
+ * when `rooted`), the matrix of `run` (th_vmatrix), then `more` (NULL: nothing), the closing line
+ * (th_finish). Returns the exit status. */
+static inline int th_vmain(int argc, char **argv, const char *prog, int rooted, th_vcase_fn run, th_vmore_fn more)
+{
+    th_opts o;
+    th_result r = {0, 0, NULL, NULL};
+    th_types types[TH_NTYPES];
+    const char *pats = NULL;
+    int p, rank, allroots = -1, status;
+
+    MPI_Init(&argc, &argv);
+    th_parse(argc, argv, &o);
+    th_vparse(argc, argv, &pats, rooted ? &allroots : NULL);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    th_types_init(types);
+    th_vmatrix(&r, &o, types, pats, allroots, run);
+    if (more)
+        more(&r, &o, p, rank);
+    th_types_free(types);
+    status = th_finish(&r, prog);
+    MPI_Finalize();
+    return status;
 }
 
 #endif /* COLLALG_TESTS_HARNESS_H */

@@ -183,23 +183,6 @@ static void case_run(th_result *r, const th_opts *o, const sc_case *c, const cha
         th_check(r, o, what, c->got, c->want, c->rbytes);
 }
 
-/* Roots of the run: all, or 0, p/2, p-1. */
-static int roots_of(int p, int all, int *roots)
-{
-    int i, n = 0;
-    if (all) {
-        for (i = 0; i < p; i++)
-            roots[n++] = i;
-        return n;
-    }
-    roots[n++] = 0;
-    if (p / 2 > 0)
-        roots[n++] = p / 2;
-    if (p - 1 > p / 2)
-        roots[n++] = p - 1;
-    return n;
-}
-
 static int handler_calls;
 static void count_errors(MPI_Comm *comm, int *err, ...)
 {
@@ -256,7 +239,7 @@ static void matrix(th_result *r, const th_opts *o, th_types *types, int allroots
 {
     int p, ti, ci, ri, a, ip, nroots, roots[4096], first_type;
     MPI_Comm_size(MPI_COMM_WORLD, &p);
-    nroots = roots_of(p, allroots, roots);
+    nroots = th_roots(p, allroots, roots);
     for (ti = 0; ti < TH_NTYPES && !th_want_type(o, types[ti].name); ti++)
         ;
     first_type = ti;

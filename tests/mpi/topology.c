@@ -427,7 +427,7 @@ static void check_private(th_result *r, const th_opts *o, MPI_Comm comm)
     collalg__ctx_init(&c, comm);
     err = collalg__ctx_attach(&c);
     if (err == MPI_SUCCESS)
-        err = collalg__topo_comm_keyval(&keyval);
+        err = collalg__attr_keyval(collalg__topo_comm_attr(), &keyval);
     if (err == MPI_SUCCESS)
         err = MPI_Comm_get_attr(comm, keyval, &user, &fu);
     if (err == MPI_SUCCESS)

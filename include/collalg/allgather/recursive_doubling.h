@@ -78,21 +78,24 @@
 COLLALG_INLINE int collalg__allgather_rdb_steps(collalg__ctx *c, void *recvbuf, int recvcount, MPI_Aint rext,
                                                 const collalg__blocks *b)
 {
-    int mask, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    int g, gn, pg, pgn, t, rounds, to, from, err = MPI_SUCCESS;
     void *theirs;
 
-    for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
-        if (!collalg__rdb_groups(me, p, mask, &g, &gn, &pg, &pgn))
+    collalg__rdb_fold_init(&f, c->size, 1, c->rank, COLLALG__RDB_FOLD_NONE);
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st) && err == MPI_SUCCESS; collalg__rdb_next(&f, &st)) {
+        if (!collalg__rdb_groups(f.newrank, f.q, st.mask, &g, &gn, &pg, &pgn))
             continue; /* the partner group does not exist: G is already the whole group of 2 mask ranks */
         theirs = collalg__at(recvbuf, (MPI_Aint)pg * recvcount, rext);
-        partner = collalg__rdb_partner(me, p, mask);
-        if (partner >= 0)
+        if (st.rank >= 0)
             err = COLLALG_MPI(Sendrecv)(collalg__at(recvbuf, (MPI_Aint)g * recvcount, rext), gn * b->per_block, b->type,
-                                        partner, COLLALG_TAG_DATA, theirs, pgn * b->per_block, b->type, partner,
+                                        st.rank, COLLALG_TAG_DATA, theirs, pgn * b->per_block, b->type, st.rank,
                                         COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+        rounds = collalg__rdb_rounds(f.newrank, f.q, st.mask);
         /* lower group, partial partner group: forward G' to the members without a partner */
-        for (t = 0; t < collalg__rdb_rounds(me, p, mask) && err == MPI_SUCCESS; t++) {
-            collalg__rdb_forward(me, p, mask, t, &to, &from);
+        for (t = 0; t < rounds && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(f.newrank, f.q, st.mask, t, &to, &from);
             if (to >= 0)
                 err = COLLALG_MPI(Send)(theirs, pgn * b->per_block, b->type, to, COLLALG_TAG_DATA, c->pcomm);
             else if (from >= 0)

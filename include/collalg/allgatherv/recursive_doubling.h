@@ -72,16 +72,19 @@
  */
 COLLALG_INLINE int collalg__rdb_steps(collalg__ctx *c, const collalg__vset *s, void *recvbuf)
 {
-    int mask, t, g, gn, pg, pgn, partner, to, from, err = MPI_SUCCESS, p = c->size, me = c->rank;
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    int g, gn, pg, pgn, t, rounds, to, from, err = MPI_SUCCESS;
 
-    for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
-        if (!collalg__rdb_groups(me, p, mask, &g, &gn, &pg, &pgn))
+    collalg__rdb_fold_init(&f, c->size, 1, c->rank, COLLALG__RDB_FOLD_NONE);
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st) && err == MPI_SUCCESS; collalg__rdb_next(&f, &st)) {
+        if (!collalg__rdb_groups(f.newrank, f.q, st.mask, &g, &gn, &pg, &pgn))
             continue; /* the partner group does not exist: G is already the whole group of 2 mask ranks */
-        partner = collalg__rdb_partner(me, p, mask);
-        if (partner >= 0)
-            err = collalg__vset_sendrecv(c, s, recvbuf, g, gn, partner, pg, pgn, partner, COLLALG_TAG_DATA);
-        for (t = 0; t < collalg__rdb_rounds(me, p, mask) && err == MPI_SUCCESS; t++) {
-            collalg__rdb_forward(me, p, mask, t, &to, &from);
+        if (st.rank >= 0)
+            err = collalg__vset_sendrecv(c, s, recvbuf, g, gn, st.rank, pg, pgn, st.rank, COLLALG_TAG_DATA);
+        rounds = collalg__rdb_rounds(f.newrank, f.q, st.mask);
+        for (t = 0; t < rounds && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(f.newrank, f.q, st.mask, t, &to, &from);
             err = collalg__vset_sendrecv(c, s, recvbuf, pg, pgn, to < 0 ? MPI_PROC_NULL : to, pg, pgn,
                                          from < 0 ? MPI_PROC_NULL : from, COLLALG_TAG_DATA);
         }

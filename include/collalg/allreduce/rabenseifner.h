@@ -62,24 +62,25 @@
 #include "../family/allreduce.h"
 
 /**
- * @brief Allgather by recursive doubling that retraces the @p nsteps halving steps recorded
- *        in @p lo / @p hi (see collalg__allreduce_halving), all in @p buf.
+ * @brief Allgather by recursive doubling that retraces the halving steps of the fold @p f
+ *        recorded in @p lo / @p hi (see collalg__allreduce_halving), all in @p buf.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allreduce_retrace(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                              const collalg__allreduce_fold *f, void *buf, int count, int nblocks,
-                                              int nsteps, const int *lo, const int *hi)
+                                              const collalg__rdb_fold *f, void *buf, int count, int nblocks,
+                                              const int *lo, const int *hi)
 {
-    int s, mask, slo, shi, err = MPI_SUCCESS;
-    for (s = nsteps - 1; s >= 0 && err == MPI_SUCCESS; s--) {
-        mask = 1 << s;
+    collalg__rdb_step st;
+    int s, slo, shi, err = MPI_SUCCESS;
+    for (collalg__rdb_begin(f, &st, 1); collalg__rdb_more(f, &st) && err == MPI_SUCCESS; collalg__rdb_next(f, &st)) {
+        s = st.s;
         /* the partner's range is the other half of the range both held before step s */
         slo = lo[s + 1] == lo[s] ? hi[s + 1] : lo[s];
         shi = lo[s + 1] == lo[s] ? hi[s] : lo[s + 1];
-        err = collalg__allreduce_exchange(
-            c, r, buf, collalg__allreduce_split(count, nblocks, lo[s + 1]),
-            collalg__allreduce_split(count, nblocks, hi[s + 1]), buf, collalg__allreduce_split(count, nblocks, slo),
-            collalg__allreduce_split(count, nblocks, shi), collalg__allreduce_fold_rank(f, f->newrank ^ mask));
+        err = collalg__allreduce_exchange(c, r, buf, collalg__allreduce_split(count, nblocks, lo[s + 1]),
+                                          collalg__allreduce_split(count, nblocks, hi[s + 1]), buf,
+                                          collalg__allreduce_split(count, nblocks, slo),
+                                          collalg__allreduce_split(count, nblocks, shi), st.rank);
     }
     return err;
 }
@@ -101,7 +102,7 @@ COLLALG_INLINE int collalg_allreduce_rabenseifner(const void *sendbuf, void *rec
 {
     collalg__ctx c;
     collalg__allreduce_red r;
-    collalg__allreduce_fold f;
+    collalg__rdb_fold f;
     int lo[COLLALG_ALLREDUCE_MAX_STEPS + 1], hi[COLLALG_ALLREDUCE_MAX_STEPS + 1];
     void *acc = recvbuf, *tmp = NULL;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
@@ -111,14 +112,14 @@ COLLALG_INLINE int collalg_allreduce_rabenseifner(const void *sendbuf, void *rec
         err = collalg__allreduce_copy(&c, &r, sendbuf, recvbuf, count);
     if (err != MPI_SUCCESS || count == 0 || c.size == 1)
         return collalg__leave(&c, err);
-    collalg__allreduce_fold_init(&f, c.size, 1, c.rank);
+    collalg__rdb_fold_init(&f, c.size, 1, c.rank, COLLALG__RDB_FOLD_PAIRS);
     err = collalg__scratch_typed(&c, count, &r.ti, &tmp);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_fold_in(&c, &r, &f, &acc, &tmp, count);
     if (err == MPI_SUCCESS && f.newrank >= 0) {
         err = collalg__allreduce_halving(&c, &r, &f, &acc, &tmp, count, f.pof2, collalg__allreduce_split, lo, hi);
         if (err == MPI_SUCCESS)
-            err = collalg__allreduce_retrace(&c, &r, &f, acc, count, f.pof2, collalg__ceil_log2(f.pof2), lo, hi);
+            err = collalg__allreduce_retrace(&c, &r, &f, acc, count, f.pof2, lo, hi);
         if (err == MPI_SUCCESS)
             err = collalg__allreduce_copy(&c, &r, acc, recvbuf, count);
     }

@@ -88,13 +88,13 @@ COLLALG_INLINE int collalg__allreduce_padded(collalg__ctx *c, const collalg__all
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allreduce_redistribute(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                                   const collalg__allreduce_fold *f, const void *acc, void *work,
-                                                   int count, int lo, int hi)
+                                                   const collalg__rdb_fold *f, const void *acc, void *work, int count,
+                                                   int lo, int hi)
 {
     MPI_Request req[3];
     MPI_Status st[3];
     int j, a, b, n = 0, err = MPI_SUCCESS, p = c->size, me = c->rank;
-    int holder = collalg__allreduce_fold_rank(f, collalg__allreduce_halving_holder(me, p, f->pof2));
+    int holder = collalg__rdb_rank(f, collalg__allreduce_halving_holder(me, p, f->pof2));
     void *mine = collalg__allreduce_at(r, work, (MPI_Aint)me * (count / p + (count % p != 0)));
     a = collalg__allreduce_split_padded(count, p, me);
     b = collalg__allreduce_split_padded(count, p, me + 1);
@@ -151,7 +151,7 @@ COLLALG_INLINE int collalg_allreduce_rabenseifner_var1(const void *sendbuf, void
 {
     collalg__ctx c;
     collalg__allreduce_red r;
-    collalg__allreduce_fold f;
+    collalg__rdb_fold f;
     int lo[COLLALG_ALLREDUCE_MAX_STEPS + 1], hi[COLLALG_ALLREDUCE_MAX_STEPS + 1], last;
     void *acc = recvbuf, *tmp = NULL, *work = NULL;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
@@ -163,7 +163,7 @@ COLLALG_INLINE int collalg_allreduce_rabenseifner_var1(const void *sendbuf, void
         err = collalg__allreduce_copy(&c, &r, sendbuf, recvbuf, count);
     if (err != MPI_SUCCESS || count == 0 || c.size == 1)
         return collalg__leave(&c, err);
-    collalg__allreduce_fold_init(&f, c.size, 1, c.rank);
+    collalg__rdb_fold_init(&f, c.size, 1, c.rank, COLLALG__RDB_FOLD_PAIRS);
     last = collalg__ceil_log2(f.pof2);
     err = collalg__scratch_typed(&c, count, &r.ti, &tmp);
     if (err == MPI_SUCCESS)

@@ -69,13 +69,13 @@ COLLALG_INLINE int collalg_allreduce_recursive_doubling(const void *sendbuf, voi
 {
     collalg__ctx c;
     collalg__allreduce_red r;
-    collalg__allreduce_fold f;
+    collalg__rdb_fold f;
     void *acc = recvbuf, *tmp = NULL;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_red_init(&c, &r, datatype, op);
     if (err == MPI_SUCCESS && count > 0 && c.size > 1) {
-        collalg__allreduce_fold_init(&f, c.size, 1, c.rank);
+        collalg__rdb_fold_init(&f, c.size, 1, c.rank, COLLALG__RDB_FOLD_PAIRS);
         err = collalg__scratch_typed(&c, count, &r.ti, &tmp);
         if (err == MPI_SUCCESS)
             err = collalg__allreduce_copy(&c, &r, sendbuf, recvbuf, count);

@@ -71,7 +71,7 @@
 COLLALG_INLINE int collalg__allreduce_two_stage_master(collalg__ctx *c, const collalg__allreduce_red *r, void *recvbuf,
                                                        int count, int block)
 {
-    collalg__allreduce_fold f;
+    collalg__rdb_fold f;
     void *acc = recvbuf, *tmp = NULL;
     int j, nb = (c->size + block - 1) / block, end = c->rank + block < c->size ? c->rank + block : c->size;
     int err = collalg__scratch_typed(c, count, &r->ti, &tmp);
@@ -80,7 +80,7 @@ COLLALG_INLINE int collalg__allreduce_two_stage_master(collalg__ctx *c, const co
         if (err == MPI_SUCCESS)
             err = collalg__allreduce_combine(r, &acc, &tmp, 0, count, 0);
     }
-    collalg__allreduce_fold_init(&f, nb, block, c->rank / block);
+    collalg__rdb_fold_init(&f, nb, block, c->rank / block, COLLALG__RDB_FOLD_PAIRS);
     if (err == MPI_SUCCESS && nb > 1)
         err = collalg__allreduce_rdb(c, r, &f, &acc, &tmp, count);
     if (err == MPI_SUCCESS)

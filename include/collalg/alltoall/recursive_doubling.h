@@ -61,16 +61,16 @@
 #define COLLALG_ALLTOALL_RECURSIVE_DOUBLING_H
 
 #include "../family/alltoall.h"
+#include "../schedule/recursive_doubling.h"
 
 /** @brief Shape of one recursive doubling call (see the file comment for pof2, rem and segments). */
 typedef struct collalg__alltoall_rdb {
-    int p;              /**< communicator size */
-    int pof2;           /**< largest power of two <= p */
-    int rem;            /**< folded ranks, p - pof2 */
-    int count;          /**< recvcount: elements of recvtype per block */
-    MPI_Aint ext;       /**< extent of recvtype */
-    collalg__blocks gb; /**< block layout for messages of up to p * p blocks of recvtype */
-    void *all;          /**< the p * p blocks collected (ranks < pof2) */
+    int p;               /**< communicator size */
+    collalg__rdb_fold f; /**< this rank in the fold onto pof2 (COLLALG__RDB_FOLD_HIGH): pof2, rem, partner */
+    int count;           /**< recvcount: elements of recvtype per block */
+    MPI_Aint ext;        /**< extent of recvtype */
+    collalg__blocks gb;  /**< block layout for messages of up to p * p blocks of recvtype */
+    void *all;           /**< the p * p blocks collected (ranks < pof2) */
 } collalg__alltoall_rdb;
 
 /** @brief Address of segment @p s (rank s's send buffer, p blocks) in the collected buffer. */
@@ -82,18 +82,19 @@ COLLALG_INLINE char *collalg__alltoall_rdb_seg(const collalg__alltoall_rdb *r, i
 /** @brief Number of fold partners' segments the aligned group [base, base + len) holds. */
 COLLALG_INLINE int collalg__alltoall_rdb_high(const collalg__alltoall_rdb *r, int base, int len)
 {
-    int end = base + len < r->rem ? base + len : r->rem;
+    int end = base + len < r->f.rem ? base + len : r->f.rem;
     return end > base ? end - base : 0;
 }
 
 /**
- * @brief Round with mask 2^k of step 2: exchange every held segment with rank ^ mask.
+ * @brief Round @p st of step 2 (mask 2^k): exchange every held segment with rank ^ mask.
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__alltoall_rdb_round(const collalg__ctx *c, collalg__alltoall_rdb *r, int mask)
+COLLALG_INLINE int collalg__alltoall_rdb_round(const collalg__ctx *c, collalg__alltoall_rdb *r,
+                                               const collalg__rdb_step *st)
 {
     MPI_Request req[4];
-    int n = 0, err = MPI_SUCCESS, peer = c->rank ^ mask;
+    int n = 0, err = MPI_SUCCESS, peer = st->rank, mask = st->mask;
     int base = c->rank & ~(mask - 1), pbase = peer & ~(mask - 1);
     int hi = collalg__alltoall_rdb_high(r, base, mask), phi = collalg__alltoall_rdb_high(r, pbase, mask);
     int blk = r->p * r->gb.per_block; /* elements of gb.type per segment */
@@ -101,13 +102,13 @@ COLLALG_INLINE int collalg__alltoall_rdb_round(const collalg__ctx *c, collalg__a
     err = COLLALG_MPI(Irecv)(collalg__alltoall_rdb_seg(r, pbase), mask * blk, r->gb.type, peer, COLLALG_TAG_DATA,
                              c->pcomm, &req[n++]);
     if (err == MPI_SUCCESS && phi > 0)
-        err = COLLALG_MPI(Irecv)(collalg__alltoall_rdb_seg(r, r->pof2 + pbase), phi * blk, r->gb.type, peer,
+        err = COLLALG_MPI(Irecv)(collalg__alltoall_rdb_seg(r, r->f.pof2 + pbase), phi * blk, r->gb.type, peer,
                                  COLLALG_TAG_DATA2, c->pcomm, &req[n++]);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Isend)(collalg__alltoall_rdb_seg(r, base), mask * blk, r->gb.type, peer, COLLALG_TAG_DATA,
                                  c->pcomm, &req[n++]);
     if (err == MPI_SUCCESS && hi > 0)
-        err = COLLALG_MPI(Isend)(collalg__alltoall_rdb_seg(r, r->pof2 + base), hi * blk, r->gb.type, peer,
+        err = COLLALG_MPI(Isend)(collalg__alltoall_rdb_seg(r, r->f.pof2 + base), hi * blk, r->gb.type, peer,
                                  COLLALG_TAG_DATA2, c->pcomm, &req[n++]);
     return collalg__first(err, collalg__waitall(n, req));
 }
@@ -138,7 +139,8 @@ COLLALG_INLINE int collalg__alltoall_rdb_core(collalg__ctx *c, collalg__alltoall
                                               const collalg__typeinfo *rti)
 {
     collalg__blocks sb;
-    int mask, me = c->rank, err;
+    collalg__rdb_step st;
+    int me = c->rank, err;
 
     err = collalg__ctx_blocks(c, sendcount, sendtype, r->p, &sb);
     if (err == MPI_SUCCESS)
@@ -146,15 +148,16 @@ COLLALG_INLINE int collalg__alltoall_rdb_core(collalg__ctx *c, collalg__alltoall
     if (err == MPI_SUCCESS)
         err = collalg__copy(sendbuf, r->p * sb.per_block, sb.type, collalg__alltoall_rdb_seg(r, me),
                             r->p * r->gb.per_block, r->gb.type, c->pcomm);
-    if (err == MPI_SUCCESS && me < r->rem)
-        err = COLLALG_MPI(Recv)(collalg__alltoall_rdb_seg(r, r->pof2 + me), r->p * r->gb.per_block, r->gb.type,
-                                r->pof2 + me, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
-    for (mask = 1; mask < r->pof2 && err == MPI_SUCCESS; mask <<= 1)
-        err = collalg__alltoall_rdb_round(c, r, mask);
+    if (err == MPI_SUCCESS && r->f.partner >= 0)
+        err = COLLALG_MPI(Recv)(collalg__alltoall_rdb_seg(r, r->f.partner), r->p * r->gb.per_block, r->gb.type,
+                                r->f.partner, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+    for (collalg__rdb_begin(&r->f, &st, 0); collalg__rdb_more(&r->f, &st) && err == MPI_SUCCESS;
+         collalg__rdb_next(&r->f, &st))
+        err = collalg__alltoall_rdb_round(c, r, &st);
     if (err == MPI_SUCCESS)
         err = collalg__alltoall_rdb_copy_out(c, r, me, recvbuf);
-    if (err == MPI_SUCCESS && me < r->rem)
-        err = collalg__alltoall_rdb_copy_out(c, r, r->pof2 + me, recvbuf);
+    if (err == MPI_SUCCESS && r->f.partner >= 0)
+        err = collalg__alltoall_rdb_copy_out(c, r, r->f.partner, recvbuf);
     return err;
 }
 
@@ -179,23 +182,22 @@ COLLALG_INLINE int collalg_alltoall_recursive_doubling(const void *sendbuf, int 
     int err = collalg__alltoall_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
     if (err == MPI_SUCCESS && !collalg__alltoall_empty(recvcount, recvtype)) {
         r.p = c.size;
-        r.pof2 = collalg__pof2_floor(c.size);
-        r.rem = c.size - r.pof2;
+        collalg__rdb_fold_init(&r.f, c.size, 1, c.rank, COLLALG__RDB_FOLD_HIGH);
         r.count = recvcount;
         r.all = NULL;
         err = collalg__typeinfo_get(recvtype, &rti);
         r.ext = rti.extent;
         if (err == MPI_SUCCESS)
             err = collalg__ctx_blocks(&c, recvcount, recvtype, (MPI_Aint)c.size * c.size, &r.gb);
-        if (err == MPI_SUCCESS && c.rank < r.pof2)
+        if (err == MPI_SUCCESS && r.f.newrank >= 0)
             err = collalg__alltoall_rdb_core(&c, &r, sendbuf, sendcount, sendtype, recvbuf, &rti);
         else if (err == MPI_SUCCESS) {
             /* Folded rank: its send buffer to rank - pof2, its receive buffer back from it. */
             err = collalg__ctx_blocks(&c, sendcount, sendtype, c.size, &sb);
             if (err == MPI_SUCCESS)
-                err = COLLALG_MPI(Sendrecv)(sendbuf, c.size * sb.per_block, sb.type, c.rank - r.pof2, COLLALG_TAG_DATA,
-                                            recvbuf, c.size * r.gb.per_block, r.gb.type, c.rank - r.pof2,
-                                            COLLALG_TAG_DATA, c.pcomm, MPI_STATUS_IGNORE);
+                err = COLLALG_MPI(Sendrecv)(sendbuf, c.size * sb.per_block, sb.type, r.f.partner, COLLALG_TAG_DATA,
+                                            recvbuf, c.size * r.gb.per_block, r.gb.type, r.f.partner, COLLALG_TAG_DATA,
+                                            c.pcomm, MPI_STATUS_IGNORE);
         }
     }
     return collalg__leave(&c, err);

@@ -52,28 +52,32 @@
 
 #include "../core/args.h"
 #include "../core/tags.h"
-#include "../schedule/barrier.h"
+#include "../schedule/recursive_doubling.h"
 
-/** @brief The fold in, the exchange rounds and the fold out. @return MPI error code. */
+/**
+ * @brief The fold in, the exchange rounds and the fold out (schedule/recursive_doubling.h,
+ *        COLLALG__RDB_FOLD_HIGH). @return MPI error code.
+ */
 COLLALG_INLINE int collalg__barrier_pairwise_exchange_rounds(const collalg__ctx *c)
 {
-    int k, err = MPI_SUCCESS, p = c->size, me = c->rank, n = collalg__pairex_nrounds(p);
-    int fold = collalg__pairex_fold(me, p);
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    int err = MPI_SUCCESS;
 
-    if (me >= collalg__pairex_q(p)) {
-        err = COLLALG_MPI(Send)(NULL, 0, MPI_BYTE, fold, COLLALG_TAG_TOKEN, c->pcomm);
+    collalg__rdb_fold_init(&f, c->size, 1, c->rank, COLLALG__RDB_FOLD_HIGH);
+    if (f.newrank < 0) {
+        err = COLLALG_MPI(Send)(NULL, 0, MPI_BYTE, f.partner, COLLALG_TAG_TOKEN, c->pcomm);
         if (err == MPI_SUCCESS)
-            err = COLLALG_MPI(Recv)(NULL, 0, MPI_BYTE, fold, COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
+            err = COLLALG_MPI(Recv)(NULL, 0, MPI_BYTE, f.partner, COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
         return err;
     }
-    if (fold >= 0)
-        err = COLLALG_MPI(Recv)(NULL, 0, MPI_BYTE, fold, COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
-    for (k = 0; k < n && err == MPI_SUCCESS; k++)
-        err =
-            COLLALG_MPI(Sendrecv)(NULL, 0, MPI_BYTE, collalg__pairex_peer(me, k), COLLALG_TAG_TOKEN, NULL, 0, MPI_BYTE,
-                                  collalg__pairex_peer(me, k), COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
-    if (fold >= 0 && err == MPI_SUCCESS)
-        err = COLLALG_MPI(Send)(NULL, 0, MPI_BYTE, fold, COLLALG_TAG_TOKEN, c->pcomm);
+    if (f.partner >= 0)
+        err = COLLALG_MPI(Recv)(NULL, 0, MPI_BYTE, f.partner, COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st) && err == MPI_SUCCESS; collalg__rdb_next(&f, &st))
+        err = COLLALG_MPI(Sendrecv)(NULL, 0, MPI_BYTE, st.rank, COLLALG_TAG_TOKEN, NULL, 0, MPI_BYTE, st.rank,
+                                    COLLALG_TAG_TOKEN, c->pcomm, MPI_STATUS_IGNORE);
+    if (f.partner >= 0 && err == MPI_SUCCESS)
+        err = COLLALG_MPI(Send)(NULL, 0, MPI_BYTE, f.partner, COLLALG_TAG_TOKEN, c->pcomm);
     return err;
 }
 

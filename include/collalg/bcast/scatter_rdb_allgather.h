@@ -82,22 +82,25 @@
 COLLALG_INLINE int collalg__bcast_rdb_allgather(const collalg__ctx *c, void *buf, int count, MPI_Datatype type,
                                                 MPI_Aint ext, int root, int relrank)
 {
-    int mask, t, g, gn, pg, pgn, partner, to, from, p = c->size, err = MPI_SUCCESS;
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    int g, gn, pg, pgn, t, rounds, to, from, p = c->size, err = MPI_SUCCESS;
     MPI_Aint lo, hi;
 
-    for (mask = 1; mask < p && err == MPI_SUCCESS; mask <<= 1) {
-        if (!collalg__rdb_groups(relrank, p, mask, &g, &gn, &pg, &pgn))
+    collalg__rdb_fold_init(&f, p, 1, relrank, COLLALG__RDB_FOLD_NONE);
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st) && err == MPI_SUCCESS; collalg__rdb_next(&f, &st)) {
+        if (!collalg__rdb_groups(f.newrank, f.q, st.mask, &g, &gn, &pg, &pgn))
             continue; /* the partner group does not exist: G is already the whole group of 2 mask ranks */
         lo = collalg__bcast_block_lo(pg, p, count);
         hi = collalg__bcast_block_lo(pg + pgn, p, count);
-        partner = collalg__rdb_partner(relrank, p, mask);
-        if (partner >= 0)
+        if (st.rank >= 0)
             err = collalg__bcast_exchange(c, buf, collalg__bcast_block_lo(g, p, count),
                                           collalg__bcast_block_lo(g + gn, p, count), lo, hi, type, ext,
-                                          collalg__bcast_abs(partner, root, p));
+                                          collalg__bcast_abs(st.rank, root, p));
+        rounds = collalg__rdb_rounds(f.newrank, f.q, st.mask);
         /* lower group, partial partner group: forward G' to the members without a partner */
-        for (t = 0; t < collalg__rdb_rounds(relrank, p, mask) && err == MPI_SUCCESS; t++) {
-            collalg__rdb_forward(relrank, p, mask, t, &to, &from);
+        for (t = 0; t < rounds && err == MPI_SUCCESS; t++) {
+            collalg__rdb_forward(relrank, p, st.mask, t, &to, &from);
             if (to >= 0)
                 err = collalg__bcast_send(c, buf, lo, hi, type, ext, collalg__bcast_abs(to, root, p));
             else if (from >= 0)

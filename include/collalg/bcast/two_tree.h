@@ -101,7 +101,14 @@ typedef struct collalg__two_tree_shared {
     unsigned char *col; /**< the colouring, 2 n bytes (collalg__two_tree_colour()) */
 } collalg__two_tree_shared;
 
-/** @brief Attribute delete callback of collalg__two_tree_shared. */
+/**
+ * @brief Attribute delete callback of collalg__two_tree_shared.
+ * @param comm   the private communicator (unused)
+ * @param keyval the keyval (unused)
+ * @param attr   the shared facts (one allocation)
+ * @param extra  unused
+ * @return MPI_SUCCESS.
+ */
 COLLALG_INLINE int collalg__two_tree_shared_delete(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
     (void)comm;
@@ -111,24 +118,30 @@ COLLALG_INLINE int collalg__two_tree_shared_delete(MPI_Comm comm, int keyval, vo
     return MPI_SUCCESS;
 }
 
+/** @brief The kind of the cached collalg__two_tree_shared (core/attr.h; one per translation unit). */
+COLLALG_INLINE collalg__attr_kind *collalg__two_tree_shared_attr(void)
+{
+    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__two_tree_shared_delete, NULL};
+    return &kind;
+}
+
 /**
  * @brief The shared two-tree facts for @p n tree ranks on c->pcomm: from the cache, or built and
- *        cached (local work, no message). @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the error code of
- *        MPI_Comm_create_keyval / MPI_Comm_get_attr / MPI_Comm_set_attr.
+ *        cached (local work, no message; a cached value for another n is replaced).
+ * @param c   the call's context (c->pcomm holds the cache)
+ * @param n   tree ranks
+ * @param out out: the shared facts (owned by the cache)
+ * @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the error code of MPI_Comm_create_keyval /
+ *         MPI_Comm_get_attr / MPI_Comm_set_attr.
  */
 COLLALG_INLINE int collalg__two_tree_shared_get(const collalg__ctx *c, int n, const collalg__two_tree_shared **out)
 {
-    static int keyval = MPI_KEYVAL_INVALID; /* shared by the ranks under SMPI: harmless (core/comm.h) */
-    int found = 0, err = MPI_SUCCESS;
-    void *attr = NULL;
+    void *value = NULL;
     collalg__two_tree_shared *sh;
+    int err = collalg__attr_find(c->pcomm, collalg__two_tree_shared_attr(), &value);
     *out = NULL;
-    if (keyval == MPI_KEYVAL_INVALID)
-        err = COLLALG_MPI(Comm_create_keyval)(MPI_COMM_NULL_COPY_FN, collalg__two_tree_shared_delete, &keyval, NULL);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_get_attr)(c->pcomm, keyval, &attr, &found);
-    if (err == MPI_SUCCESS && found && ((const collalg__two_tree_shared *)attr)->n == n)
-        *out = (const collalg__two_tree_shared *)attr;
+    if (err == MPI_SUCCESS && value && ((const collalg__two_tree_shared *)value)->n == n)
+        *out = (const collalg__two_tree_shared *)value;
     if (err != MPI_SUCCESS || *out)
         return err;
     sh = (collalg__two_tree_shared *)COLLALG_MALLOC(sizeof *sh + 2 * (size_t)n);
@@ -139,13 +152,10 @@ COLLALG_INLINE int collalg__two_tree_shared_get(const collalg__ctx *c, int n, co
     collalg__two_tree_colour(n, sh->col);
     sh->max_delay[0] = collalg__two_tree_max_delay(n, 0, sh->col);
     sh->max_delay[1] = collalg__two_tree_max_delay(n, 1, sh->col);
-    err = COLLALG_MPI(Comm_set_attr)(c->pcomm, keyval, sh);
-    if (err != MPI_SUCCESS) {
-        COLLALG_FREE(sh);
-        return err;
-    }
-    *out = sh;
-    return MPI_SUCCESS;
+    err = collalg__attr_keep(c->pcomm, collalg__two_tree_shared_attr(), sh);
+    if (err == MPI_SUCCESS)
+        *out = sh;
+    return err;
 }
 
 /**

@@ -13,18 +13,23 @@
  * The private communicator's error handler is MPI_ERRORS_RETURN: errors inside an algorithm come
  * back as return codes and are reported once, on the user's communicator (see context.h).
  *
- * Keyval storage: one keyval per translation unit (a function-local static), created on first
- * use. Under SimGrid's SMPI, where all ranks share one process, a keyval created by one rank is
- * valid for all, so sharing it is harmless. Concurrent first calls from several threads on
- * different communicators are not protected (MPI_THREAD_MULTIPLE users: make one catalogue call
- * per communicator before starting threads).
+ * The cache itself is core/attr.h's (collalg__attr_get()): after the first call, one
+ * MPI_Comm_get_attr.
  */
 #ifndef COLLALG_CORE_COMM_H
 #define COLLALG_CORE_COMM_H
 
 #include "config.h"
+#include "attr.h"
 
-/** @brief Attribute delete callback: frees the cached private communicator. */
+/**
+ * @brief Attribute delete callback: frees the cached private communicator.
+ * @param comm   the user's communicator (MPI_COMM_NULL: the duplicate was never attached)
+ * @param keyval the keyval (unused)
+ * @param attr   the cached handle (an MPI_Comm allocated by collalg__private_comm_build())
+ * @param extra  unused
+ * @return MPI_SUCCESS or the error code of MPI_Comm_free.
+ */
 COLLALG_INLINE int collalg__private_comm_delete(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
     MPI_Comm *priv = (MPI_Comm *)attr;
@@ -43,21 +48,43 @@ COLLALG_INLINE int collalg__private_comm_delete(MPI_Comm comm, int keyval, void 
     }
 #endif
     if (priv) {
-        err = COLLALG_MPI(Comm_free)(priv);
+        if (*priv != MPI_COMM_NULL)
+            err = COLLALG_MPI(Comm_free)(priv);
         COLLALG_FREE(priv);
     }
     return err;
 }
 
-/** @brief The keyval under which the private communicator is cached (created on first use). */
-COLLALG_INLINE int collalg__private_comm_keyval(int *keyval)
+/**
+ * @brief Builds the private duplicate of a communicator: MPI_Comm_dup, errors returned.
+ * @param arg   the user's communicator (a const MPI_Comm *)
+ * @param value out: the duplicate's handle (a heap MPI_Comm, freed by collalg__private_comm_delete())
+ * @return MPI_SUCCESS; MPI_ERR_NO_MEM; or the error code of MPI_Comm_dup /
+ *         MPI_Comm_set_errhandler. Collective over the communicator.
+ */
+COLLALG_INLINE int collalg__private_comm_build(const void *arg, void **value)
 {
-    static int cached = MPI_KEYVAL_INVALID;
-    int err = MPI_SUCCESS;
-    if (cached == MPI_KEYVAL_INVALID)
-        err = COLLALG_MPI(Comm_create_keyval)(MPI_COMM_NULL_COPY_FN, collalg__private_comm_delete, &cached, NULL);
-    *keyval = cached;
-    return err;
+    MPI_Comm *slot = (MPI_Comm *)COLLALG_MALLOC(sizeof *slot);
+    int err;
+    if (!slot)
+        return MPI_ERR_NO_MEM;
+    *slot = MPI_COMM_NULL;
+    err = COLLALG_MPI(Comm_dup)(*(const MPI_Comm *)arg, slot);
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Comm_set_errhandler)(*slot, MPI_ERRORS_RETURN);
+    if (err != MPI_SUCCESS) {
+        collalg__private_comm_delete(MPI_COMM_NULL, MPI_KEYVAL_INVALID, slot, NULL);
+        return err;
+    }
+    *value = slot;
+    return MPI_SUCCESS;
+}
+
+/** @brief The kind of the cached private communicator (core/attr.h; one per translation unit). */
+COLLALG_INLINE collalg__attr_kind *collalg__private_comm_attr(void)
+{
+    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__private_comm_delete, collalg__private_comm_build};
+    return &kind;
 }
 
 /**
@@ -70,37 +97,11 @@ COLLALG_INLINE int collalg__private_comm_keyval(int *keyval)
  */
 COLLALG_INLINE int collalg__private_comm(MPI_Comm comm, MPI_Comm *priv)
 {
-    int keyval, found = 0, err;
-    void *attr = NULL;
-    MPI_Comm *slot;
-
-    err = collalg__private_comm_keyval(&keyval);
-    if (err != MPI_SUCCESS)
-        return err;
-    err = COLLALG_MPI(Comm_get_attr)(comm, keyval, &attr, &found);
-    if (err != MPI_SUCCESS)
-        return err;
-    if (found) {
-        *priv = *(MPI_Comm *)attr;
-        return MPI_SUCCESS;
-    }
-    slot = (MPI_Comm *)COLLALG_MALLOC(sizeof *slot);
-    if (!slot)
-        return MPI_ERR_NO_MEM;
-    *slot = MPI_COMM_NULL;
-    err = COLLALG_MPI(Comm_dup)(comm, slot);
+    void *slot = NULL;
+    int err = collalg__attr_get(comm, collalg__private_comm_attr(), &comm, &slot);
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_set_errhandler)(*slot, MPI_ERRORS_RETURN);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_set_attr)(comm, keyval, slot);
-    if (err != MPI_SUCCESS) {
-        if (*slot != MPI_COMM_NULL)
-            COLLALG_MPI(Comm_free)(slot);
-        COLLALG_FREE(slot);
-        return err;
-    }
-    *priv = *slot;
-    return MPI_SUCCESS;
+        *priv = *(const MPI_Comm *)slot;
+    return err;
 }
 
 #endif /* COLLALG_CORE_COMM_H */

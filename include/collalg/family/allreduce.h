@@ -26,6 +26,7 @@
 
 #include "../core/core.h"
 #include "../schedule/run_tree.h"
+#include "../schedule/recursive_doubling.h"
 
 /** @brief What one allreduce call reduces with: datatype, op and the facts needed about them. */
 typedef struct collalg__allreduce_red {
@@ -163,58 +164,19 @@ COLLALG_INLINE int collalg__allreduce_exchange(const collalg__ctx *c, const coll
 }
 
 /**
- * @brief The standard fold of a non-power-of-two group onto its largest power of two.
- *
- * A group of n members (member j is rank j * stride); pof2 = largest power of two <= n,
- * rem = n - pof2. Members j < 2 rem pair up: the even member j sends its whole vector to
- * member j + 1, which combines (the even member is the lower one) and goes on as new index
- * j / 2; the even member waits (collalg__allreduce_unfold). Members j >= 2 rem go on as new
- * index j - rem. New index i is member 2i + 1 for i < rem, else i + rem: the new indices keep
- * the members' order, so each new index stands for a contiguous run of members.
- */
-typedef struct collalg__allreduce_fold {
-    int n;       /**< members of the group */
-    int stride;  /**< member j is rank j * stride */
-    int idx;     /**< this rank's member index */
-    int pof2;    /**< largest power of two <= n */
-    int rem;     /**< n - pof2 */
-    int newrank; /**< this rank's index among the pof2 survivors, -1 for a waiting even member */
-} collalg__allreduce_fold;
-
-/** @brief Fills @p f for a group of @p n members at stride @p stride, member @p idx. */
-COLLALG_INLINE void collalg__allreduce_fold_init(collalg__allreduce_fold *f, int n, int stride, int idx)
-{
-    f->n = n;
-    f->stride = stride;
-    f->idx = idx;
-    f->pof2 = collalg__pof2_floor(n);
-    f->rem = n - f->pof2;
-    if (idx < 2 * f->rem)
-        f->newrank = idx % 2 ? idx / 2 : -1;
-    else
-        f->newrank = idx - f->rem;
-}
-
-/** @brief Rank of the survivor with new index @p i. */
-COLLALG_INLINE int collalg__allreduce_fold_rank(const collalg__allreduce_fold *f, int i)
-{
-    return (i < f->rem ? 2 * i + 1 : i + f->rem) * f->stride;
-}
-
-/**
- * @brief Fold step: even members j < 2 rem send their @p count elements of *acc to j + 1,
- *        which combines them into *acc. @return MPI_SUCCESS or the MPI error code.
+ * @brief Fold step of MPICH's fold (schedule/recursive_doubling.h, COLLALG__RDB_FOLD_PAIRS): the
+ *        even members j < 2 rem send their @p count elements of *acc to j + 1, which combines them
+ *        into *acc (the even member is the lower one). @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allreduce_fold_in(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                              const collalg__allreduce_fold *f, void **acc, void **tmp, int count)
+                                              const collalg__rdb_fold *f, void **acc, void **tmp, int count)
 {
     int err;
-    if (f->idx >= 2 * f->rem)
+    if (f->partner < 0)
         return MPI_SUCCESS;
     if (f->newrank < 0)
-        return COLLALG_MPI(Send)(*acc, count, r->type, (f->idx + 1) * f->stride, COLLALG_TAG_DATA, c->pcomm);
-    err = COLLALG_MPI(Recv)(*tmp, count, r->type, (f->idx - 1) * f->stride, COLLALG_TAG_DATA, c->pcomm,
-                            MPI_STATUS_IGNORE);
+        return COLLALG_MPI(Send)(*acc, count, r->type, f->partner, COLLALG_TAG_DATA, c->pcomm);
+    err = COLLALG_MPI(Recv)(*tmp, count, r->type, f->partner, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_combine(r, acc, tmp, 0, count, 1);
     return err;
@@ -225,14 +187,13 @@ COLLALG_INLINE int collalg__allreduce_fold_in(const collalg__ctx *c, const colla
  *        j - 1, which receives them into @p acc. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allreduce_unfold(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                             const collalg__allreduce_fold *f, void *acc, int count)
+                                             const collalg__rdb_fold *f, void *acc, int count)
 {
-    if (f->idx >= 2 * f->rem)
+    if (f->partner < 0)
         return MPI_SUCCESS;
     if (f->newrank >= 0)
-        return COLLALG_MPI(Send)(acc, count, r->type, (f->idx - 1) * f->stride, COLLALG_TAG_DATA, c->pcomm);
-    return COLLALG_MPI(Recv)(acc, count, r->type, (f->idx + 1) * f->stride, COLLALG_TAG_DATA, c->pcomm,
-                             MPI_STATUS_IGNORE);
+        return COLLALG_MPI(Send)(acc, count, r->type, f->partner, COLLALG_TAG_DATA, c->pcomm);
+    return COLLALG_MPI(Recv)(acc, count, r->type, f->partner, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
 }
 
 /**
@@ -246,14 +207,14 @@ COLLALG_INLINE int collalg__allreduce_unfold(const collalg__ctx *c, const collal
  * swapped). @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allreduce_rdb(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                          const collalg__allreduce_fold *f, void **acc, void **tmp, int count)
+                                          const collalg__rdb_fold *f, void **acc, void **tmp, int count)
 {
-    int mask, peer, err = collalg__allreduce_fold_in(c, r, f, acc, tmp, count);
-    for (mask = 1; f->newrank >= 0 && mask < f->pof2 && err == MPI_SUCCESS; mask <<= 1) {
-        peer = f->newrank ^ mask;
-        err = collalg__allreduce_exchange(c, r, *acc, 0, count, *tmp, 0, count, collalg__allreduce_fold_rank(f, peer));
+    collalg__rdb_step st;
+    int err = collalg__allreduce_fold_in(c, r, f, acc, tmp, count);
+    for (collalg__rdb_begin(f, &st, 0); collalg__rdb_more(f, &st) && err == MPI_SUCCESS; collalg__rdb_next(f, &st)) {
+        err = collalg__allreduce_exchange(c, r, *acc, 0, count, *tmp, 0, count, st.rank);
         if (err == MPI_SUCCESS)
-            err = collalg__allreduce_combine(r, acc, tmp, 0, count, peer < f->newrank);
+            err = collalg__allreduce_combine(r, acc, tmp, 0, count, st.upper);
     }
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_unfold(c, r, f, *acc, count);
@@ -281,27 +242,28 @@ typedef int (*collalg__allreduce_split_fn)(int count, int n, int b);
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__allreduce_halving(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                              const collalg__allreduce_fold *f, void **acc, void **tmp, int count,
+                                              const collalg__rdb_fold *f, void **acc, void **tmp, int count,
                                               int nblocks, collalg__allreduce_split_fn split, int *lo, int *hi)
 {
-    int s = 0, mask, mid, peer, klo, khi, glo, ghi, err = MPI_SUCCESS;
+    collalg__rdb_step st;
+    int s, mid, klo, khi, glo, ghi, err = MPI_SUCCESS;
     lo[0] = 0;
     hi[0] = nblocks;
-    for (mask = 1; mask < f->pof2 && err == MPI_SUCCESS; mask <<= 1, s++) {
-        peer = f->newrank ^ mask;
+    for (collalg__rdb_begin(f, &st, 0); collalg__rdb_more(f, &st) && err == MPI_SUCCESS; collalg__rdb_next(f, &st)) {
+        s = st.s;
         mid = lo[s] + (hi[s] - lo[s]) / 2;
-        klo = f->newrank & mask ? mid : lo[s];
-        khi = f->newrank & mask ? hi[s] : mid;
-        glo = f->newrank & mask ? lo[s] : mid;
-        ghi = f->newrank & mask ? mid : hi[s];
+        klo = st.upper ? mid : lo[s];
+        khi = st.upper ? hi[s] : mid;
+        glo = st.upper ? lo[s] : mid;
+        ghi = st.upper ? mid : hi[s];
         klo = split(count, nblocks, klo);
         khi = split(count, nblocks, khi);
         err = collalg__allreduce_exchange(c, r, *acc, split(count, nblocks, glo), split(count, nblocks, ghi), *tmp, klo,
-                                          khi, collalg__allreduce_fold_rank(f, peer));
+                                          khi, st.rank);
         if (err == MPI_SUCCESS)
-            err = collalg__allreduce_combine(r, acc, tmp, klo, khi - klo, peer < f->newrank);
-        lo[s + 1] = f->newrank & mask ? mid : lo[s];
-        hi[s + 1] = f->newrank & mask ? hi[s] : mid;
+            err = collalg__allreduce_combine(r, acc, tmp, klo, khi - klo, st.upper);
+        lo[s + 1] = st.upper ? mid : lo[s];
+        hi[s + 1] = st.upper ? hi[s] : mid;
     }
     return err;
 }

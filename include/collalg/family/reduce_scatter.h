@@ -222,17 +222,17 @@ COLLALG_INLINE int collalg__rs_reduce(const collalg__rs *l, const void *lower, v
 /* ---- super-blocks: the blocks of a folded group ------------------------------------------ */
 
 /**
- * @brief First block of super-block @p i of the fold @p f (family/allreduce.h, stride 1): the
+ * @brief First block of super-block @p i of the fold @p f (schedule/recursive_doubling.h, stride 1): the
  *        survivor with new index i stands for ranks 2i, 2i + 1 (i < rem) or i + rem, so its
  *        super-block is their run of blocks [sb(i), sb(i + 1)); sb(pof2) = p.
  */
-COLLALG_INLINE int collalg__rs_sb(const collalg__allreduce_fold *f, int i)
+COLLALG_INLINE int collalg__rs_sb(const collalg__rdb_fold *f, int i)
 {
     return i < f->rem ? 2 * i : i + f->rem;
 }
 
 /** @brief First element of super-block @p i (0 <= i <= pof2). */
-COLLALG_INLINE MPI_Aint collalg__rs_sboff(const collalg__rs *l, const collalg__allreduce_fold *f, int i)
+COLLALG_INLINE MPI_Aint collalg__rs_sboff(const collalg__rs *l, const collalg__rdb_fold *f, int i)
 {
     return collalg__rs_off(l, collalg__rs_sb(f, i));
 }
@@ -243,7 +243,7 @@ COLLALG_INLINE MPI_Aint collalg__rs_sboff(const collalg__rs *l, const collalg__a
  *        rank and copies its own block into @p recvbuf; a waiting rank receives its block.
  * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__rs_deliver(const collalg__ctx *c, const collalg__rs *l, const collalg__allreduce_fold *f,
+COLLALG_INLINE int collalg__rs_deliver(const collalg__ctx *c, const collalg__rs *l, const collalg__rdb_fold *f,
                                        const void *acc, void *recvbuf)
 {
     int me = c->rank, err = MPI_SUCCESS;
@@ -264,11 +264,11 @@ COLLALG_INLINE int collalg__rs_deliver(const collalg__ctx *c, const collalg__rs 
  *        *acc and runs the fold (the even rank of a pair sends, the odd one combines, order kept).
  * @return MPI_SUCCESS, MPI_ERR_COUNT, MPI_ERR_NO_MEM, or the MPI error code.
  */
-COLLALG_INLINE int collalg__rs_fold_start(collalg__ctx *c, const collalg__rs *l, collalg__allreduce_fold *f,
+COLLALG_INLINE int collalg__rs_fold_start(collalg__ctx *c, const collalg__rs *l, collalg__rdb_fold *f,
                                           const void *sendbuf, void **acc, void **tmp)
 {
     int total, err = collalg__rs_fits(l);
-    collalg__allreduce_fold_init(f, c->size, 1, c->rank);
+    collalg__rdb_fold_init(f, c->size, 1, c->rank, COLLALG__RDB_FOLD_PAIRS);
     if (err != MPI_SUCCESS)
         return err;
     total = (int)collalg__rs_off(l, l->p);

@@ -90,7 +90,14 @@ COLLALG_INLINE void collalg__node_free(collalg__node *nd)
     COLLALG_FREE(nd);
 }
 
-/** @brief Attribute delete callback of the cached node level. */
+/**
+ * @brief Attribute delete callback of the cached node level.
+ * @param comm   the private communicator (unused; MPI_COMM_NULL for a level never attached)
+ * @param keyval the keyval (unused)
+ * @param attr   the node level (collalg__node *)
+ * @param extra  unused
+ * @return MPI_SUCCESS.
+ */
 COLLALG_INLINE int collalg__node_delete(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
     (void)comm;
@@ -98,18 +105,6 @@ COLLALG_INLINE int collalg__node_delete(MPI_Comm comm, int keyval, void *attr, v
     (void)extra;
     collalg__node_free((collalg__node *)attr);
     return MPI_SUCCESS;
-}
-
-/** @brief The keyval under which the node level is cached (created on first use; see comm.h on
- *         keyval storage). */
-COLLALG_INLINE int collalg__node_keyval(int *keyval)
-{
-    static int cached = MPI_KEYVAL_INVALID;
-    int err = MPI_SUCCESS;
-    if (cached == MPI_KEYVAL_INVALID)
-        err = COLLALG_MPI(Comm_create_keyval)(MPI_COMM_NULL_COPY_FN, collalg__node_delete, &cached, NULL);
-    *keyval = cached;
-    return err;
 }
 
 /** @brief The positive number in environment variable @p name (0 when unset, empty or not a
@@ -231,13 +226,16 @@ COLLALG_INLINE void collalg__node_tables(collalg__node *nd, const int *leader_of
 }
 
 /**
- * @brief Builds the node level of @p c's communicator into *@p out (caller frees with
- *        collalg__node_free()). Collective over c->pcomm.
+ * @brief Builds the node level of a communicator (the builder of collalg__node_get()'s cache).
+ *        Collective over c->pcomm.
+ * @param arg the call's context (a const collalg__ctx *: c->pcomm, c->size, c->rank)
+ * @param out out: the node level (a collalg__node *; freed with collalg__node_free())
  * @return MPI_SUCCESS; MPI_ERR_NO_MEM on every rank when a rank cannot allocate the tables; or
  *         the MPI error code.
  */
-COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
+COLLALG_INLINE int collalg__node_build(const void *arg, void **out)
 {
+    const collalg__ctx *c = (const collalg__ctx *)arg;
     int p = c->size, err, nomem, any_nomem = 0, leader = 0;
     int *leader_of = NULL;
     char *names = NULL;
@@ -296,6 +294,13 @@ COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
     return err;
 }
 
+/** @brief The kind of the cached node level (core/attr.h; one per translation unit). */
+COLLALG_INLINE collalg__attr_kind *collalg__node_attr(void)
+{
+    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__node_delete, collalg__node_build};
+    return &kind;
+}
+
 /**
  * @brief The node level cached with the private communicator @p pcomm, if it was built: *@p out is
  *        it, or NULL when it is not built yet (one attribute lookup, no message).
@@ -303,13 +308,9 @@ COLLALG_INLINE int collalg__node_build(collalg__ctx *c, collalg__node **out)
  */
 COLLALG_INLINE int collalg__node_cached(MPI_Comm pcomm, const collalg__node **out)
 {
-    int keyval, found = 0, err = collalg__node_keyval(&keyval);
-    void *attr = NULL;
-    *out = NULL;
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_get_attr)(pcomm, keyval, &attr, &found);
-    if (err == MPI_SUCCESS && found)
-        *out = (const collalg__node *)attr;
+    void *value = NULL;
+    int err = collalg__attr_find(pcomm, collalg__node_attr(), &value);
+    *out = (const collalg__node *)value;
     return err;
 }
 
@@ -323,22 +324,10 @@ COLLALG_INLINE int collalg__node_cached(MPI_Comm pcomm, const collalg__node **ou
  */
 COLLALG_INLINE int collalg__node_get(collalg__ctx *c, const collalg__node **out)
 {
-    int keyval, err = collalg__node_cached(c->pcomm, out);
-    collalg__node *nd = NULL;
-
-    if (err != MPI_SUCCESS || *out)
-        return err;
-    err = collalg__node_keyval(&keyval);
-    if (err == MPI_SUCCESS)
-        err = collalg__node_build(c, &nd);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_set_attr)(c->pcomm, keyval, nd);
-    if (err != MPI_SUCCESS) {
-        collalg__node_free(nd);
-        return err;
-    }
-    *out = nd;
-    return MPI_SUCCESS;
+    void *value = NULL;
+    int err = collalg__attr_get(c->pcomm, collalg__node_attr(), c, &value);
+    *out = (const collalg__node *)value;
+    return err;
 }
 
 /**

@@ -45,8 +45,8 @@
  * though).
  *
  * @par Cache
- * The window is an attribute of the private communicator (own keyval, see comm.h on keyval
- * storage); its delete callback closes the epoch and frees the window when the user frees the
+ * The window is an attribute of the private communicator (core/attr.h, a kind of its own); its
+ * delete callback closes the epoch and frees the window when the user frees the
  * communicator (collective, like MPI_Comm_free; not under SimGrid, see #COLLALG_SHM_FREE_WINDOW). If a rank cannot allocate its table of region
  * addresses, every rank returns MPI_ERR_NO_MEM and nothing is kept.
  *
@@ -122,14 +122,21 @@ COLLALG_INLINE void collalg__shm_free(collalg__shm *s)
 #endif
 #endif
 
-/** @brief Attribute delete callback of the cached window (see #COLLALG_SHM_FREE_WINDOW). */
+/**
+ * @brief Attribute delete callback of the cached window (see #COLLALG_SHM_FREE_WINDOW).
+ * @param comm   the private communicator; MPI_COMM_NULL for a window never attached (then freed
+ *               whatever #COLLALG_SHM_FREE_WINDOW says)
+ * @param keyval the keyval (unused)
+ * @param attr   the window (collalg__shm *)
+ * @param extra  unused
+ * @return MPI_SUCCESS.
+ */
 COLLALG_INLINE int collalg__shm_delete(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
     collalg__shm *s = (collalg__shm *)attr;
-    (void)comm;
     (void)keyval;
     (void)extra;
-    if (!COLLALG_SHM_FREE_WINDOW && s) {
+    if (!COLLALG_SHM_FREE_WINDOW && s && comm != MPI_COMM_NULL) {
         s->locked = 0;
         s->win = MPI_WIN_NULL;
     }
@@ -137,24 +144,17 @@ COLLALG_INLINE int collalg__shm_delete(MPI_Comm comm, int keyval, void *attr, vo
     return MPI_SUCCESS;
 }
 
-/** @brief The keyval under which the window is cached (created on first use; see comm.h). */
-COLLALG_INLINE int collalg__shm_keyval(int *keyval)
-{
-    static int cached = MPI_KEYVAL_INVALID;
-    int err = MPI_SUCCESS;
-    if (cached == MPI_KEYVAL_INVALID)
-        err = COLLALG_MPI(Comm_create_keyval)(MPI_COMM_NULL_COPY_FN, collalg__shm_delete, &cached, NULL);
-    *keyval = cached;
-    return err;
-}
-
 /**
- * @brief Allocates the window of node @p nd into *@p out (caller frees with collalg__shm_free).
- *        Collective over nd->nodecomm. @return MPI_SUCCESS, MPI_ERR_NO_MEM on every rank when one
- *        rank cannot allocate its table, or the MPI error code.
+ * @brief Allocates the window of a node (the builder of collalg__shm_get()'s cache). Collective
+ *        over nd->nodecomm.
+ * @param arg the node level (a const collalg__node *)
+ * @param out out: the window (a collalg__shm *; freed with collalg__shm_free())
+ * @return MPI_SUCCESS, MPI_ERR_NO_MEM on every rank when one rank cannot allocate its table, or
+ *         the MPI error code.
  */
-COLLALG_INLINE int collalg__shm_build(const collalg__node *nd, collalg__shm **out)
+COLLALG_INLINE int collalg__shm_build(const void *arg, void **out)
 {
+    const collalg__node *nd = (const collalg__node *)arg;
     collalg__shm *s = (collalg__shm *)COLLALG_MALLOC(sizeof *s);
     int err, r, nomem, any_nomem = 0, disp = 1;
     MPI_Aint size = 0;
@@ -191,6 +191,13 @@ COLLALG_INLINE int collalg__shm_build(const collalg__node *nd, collalg__shm **ou
     return err;
 }
 
+/** @brief The kind of the cached window (core/attr.h; one per translation unit). */
+COLLALG_INLINE collalg__attr_kind *collalg__shm_attr(void)
+{
+    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__shm_delete, collalg__shm_build};
+    return &kind;
+}
+
 /**
  * @brief The node level and the cached window of @p c's communicator (built on first use).
  * @return MPI_SUCCESS; MPI_ERR_ARG on every rank when the communicator spans more than one
@@ -200,33 +207,14 @@ COLLALG_INLINE int collalg__shm_build(const collalg__node *nd, collalg__shm **ou
 COLLALG_INLINE int collalg__shm_get(collalg__ctx *c, collalg__shm **out)
 {
     const collalg__node *nd = NULL;
-    int keyval, found = 0, err;
-    void *attr = NULL;
-    collalg__shm *s = NULL;
-
-    *out = NULL;
-    err = collalg__node_get(c, &nd);
+    void *value = NULL;
+    int err = collalg__node_get(c, &nd);
     if (err == MPI_SUCCESS && nd->nnodes > 1)
         err = MPI_ERR_ARG;
     if (err == MPI_SUCCESS)
-        err = collalg__shm_keyval(&keyval);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_get_attr)(c->pcomm, keyval, &attr, &found);
-    if (err != MPI_SUCCESS)
-        return err;
-    if (found) {
-        *out = (collalg__shm *)attr;
-        return MPI_SUCCESS;
-    }
-    err = collalg__shm_build(nd, &s);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_set_attr)(c->pcomm, keyval, s);
-    if (err != MPI_SUCCESS) {
-        collalg__shm_free(s);
-        return err;
-    }
-    *out = s;
-    return MPI_SUCCESS;
+        err = collalg__attr_get(c->pcomm, collalg__shm_attr(), nd, &value);
+    *out = (collalg__shm *)value;
+    return err;
 }
 
 /** @brief Rank @p r's half of the current round. */

@@ -28,8 +28,8 @@
  * disagreeing). Nothing is cached on failure, so the next call tries again.
  *
  * @par Cache
- * The result (collalg__topo_comm) is an attribute of the user's communicator under a keyval of
- * its own, created on first use like core/comm.h's, and the same object is also an attribute of
+ * The result (collalg__topo_comm) is an attribute of the user's communicator, a kind of its own
+ * (core/attr.h), and the same object is also an attribute of
  * the communicator's private duplicate (core/comm.h): an algorithm that calls another catalogue
  * routine on its private communicator (e.g. allreduce/allgather_based.h with
  * collalg_allgather_topology_ring() as its inner allgather) finds there the topology of the
@@ -91,8 +91,15 @@ COLLALG_INLINE void collalg__topo_comm_free(collalg__topo_comm *t)
     COLLALG_FREE(t);
 }
 
-/** @brief Attribute delete callback: drops one reference to the cached topology, freeing it with
- *         the last. */
+/**
+ * @brief Attribute delete callback: drops one reference to the cached topology, freeing it with
+ *        the last.
+ * @param comm   the communicator (unused)
+ * @param keyval the keyval (unused)
+ * @param attr   the topology (collalg__topo_comm *)
+ * @param extra  unused
+ * @return MPI_SUCCESS.
+ */
 COLLALG_INLINE int collalg__topo_comm_delete(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
     collalg__topo_comm *t = (collalg__topo_comm *)attr;
@@ -104,15 +111,11 @@ COLLALG_INLINE int collalg__topo_comm_delete(MPI_Comm comm, int keyval, void *at
     return MPI_SUCCESS;
 }
 
-/** @brief The keyval under which the topology is cached (created on first use). */
-COLLALG_INLINE int collalg__topo_comm_keyval(int *keyval)
+/** @brief The kind of the cached topology (core/attr.h; one per translation unit). */
+COLLALG_INLINE collalg__attr_kind *collalg__topo_comm_attr(void)
 {
-    static int cached = MPI_KEYVAL_INVALID;
-    int err = MPI_SUCCESS;
-    if (cached == MPI_KEYVAL_INVALID)
-        err = COLLALG_MPI(Comm_create_keyval)(MPI_COMM_NULL_COPY_FN, collalg__topo_comm_delete, &cached, NULL);
-    *keyval = cached;
-    return err;
+    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__topo_comm_delete, NULL};
+    return &kind;
 }
 
 /** @brief qsort order of pointers to processor names: by name, then by address (rank order). */
@@ -270,7 +273,7 @@ COLLALG_INLINE int collalg__topo_comm_set(MPI_Comm comm, int keyval, collalg__to
  */
 COLLALG_INLINE int collalg__topo_comm_store(const collalg__ctx *c, collalg__topo_comm *t)
 {
-    int keyval, err = collalg__topo_comm_keyval(&keyval);
+    int keyval, err = collalg__attr_keyval(collalg__topo_comm_attr(), &keyval);
     t->refs = 0;
     if (err == MPI_SUCCESS)
         err = collalg__topo_comm_set(c->comm, keyval, t);
@@ -287,13 +290,9 @@ COLLALG_INLINE int collalg__topo_comm_store(const collalg__ctx *c, collalg__topo
  */
 COLLALG_INLINE int collalg__topo_comm_cached(const collalg__ctx *c, collalg__topo_comm **out)
 {
-    int keyval, found = 0, err = collalg__topo_comm_keyval(&keyval);
-    void *attr = NULL;
-    *out = NULL;
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_get_attr)(c->comm, keyval, &attr, &found);
-    if (err == MPI_SUCCESS && found)
-        *out = (collalg__topo_comm *)attr;
+    void *value = NULL;
+    int err = collalg__attr_find(c->comm, collalg__topo_comm_attr(), &value);
+    *out = (collalg__topo_comm *)value;
     return err;
 }
 

@@ -61,7 +61,7 @@
  * @par References
  * R. Rabenseifner, "Optimization of Collective Reduction Operations", ICCS 2004, §3
  * (reduce-scatter + gather); MPICH src/mpi/coll/reduce/reduce_intra_reduce_scatter_gather.c; the
- * uneven blocks: pmodels/mpich issue 2637.
+ * uneven blocks: pmodels/mpich#2637.
  */
 #ifndef COLLALG_REDUCE_RABENSEIFNER_H
 #define COLLALG_REDUCE_RABENSEIFNER_H
@@ -69,21 +69,22 @@
 #include "../family/reduce.h"
 
 /**
- * @brief Phase 3: the binomial gather to survivor @p target over the @p nsteps halving steps
- *        recorded in @p lo / @p hi, received into @p acc (at each range's natural place).
+ * @brief Phase 3: the binomial gather to survivor @p target over the halving steps of the fold
+ *        @p f recorded in @p lo / @p hi, received into @p acc (at each range's natural place).
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__reduce_rsg_gather(const collalg__ctx *c, const collalg__allreduce_red *r,
-                                              const collalg__allreduce_fold *f, void *acc, int count, int nsteps,
-                                              const int *lo, const int *hi, int target)
+                                              const collalg__rdb_fold *f, void *acc, int count, const int *lo,
+                                              const int *hi, int target)
 {
-    int s, mask, slo, shi, peer, nb = f->pof2, err = MPI_SUCCESS;
-    for (s = nsteps - 1; s >= 0 && err == MPI_SUCCESS; s--) {
-        mask = 1 << s;
+    collalg__rdb_step st;
+    int s, slo, shi, peer, nb = f->pof2, err = MPI_SUCCESS;
+    for (collalg__rdb_begin(f, &st, 1); collalg__rdb_more(f, &st) && err == MPI_SUCCESS; collalg__rdb_next(f, &st)) {
+        s = st.s;
         if ((f->newrank ^ target) >> (s + 1))
             break; /* sent its range in an earlier step */
-        peer = collalg__allreduce_fold_rank(f, f->newrank ^ mask);
-        if ((f->newrank ^ target) & mask) {
+        peer = st.rank;
+        if ((f->newrank ^ target) & st.mask) {
             err = COLLALG_MPI(Send)(collalg__allreduce_at(r, acc, collalg__allreduce_split(count, nb, lo[s + 1])),
                                     collalg__allreduce_split(count, nb, hi[s + 1]) -
                                         collalg__allreduce_split(count, nb, lo[s + 1]),
@@ -106,13 +107,13 @@ COLLALG_INLINE int collalg__reduce_rsg_gather(const collalg__ctx *c, const colla
 COLLALG_INLINE int collalg__reduce_rsg_run(collalg__ctx *c, const collalg__allreduce_red *r, const void *sendbuf,
                                            void *recvbuf, int count, int root)
 {
-    collalg__allreduce_fold f;
+    collalg__rdb_fold f;
     int lo[COLLALG_ALLREDUCE_MAX_STEPS + 1], hi[COLLALG_ALLREDUCE_MAX_STEPS + 1];
     int target, top, err = MPI_SUCCESS;
     void *acc = recvbuf, *tmp = NULL;
-    collalg__allreduce_fold_init(&f, c->size, 1, c->rank);
-    target = root < 2 * f.rem ? root / 2 : root - f.rem; /* the survivor that is root or root + 1 */
-    top = collalg__allreduce_fold_rank(&f, target);
+    collalg__rdb_fold_init(&f, c->size, 1, c->rank, COLLALG__RDB_FOLD_PAIRS);
+    target = collalg__rdb_survivor(&f, root); /* the survivor that is root or root + 1 */
+    top = collalg__rdb_rank(&f, target);
     if (c->rank != root)
         err = collalg__scratch_typed(c, count, &r->ti, &acc);
     if (err == MPI_SUCCESS)
@@ -124,7 +125,7 @@ COLLALG_INLINE int collalg__reduce_rsg_run(collalg__ctx *c, const collalg__allre
     if (err == MPI_SUCCESS && f.newrank >= 0) {
         err = collalg__allreduce_halving(c, r, &f, &acc, &tmp, count, f.pof2, collalg__allreduce_split, lo, hi);
         if (err == MPI_SUCCESS)
-            err = collalg__reduce_rsg_gather(c, r, &f, acc, count, collalg__ceil_log2(f.pof2), lo, hi, target);
+            err = collalg__reduce_rsg_gather(c, r, &f, acc, count, lo, hi, target);
     }
     if (err == MPI_SUCCESS && c->rank == root && top == root)
         err = collalg__allreduce_copy(c, r, acc, recvbuf, count);

@@ -87,21 +87,21 @@ COLLALG_INLINE int collalg__rs_bitrev(int i, int pof2)
  *        offsets. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__rs_butterfly_halving(const collalg__ctx *c, const collalg__rs *l,
-                                                 const collalg__allreduce_fold *f, void **acc, void **tmp)
+                                                 const collalg__rdb_fold *f, void **acc, void **tmp)
 {
-    int lo = 0, hi = f->pof2, mask, mid, peer, up, err = MPI_SUCCESS;
+    collalg__rdb_step st;
+    int lo = 0, hi = f->pof2, mid, up, err = MPI_SUCCESS;
     MPI_Aint klo, khi, glo, ghi;
-    for (mask = 1; mask < f->pof2 && err == MPI_SUCCESS; mask <<= 1) {
-        peer = f->newrank ^ mask;
-        up = (f->newrank & mask) != 0;
+    for (collalg__rdb_begin(f, &st, 0); collalg__rdb_more(f, &st) && err == MPI_SUCCESS; collalg__rdb_next(f, &st)) {
+        up = st.upper;
         mid = lo + (hi - lo) / 2;
         klo = collalg__rs_sboff(l, f, up ? mid : lo);
         khi = collalg__rs_sboff(l, f, up ? hi : mid);
         glo = collalg__rs_sboff(l, f, up ? lo : mid);
         ghi = collalg__rs_sboff(l, f, up ? mid : hi);
-        err = collalg__rs_exchange(c, l, *acc, glo, ghi, *tmp, klo, khi, collalg__allreduce_fold_rank(f, peer));
+        err = collalg__rs_exchange(c, l, *acc, glo, ghi, *tmp, klo, khi, st.rank);
         if (err == MPI_SUCCESS)
-            err = collalg__allreduce_combine(&l->r, acc, tmp, klo, (int)(khi - klo), peer < f->newrank);
+            err = collalg__allreduce_combine(&l->r, acc, tmp, klo, (int)(khi - klo), up);
         lo = up ? mid : lo;
         hi = up ? hi : mid;
     }
@@ -113,14 +113,13 @@ COLLALG_INLINE int collalg__rs_butterfly_halving(const collalg__ctx *c, const co
  *        this one). @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__rs_butterfly_permute(const collalg__ctx *c, const collalg__rs *l,
-                                                 const collalg__allreduce_fold *f, void *acc)
+                                                 const collalg__rdb_fold *f, void *acc)
 {
     int me = f->newrank, j = collalg__rs_bitrev(me, f->pof2);
     if (j == me)
         return MPI_SUCCESS;
     return collalg__rs_exchange(c, l, acc, collalg__rs_sboff(l, f, j), collalg__rs_sboff(l, f, j + 1), acc,
-                                collalg__rs_sboff(l, f, me), collalg__rs_sboff(l, f, me + 1),
-                                collalg__allreduce_fold_rank(f, j));
+                                collalg__rs_sboff(l, f, me), collalg__rs_sboff(l, f, me + 1), collalg__rdb_rank(f, j));
 }
 
 /**
@@ -130,7 +129,7 @@ COLLALG_INLINE int collalg__rs_butterfly_permute(const collalg__ctx *c, const co
 COLLALG_INLINE int collalg__reduce_scatter_butterfly_run(collalg__ctx *c, const collalg__rs *l, const void *sendbuf,
                                                          void *recvbuf)
 {
-    collalg__allreduce_fold f;
+    collalg__rdb_fold f;
     void *acc = NULL, *tmp = NULL;
     int err = collalg__rs_fold_start(c, l, &f, sendbuf, &acc, &tmp);
     if (err == MPI_SUCCESS && f.newrank >= 0)

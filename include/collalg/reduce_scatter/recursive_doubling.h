@@ -67,9 +67,8 @@
  *        @p tmp_is_lower. The result is in *acc (the pointers are swapped when tmp is on the
  *        right). @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__reduce_scatter_rdb_combine(const collalg__rs *l, const collalg__allreduce_fold *f,
-                                                       void **acc, void **tmp, int glo, int ghi, int own,
-                                                       int tmp_is_lower)
+COLLALG_INLINE int collalg__reduce_scatter_rdb_combine(const collalg__rs *l, const collalg__rdb_fold *f, void **acc,
+                                                       void **tmp, int glo, int ghi, int own, int tmp_is_lower)
 {
     void *lower = tmp_is_lower ? *tmp : *acc, *upper = tmp_is_lower ? *acc : *tmp, *swap;
     int err = collalg__rs_reduce(l, lower, upper, 0, collalg__rs_sboff(l, f, glo));
@@ -90,22 +89,22 @@ COLLALG_INLINE int collalg__reduce_scatter_rdb_combine(const collalg__rs *l, con
  *        every rank. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__reduce_scatter_doubling(const collalg__ctx *c, const collalg__rs *l,
-                                                    const collalg__allreduce_fold *f, void **acc, void **tmp)
+                                                    const collalg__rdb_fold *f, void **acc, void **tmp)
 {
-    int mask, me = f->newrank, g, pg, peer, err = MPI_SUCCESS;
+    collalg__rdb_step st;
+    int g, pg, err = MPI_SUCCESS;
     MPI_Aint end = collalg__rs_sboff(l, f, f->pof2);
-    for (mask = 1; mask < f->pof2 && err == MPI_SUCCESS; mask <<= 1) {
-        g = me & ~(mask - 1); /* own group [g, g + mask) */
-        peer = me ^ mask;
-        pg = g ^ mask; /* partner's group */
+    for (collalg__rdb_begin(f, &st, 0); collalg__rdb_more(f, &st) && err == MPI_SUCCESS; collalg__rdb_next(f, &st)) {
+        g = f->newrank & ~(st.mask - 1); /* own group [g, g + mask) */
+        pg = g ^ st.mask;                /* partner's group */
         err = collalg__rs_exchange(c, l, *acc, 0, collalg__rs_sboff(l, f, g), *tmp, 0, collalg__rs_sboff(l, f, pg),
-                                   collalg__allreduce_fold_rank(f, peer));
+                                   st.rank);
         if (err == MPI_SUCCESS)
-            err = collalg__rs_exchange(c, l, *acc, collalg__rs_sboff(l, f, g + mask), end, *tmp,
-                                       collalg__rs_sboff(l, f, pg + mask), end, collalg__allreduce_fold_rank(f, peer));
+            err = collalg__rs_exchange(c, l, *acc, collalg__rs_sboff(l, f, g + st.mask), end, *tmp,
+                                       collalg__rs_sboff(l, f, pg + st.mask), end, st.rank);
         if (err == MPI_SUCCESS)
-            err = collalg__reduce_scatter_rdb_combine(l, f, acc, tmp, g < pg ? g : pg, (g < pg ? g : pg) + 2 * mask, me,
-                                                      pg < g);
+            err = collalg__reduce_scatter_rdb_combine(l, f, acc, tmp, g < pg ? g : pg, (g < pg ? g : pg) + 2 * st.mask,
+                                                      f->newrank, st.upper);
     }
     return err;
 }
@@ -117,7 +116,7 @@ COLLALG_INLINE int collalg__reduce_scatter_doubling(const collalg__ctx *c, const
 COLLALG_INLINE int collalg__reduce_scatter_recursive_doubling_run(collalg__ctx *c, const collalg__rs *l,
                                                                   const void *sendbuf, void *recvbuf)
 {
-    collalg__allreduce_fold f;
+    collalg__rdb_fold f;
     void *acc = NULL, *tmp = NULL;
     int err = collalg__rs_fold_start(c, l, &f, sendbuf, &acc, &tmp);
     if (err == MPI_SUCCESS && f.newrank >= 0)

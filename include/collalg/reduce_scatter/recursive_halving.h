@@ -63,19 +63,19 @@
  *        newrank reduced over every rank. @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__reduce_scatter_halving(const collalg__ctx *c, const collalg__rs *l,
-                                                   const collalg__allreduce_fold *f, void *acc, void *tmp)
+                                                   const collalg__rdb_fold *f, void *acc, void *tmp)
 {
-    int mask, lo = 0, hi = f->pof2, mid, upper, err = MPI_SUCCESS;
+    collalg__rdb_step st;
+    int lo = 0, hi = f->pof2, mid, upper, err = MPI_SUCCESS;
     MPI_Aint klo, khi, glo, ghi;
-    for (mask = f->pof2 / 2; mask >= 1 && err == MPI_SUCCESS; mask /= 2) {
-        mid = lo + mask;
-        upper = (f->newrank & mask) != 0;
+    for (collalg__rdb_begin(f, &st, 1); collalg__rdb_more(f, &st) && err == MPI_SUCCESS; collalg__rdb_next(f, &st)) {
+        mid = lo + st.mask;
+        upper = st.upper;
         klo = collalg__rs_sboff(l, f, upper ? mid : lo);
         khi = collalg__rs_sboff(l, f, upper ? hi : mid);
         glo = collalg__rs_sboff(l, f, upper ? lo : mid);
         ghi = collalg__rs_sboff(l, f, upper ? mid : hi);
-        err = collalg__rs_exchange(c, l, acc, glo, ghi, tmp, klo, khi,
-                                   collalg__allreduce_fold_rank(f, f->newrank ^ mask));
+        err = collalg__rs_exchange(c, l, acc, glo, ghi, tmp, klo, khi, st.rank);
         if (err == MPI_SUCCESS)
             err = collalg__rs_reduce(l, tmp, acc, klo, khi);
         if (upper)
@@ -93,7 +93,7 @@ COLLALG_INLINE int collalg__reduce_scatter_halving(const collalg__ctx *c, const 
 COLLALG_INLINE int collalg__reduce_scatter_recursive_halving_run(collalg__ctx *c, const collalg__rs *l,
                                                                  const void *sendbuf, void *recvbuf)
 {
-    collalg__allreduce_fold f;
+    collalg__rdb_fold f;
     void *acc = NULL, *tmp = NULL;
     int err = collalg__rs_fold_start(c, l, &f, sendbuf, &acc, &tmp);
     if (err == MPI_SUCCESS && f.newrank >= 0)

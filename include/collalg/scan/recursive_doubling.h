@@ -53,6 +53,7 @@
 #define COLLALG_SCAN_RECURSIVE_DOUBLING_H
 
 #include "../family/scan.h"
+#include "../schedule/recursive_doubling.h"
 
 /**
  * @brief What the received block (ranks below the rank) does to the result in recvbuf.
@@ -79,7 +80,9 @@ COLLALG_INLINE int collalg__scan_rd_run(collalg__ctx *c, const collalg__allreduc
                                         void *recvbuf, int count, int exclusive)
 {
     void *partial = NULL, *tmp = NULL;
-    int mask, peer, have = 0, err = MPI_SUCCESS;
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    int have = 0, err = MPI_SUCCESS;
     if (count == 0)
         return MPI_SUCCESS;
     if (c->size > 1) {
@@ -91,15 +94,15 @@ COLLALG_INLINE int collalg__scan_rd_run(collalg__ctx *c, const collalg__allreduc
     }
     if (err == MPI_SUCCESS && !exclusive)
         err = collalg__allreduce_copy(c, r, sendbuf, recvbuf, count);
-    for (mask = 1; mask < c->size && err == MPI_SUCCESS; mask <<= 1) {
-        peer = c->rank ^ mask;
-        if (peer >= c->size)
-            continue;
-        err = collalg__allreduce_exchange(c, r, partial, 0, count, tmp, 0, count, peer);
-        if (err == MPI_SUCCESS && peer < c->rank)
+    collalg__rdb_fold_init(&f, c->size, 1, c->rank, COLLALG__RDB_FOLD_NONE);
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st) && err == MPI_SUCCESS; collalg__rdb_next(&f, &st)) {
+        if (st.rank < 0)
+            continue; /* rank XOR mask >= p: nothing to exchange in this step */
+        err = collalg__allreduce_exchange(c, r, partial, 0, count, tmp, 0, count, st.rank);
+        if (err == MPI_SUCCESS && st.upper)
             err = collalg__scan_rd_result(c, r, tmp, recvbuf, count, exclusive, &have);
         if (err == MPI_SUCCESS)
-            err = collalg__allreduce_combine(r, &partial, &tmp, 0, count, peer < c->rank);
+            err = collalg__allreduce_combine(r, &partial, &tmp, 0, count, st.upper);
     }
     return err;
 }

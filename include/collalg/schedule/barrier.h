@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/barrier.h
- * @brief Pure schedule functions of the barrier family: dissemination peers, pairwise-exchange
- *        peers and fold, k-ary trees of the MCS barrier, groups and masters of the JS barrier.
- *        No MPI calls.
+ * @brief Pure schedule functions of the barrier family: dissemination peers, k-ary trees of the
+ *        MCS barrier, groups and masters of the JS barrier. No MPI calls.
  *
  * Like schedule/common.h, every function is a pure function of (rank, p, round, parameters), so the
  * unit tests (tests/test_barrier.c) check the properties a barrier needs without MPI: every rank
  * hears, transitively, from every rank before it leaves. The binomial gather-release barrier uses
- * the binomial-tree helpers of schedule/common.h (rooted at rank 0) and needs nothing new here.
+ * the binomial-tree helpers of schedule/common.h (rooted at rank 0), the pairwise exchange the
+ * recursive doubling with a fold of schedule/recursive_doubling.h (COLLALG__RDB_FOLD_HIGH); they
+ * need nothing new here.
  */
 #ifndef COLLALG_SCHEDULE_BARRIER_H
 #define COLLALG_SCHEDULE_BARRIER_H
@@ -37,43 +38,6 @@ static inline int collalg__dissemination_to(int rank, int p, int k)
 static inline int collalg__dissemination_from(int rank, int p, int k)
 {
     return collalg__ring_from(rank, p, 1 << k);
-}
-
-/* ---- Pairwise exchange: recursive doubling over pof2 = 2^floor(lg p) ranks, with a fold -------
- * The ranks r >= pof2 (the "extra" ranks, p - pof2 < pof2 of them) are folded onto r - pof2: each
- * first sends a token to r - pof2 and at the end waits for its release from r - pof2. Ranks
- * r < pof2 exchange tokens with r XOR 2^k in round k = 0 .. lg pof2 - 1 (a rank with an extra
- * partner r + pof2 first waits for that partner's token, and releases it after the last round).
- */
-
-/** @brief Ranks taking part in the exchange rounds: pof2 = 2^floor(lg p). */
-static inline int collalg__pairex_q(int p)
-{
-    return collalg__pof2_floor(p);
-}
-
-/** @brief Exchange rounds: lg pof2 (0 for p = 1). */
-static inline int collalg__pairex_nrounds(int p)
-{
-    return collalg__ceil_log2(collalg__pairex_q(p));
-}
-
-/** @brief Round @p k partner of rank @p rank < pof2: rank XOR 2^k. */
-static inline int collalg__pairex_peer(int rank, int k)
-{
-    return rank ^ (1 << k);
-}
-
-/**
- * @brief The fold partner of @p rank: r - pof2 for an extra rank r >= pof2, r + pof2 for a rank
- *        r < pof2 with r + pof2 < p, -1 for a rank without one (pof2 = 2^floor(lg p)).
- */
-static inline int collalg__pairex_fold(int rank, int p)
-{
-    int pof2 = collalg__pairex_q(p);
-    if (rank >= pof2)
-        return rank - pof2;
-    return rank + pof2 < p ? rank + pof2 : -1;
 }
 
 /* ---- MCS tree barrier: arrival on a fan-in tree, wake-up on a fan-out tree -------------------
