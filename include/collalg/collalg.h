@@ -25,6 +25,7 @@
 #include "exscan.h"
 #include "reduce_scatter_block.h"
 #include "reduce_scatter.h"
+#include "nonblocking.h"
 #include "restrictions.h"
 
 #endif /* COLLALG_COLLALG_H */

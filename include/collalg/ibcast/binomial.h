@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file ibcast/binomial.h
+ * @ingroup nonblocking
+ * @brief MPI_Ibcast, binomial tree (MPICH's and LibNBC's default for short messages): the tree
+ *        of collalg_bcast_binomial() run by the nonblocking executor (core/nbc.h).
+ *
+ * @par Phases
+ * On relative ranks rel = (rank - root) mod p: a non-root receives the whole buffer from its
+ * parent (rel with its lowest set bit cleared); then every rank sends it to its children
+ * rel + 2^k for 2^k below rel's lowest set bit, the largest subtree first, all at once.
+ *
+ * @par Trace, p = 6, root 0
+ * @verbatim
+   round 0:  0->4  0->2  0->1       (4 has the subtree {4,5}, 2 has {2,3})
+   round 1:  4->5  2->3
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model; n bytes. ceil(lg p) (alpha + n beta) along the longest
+ * path; the root sends ceil(lg p) messages at once, which share its link (n beta each).
+ *
+ * @par Restrictions
+ * None: any p >= 1, any root.
+ *
+ * @par Memory
+ * The operation: about 60 bytes per step plus 300 bytes, until the request completes.
+ *
+ * @par References
+ * T. Hoefler, A. Lumsdaine, W. Rehm, "Implementation and Performance Analysis of Non-Blocking
+ * Collective Operations for MPI", SC'07, §4 (the binomial ibcast of LibNBC); R. Thakur,
+ * R. Rabenseifner, W. Gropp, "Optimization of Collective Communication Operations in MPICH",
+ * IJHPCA 19(1), 2005, §3.1 (the binomial tree).
+ */
+#ifndef COLLALG_IBCAST_BINOMIAL_H
+#define COLLALG_IBCAST_BINOMIAL_H
+
+#include "../core/nbc.h"
+#include "../schedule/icoll.h"
+
+/**
+ * @brief MPI_Ibcast by a binomial tree.
+ * @param buffer   count elements of @p datatype: the data at @p root, where it lands elsewhere
+ * @param count    number of elements (>= 0)
+ * @param datatype committed datatype
+ * @param root     rank of the root in @p comm
+ * @param comm     intracommunicator
+ * @param request  out: the request (see core/nbc.h for who advances it)
+ * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_COUNT when @p count < 0; MPI_ERR_TYPE for an
+ *         invalid datatype; MPI_ERR_BUFFER for a NULL buffer with count > 0; MPI_ERR_ROOT when
+ *         @p root is outside [0, p); MPI_ERR_REQUEST when @p request is NULL; MPI_ERR_NO_MEM; or
+ *         the error class of a failing MPI call while starting.
+ */
+COLLALG_INLINE int collalg_ibcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                                           MPI_Request *request)
+{
+    collalg__nbc *op = NULL;
+    collalg__steps counted;
+    int p, rank, err = collalg__nbc_enter(comm, request, &p, &rank);
+    err = collalg__first(err, collalg__check_buffer(buffer, count, datatype));
+    if (err == MPI_SUCCESS && (root < 0 || root >= p))
+        err = MPI_ERR_ROOT;
+    if (err == MPI_SUCCESS) {
+        collalg__steps_counting(&counted);
+        collalg__ibcast_binomial_steps(&counted, rank, p, root, count);
+        err = collalg__nbc_new(&counted, &op);
+    }
+    if (err == MPI_SUCCESS) {
+        collalg__ibcast_binomial_steps(&op->s, rank, p, root, count);
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
+    }
+    return collalg__nbc_start(op, err, comm, request);
+}
+
+#endif /* COLLALG_IBCAST_BINOMIAL_H */

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file collalg/schedule/steps.h
+ * @brief A schedule as data: one rank's part of a collective as steps (send, receive, local
+ *        copy, local reduction) with the steps each one waits for. No MPI.
+ *
+ * The nonblocking collectives are built from these: a builder (schedule/icoll.h) is a pure
+ * function of (rank, p, root, counts, parameters) that appends steps; the executor
+ * (core/nbc.h) starts every step whose dependencies are complete, without blocking, until all
+ * are. The same builder runs twice: once on a counting schedule (collalg__steps_counting()),
+ * which only counts steps and dependencies, then on one with exactly that room, so a builder
+ * never allocates and never runs out of space.
+ *
+ * @par Buffers and pieces
+ * A step names its data as a piece: a buffer, the first element and a number of elements.
+ * Buffers are numbered: COLLALG_BUF_SEND (the send buffer, in elements of the send type),
+ * COLLALG_BUF_RECV (the receive buffer, in elements of the receive type; the root's or every
+ * rank's, as the collective defines) and COLLALG_BUF_TMP (scratch the executor allocates for
+ * collalg__steps::tmp_count elements of the receive type). The executor turns a piece into an
+ * address (base + first * extent) and a count of the buffer's datatype.
+ *
+ * @par Operand order
+ * A reduction step computes dst = src op dst (MPI_Reduce_local's inbuf op inoutbuf): src holds
+ * the contribution of the lower ranks. Builders that keep the standard's rank order say so and
+ * choose src and dst accordingly; the unit tests check the order with a non-commutative
+ * operation (tests/test_steps.c).
+ *
+ * @par Ordering between steps
+ * A step starts once every step it depends on has completed (a send or receive: its message has
+ * been matched; a copy or reduction: done). Steps with no dependency start at once. Messages
+ * between two ranks follow MPI's non-overtaking rule: two sends to the same peer are matched by
+ * that peer's receives in the order each side started them, so a builder that starts several
+ * messages to one peer at the same time relies on the start order (the executor starts ready
+ * steps in index order).
+ */
+#ifndef COLLALG_SCHEDULE_STEPS_H
+#define COLLALG_SCHEDULE_STEPS_H
+
+/** @brief Kinds of step. */
+enum collalg__step_kind {
+    COLLALG_STEP_SEND = 1, /**< send piece src to peer */
+    COLLALG_STEP_RECV,     /**< receive from peer into piece dst */
+    COLLALG_STEP_COPY,     /**< copy piece src to piece dst (same number of elements) */
+    COLLALG_STEP_REDUCE    /**< dst = src op dst, element by element */
+};
+
+/** @brief Buffers a piece may name (see the file comment). */
+enum collalg__buf_id {
+    COLLALG_BUF_SEND = 0, /**< the send buffer, in elements of the send type */
+    COLLALG_BUF_RECV = 1, /**< the receive buffer, in elements of the receive type */
+    COLLALG_BUF_TMP = 2,  /**< scratch of tmp_count elements of the receive type */
+    COLLALG_NBUF = 3      /**< number of buffers */
+};
+
+/** @brief Part of a buffer: elements [first, first + count) of buffer buf. */
+typedef struct collalg__piece {
+    int buf;         /**< a collalg__buf_id */
+    long long first; /**< first element */
+    long long count; /**< number of elements (>= 0) */
+} collalg__piece;
+
+/** @brief One step of a schedule. */
+typedef struct collalg__step {
+    int kind;           /**< a collalg__step_kind */
+    int peer;           /**< SEND and RECV: the other rank (in the communicator) */
+    collalg__piece src; /**< SEND, COPY, REDUCE: the data read */
+    collalg__piece dst; /**< RECV, COPY, REDUCE: the data written */
+    int dep_first;      /**< this step waits for deps[dep_first .. dep_first + ndeps) */
+    int ndeps;          /**< number of dependencies */
+} collalg__step;
+
+/**
+ * @brief One rank's schedule. A counting schedule (steps == NULL) only counts; a filled one has
+ *        room for exactly the steps and dependencies the counting run found.
+ */
+typedef struct collalg__steps {
+    collalg__step *steps; /**< the steps, in start order; NULL while counting */
+    int *deps;            /**< indices of earlier steps, per step a run of them */
+    int nsteps;           /**< steps appended so far */
+    int ndeps;            /**< dependencies appended so far */
+    int round_first;      /**< first step of the open round (collalg__steps_round()) */
+    int prev_first;       /**< first step of the round before it */
+    long long tmp_count;  /**< elements of COLLALG_BUF_TMP the schedule uses (receive type) */
+} collalg__steps;
+
+/** @brief A piece: elements [first, first + count) of buffer @p buf. */
+static inline collalg__piece collalg__pc(int buf, long long first, long long count)
+{
+    collalg__piece x;
+    x.buf = buf;
+    x.first = first;
+    x.count = count;
+    return x;
+}
+
+/** @brief Clears @p s for a counting run (no storage). */
+static inline void collalg__steps_counting(collalg__steps *s)
+{
+    s->steps = 0;
+    s->deps = 0;
+    s->nsteps = s->ndeps = s->round_first = s->prev_first = 0;
+    s->tmp_count = 0;
+}
+
+/** @brief Clears @p s for a filling run into @p steps and @p deps (sized by a counting run). */
+static inline void collalg__steps_filling(collalg__steps *s, collalg__step *steps, int *deps)
+{
+    collalg__steps_counting(s);
+    s->steps = steps;
+    s->deps = deps;
+}
+
+/** @brief Makes @p s need at least @p count elements of COLLALG_BUF_TMP. */
+static inline void collalg__steps_tmp(collalg__steps *s, long long count)
+{
+    if (count > s->tmp_count)
+        s->tmp_count = count;
+}
+
+/**
+ * @brief Appends a step with no dependency yet.
+ * @return its index (dependencies are added with collalg__steps_dep() before the next step).
+ */
+static inline int collalg__steps_add(collalg__steps *s, int kind, int peer, collalg__piece src, collalg__piece dst)
+{
+    if (s->steps) {
+        collalg__step *t = &s->steps[s->nsteps];
+        t->kind = kind;
+        t->peer = peer;
+        t->src = src;
+        t->dst = dst;
+        t->dep_first = s->ndeps;
+        t->ndeps = 0;
+    }
+    return s->nsteps++;
+}
+
+/** @brief Makes the last appended step wait for step @p on (an earlier one; -1: no-op). */
+static inline void collalg__steps_dep(collalg__steps *s, int on)
+{
+    if (on < 0)
+        return;
+    if (s->steps) {
+        s->deps[s->ndeps] = on;
+        s->steps[s->nsteps - 1].ndeps++;
+    }
+    s->ndeps++;
+}
+
+/** @brief Makes the last appended step wait for every step of the previous round. */
+static inline void collalg__steps_after_round(collalg__steps *s)
+{
+    int i;
+    for (i = s->prev_first; i < s->round_first; i++)
+        collalg__steps_dep(s, i);
+}
+
+/**
+ * @brief Closes the open round: the steps appended from now on form a new round and, through
+ *        collalg__steps_after_round(), may wait for the round just closed (libnbc's rounds).
+ */
+static inline void collalg__steps_round(collalg__steps *s)
+{
+    s->prev_first = s->round_first;
+    s->round_first = s->nsteps;
+}
+
+/** @brief Appends a send of @p src to @p peer after the previous round. @return its index. */
+static inline int collalg__steps_send(collalg__steps *s, int peer, collalg__piece src)
+{
+    int i = collalg__steps_add(s, COLLALG_STEP_SEND, peer, src, collalg__pc(0, 0, 0));
+    collalg__steps_after_round(s);
+    return i;
+}
+
+/** @brief Appends a receive from @p peer into @p dst after the previous round. @return its index. */
+static inline int collalg__steps_recv(collalg__steps *s, int peer, collalg__piece dst)
+{
+    int i = collalg__steps_add(s, COLLALG_STEP_RECV, peer, collalg__pc(0, 0, 0), dst);
+    collalg__steps_after_round(s);
+    return i;
+}
+
+/** @brief Appends a copy of @p src to @p dst after the previous round. @return its index. */
+static inline int collalg__steps_copy(collalg__steps *s, collalg__piece src, collalg__piece dst)
+{
+    int i = collalg__steps_add(s, COLLALG_STEP_COPY, -1, src, dst);
+    collalg__steps_after_round(s);
+    return i;
+}
+
+/** @brief Appends dst = src op dst after the previous round. @return its index. */
+static inline int collalg__steps_reduce(collalg__steps *s, collalg__piece src, collalg__piece dst)
+{
+    int i = collalg__steps_add(s, COLLALG_STEP_REDUCE, -1, src, dst);
+    collalg__steps_after_round(s);
+    return i;
+}
+
+#endif /* COLLALG_SCHEDULE_STEPS_H */
