@@ -122,7 +122,7 @@ $(BUILD)/smpi/%: tests/mpi/%.c $(TEST_DEPS)
 	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
 	@test -x $@
 
-$(BUILD)/tests/%: tests/%.c tests/launch.h $(HEADERS)
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(TESTCFLAGS) -Iinclude -Itests $< -o $@ -lcriterion
 

@@ -5,21 +5,10 @@
 #include <criterion/criterion.h>
 #include <collalg/schedule/common.h>
 #include <collalg/schedule/knomial.h>
+#include "radix_ref.h"
 
 #define PMAX 300
 #define KMAX 9
-
-/* ceil(log_k p) computed the slow way. */
-static int rounds_ref(int p, int k)
-{
-    int r = 0;
-    double span = 1;
-    while (span < p) {
-        span *= k;
-        r++;
-    }
-    return r;
-}
 
 /* The children of v in broadcast order into out (at most PMAX); returns how many. */
 static int children_of(int v, int p, int k, int reverse, int *out)

@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 #include <collalg/schedule/kradix.h>
+#include "radix_ref.h"
 
 /* Only failures are reported to the runner (Criterion passes every assertion, passing ones too,
  * to its runner process: millions of them would dominate the suite's time). */
@@ -20,18 +21,6 @@
 #define KMAX 9
 
 static const int big_radices[] = {PMAX - 1, PMAX, PMAX + 1, 1000, 2147483647};
-
-/* ceil(log_k p) and floor-power computed the slow way. */
-static int rounds_ref(int p, int k)
-{
-    int r = 0;
-    double span = 1;
-    while (span < p) {
-        span *= k;
-        r++;
-    }
-    return r;
-}
 
 Test(kradix, pow_floor_and_rounds)
 {

@@ -70,13 +70,7 @@ COLLALG_INLINE int collalg__allgather_bruck_steps(collalg__ctx *c, void *t, void
         if (d > p / 2)
             break;
     }
-    if (err == MPI_SUCCESS)
-        err = collalg__copy(t, (p - me) * b->per_block, b->type, collalg__at(recvbuf, (MPI_Aint)me * recvcount, rext),
-                            (p - me) * b->per_block, b->type, c->pcomm);
-    if (err == MPI_SUCCESS)
-        err = collalg__copy(collalg__at(t, (MPI_Aint)(p - me) * recvcount, rext), me * b->per_block, b->type, recvbuf,
-                            me * b->per_block, b->type, c->pcomm);
-    return err;
+    return err == MPI_SUCCESS ? collalg__allgather_unrotate(c, t, recvbuf, recvcount, rext, b) : err;
 }
 
 /**

@@ -93,13 +93,7 @@ COLLALG_INLINE int collalg__allgather_k_bruck_rounds(collalg__ctx *c, void *t, v
         }
         err = collalg__first(err, collalg__waitall(n, req));
     }
-    if (err == MPI_SUCCESS)
-        err = collalg__copy(t, (p - me) * b->per_block, b->type, collalg__at(recvbuf, (MPI_Aint)me * recvcount, rext),
-                            (p - me) * b->per_block, b->type, c->pcomm);
-    if (err == MPI_SUCCESS)
-        err = collalg__copy(collalg__at(t, (MPI_Aint)(p - me) * recvcount, rext), me * b->per_block, b->type, recvbuf,
-                            me * b->per_block, b->type, c->pcomm);
-    return err;
+    return err == MPI_SUCCESS ? collalg__allgather_unrotate(c, t, recvbuf, recvcount, rext, b) : err;
 }
 
 /**

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/allgather.h
- * @brief Helpers private to the allgather family: the own-block copy and the logical mesh
- *        all-gather of mesh_2d.h and mesh_3d.h.
+ * @brief Helpers private to the allgather family: the own-block copy, the final rotation of the
+ *        Bruck-type algorithms (bruck.h, k_bruck.h) and the logical mesh all-gather of
+ *        mesh_2d.h and mesh_3d.h.
  */
 #ifndef COLLALG_ALLGATHER_COMMON_H
 #define COLLALG_ALLGATHER_COMMON_H
@@ -24,6 +25,25 @@ COLLALG_INLINE int collalg__allgather_own(collalg__ctx *c, const void *sendbuf, 
         return err;
     return collalg__copy(sendbuf, sendcount, sendtype, collalg__at(recvbuf, (MPI_Aint)c->rank * recvcount, *rext),
                          recvcount, recvtype, c->pcomm);
+}
+
+/**
+ * @brief The final inverse rotation of the Bruck-type allgathers (bruck.h, k_bruck.h): scratch
+ *        @p t holds p blocks, the block of rank (c->rank + i) mod p at relative slot i; copies
+ *        T[0 .. p - rank) to recvbuf slots rank .. p - 1 and T[p - rank .. p) to slots
+ *        0 .. rank - 1 (two local copies of consecutive runs, blocks of @p b, extent @p rext).
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__allgather_unrotate(collalg__ctx *c, const void *t, void *recvbuf, int recvcount,
+                                               MPI_Aint rext, const collalg__blocks *b)
+{
+    int p = c->size, me = c->rank;
+    int err = collalg__copy(t, (p - me) * b->per_block, b->type, collalg__at(recvbuf, (MPI_Aint)me * recvcount, rext),
+                            (p - me) * b->per_block, b->type, c->pcomm);
+    if (err == MPI_SUCCESS)
+        err = collalg__copy(collalg__at(t, (MPI_Aint)(p - me) * recvcount, rext), me * b->per_block, b->type, recvbuf,
+                            me * b->per_block, b->type, c->pcomm);
+    return err;
 }
 
 /** @brief Request and status arrays of one call's non-blocking phase (see collalg__allgather_reqs). */

@@ -36,6 +36,15 @@
    dissemination / Bruck distances: round 0: 1, 2;  round 1: 3, 6
    Bruck blocks: round 0: 1 and 1;  round 1: min(3, 7 - 3) = 3 and min(3, 7 - 6) = 1
    @endverbatim
+ *
+ * @par References
+ * J. Bruck, C.-T. Ho, S. Kipnis, E. Upfal, D. Weathersby, "Efficient Algorithms for All-to-All
+ * Communications in Multiport Message-Passing Systems", IEEE TPDS 8(11), 1997 (the k-port
+ * rounds of distances j k^r and the concatenation's block counts); D. Hensgen, R. Finkel,
+ * U. Manber, "Two algorithms for barrier synchronization", International Journal of Parallel
+ * Programming 17(1), 1988 (the dissemination rounds); M. Ruefenacht, M. Bull, S. Booth,
+ * "Generalisation of recursive doubling for allreduce: Now with simulation", Parallel Computing
+ * 69, 2017 (recursive multiplying's groups of k).
  */
 #ifndef COLLALG_SCHEDULE_KRADIX_H
 #define COLLALG_SCHEDULE_KRADIX_H
