@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the nonblocking collectives (include/collalg/i<collective>/, the executor
  * core/nbc.h) against the native blocking ones, byte for byte (tests/mpi/nonblocking.c: every
- * datatype pair, counts 0, 1, 3, 1000 and big, in place, every root up to p = 4, the reduction
- * cases with the non-commutative one; several operations outstanding with point-to-point and
+ * datatype pair, counts 0, 1, 3, 1000 and big, in place, every root up to p = 4, the v-collectives'
+ * block patterns, the reduction cases with the non-commutative one; several operations outstanding with point-to-point and
  * blocking traffic; a datatype freed after the start; rejected arguments and MPI_Cancel).
  *   MPICH p = 1, 2, 3    requests completed by MPI_Wait (MPICH's poll function) and by
  *                        collalg_progress() + MPI_Test
  *   Open MPI p = 2, 3    collalg_progress() + MPI_Test (plain generalized requests)
- *   SimGrid p = 5, 16    without the struct type (SimGrid 3.32 corrupts memory with it at p >= 5)
- *   make check-large     MPICH p = 4, SimGrid p = 33 and 64 (counts 0, 1, 1000)
+ *   SimGrid p = 5        without the struct type (SimGrid 3.32 corrupts memory with it at p >= 5)
+ *   SimGrid p = 16       int and vector, counts 0, 1, 1000
+ *   make check-large     MPICH p = 4, SimGrid p = 33 (int and vector) and 64 (int, counts 1, 1000)
  * The schedules themselves are checked without MPI for p = 1 .. 70 in tests/test_steps.c. */
 #include "launch.h"
 

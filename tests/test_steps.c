@@ -2,6 +2,10 @@
 /* Criterion suite: the schedules of the nonblocking collectives (schedule/steps.h,
  * schedule/icoll.h), run without MPI for every rank of p = 1 .. 70 in a simulated network.
  *
+ * Every collective of the builders, every root (for p > 9 four of them), counts 0, 1 and 3 (the
+ * v-collectives: count arrays with zeros and displacements in reverse order with gaps), in place
+ * where MPI allows it.
+ *
  * The simulator starts a step once the steps it depends on are done and matches messages as MPI
  * does: per pair of ranks in start order, a send done only when its receive is matched (no
  * buffering, so a schedule that needs it deadlocks here). It fails on a deadlock, on a message
@@ -14,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <collalg/schedule/icoll.h>
+#include <collalg/schedule/icoll_reduce.h>
+#include <collalg/schedule/icoll_rooted.h>
 
 #define PMAX 70
 
@@ -38,6 +44,7 @@ enum { WAITING, ACTIVE, DONE };
 typedef struct sim_rank {
     collalg__steps s;
     elem *buf[COLLALG_NBUF];
+    elem *want; /* the receive buffer as it must be after the collective */
     long long len[COLLALG_NBUF];
     unsigned char *state;
     unsigned char *knows;    /* ranks this one has heard from, directly or not */
@@ -48,58 +55,41 @@ typedef enum {
     COLL_BARRIER,
     COLL_BCAST,
     COLL_ALLGATHER,
+    COLL_ALLGATHERV,
     COLL_ALLTOALL,
+    COLL_ALLTOALLV,
+    COLL_GATHER,
+    COLL_GATHERV,
+    COLL_SCATTER,
+    COLL_SCATTERV,
+    COLL_REDUCE,
     COLL_ALLREDUCE,
+    COLL_SCAN,
+    COLL_EXSCAN,
+    COLL_RSB,      /* reduce_scatter_block */
+    COLL_RS,       /* reduce_scatter */
     BAD_ORDER,     /* an allreduce that reduces in the wrong order */
     BAD_UNMATCHED, /* a send no one receives */
     BAD_HAZARD     /* a copy over data a send is still sending */
 } coll_kind;
 
+#define NCOLL ((int)COLL_RS + 1)
+
+static const char *const coll_name[] = {"barrier",       "bcast",     "allgather", "allgatherv", "alltoall",
+                                        "alltoallv",     "gather",    "gatherv",   "scatter",    "scatterv",
+                                        "reduce",        "allreduce", "scan",      "exscan",     "reduce_scatter_block",
+                                        "reduce_scatter"};
+
 typedef struct sim {
     int p, root, inplace;
     long long count;
     coll_kind coll;
+    int *vc, *vd;   /* the v-collectives' counts and displacements (reverse order, with gaps) */
+    long long vlen; /* elements a buffer of the vd layout spans */
     sim_rank *r;
 } sim;
 
 static const elem broken = {-1, -1, -1};
-
-static void build(sim *m, int rank, collalg__steps *s)
-{
-    switch (m->coll) {
-    case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, m->p); break;
-    case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, m->p, m->root, m->count); break;
-    case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, m->p, m->count, m->count, m->inplace); break;
-    case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, m->p, m->count, m->count, m->inplace); break;
-    case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, m->p, m->count, m->inplace); break;
-    case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
-        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, m->count), collalg__pc(COLLALG_BUF_RECV, 0, m->count));
-        collalg__steps_round(s);
-        if (rank == 0)
-            collalg__steps_send(s, 1, collalg__pc(COLLALG_BUF_RECV, 0, m->count));
-        else
-            collalg__steps_recv(s, 0, collalg__pc(COLLALG_BUF_TMP, 0, m->count));
-        collalg__steps_tmp(s, m->count);
-        collalg__steps_round(s);
-        if (rank == 1)
-            collalg__steps_reduce(s, collalg__pc(COLLALG_BUF_RECV, 0, m->count),
-                                  collalg__pc(COLLALG_BUF_TMP, 0, m->count));
-        break;
-    case BAD_UNMATCHED:
-        if (rank == 0)
-            collalg__steps_send(s, 1, collalg__pc(COLLALG_BUF_SEND, 0, m->count));
-        break;
-    case BAD_HAZARD:
-        if (rank == 0) {
-            collalg__steps_send(s, 1, collalg__pc(COLLALG_BUF_RECV, 0, m->count));
-            collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, m->count),
-                                collalg__pc(COLLALG_BUF_RECV, 0, m->count));
-        } else {
-            collalg__steps_recv(s, 0, collalg__pc(COLLALG_BUF_RECV, 0, m->count));
-        }
-        break;
-    }
-}
 
 static elem mk(int lo, int hi, int j)
 {
@@ -110,29 +100,259 @@ static elem mk(int lo, int hi, int j)
     return e;
 }
 
-/* The send and receive buffers of rank r before the call, and their lengths in elements. */
+/* Elements rank r sends to rank d in the alltoallv case (symmetric, so in place is legal). */
+static int a2av_count(const sim *m, int r, int d)
+{
+    return (r + d) % 3 == 0 ? 0 : (int)m->count + (r + d) % 2;
+}
+
+/* Displacement of block d of rank r's alltoallv buffers: packed in block order (send), or in
+ * reverse block order with a gap after each block (receive); *len gets the span. */
+static long long a2av_displ(const sim *m, int r, int d, int recv, long long *len)
+{
+    long long at = 0, mine = 0;
+    int b;
+    for (b = 0; b < m->p; b++) {
+        int e = recv ? m->p - 1 - b : b;
+        if (e == d)
+            mine = at;
+        at += a2av_count(m, r, e) + recv;
+    }
+    if (len)
+        *len = at;
+    return mine;
+}
+
+static void build(sim *m, int rank, collalg__steps *s)
+{
+    int p = m->p, root = m->root, inplace = m->inplace, i;
+    long long n = m->count;
+    int sc[PMAX], sd[PMAX], rc[PMAX], rd[PMAX];
+    collalg__vside snd = {0, 0, 0}, rcv = {0, 0, 0};
+    switch (m->coll) {
+    case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
+    case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
+    case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
+    case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLTOALLV:
+        for (i = 0; i < p; i++) {
+            sc[i] = rc[i] = a2av_count(m, rank, i);
+            sd[i] = (int)a2av_displ(m, rank, i, 0, NULL);
+            rd[i] = (int)a2av_displ(m, rank, i, 1, NULL);
+        }
+        snd.counts = sc;
+        snd.displs = sd;
+        rcv.counts = rc;
+        rcv.displs = rd;
+        collalg__ialltoallv_linear_steps(s, rank, p, snd, rcv, inplace);
+        break;
+    case COLL_GATHER: collalg__igatherv_linear_steps(s, rank, p, root, n, n, NULL, NULL, inplace); break;
+    case COLL_GATHERV:
+        collalg__igatherv_linear_steps(s, rank, p, root, m->vc[rank], 0, rank == root ? m->vc : NULL,
+                                       rank == root ? m->vd : NULL, inplace);
+        break;
+    case COLL_SCATTER: collalg__iscatterv_linear_steps(s, rank, p, root, n, NULL, NULL, n, inplace); break;
+    case COLL_SCATTERV:
+        collalg__iscatterv_linear_steps(s, rank, p, root, 0, rank == root ? m->vc : NULL, rank == root ? m->vd : NULL,
+                                        m->vc[rank], inplace);
+        break;
+    case COLL_REDUCE: collalg__ireduce_binomial_steps(s, rank, p, root, n, inplace); break;
+    case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace); break;
+    case COLL_SCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
+    case COLL_EXSCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 1); break;
+    case COLL_RSB: collalg__ireduce_scatter_steps(s, rank, p, n, NULL, inplace); break;
+    case COLL_RS: collalg__ireduce_scatter_steps(s, rank, p, 0, m->vc, inplace); break;
+    case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
+        collalg__steps_round(s);
+        if (rank == 0)
+            collalg__steps_send(s, 1, collalg__pc(COLLALG_BUF_RECV, 0, n));
+        else
+            collalg__steps_recv(s, 0, collalg__pc(COLLALG_BUF_TMP, 0, n));
+        collalg__steps_tmp(s, n);
+        collalg__steps_round(s);
+        if (rank == 1)
+            collalg__steps_reduce(s, collalg__pc(COLLALG_BUF_RECV, 0, n), collalg__pc(COLLALG_BUF_TMP, 0, n));
+        break;
+    case BAD_UNMATCHED:
+        if (rank == 0)
+            collalg__steps_send(s, 1, collalg__pc(COLLALG_BUF_SEND, 0, n));
+        break;
+    case BAD_HAZARD:
+        if (rank == 0) {
+            collalg__steps_send(s, 1, collalg__pc(COLLALG_BUF_RECV, 0, n));
+            collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
+        } else {
+            collalg__steps_recv(s, 0, collalg__pc(COLLALG_BUF_RECV, 0, n));
+        }
+        break;
+    }
+}
+
+static elem *elems(long long n, elem v)
+{
+    elem *e = calloc((size_t)n + 1, sizeof(elem));
+    long long i;
+    for (i = 0; i < n; i++)
+        e[i] = v;
+    return e;
+}
+
+/* Rank r's buffers before the call (send: what it contributes; receive: broken, or the input when
+ * in place) and what its receive buffer must hold after it (every element the collective does
+ * not define keeps its value). Reductions: {r, r, j} is rank r's element j. */
 static void fill(sim *m, int r, sim_rank *x)
 {
-    long long n = m->count, i, pn = (long long)m->p * n;
-    x->len[COLLALG_BUF_SEND] = m->coll == COLL_ALLTOALL ? pn : n;
-    x->len[COLLALG_BUF_RECV] = m->coll == COLL_ALLGATHER || m->coll == COLL_ALLTOALL ? pn : n;
+    long long n = m->count, pn = (long long)m->p * n, i, len, total = 0;
+    int p = m->p, b, root_in = m->inplace && r == m->root;
+    elem *snd, *rcv, *want;
+    long long slen = 0, rlen = 0;
+    for (b = 0; b < p; b++)
+        total += m->vc[b];
+    switch (m->coll) { /* lengths */
+    case COLL_BARRIER: break;
+    case COLL_BCAST: rlen = n; break;
+    case COLL_ALLGATHER: slen = n, rlen = pn; break;
+    case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
+    case COLL_ALLTOALL: slen = rlen = pn; break;
+    case COLL_ALLTOALLV: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
+    case COLL_GATHER: slen = n, rlen = r == m->root ? pn : 0; break;
+    case COLL_GATHERV: slen = m->vc[r], rlen = r == m->root ? m->vlen : 0; break;
+    case COLL_SCATTER: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
+    case COLL_SCATTERV: slen = r == m->root ? m->vlen : 0, rlen = root_in ? 0 : m->vc[r]; break;
+    case COLL_REDUCE: slen = n, rlen = r == m->root ? n : 0; break;
+    case COLL_RSB: slen = pn, rlen = m->inplace ? pn : n; break;
+    case COLL_RS: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
+    default: slen = rlen = n; break;
+    }
+    x->len[COLLALG_BUF_SEND] = slen;
+    x->len[COLLALG_BUF_RECV] = rlen;
     x->len[COLLALG_BUF_TMP] = x->s.tmp_count;
-    for (i = 0; i < COLLALG_NBUF; i++)
-        x->buf[i] = calloc((size_t)x->len[i] + 1, sizeof(elem));
-    for (i = 0; i < x->len[COLLALG_BUF_RECV]; i++)
-        x->buf[COLLALG_BUF_RECV][i] = broken;
-    for (i = 0; i < x->len[COLLALG_BUF_TMP]; i++)
-        x->buf[COLLALG_BUF_TMP][i] = broken;
-    for (i = 0; i < x->len[COLLALG_BUF_SEND]; i++) /* alltoall: block d of rank r is {r, d, j} */
-        x->buf[COLLALG_BUF_SEND][i] = m->coll == COLL_ALLTOALL ? mk(r, (int)(i / n), (int)(i % n)) : mk(r, r, (int)i);
-    if (m->coll == COLL_BCAST && r == m->root)
+    x->buf[COLLALG_BUF_TMP] = elems(x->s.tmp_count, broken);
+    snd = x->buf[COLLALG_BUF_SEND] = elems(slen, broken);
+    rcv = x->buf[COLLALG_BUF_RECV] = elems(rlen, broken);
+    for (i = 0; i < slen; i++) /* reductions and transports alike: {r, r, i}, except below */
+        snd[i] = mk(r, r, (int)i);
+    switch (m->coll) { /* the send buffers' own layouts, and the input in place */
+    case COLL_ALLGATHER:
+        if (m->inplace)
+            for (i = 0; i < n; i++)
+                rcv[r * n + i] = mk(r, r, (int)i);
+        break;
+    case COLL_ALLGATHERV:
+        if (m->inplace)
+            for (i = 0; i < m->vc[r]; i++)
+                rcv[m->vd[r] + i] = mk(r, r, (int)i);
+        break;
+    case COLL_ALLTOALL: /* block d is {r, d, j} */
+        for (i = 0; i < pn; i++)
+            snd[i] = mk(r, (int)(i / n), (int)(i % n));
+        if (m->inplace)
+            memcpy(rcv, snd, (size_t)pn * sizeof(elem));
+        break;
+    case COLL_ALLTOALLV:
+        for (b = 0; b < p; b++)
+            for (i = 0; i < a2av_count(m, r, b); i++) {
+                snd[a2av_displ(m, r, b, 0, NULL) + i] = mk(r, b, (int)i);
+                if (m->inplace)
+                    rcv[a2av_displ(m, r, b, 1, NULL) + i] = mk(r, b, (int)i);
+            }
+        break;
+    case COLL_GATHER:
+        if (root_in)
+            for (i = 0; i < n; i++)
+                rcv[r * n + i] = mk(r, r, (int)i);
+        break;
+    case COLL_GATHERV:
+        if (root_in)
+            for (i = 0; i < m->vc[r]; i++)
+                rcv[m->vd[r] + i] = mk(r, r, (int)i);
+        break;
+    case COLL_SCATTER: /* block b is {root, b, j} */
+        for (i = 0; i < slen; i++)
+            snd[i] = mk(r, (int)(i / n), (int)(i % n));
+        break;
+    case COLL_SCATTERV:
+        for (i = 0; i < slen; i++)
+            snd[i] = broken;
+        for (b = 0; b < p && r == m->root; b++)
+            for (i = 0; i < m->vc[b]; i++)
+                snd[m->vd[b] + i] = mk(r, b, (int)i);
+        break;
+    case COLL_BCAST:
+        for (i = 0; i < n && r == m->root; i++)
+            rcv[i] = mk(r, r, (int)i);
+        break;
+    case COLL_REDUCE:
+    case COLL_ALLREDUCE:
+    case COLL_SCAN:
+    case COLL_EXSCAN:
+    case COLL_RSB:
+    case COLL_RS:
+    case BAD_ORDER:
+        if ((m->coll == COLL_REDUCE ? root_in : m->inplace) || m->coll == BAD_ORDER)
+            for (i = 0; i < rlen; i++)
+                rcv[i] = mk(r, r, (int)i);
+        break;
+    default: break;
+    }
+    want = x->want = elems(rlen, broken);
+    memcpy(want, rcv, (size_t)rlen * sizeof(elem));
+    len = 0;
+    switch (m->coll) { /* what the receive buffer must hold */
+    case COLL_BCAST:
         for (i = 0; i < n; i++)
-            x->buf[COLLALG_BUF_RECV][i] = mk(r, r, (int)i);
-    if (m->inplace && m->coll == COLL_ALLGATHER)
+            want[i] = mk(m->root, m->root, (int)i);
+        break;
+    case COLL_ALLGATHER:
+    case COLL_GATHER:
+        for (i = 0; i < rlen; i++)
+            want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
+        break;
+    case COLL_ALLGATHERV:
+    case COLL_GATHERV:
+        for (b = 0; b < p && rlen > 0; b++)
+            for (i = 0; i < m->vc[b]; i++)
+                want[m->vd[b] + i] = mk(b, b, (int)i);
+        break;
+    case COLL_ALLTOALL:
+        for (i = 0; i < pn; i++)
+            want[i] = mk((int)(i / n), r, (int)(i % n));
+        break;
+    case COLL_ALLTOALLV:
+        for (b = 0; b < p; b++)
+            for (i = 0; i < a2av_count(m, r, b); i++)
+                want[a2av_displ(m, r, b, 1, NULL) + i] = mk(b, r, (int)i);
+        break;
+    case COLL_SCATTER:
+    case COLL_SCATTERV:
+        for (i = 0; i < rlen; i++)
+            want[i] = mk(m->root, r, (int)i);
+        break;
+    case COLL_REDUCE:
+    case COLL_ALLREDUCE:
+    case BAD_ORDER:
+        for (i = 0; i < rlen; i++)
+            want[i] = mk(0, p - 1, (int)i);
+        break;
+    case COLL_SCAN:
         for (i = 0; i < n; i++)
-            x->buf[COLLALG_BUF_RECV][r * n + i] = mk(r, r, (int)i);
-    if (m->inplace && (m->coll == COLL_ALLTOALL || m->coll == COLL_ALLREDUCE || m->coll == BAD_ORDER))
-        memcpy(x->buf[COLLALG_BUF_RECV], x->buf[COLLALG_BUF_SEND], (size_t)x->len[COLLALG_BUF_SEND] * sizeof(elem));
+            want[i] = mk(0, r, (int)i);
+        break;
+    case COLL_EXSCAN: /* rank 0's buffer is undefined: it must stay as it was */
+        for (i = 0; i < n && r > 0; i++)
+            want[i] = mk(0, r - 1, (int)i);
+        break;
+    case COLL_RSB:
+    case COLL_RS: /* block r of the reduced vector at element 0; in place the rest is undefined */
+        for (b = 0; b < r; b++)
+            len += m->coll == COLL_RS ? m->vc[b] : n;
+        for (i = 0; i < (m->coll == COLL_RS ? m->vc[r] : n); i++)
+            want[i] = mk(0, p - 1, (int)(len + i));
+        break;
+    default: break;
+    }
 }
 
 static int overlaps(collalg__piece a, collalg__piece b)
@@ -278,33 +498,22 @@ static int same(elem a, elem b)
     return a.lo == b.lo && a.hi == b.hi && a.j == b.j;
 }
 
-/* What element i of rank r's receive buffer must hold after the collective. */
-static elem expected(const sim *m, int r, long long i)
-{
-    long long n = m->count;
-    switch (m->coll) {
-    case COLL_BCAST: return mk(m->root, m->root, (int)i);
-    case COLL_ALLGATHER: return mk((int)(i / n), (int)(i / n), (int)(i % n));
-    case COLL_ALLTOALL: return mk((int)(i / n), r, (int)(i % n));
-    case COLL_ALLREDUCE:
-    case BAD_ORDER: return mk(0, m->p - 1, (int)i);
-    default: return broken;
-    }
-}
-
 static void check_result(const sim *m)
 {
     int r, q;
     long long i;
+    int undefined_tail = m->inplace && (m->coll == COLL_RSB || m->coll == COLL_RS);
     for (r = 0; r < m->p; r++) {
         const sim_rank *k = &m->r[r];
+        long long upto = undefined_tail ? (m->coll == COLL_RS ? m->vc[r] : m->count) : k->len[COLLALG_BUF_RECV];
         for (q = 0; q < m->p && m->coll == COLL_BARRIER; q++)
             CHECK(k->knows[q], "p=%d: rank %d finishes without hearing from %d", m->p, r, q);
-        for (i = 0; i < k->len[COLLALG_BUF_RECV]; i++) {
-            elem got = k->buf[COLLALG_BUF_RECV][i], want = expected(m, r, i);
+        for (i = 0; i < upto; i++) {
+            elem got = k->buf[COLLALG_BUF_RECV][i], want = k->want[i];
             CHECK(same(got, want),
-                  "p=%d root %d inplace %d count %lld: rank %d element %lld is {%d, %d, %d}, not {%d, %d, %d}", m->p,
-                  m->root, m->inplace, m->count, r, i, got.lo, got.hi, got.j, want.lo, want.hi, want.j);
+                  "%s p=%d root %d inplace %d count %lld: rank %d element %lld is {%d, %d, %d}, not {%d, %d, %d}",
+                  m->coll < NCOLL ? coll_name[m->coll] : "bad", m->p, m->root, m->inplace, m->count, r, i, got.lo,
+                  got.hi, got.j, want.lo, want.hi, want.j);
         }
     }
 }
@@ -313,12 +522,22 @@ static void check_result(const sim *m)
 static void simulate(coll_kind coll, int p, int root, long long count, int inplace)
 {
     sim m;
-    int r, i;
+    int r, i, vc[PMAX], vd[PMAX];
+    long long at = 0;
     m.coll = coll;
     m.p = p;
     m.root = root;
     m.count = count;
     m.inplace = inplace;
+    m.vc = vc;
+    m.vd = vd;
+    for (i = 0; i < p; i++) /* zeros, and blocks of two lengths */
+        vc[i] = i % 3 == 1 ? 0 : (int)count + i % 2;
+    for (i = p - 1; i >= 0; i--) { /* reverse order, a gap after each block */
+        vd[i] = (int)at;
+        at += vc[i] + 1;
+    }
+    m.vlen = at;
     m.r = calloc((size_t)p, sizeof *m.r);
     for (r = 0; r < p; r++) {
         sim_rank *k = &m.r[r];
@@ -353,6 +572,7 @@ static void simulate(coll_kind coll, int p, int root, long long count, int inpla
             free(k->carried[i]);
         for (i = 0; i < COLLALG_NBUF; i++)
             free(k->buf[i]);
+        free(k->want);
         free(k->carried);
         free(k->knows);
         free(k->state);
@@ -362,49 +582,81 @@ static void simulate(coll_kind coll, int p, int root, long long count, int inpla
     free(m.r);
 }
 
-static const long long counts[] = {0, 1, 3};
+/* Every p up to PMAX, counts 0, 1, 3, every root (four of them for p > 9), in place or not. */
+static void simulate_all(coll_kind coll, int rooted, int can_inplace)
+{
+    static const long long counts[] = {0, 1, 3};
+    int p, root, c, inplace;
+    for (p = 1; p <= PMAX; p++)
+        for (root = 0; root<(rooted ? p : 1); root += p> 9 ? p / 4 : 1)
+            for (c = 0; c < 3; c++)
+                for (inplace = 0; inplace <= can_inplace; inplace++)
+                    simulate(coll, p, root, counts[c], inplace);
+}
 
 Test(steps, ibarrier_dissemination)
 {
-    int p;
-    for (p = 1; p <= PMAX; p++)
-        simulate(COLL_BARRIER, p, 0, 0, 0);
+    simulate_all(COLL_BARRIER, 0, 0);
 }
-
-Test(steps, ibcast_binomial_every_root)
+Test(steps, ibcast_binomial)
 {
-    int p, root, c;
-    for (p = 1; p <= PMAX; p++)
-        for (root = 0; root<p; root += p> 9 ? p / 4 : 1)
-            for (c = 0; c < 3; c++)
-                simulate(COLL_BCAST, p, root, counts[c], 0);
+    simulate_all(COLL_BCAST, 1, 0);
 }
-
 Test(steps, iallgather_ring)
 {
-    int p, c, inplace;
-    for (p = 1; p <= PMAX; p++)
-        for (c = 0; c < 3; c++)
-            for (inplace = 0; inplace < 2; inplace++)
-                simulate(COLL_ALLGATHER, p, 0, counts[c], inplace);
+    simulate_all(COLL_ALLGATHER, 0, 1);
 }
-
+Test(steps, iallgatherv_ring)
+{
+    simulate_all(COLL_ALLGATHERV, 0, 1);
+}
 Test(steps, ialltoall_linear)
 {
-    int p, c, inplace;
-    for (p = 1; p <= PMAX; p++)
-        for (c = 0; c < 3; c++)
-            for (inplace = 0; inplace < 2; inplace++)
-                simulate(COLL_ALLTOALL, p, 0, counts[c], inplace);
+    simulate_all(COLL_ALLTOALL, 0, 1);
 }
-
+Test(steps, ialltoallv_linear)
+{
+    simulate_all(COLL_ALLTOALLV, 0, 1);
+}
+Test(steps, igather_linear)
+{
+    simulate_all(COLL_GATHER, 1, 1);
+}
+Test(steps, igatherv_linear)
+{
+    simulate_all(COLL_GATHERV, 1, 1);
+}
+Test(steps, iscatter_linear)
+{
+    simulate_all(COLL_SCATTER, 1, 1);
+}
+Test(steps, iscatterv_linear)
+{
+    simulate_all(COLL_SCATTERV, 1, 1);
+}
+Test(steps, ireduce_binomial_in_rank_order)
+{
+    simulate_all(COLL_REDUCE, 1, 1);
+}
 Test(steps, iallreduce_recursive_doubling_in_rank_order)
 {
-    int p, c, inplace;
-    for (p = 1; p <= PMAX; p++)
-        for (c = 0; c < 3; c++)
-            for (inplace = 0; inplace < 2; inplace++)
-                simulate(COLL_ALLREDUCE, p, 0, counts[c], inplace);
+    simulate_all(COLL_ALLREDUCE, 0, 1);
+}
+Test(steps, iscan_recursive_doubling_in_rank_order)
+{
+    simulate_all(COLL_SCAN, 0, 1);
+}
+Test(steps, iexscan_recursive_doubling_in_rank_order)
+{
+    simulate_all(COLL_EXSCAN, 0, 1);
+}
+Test(steps, ireduce_scatter_block_in_rank_order)
+{
+    simulate_all(COLL_RSB, 0, 1);
+}
+Test(steps, ireduce_scatter_in_rank_order)
+{
+    simulate_all(COLL_RS, 0, 1);
 }
 
 /* The simulator fails schedules that are wrong: a reduction out of rank order, a send nobody

@@ -8,10 +8,11 @@
 
 /**
  * @defgroup nonblocking Nonblocking collectives
- * @brief MPI_Ibarrier, MPI_Ibcast, MPI_Iallgather, MPI_Ialltoall, MPI_Iallreduce: a schedule run
- *        behind a real MPI_Request.
+ * @brief MPI_Ibarrier, MPI_Ibcast, MPI_Igather(v), MPI_Iscatter(v), MPI_Iallgather(v),
+ *        MPI_Ialltoall(v), MPI_Ireduce, MPI_Iallreduce, MPI_Iscan, MPI_Iexscan,
+ *        MPI_Ireduce_scatter(_block): a schedule run behind a real MPI_Request.
  *
- * Every function takes exactly its MPI_I<collective>'s arguments. It checks them, builds the
+ * Every function takes exactly the arguments of its `MPI_I<collective>`. It checks them, builds the
  * calling rank's schedule (schedule/icoll.h: steps with dependencies, a pure function of rank,
  * p, root and counts, checked without MPI in tests/test_steps.c), starts what can start, and
  * returns. The executor (core/nbc.h) advances the schedule without blocking: under MPICH inside
@@ -24,10 +25,19 @@
  * | collalg_ibcast_binomial() | ceil(lg p) (alpha + n beta) | none |
  * | collalg_iallgather_ring() | (p - 1) alpha + (p - 1)/p n beta | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
+ * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
+ * | collalg_iscatter_linear(), collalg_iscatterv_linear() | alpha + n beta at the root | none |
+ * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
+ * | collalg_ialltoallv_linear() | alpha + n beta with every message in flight at once | none |
+ * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
+ * | collalg_iscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
+ * | collalg_iexscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
+ * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
+ * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
  *
- * Not yet: the other twelve nonblocking collectives, the selector, the tuner and the PMPI
- * library's MPI_I* entry points.
+ * Not yet: MPI_Ialltoallw; more than one algorithm per collective; the selector, the tuner and
+ * the PMPI library's MPI_I* entry points.
  */
 #ifndef COLLALG_NONBLOCKING_H
 #define COLLALG_NONBLOCKING_H
@@ -37,6 +47,17 @@
 #include "ibcast/binomial.h"
 #include "iallgather/ring.h"
 #include "ialltoall/linear.h"
+#include "igather/linear.h"
+#include "igatherv/linear.h"
+#include "iscatter/linear.h"
+#include "iscatterv/linear.h"
+#include "iallgatherv/ring.h"
+#include "ialltoallv/linear.h"
+#include "ireduce/binomial.h"
 #include "iallreduce/recursive_doubling.h"
+#include "iscan/recursive_doubling.h"
+#include "iexscan/recursive_doubling.h"
+#include "ireduce_scatter_block/reduce_scatterv.h"
+#include "ireduce_scatter/reduce_scatterv.h"
 
 #endif /* COLLALG_NONBLOCKING_H */

@@ -4,10 +4,13 @@
  * native blocking ones, byte for byte.
  *
  * For every datatype pair of the harness (int, double, vector, struct, int-vector), every count
- * of --counts and with and without MPI_IN_PLACE: ibcast (every root up to p = 4, else the first
- * and the last), iallgather, ialltoall; iallreduce for the (datatype, op) cases of
- * reduction_cases.h against the ordered reduction computed locally (the non-commutative matrix
- * product included); ibarrier completes. Requests are completed by MPI_Wait under MPICH (its
+ * of --counts and with and without MPI_IN_PLACE: ibcast, igather, iscatter (every root up to
+ * p = 4, else the first and the last), iallgather, ialltoall; the v-collectives (igatherv,
+ * iscatterv, iallgatherv with the harness's zeros, reverse and permuted block patterns;
+ * ialltoallv with pairwise counts that include zeros, receive blocks in reverse order with gaps);
+ * the reductions (iallreduce, ireduce at every root, iscan, iexscan, ireduce_scatter_block,
+ * ireduce_scatter) for the (datatype, op) cases of reduction_cases.h against the ordered
+ * reduction computed locally (the non-commutative matrix product included); ibarrier completes. Requests are completed by MPI_Wait under MPICH (its
  * poll function advances them) and, everywhere, by a loop of collalg_progress() and MPI_Test.
  *
  * Then what is new with requests: four operations outstanding on one communicator at once,
@@ -21,11 +24,7 @@
  */
 #include "harness.h"
 #include "reduction_cases.h"
-#include <collalg/ibarrier/dissemination.h>
-#include <collalg/ibcast/binomial.h>
-#include <collalg/iallgather/ring.h>
-#include <collalg/ialltoall/linear.h>
-#include <collalg/iallreduce/recursive_doubling.h>
+#include <collalg/nonblocking.h>
 #include <collalg/allreduce/recursive_doubling.h>
 
 /* SimGrid 3.32's MPI_Cancel does not call a generalized request's cancel function. */
@@ -149,6 +148,282 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     free(send);
     free(got);
     free(want);
+}
+
+/* The gatherv (scatter = 0) or scatterv (1) reference by the standard's definition, point to
+ * point: MPICH 4.0's native gather and scatter truncate the resized struct type (see
+ * tests/mpi/scatter.c). `counts` NULL: blocks of `count` elements at r * count of the root's
+ * buffer `vbuf`, of type `vtype`; `one` holds `n` elements of `type` on every rank. */
+static void ref_rooted(int scatter, void *one, int n, MPI_Datatype type, void *vbuf, const int *counts,
+                       const int *displs, int count, MPI_Datatype vtype, int root, int p, int rank)
+{
+    MPI_Aint lb, ext;
+    MPI_Request *req = th_alloc((size_t)(p + 1) * sizeof(MPI_Request));
+    int r, nreq = 0;
+    MPI_Type_get_extent(vtype, &lb, &ext);
+    if (rank == root)
+        for (r = 0; r < p; r++) {
+            char *at = (char *)vbuf + (counts ? (MPI_Aint)displs[r] : (MPI_Aint)r * count) * ext;
+            int c = counts ? counts[r] : count;
+            if (scatter)
+                MPI_Isend(at, c, vtype, r, 77, MPI_COMM_WORLD, &req[nreq++]);
+            else
+                MPI_Irecv(at, c, vtype, r, 77, MPI_COMM_WORLD, &req[nreq++]);
+        }
+    if (scatter)
+        MPI_Irecv(one, n, type, root, 77, MPI_COMM_WORLD, &req[nreq++]);
+    else
+        MPI_Isend(one, n, type, root, 77, MPI_COMM_WORLD, &req[nreq++]);
+    MPI_Waitall(nreq, req, collalg__statuses_ignore());
+    free(req);
+}
+
+/* igather (scatter = 0) or iscatter (1) at every root (up to p = 4; else 0 and p - 1). */
+static void run_rooted(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int scatter,
+                       int inplace, int spin)
+{
+    int scount = count * t->ratio, root;
+    size_t one = th_bytes(scatter ? count : scount, scatter ? t->rtype : t->stype);
+    size_t all = th_bytes((long)(scatter ? scount : count) * p, scatter ? t->stype : t->rtype);
+    char *mine = th_alloc(one), *got = th_alloc(scatter ? one : all), *want = th_alloc(scatter ? one : all);
+    char *whole = th_alloc(all), what[256];
+    MPI_Aint lb, ext;
+    MPI_Request req;
+    if (inplace && t->stype != t->rtype)
+        goto out;
+    MPI_Type_get_extent(t->rtype, &lb, &ext);
+    for (root = 0; root < p; root += p <= 4 ? 1 : p - 1) {
+        size_t gbytes = scatter ? one : all;
+        th_fill(mine, one, 3u + (unsigned)rank);
+        th_fill(whole, all, 5u + (unsigned)rank);
+        th_fill(got, gbytes, 9u + (unsigned)rank);
+        if (!scatter && inplace && rank == root && count > 0) /* the root's block is already in got */
+            memcpy(got + (size_t)root * (size_t)count * (size_t)ext, mine, one - 16);
+        memcpy(want, got, gbytes);
+        if (!scatter) { /* the reference gathers `mine` */
+            ref_rooted(0, mine, scount, t->stype, want, NULL, NULL, count, t->rtype, root, p, rank);
+            collalg_igather_linear(inplace && rank == root ? MPI_IN_PLACE : mine, scount, t->stype, got, count,
+                                   t->rtype, root, MPI_COMM_WORLD, &req);
+        } else { /* in place the root keeps its block in `whole`: nothing to compare there */
+            ref_rooted(1, want, count, t->rtype, whole, NULL, NULL, scount, t->stype, root, p, rank);
+            if (inplace && rank == root)
+                memcpy(want, got, gbytes);
+            collalg_iscatter_linear(whole, scount, t->stype, inplace && rank == root ? MPI_IN_PLACE : got, count,
+                                    t->rtype, root, MPI_COMM_WORLD, &req);
+        }
+        nb_complete(&req, spin);
+        snprintf(what, sizeof what, "%s linear %s count %d root %d%s%s", scatter ? "iscatter" : "igather", t->name,
+                 count, root, inplace ? " in place" : "", spin ? " spin" : "");
+        th_check(res, o, what, got, want, gbytes);
+    }
+out:
+    free(mine);
+    free(got);
+    free(want);
+    free(whole);
+}
+
+/* igatherv (kind 0), iscatterv (1), iallgatherv (2) with the block pattern pat at every root up
+ * to p = 4 (else 0 and p - 1); in place where the types agree. */
+static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
+                  int inplace, int spin)
+{
+    int *counts = th_alloc((size_t)p * sizeof(int)), *displs = th_alloc((size_t)p * sizeof(int)),
+        *order = th_alloc((size_t)p * sizeof(int)), *scounts = th_alloc((size_t)p * sizeof(int)), root, j;
+    long span = th_vpattern(pat, count, p, counts, displs, order);
+    size_t vbytes = th_bytes(span, t->rtype), one;
+    char *mine, *got = th_alloc(vbytes), *want = th_alloc(vbytes), *vsend = th_alloc(vbytes), what[256];
+    MPI_Aint lb, ext;
+    MPI_Request req;
+    MPI_Type_get_extent(t->rtype, &lb, &ext);
+    one = th_bytes((long)(counts[rank] * (kind == 1 ? 1 : t->ratio)), kind == 1 ? t->rtype : t->stype);
+    mine = th_alloc(one);
+    for (j = 0; j < p; j++)
+        scounts[j] = counts[j] * t->ratio;
+    for (root = 0; root < (kind == 2 ? 1 : p); root += p <= 4 ? 1 : p - 1) {
+        int in = inplace && (kind == 2 || rank == root);
+        size_t gbytes = kind == 1 ? one : vbytes;
+        th_fill(mine, one, 3u + (unsigned)rank);
+        th_fill(vsend, vbytes, 5u + (unsigned)rank);
+        th_fill(got, gbytes, 9u + (unsigned)rank);
+        if (inplace && t->stype != t->rtype)
+            break;
+        if (in && kind != 1 && counts[rank] > 0) /* the own block is already in got */
+            memcpy(got + (size_t)displs[rank] * (size_t)ext, mine, one - 16);
+        memcpy(want, got, gbytes);
+        if (kind == 0) {
+            ref_rooted(0, mine, scounts[rank], t->stype, want, counts, displs, 0, t->rtype, root, p, rank);
+            collalg_igatherv_linear(in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs, t->rtype,
+                                    root, MPI_COMM_WORLD, &req);
+        } else if (kind == 1) {
+            ref_rooted(1, want, counts[rank], t->rtype, vsend, counts, displs, 0, t->rtype, root, p, rank);
+            if (in)
+                memcpy(want, got, gbytes);
+            collalg_iscatterv_linear(vsend, counts, displs, t->rtype, in ? MPI_IN_PLACE : got, counts[rank], t->rtype,
+                                     root, MPI_COMM_WORLD, &req);
+        } else {
+            MPI_Allgatherv(mine, scounts[rank], t->stype, want, counts, displs, t->rtype, MPI_COMM_WORLD);
+            collalg_iallgatherv_ring(in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs, t->rtype,
+                                     MPI_COMM_WORLD, &req);
+        }
+        nb_complete(&req, spin);
+        snprintf(what, sizeof what, "%s %s count %d %s root %d%s%s",
+                 kind == 0   ? "igatherv linear"
+                 : kind == 1 ? "iscatterv linear"
+                             : "iallgatherv ring",
+                 t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", spin ? " spin" : "");
+        th_check(res, o, what, got, want, gbytes);
+    }
+    free(counts);
+    free(displs);
+    free(order);
+    free(scounts);
+    free(mine);
+    free(got);
+    free(want);
+    free(vsend);
+}
+
+/* Elements rank r sends to rank d in the ialltoallv case: zeros, two lengths, symmetric. */
+static int a2av_count(int c, int r, int d)
+{
+    return (r + d) % 3 == 0 ? 0 : c + (r + d) % 2;
+}
+
+/* ialltoallv: sends packed in rank order, receives in reverse order with one-element gaps. */
+static void run_alltoallv(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
+                          int spin)
+{
+    int *sc = th_alloc((size_t)p * sizeof(int)), *sd = th_alloc((size_t)p * sizeof(int)),
+        *rc = th_alloc((size_t)p * sizeof(int)), *rd = th_alloc((size_t)p * sizeof(int)), j, stot = 0, rtot = 0;
+    size_t sbytes, rbytes;
+    char *send, *got, *want, what[256];
+    MPI_Request req;
+    if (inplace && t->stype != t->rtype)
+        goto out;
+    for (j = 0; j < p; j++) {
+        sc[j] = a2av_count(count, rank, j) * t->ratio;
+        sd[j] = stot;
+        stot += sc[j];
+    }
+    for (j = p - 1; j >= 0; j--) {
+        rc[j] = a2av_count(count, j, rank);
+        rd[j] = rtot + 1;
+        rtot += rc[j] + 1;
+    }
+    sbytes = th_bytes(stot, t->stype);
+    rbytes = th_bytes(rtot, t->rtype);
+    send = th_alloc(sbytes);
+    got = th_alloc(rbytes);
+    want = th_alloc(rbytes);
+    th_fill(send, sbytes, 3u + (unsigned)rank);
+    th_fill(got, rbytes, 9u + (unsigned)rank);
+    if (inplace) { /* the input: block j of the send layout moved to the receive layout */
+        MPI_Aint lb, ext;
+        MPI_Type_get_extent(t->rtype, &lb, &ext);
+        for (j = 0; j < p; j++)
+            if (sc[j] > 0)
+                memcpy(got + (size_t)rd[j] * (size_t)ext, send + (size_t)sd[j] * (size_t)ext,
+                       th_bytes(sc[j], t->rtype) - 16);
+    }
+    memcpy(want, got, rbytes);
+    MPI_Alltoallv(send, sc, sd, t->stype, want, rc, rd, t->rtype, MPI_COMM_WORLD);
+    if (inplace)
+        collalg_ialltoallv_linear(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, got, rc, rd, t->rtype, MPI_COMM_WORLD,
+                                  &req);
+    else
+        collalg_ialltoallv_linear(send, sc, sd, t->stype, got, rc, rd, t->rtype, MPI_COMM_WORLD, &req);
+    nb_complete(&req, spin);
+    snprintf(what, sizeof what, "ialltoallv linear %s count %d%s%s", t->name, count, inplace ? " in place" : "",
+             spin ? " spin" : "");
+    th_check(res, o, what, got, want, rbytes);
+    free(send);
+    free(got);
+    free(want);
+out:
+    free(sc);
+    free(sd);
+    free(rc);
+    free(rd);
+}
+
+/* The reductions other than iallreduce, against the ordered reduction computed locally:
+ * which = 0 ireduce (every root up to p = 4, else 0 and p - 1), 1 iscan, 2 iexscan,
+ * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths). */
+static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
+                          int inplace, int spin)
+{
+    static const char *const name[] = {"ireduce binomial", "iscan recursive_doubling", "iexscan recursive_doubling",
+                                       "ireduce_scatter_block reduce_scatterv", "ireduce_scatter reduce_scatterv"};
+    int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
+    size_t bytes, rbytes;
+    char *send, *got, *want, *full, what[256];
+    MPI_Request req;
+    for (j = 0; j < p; j++) {
+        counts[j] = which == 4 ? (j % 3 == 1 ? 0 : count + j % 2) : count;
+        if (j < rank)
+            before += counts[j];
+        total += counts[j];
+    }
+    mine = counts[rank];
+    bytes = (size_t)(which >= 3 ? total : count) * (size_t)k->extent + 16;
+    send = th_alloc(bytes);
+    got = th_alloc(bytes);
+    want = th_alloc(bytes);
+    full = th_alloc(bytes);
+    for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1) {
+        int in = inplace && (which != 0 || rank == root);
+        int n = which >= 3 ? total : count;
+        memset(send, 0x5A, bytes);
+        memset(got, 0x5A, bytes);
+        memset(want, 0x5A, bytes);
+        memset(full, 0x5A, bytes);
+        rc_fill(k, in ? got : send, n, rank, 7u);
+        rbytes = bytes;
+        switch (which) {
+        case 0:
+            if (rank == root)
+                rc_reference(k, want, bytes, n, p - 1, 7u);
+            else
+                memcpy(want, got, bytes);
+            collalg_ireduce_binomial(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD, &req);
+            break;
+        case 1:
+        case 2:
+            if (which == 1 || rank > 0)
+                rc_reference(k, want, bytes, n, which == 1 ? rank : rank - 1, 7u);
+            else
+                memcpy(want, got, bytes);
+            if (which == 1)
+                collalg_iscan_recursive_doubling(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD,
+                                                 &req);
+            else
+                collalg_iexscan_recursive_doubling(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD,
+                                                   &req);
+            break;
+        default: /* block rank of the whole reduction; in place only that block is defined */
+            rc_reference(k, full, bytes, n, p - 1, 7u);
+            memcpy(want, in ? got : want, bytes);
+            memcpy(want, full + (size_t)before * (size_t)k->extent, (size_t)mine * (size_t)k->extent);
+            rbytes = (size_t)mine * (size_t)k->extent + (in ? 0 : 16);
+            if (which == 3)
+                collalg_ireduce_scatter_block_reduce_scatterv(in ? MPI_IN_PLACE : send, got, count, k->type, k->op,
+                                                              MPI_COMM_WORLD, &req);
+            else
+                collalg_ireduce_scatter_reduce_scatterv(in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
+                                                        MPI_COMM_WORLD, &req);
+            break;
+        }
+        nb_complete(&req, spin);
+        snprintf(what, sizeof what, "%s %s count %d root %d%s%s", name[which], k->name, count, which ? 0 : root,
+                 in ? " in place" : "", spin ? " spin" : "");
+        th_check(res, o, what, got, want, rbytes);
+    }
+    free(counts);
+    free(send);
+    free(got);
+    free(want);
+    free(full);
 }
 
 /* Four operations at once, completed in another order together with a point-to-point pair, a
@@ -297,7 +572,9 @@ int main(int argc, char **argv)
     th_parse(argc, argv, &o);
     th_types_init(t);
     rc_set_init(&rs);
-    for (spin = 0; spin < 2; spin++) {
+    /* spin 0: MPI_Wait where the MPI advances the request (MPICH); spin 1: collalg_progress() and
+     * MPI_Test, which is also what spin 0 does elsewhere, so it runs once there */
+    for (spin = 0; spin < (COLLALG_NBC_MPIX ? 2 : 1); spin++) {
         MPI_Request req;
         collalg_ibarrier_dissemination(MPI_COMM_WORLD, &req);
         nb_complete(&req, spin);
@@ -306,19 +583,28 @@ int main(int argc, char **argv)
             if (!th_want_type(&o, t[ti].name))
                 continue;
             for (ci = 0; ci < o.ncounts; ci++) {
-                int count = count_of(o.counts[ci], t[ti].rtype);
+                int count = count_of(o.counts[ci], t[ti].rtype), kind, pat;
                 run_bcast(&res, &o, &t[ti], count, p, rank, spin);
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     run_transport(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
                     run_transport(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
+                    run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
+                    run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
+                    run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, spin);
+                    for (kind = 0; kind < 3; kind++)
+                        for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
+                            run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, spin);
                 }
             }
         }
         for (ti = 0; ti < RC_NCASES; ti++)
             for (ci = 0; ci < o.ncounts; ci++)
-                for (inplace = 0; inplace <= o.inplace; inplace++)
-                    run_allreduce(&res, &o, &rs.c[ti], o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], p,
-                                  rank, inplace, spin);
+                for (inplace = 0; inplace <= o.inplace; inplace++) {
+                    int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
+                    run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, spin);
+                    for (which = 0; which < 5; which++)
+                        run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, spin);
+                }
         run_outstanding(&res, &o, p, rank, spin);
         if (COLLALG_NBC_KEEP_TYPES)
             run_type_freed(&res, &o, p, rank, spin);

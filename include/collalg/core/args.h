@@ -286,6 +286,24 @@ COLLALG_INLINE int collalg__vblocks_stage(collalg__ctx *c, const void *buf, cons
 }
 
 /**
+ * @brief The argument checks of MPI_Alltoallv (see collalg__alltoallv_enter()), on @p c's
+ *        communicator. @return the first error found, else MPI_SUCCESS.
+ */
+COLLALG_INLINE int collalg__alltoallv_check(collalg__ctx *c, const void *sendbuf, const int *sendcounts,
+                                            const int *sdispls, MPI_Datatype sendtype, const void *recvbuf,
+                                            const int *recvcounts, const int *rdispls, MPI_Datatype recvtype)
+{
+    int inplace = sendbuf == MPI_IN_PLACE, p = 0, sany = 0, rany = 0, err = collalg__ctx_comm(c, &p, NULL);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__check_vbuffer(sendbuf, sendcounts, sdispls, sendtype, p, &sany);
+    if (err == MPI_SUCCESS)
+        err = collalg__check_vbuffer(recvbuf, recvcounts, rdispls, recvtype, p, &rany);
+    if (err == MPI_SUCCESS && !inplace && sendbuf == recvbuf && (sany || rany))
+        err = MPI_ERR_BUFFER;
+    return err;
+}
+
+/**
  * @brief Entry step of the alltoallv algorithms.
  *
  * Checks the arguments (both quadruples, the send one unless @p sendbuf is MPI_IN_PLACE; aliased
@@ -301,18 +319,13 @@ COLLALG_INLINE int collalg__alltoallv_enter(collalg__ctx *c, const void **sendbu
                                             const int *recvcounts, const int *rdispls, MPI_Datatype recvtype,
                                             MPI_Comm comm)
 {
-    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE, p = 0, sany = 0, rany = 0;
+    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE;
     void *stage = NULL;
 
     collalg__ctx_init(c, comm);
     if (COLLALG_ARG_CHECKS) {
-        err = collalg__ctx_comm(c, &p, NULL);
-        if (err == MPI_SUCCESS && !inplace)
-            err = collalg__check_vbuffer(*sendbuf, *sendcounts, *sdispls, *sendtype, p, &sany);
-        if (err == MPI_SUCCESS)
-            err = collalg__check_vbuffer(recvbuf, recvcounts, rdispls, recvtype, p, &rany);
-        if (err == MPI_SUCCESS && !inplace && *sendbuf == recvbuf && (sany || rany))
-            err = MPI_ERR_BUFFER;
+        err = collalg__alltoallv_check(c, *sendbuf, *sendcounts, *sdispls, *sendtype, recvbuf, recvcounts, rdispls,
+                                       recvtype);
         if (err != MPI_SUCCESS)
             return err;
     }

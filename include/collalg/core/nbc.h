@@ -5,7 +5,7 @@
  *        a real MPI_Request, without blocking, and the progress call collalg_progress().
  *
  * @par Life of an operation
- * A nonblocking algorithm (include/collalg/i<collective>/) checks its arguments, runs its
+ * A nonblocking algorithm (`include/collalg/i<collective>/`) checks its arguments, runs its
  * builder once to count the steps, gets an operation of that size from collalg__nbc_new(),
  * builds the steps into it, names its buffers (collalg__nbc_buffer()) and calls
  * collalg__nbc_start(), which starts the steps that wait for nothing and returns the request.
@@ -81,6 +81,12 @@
 #endif
 #endif
 
+/**
+ * @def COLLALG_NBC_MPIX
+ * @brief 1 when requests are MPICH's extended generalized requests (MPICH's mpi.h, and
+ *        COLLALG_NO_MPIX_GREQUEST not defined): MPI_Test and MPI_Wait advance them. 0: plain
+ *        generalized requests, advanced by collalg_progress().
+ */
 #if defined(MPICH) && !defined(COLLALG_NO_MPIX_GREQUEST)
 #define COLLALG_NBC_MPIX 1
 #else
@@ -313,6 +319,27 @@ COLLALG_INLINE int collalg__nbc_tmp(collalg__nbc *op)
     op->base[COLLALG_BUF_TMP] = (char *)op->tmp - ti.true_lb;
     return MPI_SUCCESS;
 }
+
+/** @brief Removes the parentheses of a builder's argument list (COLLALG__NBC_BUILD()). */
+#define COLLALG__NBC_UNPAREN(...) __VA_ARGS__
+
+/**
+ * @brief The two runs of a schedule builder: when @p err is MPI_SUCCESS, counts the steps of
+ *        `build(&steps, args...)`, allocates @p op for them (collalg__nbc_new(), which may set
+ *        @p err to MPI_ERR_NO_MEM) and builds them into it. @p args is the builder's argument
+ *        list after the schedule, in parentheses.
+ */
+#define COLLALG__NBC_BUILD(err, op, build, args)                 \
+    do {                                                         \
+        if ((err) == MPI_SUCCESS) {                              \
+            collalg__steps collalg__counted;                     \
+            collalg__steps_counting(&collalg__counted);          \
+            build(&collalg__counted, COLLALG__NBC_UNPAREN args); \
+            (err) = collalg__nbc_new(&collalg__counted, &(op));  \
+            if ((err) == MPI_SUCCESS)                            \
+                build(&(op)->s, COLLALG__NBC_UNPAREN args);      \
+        }                                                        \
+    } while (0)
 
 /* ---- Running it ------------------------------------------------------------------------------- */
 
@@ -563,22 +590,34 @@ COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, con
                                           MPI_Comm comm, MPI_Request *request)
 {
     collalg__nbc *op = NULL;
-    collalg__steps counted;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__check_transport(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__check_transport(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
-    if (err == MPI_SUCCESS) {
-        collalg__steps_counting(&counted);
-        build(&counted, rank, p, sendcount, recvcount, inplace);
-        err = collalg__nbc_new(&counted, &op);
-    }
-    if (err == MPI_SUCCESS) {
-        build(&op->s, rank, p, sendcount, recvcount, inplace);
+    COLLALG__NBC_BUILD(err, op, build, (rank, p, sendcount, recvcount, inplace));
+    if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    }
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
     return collalg__nbc_start(op, err, comm, request);
+}
+
+/**
+ * @brief The end of a nonblocking reduction's start: on success so far, gives @p o the operation
+ *        @p op and its buffers (@p recvbuf, and @p sendbuf unless @p inplace; both of elements of
+ *        @p datatype, which also types the scratch), then collalg__nbc_start().
+ * @return as collalg__nbc_start().
+ */
+COLLALG_INLINE int collalg__nbc_reduction_start(collalg__nbc *o, int err, MPI_Op op, const void *sendbuf, void *recvbuf,
+                                                MPI_Datatype datatype, int inplace, MPI_Comm comm, MPI_Request *request)
+{
+    if (err == MPI_SUCCESS) {
+        o->op = op;
+        err = collalg__nbc_buffer(o, COLLALG_BUF_RECV, recvbuf, datatype);
+    }
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(o, COLLALG_BUF_SEND, sendbuf, datatype);
+    return collalg__nbc_start(o, err, comm, request);
 }
 
 /**

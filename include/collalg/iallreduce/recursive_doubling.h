@@ -48,8 +48,7 @@
 #define COLLALG_IALLREDUCE_RECURSIVE_DOUBLING_H
 
 #include "../core/nbc.h"
-#include "../family/scan.h"
-#include "../schedule/icoll.h"
+#include "../schedule/icoll_reduce.h"
 
 /**
  * @brief MPI_Iallreduce by recursive doubling, in the standard's operand order.
@@ -71,26 +70,13 @@ COLLALG_INLINE int collalg_iallreduce_recursive_doubling(const void *sendbuf, vo
                                                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                          MPI_Request *request)
 {
+    collalg__ctx c; /* for the checks of the blocking reductions */
     collalg__nbc *o = NULL;
-    collalg__steps counted;
-    collalg__ctx c; /* for the checks the blocking reductions make */
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err;
-    collalg__ctx_init(&c, comm);
-    err = collalg__scan_check(sendbuf, recvbuf, count, datatype, op, &c, 1);
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
     err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
-    if (err == MPI_SUCCESS) {
-        collalg__steps_counting(&counted);
-        collalg__iallreduce_recursive_doubling_steps(&counted, rank, p, count, inplace);
-        err = collalg__nbc_new(&counted, &o);
-    }
-    if (err == MPI_SUCCESS) {
-        collalg__iallreduce_recursive_doubling_steps(&o->s, rank, p, count, inplace);
-        o->op = op;
-        err = collalg__nbc_buffer(o, COLLALG_BUF_RECV, recvbuf, datatype);
-    }
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(o, COLLALG_BUF_SEND, sendbuf, datatype);
-    return collalg__nbc_start(o, err, comm, request);
+    COLLALG__NBC_BUILD(err, o, collalg__iallreduce_recursive_doubling_steps, (rank, p, count, inplace));
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, comm, request);
 }
 
 #endif /* COLLALG_IALLREDUCE_RECURSIVE_DOUBLING_H */

@@ -53,17 +53,10 @@
 COLLALG_INLINE int collalg_ibarrier_dissemination(MPI_Comm comm, MPI_Request *request)
 {
     collalg__nbc *op = NULL;
-    collalg__steps counted;
     int p, rank, err = collalg__nbc_enter(comm, request, &p, &rank);
-    if (err == MPI_SUCCESS) {
-        collalg__steps_counting(&counted);
-        collalg__ibarrier_dissemination_steps(&counted, rank, p);
-        err = collalg__nbc_new(&counted, &op);
-    }
-    if (err == MPI_SUCCESS) {
-        collalg__ibarrier_dissemination_steps(&op->s, rank, p);
+    COLLALG__NBC_BUILD(err, op, collalg__ibarrier_dissemination_steps, (rank, p));
+    if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, NULL, MPI_BYTE);
-    }
     return collalg__nbc_start(op, err, comm, request);
 }
 

@@ -54,21 +54,13 @@
 COLLALG_INLINE int collalg_ibcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                                            MPI_Request *request)
 {
+    collalg__ctx c; /* for the checks of the blocking broadcasts */
     collalg__nbc *op = NULL;
-    collalg__steps counted;
-    int p, rank, err = collalg__nbc_enter(comm, request, &p, &rank);
-    err = collalg__first(err, collalg__check_buffer(buffer, count, datatype));
-    if (err == MPI_SUCCESS && (root < 0 || root >= p))
-        err = MPI_ERR_ROOT;
-    if (err == MPI_SUCCESS) {
-        collalg__steps_counting(&counted);
-        collalg__ibcast_binomial_steps(&counted, rank, p, root, count);
-        err = collalg__nbc_new(&counted, &op);
-    }
-    if (err == MPI_SUCCESS) {
-        collalg__ibcast_binomial_steps(&op->s, rank, p, root, count);
+    int p, rank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    COLLALG__NBC_BUILD(err, op, collalg__ibcast_binomial_steps, (rank, p, root, count));
+    if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
-    }
     return collalg__nbc_start(op, err, comm, request);
 }
 

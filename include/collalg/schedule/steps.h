@@ -93,6 +93,15 @@ static inline collalg__piece collalg__pc(int buf, long long first, long long cou
     return x;
 }
 
+/**
+ * @brief Block @p r of a buffer @p buf: elements [displs[r], displs[r] + counts[r]), or, when
+ *        @p counts is NULL, the @p uniform elements at r * uniform.
+ */
+static inline collalg__piece collalg__vblock(int buf, const int *counts, const int *displs, long long uniform, int r)
+{
+    return counts ? collalg__pc(buf, displs[r], counts[r]) : collalg__pc(buf, (long long)r * uniform, uniform);
+}
+
 /** @brief Clears @p s for a counting run (no storage). */
 static inline void collalg__steps_counting(collalg__steps *s)
 {
@@ -157,10 +166,14 @@ static inline void collalg__steps_after_round(collalg__steps *s)
 
 /**
  * @brief Closes the open round: the steps appended from now on form a new round and, through
- *        collalg__steps_after_round(), may wait for the round just closed (libnbc's rounds).
+ *        collalg__steps_after_round(), wait for the round just closed (libnbc's rounds). An empty
+ *        round is not closed, so every round waits for a non-empty one and the rounds form a
+ *        chain.
  */
 static inline void collalg__steps_round(collalg__steps *s)
 {
+    if (s->round_first == s->nsteps) /* an empty round: the open one stays open */
+        return;
     s->prev_first = s->round_first;
     s->round_first = s->nsteps;
 }

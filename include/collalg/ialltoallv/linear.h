@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file ialltoallv/linear.h
+ * @ingroup nonblocking
+ * @brief MPI_Ialltoallv, linear algorithm (LibNBC's ialltoallv, MPICH's sched_blocked with every
+ *        message at once, sched_inplace): run by the nonblocking executor (core/nbc.h).
+ *
+ * @par Phases
+ * One round: the own block is copied, and for distance i = 1 .. p - 1 a receive of block
+ * (r - i) mod p from rank r - i and a send of block (r + i) mod p to rank r + i are posted, each
+ * straight from and into its place. In place, the blocks of the receive buffer are first copied,
+ * one by one and packed in block order, to scratch, and sent from there.
+ *
+ * @par Trace, p = 3, rank 0 (block j of rank r written r.j)
+ * @verbatim
+   copy 0.0 -> recv block 0
+   i = 1: receive 2.0 from 2 into block 2, send 0.1 to 1
+   i = 2: receive 1.0 from 1 into block 1, send 0.2 to 2
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model; n bytes sent by each rank. About alpha + n beta when the
+ * network takes every message at once; the start posts 2 (p - 1) requests.
+ *
+ * @par Restrictions
+ * None: any p >= 1, zero counts, any displacements; MPI_IN_PLACE as the send buffer.
+ *
+ * @par Memory
+ * The operation: about 60 bytes per step (2 p steps) plus 300 bytes; in place, the receive
+ * blocks' elements of the receive type as well.
+ *
+ * @par References
+ * T. Hoefler, A. Lumsdaine, W. Rehm, "Implementation and Performance Analysis of Non-Blocking
+ * Collective Operations for MPI", SC'07, §4; R. Thakur, R. Rabenseifner, W. Gropp, "Optimization
+ * of Collective Communication Operations in MPICH", IJHPCA 19(1), 2005, §4.3.
+ */
+#ifndef COLLALG_IALLTOALLV_LINEAR_H
+#define COLLALG_IALLTOALLV_LINEAR_H
+
+#include "../core/nbc.h"
+#include "../schedule/icoll.h"
+
+/**
+ * @brief MPI_Ialltoallv by posting every message at once.
+ * @param sendbuf    block j is @p sendcounts[j] elements of @p sendtype at element @p sdispls[j],
+ *                   for rank j; or MPI_IN_PLACE (the blocks are then taken from @p recvbuf, with
+ *                   the receive counts and displacements)
+ * @param sendcounts p counts (>= 0); read during the call only
+ * @param sdispls    p displacements, in elements of @p sendtype
+ * @param sendtype   committed datatype of @p sendbuf
+ * @param recvbuf    block j is @p recvcounts[j] elements of @p recvtype at element @p rdispls[j],
+ *                   from rank j
+ * @param recvcounts p counts (>= 0)
+ * @param rdispls    p displacements, in elements of @p recvtype
+ * @param recvtype   committed datatype of @p recvbuf
+ * @param comm       intracommunicator
+ * @param request    out: the request (see core/nbc.h for who advances it)
+ * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_ARG for NULL arrays; MPI_ERR_COUNT, MPI_ERR_TYPE,
+ *         MPI_ERR_BUFFER for a bad (buffer, count, type) or aliased buffers; MPI_ERR_REQUEST when
+ *         @p request is NULL; MPI_ERR_NO_MEM; or the error class of a failing MPI call while
+ *         starting.
+ */
+COLLALG_INLINE int collalg_ialltoallv_linear(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                             MPI_Request *request)
+{
+    collalg__ctx c; /* for the checks of the blocking alltoallvs */
+    collalg__nbc *op = NULL;
+    collalg__vside snd = {0, NULL, NULL}, rcv = {0, NULL, NULL};
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    collalg__ctx_init(&c, comm);
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__alltoallv_check(&c, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                                       recvtype);
+    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    snd.counts = sendcounts;
+    snd.displs = sdispls;
+    rcv.counts = recvcounts;
+    rcv.displs = rdispls;
+    COLLALG__NBC_BUILD(err, op, collalg__ialltoallv_linear_steps, (rank, p, snd, rcv, inplace));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
+    return collalg__nbc_start(op, err, comm, request);
+}
+
+#endif /* COLLALG_IALLTOALLV_LINEAR_H */

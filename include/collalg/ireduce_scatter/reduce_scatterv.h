@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file ireduce_scatter/reduce_scatterv.h
+ * @ingroup nonblocking
+ * @brief MPI_Ireduce_scatter as a binomial reduce to rank 0 followed by a linear scatterv
+ *        (LibNBC's ireduce_scatter; the schedule of collalg_reduce_scatter_reduce_scatterv()),
+ *        run by the nonblocking executor (core/nbc.h).
+ *
+ * @par Phases
+ * 1. The whole vector (the sum of recvcounts) is reduced to rank 0 along ireduce/binomial.h's
+ *    tree, in rank order, into scratch.
+ * 2. Rank 0 copies block 0 into its receive buffer and sends block i (recvcounts[i] elements at
+ *    the sum of the counts below i) to rank i, all at once; every other rank receives its block.
+ *
+ * @par Trace, p = 6 ([a..b] = v_a op ... op v_b)
+ * @verbatim
+   reduce round 1:  1 -> 0, 3 -> 2, 5 -> 4       0: [0..1]  2: [2..3]  4: [4..5]
+   reduce round 2:  2 -> 0                       0: [0..3]
+   reduce round 3:  4 -> 0                       0: [0..5]
+   scatterv:        0 -> 1, 0 -> 2, 0 -> 3, 0 -> 4, 0 -> 5 (block i to rank i)
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model; n bytes in the whole vector, n_i in block i.
+ * ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta.
+ *
+ * @par Restrictions
+ * None: any p >= 1, zero counts, any operation; MPI_IN_PLACE as the send buffer. The operation
+ * must not be freed before the request completes (core/nbc.h).
+ *
+ * @par Memory
+ * Two vectors of the whole vector's elements on ranks with children, plus the operation (about
+ * 60 bytes per step plus 300 bytes).
+ *
+ * @par References
+ * T. Hoefler, A. Lumsdaine, W. Rehm, "Implementation and Performance Analysis of Non-Blocking
+ * Collective Operations for MPI", SC'07 (LibNBC's reduce + scatter); R. Thakur, R. Rabenseifner,
+ * W. Gropp, "Optimization of Collective Communication Operations in MPICH", IJHPCA 19(1), 2005,
+ * §4.5.
+ */
+#ifndef COLLALG_IREDUCE_SCATTER_REDUCE_SCATTERV_H
+#define COLLALG_IREDUCE_SCATTER_REDUCE_SCATTERV_H
+
+#include "../core/nbc.h"
+#include "../family/reduce_scatter.h"
+#include "../schedule/icoll_reduce.h"
+
+/**
+ * @brief MPI_Ireduce_scatter by a binomial reduce and a linear scatterv, in the standard's
+ *        operand order.
+ * @param sendbuf    the whole vector, sum of @p recvcounts elements of @p datatype, or
+ *                   MPI_IN_PLACE (the vector is then in @p recvbuf)
+ * @param recvbuf    @p recvcounts[rank] elements of @p datatype: block rank of the reduction
+ * @param recvcounts p counts (>= 0), the same on every rank; read during the call only
+ * @param datatype   committed datatype
+ * @param op         the reduction operation (predefined or user-defined)
+ * @param comm       intracommunicator
+ * @param request    out: the request (see core/nbc.h for who advances it)
+ * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_ARG for NULL @p recvcounts; MPI_ERR_COUNT,
+ *         MPI_ERR_TYPE, MPI_ERR_BUFFER for a bad (buffer, count, type) or aliased buffers;
+ *         MPI_ERR_OP for MPI_OP_NULL; MPI_ERR_REQUEST when @p request is NULL; MPI_ERR_NO_MEM;
+ *         or the error class of a failing MPI call while starting.
+ */
+COLLALG_INLINE int collalg_ireduce_scatter_reduce_scatterv(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                                           MPI_Request *request)
+{
+    collalg__ctx c; /* for the checks of the blocking reduce_scatters */
+    collalg__nbc *o = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err = collalg__reduce_scatter_enter(&c, &sendbuf, recvbuf, recvcounts, datatype, op, comm);
+    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    COLLALG__NBC_BUILD(err, o, collalg__ireduce_scatter_steps, (rank, p, 0, recvcounts, inplace));
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, comm, request);
+}
+
+#endif /* COLLALG_IREDUCE_SCATTER_REDUCE_SCATTERV_H */

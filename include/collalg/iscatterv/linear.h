@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file iscatterv/linear.h
+ * @ingroup nonblocking
+ * @brief MPI_Iscatterv, linear algorithm (LibNBC's iscatterv, MPICH's sched_linear): the root
+ *        posts every send at once, run by the nonblocking executor (core/nbc.h).
+ *
+ * @par Phases
+ * One round. The root copies its own block from displs[root] (unless MPI_IN_PLACE) and posts the
+ * p - 1 sends, to root + 1, root + 2, ... (mod p), block r straight from elements [displs[r],
+ * displs[r] + sendcounts[r]). Every other rank receives its block from the root.
+ *
+ * @par Trace, p = 3, root 0, sendcounts {2, 0, 1}, displs {3, 0, 1}
+ * @verbatim
+   rank 0: copy elements 3..4; send 0 elements (at 0) to 1, 1 element (at 1) to 2
+   ranks 1, 2: receive 0 and 1 elements from 0
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model; n bytes scattered in all. alpha + n beta at the root.
+ *
+ * @par Restrictions
+ * None: any p >= 1, any root, zero counts, any displacements; MPI_IN_PLACE as the root's receive
+ * buffer.
+ *
+ * @par Memory
+ * The operation: about 60 bytes per step (p at the root, 1 elsewhere) plus 300 bytes.
+ *
+ * @par References
+ * T. Hoefler, A. Lumsdaine, W. Rehm, "Implementation and Performance Analysis of Non-Blocking
+ * Collective Operations for MPI", SC'07, §4.
+ */
+#ifndef COLLALG_ISCATTERV_LINEAR_H
+#define COLLALG_ISCATTERV_LINEAR_H
+
+#include "../core/nbc.h"
+#include "../family/scatterv.h"
+#include "../schedule/icoll_rooted.h"
+
+/**
+ * @brief MPI_Iscatterv by posting every message at once.
+ * @param sendbuf    at the root: block r is @p sendcounts[r] elements of @p sendtype at element
+ *                   @p displs[r]; not significant elsewhere
+ * @param sendcounts at the root: p counts (>= 0); read during the call only
+ * @param displs     at the root: p displacements, in elements of @p sendtype
+ * @param sendtype   committed datatype of @p sendbuf (at the root)
+ * @param recvbuf    @p recvcount elements of @p recvtype; MPI_IN_PLACE at the root
+ * @param recvcount  elements this rank receives (>= 0)
+ * @param recvtype   committed datatype of @p recvbuf
+ * @param root       rank of the root
+ * @param comm       intracommunicator
+ * @param request    out: the request (see core/nbc.h for who advances it)
+ * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_ROOT; MPI_ERR_ARG for NULL arrays at the root;
+ *         MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for a bad significant (buffer, count, type),
+ *         MPI_IN_PLACE off the root or aliased buffers; MPI_ERR_REQUEST when @p request is NULL;
+ *         MPI_ERR_NO_MEM; or the error class of a failing MPI call while starting.
+ */
+COLLALG_INLINE int collalg_iscatterv_linear(const void *sendbuf, const int sendcounts[], const int displs[],
+                                            MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                            int root, MPI_Comm comm, MPI_Request *request)
+{
+    collalg__ctx c; /* for the checks of the blocking scatters */
+    collalg__nbc *op = NULL;
+    int inplace = recvbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    collalg__ctx_init(&c, comm);
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__scatterv_check(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, &c);
+    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    COLLALG__NBC_BUILD(err, op, collalg__iscatterv_linear_steps,
+                       (rank, p, root, 0, rank == root ? sendcounts : NULL, displs, recvcount, inplace));
+    if (err == MPI_SUCCESS && rank == root)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+    return collalg__nbc_start(op, err, comm, request);
+}
+
+#endif /* COLLALG_ISCATTERV_LINEAR_H */

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file collalg/schedule/icoll_reduce.h
+ * @brief Schedule builders of the nonblocking reductions: ireduce, iallreduce, iscan, iexscan,
+ *        ireduce_scatter_block, ireduce_scatter (see schedule/icoll.h for what a builder is).
+ *        No MPI.
+ *
+ * Every builder here keeps the standard's operand order (v0 op v1 op ... op v(p-1)), so any
+ * operation, commutative or not, reduces correctly; a reduction step dst = src op dst is given
+ * the lower ranks' operand as src. Where the result alternates between two buffers, the running
+ * value moves to the buffer the step wrote instead of being copied back.
+ */
+#ifndef COLLALG_SCHEDULE_ICOLL_REDUCE_H
+#define COLLALG_SCHEDULE_ICOLL_REDUCE_H
+
+#include "steps.h"
+#include "common.h"
+#include "recursive_doubling.h"
+
+/**
+ * @brief Binomial reduction of piece @p in (@p count elements) of every rank onto rank 0, in rank
+ *        order: rank r combines its children r + 1, r + 2, r + 4, ... (below its lowest set bit)
+ *        one after another, its running value (ranks [r, r + 2^k)) as the left operand, then
+ *        sends it to its parent r - lowbit(r). A rank with children uses COLLALG_BUF_TMP
+ *        elements [0, 2 count) and leaves @p in untouched.
+ * @return where the result is on rank 0 (on the others, what was sent).
+ */
+static inline collalg__piece collalg__ireduce_tree_steps(collalg__steps *s, int rank, int p, long long count,
+                                                         collalg__piece in)
+{
+    collalg__piece acc = in, other = collalg__pc(COLLALG_BUF_TMP, 0, count), t;
+    int mask, low = collalg__binomial_mask(rank, p);
+    if (rank + 1 < p && low > 1)
+        collalg__steps_tmp(s, 2 * count);
+    for (mask = 1; mask < low && rank + mask < p; mask <<= 1) {
+        collalg__steps_recv(s, rank + mask, other);
+        collalg__steps_round(s);
+        collalg__steps_reduce(s, acc, other); /* other = acc op child's */
+        collalg__steps_round(s);
+        t = acc.buf == COLLALG_BUF_TMP ? acc : collalg__pc(COLLALG_BUF_TMP, count, count);
+        acc = other;
+        other = t;
+    }
+    if (rank > 0) {
+        collalg__steps_send(s, collalg__binomial_parent(rank), acc);
+        collalg__steps_round(s);
+    }
+    return acc;
+}
+
+/**
+ * @brief Binomial reduce to @p root in rank order (MPICH's rule for a non-commutative operation:
+ *        reduce onto rank 0, then send to the root): collalg__ireduce_tree_steps() of the
+ *        @p count elements of COLLALG_BUF_SEND (the root's COLLALG_BUF_RECV when @p inplace), then
+ *        the result into the root's COLLALG_BUF_RECV.
+ */
+static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                   int inplace)
+{
+    int in = inplace && rank == root ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
+    collalg__piece res = collalg__ireduce_tree_steps(s, rank, p, count, collalg__pc(in, 0, count));
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    if (root == 0 && rank == 0 && res.buf != COLLALG_BUF_RECV)
+        collalg__steps_copy(s, res, out);
+    else if (root != 0 && rank == 0)
+        collalg__steps_send(s, root, res);
+    else if (root != 0 && rank == root)
+        collalg__steps_recv(s, 0, out);
+}
+
+/**
+ * @brief Reduce-scatter as a binomial reduce of the whole vector onto rank 0 followed by a linear
+ *        scatter (LibNBC's ireduce_scatter): the input is @p total elements of COLLALG_BUF_SEND
+ *        (COLLALG_BUF_RECV when @p inplace); rank r gets elements [displ(r), displ(r) + counts[r])
+ *        of the result in COLLALG_BUF_RECV at element 0, where displ(r) is the sum of the counts
+ *        below r (@p counts NULL: every block @p block elements). @p counts is every rank's array.
+ */
+static inline void collalg__ireduce_scatter_steps(collalg__steps *s, int rank, int p, long long block,
+                                                  const int *counts, int inplace)
+{
+    long long total = 0, displ = 0, mine = counts ? counts[rank] : block;
+    int r, in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
+    collalg__piece res;
+    for (r = 0; r < p; r++)
+        total += counts ? counts[r] : block;
+    res = collalg__ireduce_tree_steps(s, rank, p, total, collalg__pc(in, 0, total));
+    if (rank != 0) {
+        collalg__steps_recv(s, 0, collalg__pc(COLLALG_BUF_RECV, 0, mine));
+        return;
+    }
+    if (!(res.buf == COLLALG_BUF_RECV && res.first == 0)) /* p = 1 in place: already there */
+        collalg__steps_copy(s, collalg__pc(res.buf, res.first, mine), collalg__pc(COLLALG_BUF_RECV, 0, mine));
+    for (r = 0; r < p; r++) {
+        long long n = counts ? counts[r] : block;
+        if (r > 0)
+            collalg__steps_send(s, r, collalg__pc(res.buf, res.first + displ, n));
+        displ += n;
+    }
+}
+
+/**
+ * @brief Recursive-doubling inclusive (@p exclusive 0) or exclusive (1) scan of @p count
+ *        elements in rank order (MPICH's): the partial reduction of the group so far, P, starts
+ *        as the rank's input; in step mask = 1, 2, 4, ... P is exchanged with rank ^ mask (when it
+ *        exists); a lower partner's P is combined in front of both P and the result, a higher
+ *        partner's behind P only. P and the incoming vector use COLLALG_BUF_TMP elements
+ *        [0, 2 count). The inclusive result starts as the input, the exclusive one as the first
+ *        lower partner's P (rank 0's COLLALG_BUF_RECV is not written).
+ */
+static inline void collalg__iscan_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long count,
+                                                           int inplace, int exclusive)
+{
+    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, count);
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count), part = collalg__pc(COLLALG_BUF_TMP, 0, count);
+    collalg__piece incoming = collalg__pc(COLLALG_BUF_TMP, count, count), t;
+    int mask, first = 1;
+    collalg__steps_tmp(s, 2 * count);
+    collalg__steps_copy(s, in, part);
+    if (!exclusive && !inplace)
+        collalg__steps_copy(s, in, out);
+    collalg__steps_round(s);
+    for (mask = 1; mask < p; mask <<= 1) {
+        int partner = rank ^ mask;
+        if (partner >= p)
+            continue;
+        collalg__steps_send(s, partner, part);
+        collalg__steps_recv(s, partner, incoming);
+        collalg__steps_round(s);
+        if (partner < rank) { /* the partner's ranks come first */
+            collalg__steps_reduce(s, incoming, part);
+            if (exclusive && first)
+                collalg__steps_copy(s, incoming, out);
+            else
+                collalg__steps_reduce(s, incoming, out);
+            first = 0;
+        } else { /* part op incoming, into incoming, which becomes part */
+            collalg__steps_reduce(s, part, incoming);
+            t = part;
+            part = incoming;
+            incoming = t;
+        }
+        collalg__steps_round(s);
+    }
+}
+
+/**
+ * @brief Recursive-doubling allreduce of @p count elements for any p, in rank order (MPICH's
+ *        fold of pairs, COLLALG__RDB_FOLD_PAIRS): the input is copied into COLLALG_BUF_RECV
+ *        (unless @p inplace); each of the first p - 2^floor(lg p) even ranks sends its vector to
+ *        the odd rank above and later receives the result from it; the survivors exchange
+ *        vectors with the survivor newrank XOR 2^s in step s and combine them lower group first.
+ *        The running result alternates between COLLALG_BUF_RECV and COLLALG_BUF_TMP (the
+ *        reduction writes into the operand that comes second), and ends in COLLALG_BUF_RECV.
+ */
+static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long count,
+                                                                int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    int cur = COLLALG_BUF_RECV, other = COLLALG_BUF_TMP;
+
+    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
+        collalg__steps_round(s);
+    }
+    if (f.newrank < 0) { /* folded: hand the vector to the survivor above, wait for the result */
+        collalg__steps_send(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
+        collalg__steps_round(s);
+        collalg__steps_recv(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
+        return;
+    }
+    collalg__steps_tmp(s, count);
+    if (f.partner >= 0) { /* the folded rank below: its vector comes first */
+        collalg__steps_recv(s, f.partner, collalg__pc(COLLALG_BUF_TMP, 0, count));
+        collalg__steps_round(s);
+        collalg__steps_reduce(s, collalg__pc(COLLALG_BUF_TMP, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
+        collalg__steps_round(s);
+    }
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+        collalg__steps_send(s, st.rank, collalg__pc(cur, 0, count));
+        collalg__steps_recv(s, st.rank, collalg__pc(other, 0, count));
+        collalg__steps_round(s);
+        if (st.upper) { /* the partner's group lies below: other op cur, into cur */
+            collalg__steps_reduce(s, collalg__pc(other, 0, count), collalg__pc(cur, 0, count));
+        } else { /* cur op other, into other, which becomes the running result */
+            collalg__steps_reduce(s, collalg__pc(cur, 0, count), collalg__pc(other, 0, count));
+            other = cur;
+            cur = COLLALG_BUF_RECV + COLLALG_BUF_TMP - other;
+        }
+        collalg__steps_round(s);
+    }
+    if (cur != COLLALG_BUF_RECV) {
+        collalg__steps_copy(s, collalg__pc(cur, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
+        collalg__steps_round(s);
+    }
+    if (f.partner >= 0)
+        collalg__steps_send(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
+}
+
+#endif /* COLLALG_SCHEDULE_ICOLL_REDUCE_H */
