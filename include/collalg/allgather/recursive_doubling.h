@@ -121,9 +121,7 @@ COLLALG_INLINE int collalg_allgather_recursive_doubling(const void *sendbuf, int
     collalg__ctx c;
     collalg__blocks b;
     MPI_Aint rext = 0;
-    int err = collalg__allgather_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
-    if (err == MPI_SUCCESS)
-        err = collalg__allgather_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &rext);
+    int err = collalg__allgather_enter_own(&c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &rext);
     if (err == MPI_SUCCESS && c.size > 1)
         err = collalg__ctx_blocks(&c, recvcount, recvtype, c.size, &b);
     if (err == MPI_SUCCESS && c.size > 1)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/family/allgather.h
- * @brief Helpers private to the allgather family: the own-block copy, the final rotation of the
+ * @brief Helpers private to the allgather family: the own-block copy (and the entry step with
+ *        it), the final rotation of the
  *        Bruck-type algorithms (bruck.h, k_bruck.h) and the logical mesh all-gather of
  *        mesh_2d.h and mesh_3d.h.
  */
@@ -25,6 +26,22 @@ COLLALG_INLINE int collalg__allgather_own(collalg__ctx *c, const void *sendbuf, 
         return err;
     return collalg__copy(sendbuf, sendcount, sendtype, collalg__at(recvbuf, (MPI_Aint)c->rank * recvcount, *rext),
                          recvcount, recvtype, c->pcomm);
+}
+
+/**
+ * @brief Entry step and phase 0 of the allgather algorithms that work in recvbuf:
+ *        collalg__allgather_enter() (checks, private communicator, MPI_IN_PLACE), then
+ *        collalg__allgather_own() (the own block into slot c->rank, the extent of @p recvtype in
+ *        *@p rext). @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__allgather_enter_own(collalg__ctx *c, const void *sendbuf, int sendcount,
+                                                MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                                MPI_Datatype recvtype, MPI_Comm comm, MPI_Aint *rext)
+{
+    int err = collalg__allgather_enter(c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcount, recvtype, comm);
+    if (err == MPI_SUCCESS)
+        err = collalg__allgather_own(c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rext);
+    return err;
 }
 
 /**
