@@ -144,3 +144,80 @@ Test(schedule, ramp_segments_tile_the_message)
     cr_assert_eq(collalg__ramp_nseg(1LL << 40, 1 << 20, 4),
                  4 + ((1LL << 40) - (1LL << 20) * 10 / 4 + (1 << 20) - 1) / (1 << 20));
 }
+
+/* Sparbit, simulated: in every step each rank sends only blocks it holds, every block it receives
+ * is new to it (never its own, never twice), sender and receiver agree on the blocks, and after
+ * ceil(lg p) steps every rank holds every block; the counts grow, p - 1 blocks received in all. */
+Test(schedule, sparbit_delivers_every_block_once)
+{
+    static unsigned char have[PMAX + 1][PMAX + 1], got[PMAX + 1][PMAX + 1];
+    for (int p = 1; p <= PMAX; p++) {
+        int steps = collalg__ceil_log2(p), prev = 1, total = 0;
+        for (int r = 0; r < p; r++)
+            for (int b = 0; b < p; b++)
+                have[r][b] = (unsigned char)(r == b);
+        for (int s = 0; s < steps; s++) {
+            int d = collalg__sparbit_dist(p, s), n = collalg__sparbit_nblocks(p, d);
+            cr_assert(d >= 1 && d < p && (s == 0 || 2 * d == collalg__sparbit_dist(p, s - 1)), "p=%d s=%d d=%d", p, s,
+                      d);
+            cr_assert(n >= prev && n >= 1, "p=%d d=%d: %d blocks after %d", p, d, n, prev);
+            prev = n;
+            total += n;
+            for (int r = 0; r < p; r++)
+                for (int b = 0; b < p; b++)
+                    got[r][b] = 0;
+            for (int r = 0; r < p; r++) {
+                int to = collalg__ring_to(r, p, d), from = collalg__ring_from(to, p, d);
+                cr_assert_eq(from, r);
+                for (int j = 0; j < n; j++) {
+                    int b = collalg__sparbit_block(r, p, d, j);
+                    cr_assert(have[r][b], "p=%d d=%d: rank %d sends block %d it lacks", p, d, r, b);
+                    cr_assert(!have[to][b] && !got[to][b], "p=%d d=%d: rank %d gets block %d again", p, d, to, b);
+                    cr_assert_eq(collalg__sparbit_block(collalg__ring_from(to, p, d), p, d, j), b);
+                    got[to][b] = 1;
+                }
+            }
+            for (int r = 0; r < p; r++)
+                for (int b = 0; b < p; b++)
+                    have[r][b] |= got[r][b];
+        }
+        cr_assert_eq(total, p - 1, "p=%d", p);
+        for (int r = 0; r < p; r++)
+            for (int b = 0; b < p; b++)
+                cr_assert(have[r][b], "p=%d: rank %d lacks block %d", p, r, b);
+    }
+}
+
+/* Neighbour exchange, simulated for even p: peers are mutual neighbours, what one sends (a group it
+ * holds) is what the other expects (a group it lacks), every group arrives once, and after p / 2
+ * steps every rank holds every group. */
+Test(schedule, neighbor_exchange_delivers_every_group_once)
+{
+    static unsigned char have[PMAX + 1][PMAX / 2 + 1];
+    static int fresh[PMAX + 1];
+    for (int p = 2; p <= PMAX; p += 2) {
+        int m = p / 2;
+        for (int r = 0; r < p; r++) {
+            int q = collalg__neighbor_exchange_peer(r, p, 0);
+            cr_assert(q / 2 == r / 2 && q != r && collalg__neighbor_exchange_peer(q, p, 0) == r);
+            for (int g = 0; g < m; g++)
+                have[r][g] = (unsigned char)(g == r / 2); /* after step 0: the own group */
+        }
+        for (int s = 1; s < m; s++) {
+            for (int r = 0; r < p; r++) {
+                int q = collalg__neighbor_exchange_peer(r, p, s), g = collalg__neighbor_exchange_group(r, p, s);
+                cr_assert(q == collalg__ring_to(r, p, 1) || q == collalg__ring_from(r, p, 1), "p=%d s=%d r=%d", p, s,
+                          r);
+                cr_assert_eq(collalg__neighbor_exchange_peer(q, p, s), r, "p=%d s=%d r=%d", p, s, r);
+                cr_assert_eq(collalg__neighbor_exchange_group(q, p, s - 1), g, "p=%d s=%d r=%d", p, s, r);
+                cr_assert(have[q][g] && !have[r][g], "p=%d s=%d: rank %d gets group %d", p, s, r, g);
+                fresh[r] = g;
+            }
+            for (int r = 0; r < p; r++)
+                have[r][fresh[r]] = 1;
+        }
+        for (int r = 0; r < p; r++)
+            for (int g = 0; g < m; g++)
+                cr_assert(have[r][g], "p=%d: rank %d lacks group %d", p, r, g);
+    }
+}

@@ -31,6 +31,8 @@
  * | collalg_allgather_recursive_doubling() | lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + kappa for p a power of two; see its page otherwise | none |
  * | collalg_allgather_bruck() | ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + kappa | none; p n bytes of scratch |
  * | collalg_allgather_k_bruck() | ceil(log_k p) alpha + (p - 1) n beta with the k - 1 messages of a round overlapping, up to (k - 1) ceil(log_k p) alpha + (p - 1) n beta one after another | radix k (default 2, >= 2); p n bytes of scratch |
+ * | collalg_allgather_sparbit() | ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + kappa; distances halving, the largest messages to the nearest ranks | none; 2 floor(p / 2) int of scratch |
+ * | collalg_allgather_neighbor_exchange() | (p / 2) alpha + (p - 1) n beta + (p / 2 - 1) theta + kappa_s for p even; logical_ring's cost for p odd | none; odd p runs the neighbour-forwarding ring |
  * | collalg_allgather_gather_bcast() | 2 ceil(lg p) alpha + (p - 1) n beta + ceil(lg p) p n beta + kappa | none |
  * | collalg_allgather_hierarchical() | T_gather(q n) + T_inter(N leaders, q n per leader) + T_intra(p n): ring among the leaders (N - 1)(alpha + q n beta) | none; p n bytes of scratch on non-consecutive placements; inter-node and intra-node algorithms (default Bruck below 64 KiB of p blocks, ring from there; pipelined chain in the node) |
  * | collalg_allgather_logical_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s | none |
@@ -57,6 +59,8 @@
 #include "allgather/recursive_doubling.h"
 #include "allgather/bruck.h"
 #include "allgather/k_bruck.h"
+#include "allgather/sparbit.h"
+#include "allgather/neighbor_exchange.h"
 #include "allgather/gather_bcast.h"
 #include "allgather/logical_ring.h"
 #include "allgather/topology_ring.h"

@@ -24,6 +24,8 @@ TH_PLAIN(allgather, mesh_3d)
 TH_PLAIN(allgather, recursive_doubling)
 TH_PLAIN(allgather, bruck)
 TH_PARAM(allgather, k_bruck)
+TH_PLAIN(allgather, sparbit)
+TH_PLAIN(allgather, neighbor_exchange)
 TH_PLAIN(allgather, circulant)
 TH_PLAIN(allgather, gather_bcast)
 TH_PLAIN(allgather, logical_ring)
@@ -72,6 +74,8 @@ static const struct {
     {"k_bruck(3)", run_k_bruck, 3},
     {"k_bruck(4)", run_k_bruck, 4},
     {"k_bruck(1000)", run_k_bruck, 1000},
+    {"sparbit", run_sparbit, 0},
+    {"neighbor_exchange", run_neighbor_exchange, 0},
     {"circulant", run_circulant, 0},
     {"gather_bcast", run_gather_bcast, 0},
     {"logical_ring", run_logical_ring, 0},

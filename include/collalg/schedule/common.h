@@ -101,6 +101,69 @@ static inline int collalg__pair_peer(int rank, int p, int s)
     return peer == rank ? m : peer;
 }
 
+/* ---- Sparbit allgather (Loch & Koslovski, SBAC-PAD 2021) ----------------------------------
+ * L = ceil(lg p) steps with halving distances d = 2^(L-1), ..., 2, 1. Offsets count down from a
+ * rank: offset o of rank r is the block of rank (r - o) mod p. Before the step of distance d a
+ * rank holds the blocks at the offsets that are multiples of 2d below p (only its own before the
+ * first step, 2^L >= p); in the step it sends those of them whose offset plus d is still below
+ * p, the offsets 2 d j for j = 0 .. collalg__sparbit_nblocks(p, d) - 1, to rank r + d, which
+ * files them at its offsets 2 d j + d, the odd multiples of d below p. Afterwards every rank holds
+ * the multiples of d below p: after the last step (d = 1) every block, each received once. Where
+ * p is not a power of two the offsets that would wrap past p are simply not sent (Open MPI's
+ * "ignore" steps): the count is clipped, no block is sent twice and none is missing.
+ */
+
+/** @brief Distance of Sparbit step @p s (0 <= s < ceil(lg p)): 2^(ceil(lg p) - 1 - s). */
+static inline int collalg__sparbit_dist(int p, int s)
+{
+    return 1 << (collalg__ceil_log2(p) - 1 - s);
+}
+
+/** @brief Blocks sent (and received) by every rank in the Sparbit step of distance @p d
+ *         (1 <= d < p): the odd multiples of d below p, ceil((p - d) / (2 d)). */
+static inline int collalg__sparbit_nblocks(int p, int d)
+{
+    return (int)(((long long)p + d - 1) / (2LL * d));
+}
+
+/** @brief Block (a rank's slot of the receive buffer) number @p j (0 <= j <
+ *         collalg__sparbit_nblocks(p, d)) that rank @p rank sends to rank + d in the step of
+ *         distance @p d: (rank - 2 d j) mod p. Its receiver gets the same block, so the receiver
+ *         of rank - d's blocks asks for collalg__sparbit_block(rank - d, ...). */
+static inline int collalg__sparbit_block(int rank, int p, int d, int j)
+{
+    return collalg__mod(collalg__mod(rank, p) - (int)(2LL * d * j % p), p);
+}
+
+/* ---- Neighbour exchange allgather (Chen et al., HPC Asia 2005), p even -------------------
+ * The p ranks form m = p / 2 pairs {2g, 2g + 1}, the groups g = 0 .. m - 1 (each two consecutive
+ * blocks). Step 0: a rank exchanges its own block with its partner, rank XOR 1: both now hold
+ * their group. Steps s = 1 .. m - 1: an even rank talks to its left neighbour in odd steps and
+ * to its right one (its partner) in even steps, an odd rank the other way round; it sends the
+ * group it received in step s - 1 (its own in step 1) and receives one new group, so that an
+ * even rank of group g collects g - 1, g + 1, g - 2, g + 2, ... and an odd one g + 1, g - 1,
+ * g + 2, g - 2, ... (mod m): m steps in all, every group once.
+ */
+
+/** @brief Peer of @p rank in step @p s (0 <= s < p / 2) of the neighbour exchange, p even. */
+static inline int collalg__neighbor_exchange_peer(int rank, int p, int s)
+{
+    if (s == 0)
+        return rank ^ 1;
+    return (rank & 1) == (s & 1) ? collalg__ring_to(rank, p, 1) : collalg__ring_from(rank, p, 1);
+}
+
+/** @brief Group (blocks 2g and 2g + 1) that @p rank receives in step @p s (1 <= s < p / 2) of
+ *         the neighbour exchange, p even; for s = 0 its own group, rank / 2 (the group it sends
+ *         in step 1). In step s >= 1 a rank sends the group of step s - 1. */
+static inline int collalg__neighbor_exchange_group(int rank, int p, int s)
+{
+    int h = (s + 1) / 2, g = rank / 2;
+    if (s == 0)
+        return g;
+    return collalg__mod(g + ((rank & 1) == (s & 1) ? h : -h), p / 2);
+}
+
 /* ---- Phased barriers: "N MPI barriers" among nphases phases -------------------------------
  * The N barriers are spread evenly over the nphases - 1 gaps between phases: barrier k
  * (1 <= k <= N) follows phase floor(k * nphases / (N + 1)) - 1 (phases counted from 0). For
