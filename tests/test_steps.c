@@ -37,6 +37,7 @@ static int expect_failure, failures;
 
 typedef struct elem {
     int lo, hi, j;
+    unsigned long long m[2]; /* the ranks lo .. hi as a set (a commutative reduction's record) */
 } elem;
 
 enum { WAITING, ACTIVE, DONE };
@@ -64,6 +65,7 @@ typedef enum {
     COLL_SCATTERV,
     COLL_REDUCE,
     COLL_ALLREDUCE,
+    COLL_ALLREDUCE_RING, /* commutative */
     COLL_SCAN,
     COLL_EXSCAN,
     COLL_RSB,      /* reduce_scatter_block */
@@ -89,14 +91,36 @@ typedef struct sim {
     sim_rank *r;
 } sim;
 
-static const elem broken = {-1, -1, -1};
+static const elem broken = {-1, -1, -1, {0, 0}};
 
 static elem mk(int lo, int hi, int j)
 {
     elem e;
+    int b;
     e.lo = lo;
     e.hi = hi;
     e.j = j;
+    e.m[0] = e.m[1] = 0;
+    for (b = lo; b >= 0 && b <= hi && b < 128; b++)
+        e.m[b / 64] |= 1ull << (b % 64);
+    return e;
+}
+
+/* src op dst: in rank order, {a, b, j} op {b + 1, c, j} = {a, c, j}; for a commutative operation
+ * any two disjoint sets of ranks of the same element join; anything else is broken. */
+static elem join(elem a, elem b, int commutative)
+{
+    elem e = a;
+    if (a.lo < 0 || b.lo < 0 || a.j != b.j)
+        return mk(-1, -1, -1);
+    if (!commutative)
+        return a.hi + 1 == b.lo ? mk(a.lo, b.hi, a.j) : mk(-1, -1, -1);
+    if ((a.m[0] & b.m[0]) || (a.m[1] & b.m[1]))
+        return mk(-1, -1, -1);
+    e.lo = a.lo < b.lo ? a.lo : b.lo;
+    e.hi = a.hi > b.hi ? a.hi : b.hi;
+    e.m[0] |= b.m[0];
+    e.m[1] |= b.m[1];
     return e;
 }
 
@@ -159,6 +183,7 @@ static void build(sim *m, int rank, collalg__steps *s)
         break;
     case COLL_REDUCE: collalg__ireduce_binomial_steps(s, rank, p, root, n, inplace); break;
     case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace); break;
+    case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace); break;
     case COLL_SCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
     case COLL_EXSCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 1); break;
     case COLL_RSB: collalg__ireduce_scatter_steps(s, rank, p, n, NULL, inplace); break;
@@ -286,6 +311,7 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_REDUCE:
     case COLL_ALLREDUCE:
+    case COLL_ALLREDUCE_RING:
     case COLL_SCAN:
     case COLL_EXSCAN:
     case COLL_RSB:
@@ -332,6 +358,7 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_REDUCE:
     case COLL_ALLREDUCE:
+    case COLL_ALLREDUCE_RING:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -430,10 +457,7 @@ static int start_ready(sim *m, int r)
             CHECK(!overlaps(t->src, t->dst), "p=%d rank %d step %d: source and destination overlap", m->p, r, i);
             for (e = 0; e < t->src.count; e++) {
                 elem a = k->buf[t->src.buf][t->src.first + e], *b = &k->buf[t->dst.buf][t->dst.first + e];
-                if (t->kind == COLLALG_STEP_COPY)
-                    *b = a;
-                else
-                    *b = a.lo >= 0 && a.j == b->j && a.hi + 1 == b->lo ? mk(a.lo, b->hi, a.j) : broken;
+                *b = t->kind == COLLALG_STEP_COPY ? a : join(a, *b, m->coll == COLL_ALLREDUCE_RING);
             }
             k->state[i] = DONE;
             break;
@@ -495,7 +519,7 @@ static void run(sim *m)
 
 static int same(elem a, elem b)
 {
-    return a.lo == b.lo && a.hi == b.hi && a.j == b.j;
+    return a.lo == b.lo && a.hi == b.hi && a.j == b.j && a.m[0] == b.m[0] && a.m[1] == b.m[1];
 }
 
 static void check_result(const sim *m)
@@ -641,6 +665,10 @@ Test(steps, ireduce_binomial_in_rank_order)
 Test(steps, iallreduce_recursive_doubling_in_rank_order)
 {
     simulate_all(COLL_ALLREDUCE, 0, 1);
+}
+Test(steps, iallreduce_ring_commutative)
+{
+    simulate_all(COLL_ALLREDUCE_RING, 0, 1);
 }
 Test(steps, iscan_recursive_doubling_in_rank_order)
 {

@@ -31,12 +31,13 @@
  * | collalg_ialltoallv_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
+ * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
  * | collalg_iscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_iexscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
  *
- * Not yet: MPI_Ialltoallw; more than one algorithm per collective; the selector, the tuner and
+ * Not yet: MPI_Ialltoallw; more than one algorithm for most collectives; the selector, the tuner and
  * the PMPI library's MPI_I* entry points.
  */
 #ifndef COLLALG_NONBLOCKING_H
@@ -55,6 +56,7 @@
 #include "ialltoallv/linear.h"
 #include "ireduce/binomial.h"
 #include "iallreduce/recursive_doubling.h"
+#include "iallreduce/ring.h"
 #include "iscan/recursive_doubling.h"
 #include "iexscan/recursive_doubling.h"
 #include "ireduce_scatter_block/reduce_scatterv.h"

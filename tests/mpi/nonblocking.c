@@ -134,6 +134,7 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     size_t bytes = (size_t)count * (size_t)k->extent + 16;
     char *send = th_alloc(bytes), *got = th_alloc(bytes), *want = th_alloc(bytes), what[256];
     MPI_Request req;
+    int err, commute = 0;
     memset(send, 0x5A, bytes);
     memset(got, 0x5A, bytes);
     memset(want, 0x5A, bytes);
@@ -145,6 +146,23 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     snprintf(what, sizeof what, "iallreduce recursive_doubling %s count %d%s%s", k->name, count,
              inplace ? " in place" : "", spin ? " spin" : "");
     th_check(res, o, what, got, want, bytes);
+    /* the ring: commutative operations only, the others refused before any message */
+    memset(got, 0x5A, bytes);
+    rc_fill(k, inplace ? got : send, count, rank, 5u);
+    MPI_Op_commutative(k->op, &commute);
+    if (!commute) /* the refusal is reported on the communicator: let it return */
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    err = collalg_iallreduce_ring(inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD, &req);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    snprintf(what, sizeof what, "iallreduce ring %s count %d%s%s", k->name, count, inplace ? " in place" : "",
+             spin ? " spin" : "");
+    if (!commute) {
+        MPI_Error_class(err, &err);
+        th_expect(res, o, what, err == MPI_ERR_OP && req == MPI_REQUEST_NULL);
+    } else {
+        nb_complete(&req, spin);
+        th_check(res, o, what, got, want, bytes);
+    }
     free(send);
     free(got);
     free(want);

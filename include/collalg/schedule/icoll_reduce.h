@@ -198,4 +198,46 @@ static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *
         collalg__steps_send(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
 }
 
+/** @brief Block @p b of a vector of @p count elements cut into @p p blocks (the first count mod p
+ *         one element longer), as a piece of buffer @p buf. */
+static inline collalg__piece collalg__ring_part(int buf, long long count, int p, int b)
+{
+    long long q = count / p, r = count % p;
+    return collalg__pc(buf, b * q + (b < r ? b : r), q + (b < r));
+}
+
+/**
+ * @brief Ring allreduce of @p count elements (reduce-scatter then allgather along the ring, the
+ *        vector cut into p blocks): the input is copied into COLLALG_BUF_RECV (unless @p inplace);
+ *        in reduce-scatter step i = 0 .. p - 2 block (rank - i) mod p goes to the right
+ *        neighbour and block (rank - i - 1) mod p comes from the left one into COLLALG_BUF_TMP
+ *        (one block) and is added to the own copy; then rank holds block (rank + 1) mod p
+ *        complete, and allgather step i sends block (rank + 1 - i) mod p and receives block
+ *        (rank - i) mod p in place. The operation must be commutative: block b is reduced in the
+ *        order b + 1, b + 2, ..., b (mod p).
+ */
+static inline void collalg__iallreduce_ring_steps(collalg__steps *s, int rank, int p, long long count, int inplace)
+{
+    int i, right = collalg__ring_to(rank, p, 1), left = collalg__ring_from(rank, p, 1);
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
+        collalg__steps_round(s);
+    }
+    collalg__steps_tmp(s, count / p + 1);
+    for (i = 0; i < p - 1; i++) {
+        collalg__piece in = collalg__ring_part(COLLALG_BUF_RECV, count, p, collalg__ring_from(rank, p, i + 1));
+        collalg__steps_send(s, right, collalg__ring_part(COLLALG_BUF_RECV, count, p, collalg__ring_from(rank, p, i)));
+        collalg__steps_recv(s, left, collalg__pc(COLLALG_BUF_TMP, 0, in.count));
+        collalg__steps_round(s);
+        collalg__steps_reduce(s, collalg__pc(COLLALG_BUF_TMP, 0, in.count), in);
+        collalg__steps_round(s);
+    }
+    for (i = 0; i < p - 1; i++) {
+        collalg__steps_send(s, right,
+                            collalg__ring_part(COLLALG_BUF_RECV, count, p, collalg__ring_from(rank, p, i - 1)));
+        collalg__steps_recv(s, left, collalg__ring_part(COLLALG_BUF_RECV, count, p, collalg__ring_from(rank, p, i)));
+        collalg__steps_round(s);
+    }
+}
+
 #endif /* COLLALG_SCHEDULE_ICOLL_REDUCE_H */
