@@ -64,6 +64,11 @@ Test(valgrind, allgatherv_p3, .timeout = 1560)
 }
 /* clang-format off */
 Test(valgrind, barrier_p3, .timeout = 1560) { cl_valgrind("barrier", 3, ""); }
+/* the nonblocking family: the executor's operations, scratch, datatype tables and duplicates */
+Test(valgrind, nonblocking_p3, .timeout = 1560)
+{
+    cl_valgrind("nonblocking", 3, "--counts 0,3,100 --types int,struct,int-vector");
+}
 /* the rooted collectives, the reductions and alltoallw: every algorithm, root and in-place case,
  * small counts; make check runs gatherv, alltoallw, reduce and scan, make check-large the others
  * (whose scratch handling these share: the same family headers or bodies) */

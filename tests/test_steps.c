@@ -59,6 +59,7 @@ typedef enum {
     COLL_ALLGATHERV,
     COLL_ALLTOALL,
     COLL_ALLTOALLV,
+    COLL_ALLTOALLW, /* alltoallv's case; a unit per element, one datatype per block */
     COLL_GATHER,
     COLL_GATHERV,
     COLL_SCATTER,
@@ -152,6 +153,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     int p = m->p, root = m->root, inplace = m->inplace, i;
     long long n = m->count;
     int sc[PMAX], sd[PMAX], rc[PMAX], rd[PMAX];
+    long long len;
     collalg__vside snd = {0, 0, 0}, rcv = {0, 0, 0};
     switch (m->coll) {
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
@@ -170,6 +172,15 @@ static void build(sim *m, int rank, collalg__steps *s)
         rcv.counts = rc;
         rcv.displs = rd;
         collalg__ialltoallv_linear_steps(s, rank, p, snd, rcv, inplace);
+        break;
+    case COLL_ALLTOALLW: /* the blocks as alltoallv's; the image of the receive buffer when in place */
+        for (i = 0; i < p; i++) {
+            sc[i] = rc[i] = a2av_count(m, rank, i);
+            sd[i] = (int)a2av_displ(m, rank, i, 0, NULL);
+            rd[i] = (int)a2av_displ(m, rank, i, 1, NULL);
+        }
+        a2av_displ(m, rank, 0, 1, &len);
+        collalg__ialltoallw_linear_steps(s, rank, p, sc, sd, rc, rd, inplace, 0, len);
         break;
     case COLL_GATHER: collalg__igatherv_linear_steps(s, rank, p, root, n, n, NULL, NULL, inplace); break;
     case COLL_GATHERV:
@@ -241,7 +252,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL: slen = rlen = pn; break;
-    case COLL_ALLTOALLV: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
+    case COLL_ALLTOALLV:
+    case COLL_ALLTOALLW: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
     case COLL_GATHER: slen = n, rlen = r == m->root ? pn : 0; break;
     case COLL_GATHERV: slen = m->vc[r], rlen = r == m->root ? m->vlen : 0; break;
     case COLL_SCATTER: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
@@ -277,6 +289,7 @@ static void fill(sim *m, int r, sim_rank *x)
             memcpy(rcv, snd, (size_t)pn * sizeof(elem));
         break;
     case COLL_ALLTOALLV:
+    case COLL_ALLTOALLW:
         for (b = 0; b < p; b++)
             for (i = 0; i < a2av_count(m, r, b); i++) {
                 snd[a2av_displ(m, r, b, 0, NULL) + i] = mk(r, b, (int)i);
@@ -347,6 +360,7 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk((int)(i / n), r, (int)(i % n));
         break;
     case COLL_ALLTOALLV:
+    case COLL_ALLTOALLW:
         for (b = 0; b < p; b++)
             for (i = 0; i < a2av_count(m, r, b); i++)
                 want[a2av_displ(m, r, b, 1, NULL) + i] = mk(b, r, (int)i);
@@ -641,6 +655,10 @@ Test(steps, ialltoall_linear)
 Test(steps, ialltoallv_linear)
 {
     simulate_all(COLL_ALLTOALLV, 0, 1);
+}
+Test(steps, ialltoallw_linear)
+{
+    simulate_all(COLL_ALLTOALLW, 0, 1);
 }
 Test(steps, igather_linear)
 {

@@ -9,7 +9,7 @@
 /**
  * @defgroup nonblocking Nonblocking collectives
  * @brief MPI_Ibarrier, MPI_Ibcast, MPI_Igather(v), MPI_Iscatter(v), MPI_Iallgather(v),
- *        MPI_Ialltoall(v), MPI_Ireduce, MPI_Iallreduce, MPI_Iscan, MPI_Iexscan,
+ *        MPI_Ialltoall(v,w), MPI_Ireduce, MPI_Iallreduce, MPI_Iscan, MPI_Iexscan,
  *        MPI_Ireduce_scatter(_block): a schedule run behind a real MPI_Request.
  *
  * Every function takes exactly the arguments of its `MPI_I<collective>`. It checks them, builds the
@@ -28,7 +28,7 @@
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
  * | collalg_iscatter_linear(), collalg_iscatterv_linear() | alpha + n beta at the root | none |
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
- * | collalg_ialltoallv_linear() | alpha + n beta with every message in flight at once | none |
+ * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
  * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
@@ -37,7 +37,7 @@
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
  *
- * Not yet: MPI_Ialltoallw; more than one algorithm for most collectives; the selector, the tuner and
+ * Not yet: more than one algorithm for most collectives; the selector, the tuner and
  * the PMPI library's MPI_I* entry points.
  */
 #ifndef COLLALG_NONBLOCKING_H
@@ -54,6 +54,7 @@
 #include "iscatterv/linear.h"
 #include "iallgatherv/ring.h"
 #include "ialltoallv/linear.h"
+#include "ialltoallw/linear.h"
 #include "ireduce/binomial.h"
 #include "iallreduce/recursive_doubling.h"
 #include "iallreduce/ring.h"

@@ -7,7 +7,8 @@
  * of --counts and with and without MPI_IN_PLACE: ibcast, igather, iscatter (every root up to
  * p = 4, else the first and the last), iallgather, ialltoall; the v-collectives (igatherv,
  * iscatterv, iallgatherv with the harness's zeros, reverse and permuted block patterns;
- * ialltoallv with pairwise counts that include zeros, receive blocks in reverse order with gaps);
+ * ialltoallv and ialltoallw with pairwise counts that include zeros, receive blocks in reverse
+ * order with gaps, ialltoallw with two send datatypes);
  * the reductions (iallreduce, ireduce at every root, iscan, iexscan, ireduce_scatter_block,
  * ireduce_scatter) for the (datatype, op) cases of reduction_cases.h against the ordered
  * reduction computed locally (the non-commutative matrix product included); ibarrier completes. Requests are completed by MPI_Wait under MPICH (its
@@ -365,6 +366,60 @@ out:
     free(rd);
 }
 
+/* ialltoallw: block j sent with the harness's send type to even ranks and its receive type to
+ * odd ones (received with the receive type), counts as ialltoallv's, blocks at a fixed stride
+ * in bytes (send: rank order; receive: reverse order, 8 bytes in); in place with the receive
+ * layout and types. */
+static void run_alltoallw(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
+                          int spin)
+{
+    int *sc = th_alloc((size_t)p * sizeof(int)), *sd = th_alloc((size_t)p * sizeof(int)),
+        *rc = th_alloc((size_t)p * sizeof(int)), *rd = th_alloc((size_t)p * sizeof(int)), j;
+    MPI_Datatype *st = th_alloc((size_t)p * sizeof(MPI_Datatype)), *rt = th_alloc((size_t)p * sizeof(MPI_Datatype));
+    size_t stride = th_bytes(count + 1, t->rtype) + th_bytes((count + 1) * t->ratio, t->stype), bytes;
+    char *send, *got, *want, what[256];
+    MPI_Request req;
+    if (inplace && t->stype != t->rtype)
+        goto out;
+    for (j = 0; j < p; j++) {
+        int even = j % 2 == 0;
+        st[j] = even ? t->stype : t->rtype;
+        sc[j] = a2av_count(count, rank, j) * (even ? t->ratio : 1);
+        sd[j] = (int)(j * stride);
+        rt[j] = t->rtype;
+        rc[j] = a2av_count(count, j, rank);
+        rd[j] = (int)((p - 1 - j) * stride + 8);
+    }
+    bytes = p * stride + 16;
+    send = th_alloc(bytes);
+    got = th_alloc(bytes);
+    want = th_alloc(bytes);
+    th_fill(send, bytes, 3u + (unsigned)rank);
+    th_fill(got, bytes, 9u + (unsigned)rank);
+    if (inplace) /* the input lies in got, in the receive layout: the reference sends a copy */
+        memcpy(send, got, bytes);
+    memcpy(want, got, bytes);
+    MPI_Alltoallw(send, inplace ? rc : sc, inplace ? rd : sd, inplace ? rt : st, want, rc, rd, rt, MPI_COMM_WORLD);
+    if (inplace)
+        collalg_ialltoallw_linear(MPI_IN_PLACE, NULL, NULL, NULL, got, rc, rd, rt, MPI_COMM_WORLD, &req);
+    else
+        collalg_ialltoallw_linear(send, sc, sd, st, got, rc, rd, rt, MPI_COMM_WORLD, &req);
+    nb_complete(&req, spin);
+    snprintf(what, sizeof what, "ialltoallw linear %s count %d%s%s", t->name, count, inplace ? " in place" : "",
+             spin ? " spin" : "");
+    th_check(res, o, what, got, want, bytes);
+    free(send);
+    free(got);
+    free(want);
+out:
+    free(sc);
+    free(sd);
+    free(rc);
+    free(rd);
+    free(st);
+    free(rt);
+}
+
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1), 1 iscan, 2 iexscan,
  * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths). */
@@ -609,6 +664,7 @@ int main(int argc, char **argv)
                     run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
                     run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, spin);
+                    run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, spin);
                     for (kind = 0; kind < 3; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, spin);

@@ -105,26 +105,29 @@ typedef struct collalg__nbc_list {
 
 /** @brief One nonblocking collective in flight (see the file comment). */
 struct collalg__nbc {
-    collalg__steps s;                  /**< the schedule (steps and deps live in this allocation) */
-    char *base[COLLALG_NBUF];          /**< buffer addresses (COLLALG_BUF_*) */
-    MPI_Datatype type[COLLALG_NBUF];   /**< their datatypes */
-    MPI_Aint extent[COLLALG_NBUF];     /**< their extents */
-    MPI_Datatype owned[COLLALG_NBUF];  /**< duplicated datatypes, freed at the end */
-    MPI_Datatype dup_of[COLLALG_NBUF]; /**< the application's datatype each one duplicates */
-    int nowned;                        /**< used entries of owned */
-    MPI_Op op;                         /**< the reduction of COLLALG_STEP_REDUCE */
-    MPI_Comm pcomm;                    /**< private communicator */
-    int tag;                           /**< this operation's tag */
-    MPI_Request greq;                  /**< the application's request */
-    MPI_Request *req;                  /**< per step: its message's request while active */
-    int *done_idx;                     /**< MPI_Testsome's index array */
-    unsigned char *state;              /**< per step: COLLALG_NBC_WAITING, _ACTIVE, _DONE */
-    int first;                         /**< every step before it is done */
-    int err;                           /**< first error (MPI_SUCCESS while all goes well) */
-    int finished;                      /**< the request has been completed */
-    void *tmp;                         /**< COLLALG_BUF_TMP's allocation */
-    collalg__nbc_list *list;           /**< the process's list, while outstanding */
-    collalg__nbc *prev, *next;         /**< neighbours in it */
+    collalg__steps s;                       /**< the schedule (steps and deps live in this allocation) */
+    char *base[COLLALG_NBUF];               /**< buffer addresses (COLLALG_BUF_*) */
+    MPI_Datatype type[COLLALG_NBUF];        /**< their datatypes */
+    MPI_Aint extent[COLLALG_NBUF];          /**< their extents */
+    MPI_Datatype owned[COLLALG_NBUF];       /**< duplicated datatypes, freed at the end */
+    MPI_Datatype dup_of[COLLALG_NBUF];      /**< the application's datatype each one duplicates */
+    int nowned;                             /**< used entries of owned */
+    MPI_Datatype *table[COLLALG_NBUF];      /**< per-peer datatypes of a buffer (MPI_Alltoallw), or NULL */
+    unsigned char *table_dup[COLLALG_NBUF]; /**< per entry: 1 when the table holds our duplicate */
+    int table_n;                            /**< entries per table (p) */
+    MPI_Op op;                              /**< the reduction of COLLALG_STEP_REDUCE */
+    MPI_Comm pcomm;                         /**< private communicator */
+    int tag;                                /**< this operation's tag */
+    MPI_Request greq;                       /**< the application's request */
+    MPI_Request *req;                       /**< per step: its message's request while active */
+    int *done_idx;                          /**< MPI_Testsome's index array */
+    unsigned char *state;                   /**< per step: COLLALG_NBC_WAITING, _ACTIVE, _DONE */
+    int first;                              /**< every step before it is done */
+    int err;                                /**< first error (MPI_SUCCESS while all goes well) */
+    int finished;                           /**< the request has been completed */
+    void *tmp;                              /**< COLLALG_BUF_TMP's allocation */
+    collalg__nbc_list *list;                /**< the process's list, while outstanding */
+    collalg__nbc *prev, *next;              /**< neighbours in it */
 };
 
 /* ---- Cached state: the tag counter and the process's list ------------------------------------ */
@@ -200,6 +203,13 @@ COLLALG_INLINE void collalg__nbc_free(collalg__nbc *op)
     collalg__nbc_unlink(op);
     for (i = 0; i < op->nowned; i++)
         COLLALG_MPI(Type_free)(&op->owned[i]);
+    for (i = 0; i < COLLALG_NBUF; i++) {
+        int j;
+        for (j = 0; op->table[i] && j < op->table_n; j++)
+            if (op->table_dup[i][j])
+                COLLALG_MPI(Type_free)(&op->table[i][j]);
+        COLLALG_FREE(op->table[i]);
+    }
     COLLALG_FREE(op->tmp);
     COLLALG_FREE(op);
 }
@@ -294,8 +304,45 @@ COLLALG_INLINE int collalg__nbc_buffer(collalg__nbc *op, int buf, const void *ba
 }
 
 /**
+ * @brief Names buffer @p buf of @p op as one of per-peer datatypes (MPI_Alltoallw): address
+ *        @p base, addressed in bytes, block j of datatype @p types[j] (@p n of them), each
+ *        derived datatype duplicated as by collalg__nbc_keep_type() (one duplicate for a run of
+ *        equal entries).
+ * @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the error code of MPI_Type_get_envelope /
+ *         MPI_Type_dup.
+ */
+COLLALG_INLINE int collalg__nbc_table(collalg__nbc *op, int buf, const void *base, const MPI_Datatype *types, int n)
+{
+    int j, err = MPI_SUCCESS, ni, na, nd, comb;
+    op->table[buf] = (MPI_Datatype *)COLLALG_MALLOC((size_t)n * (sizeof(MPI_Datatype) + 1) + 1);
+    if (!op->table[buf])
+        return MPI_ERR_NO_MEM;
+    op->table_dup[buf] = (unsigned char *)(op->table[buf] + n);
+    memset(op->table_dup[buf], 0, (size_t)n);
+    op->table_n = n;
+    op->base[buf] = (char *)base;
+    op->extent[buf] = 1;
+    for (j = 0; j < n && err == MPI_SUCCESS; j++) {
+        op->table[buf][j] = types[j];
+        if (!COLLALG_NBC_KEEP_TYPES || types[j] == MPI_DATATYPE_NULL || collalg__basic_size(types[j]) > 0)
+            continue;
+        if (j > 0 && types[j] == types[j - 1]) { /* the previous entry's duplicate serves */
+            op->table[buf][j] = op->table[buf][j - 1];
+            continue;
+        }
+        err = COLLALG_MPI(Type_get_envelope)(types[j], &ni, &na, &nd, &comb);
+        if (err == MPI_SUCCESS && comb != MPI_COMBINER_NAMED) {
+            err = COLLALG_MPI(Type_dup)(types[j], &op->table[buf][j]);
+            op->table_dup[buf][j] = err == MPI_SUCCESS;
+        }
+    }
+    return err;
+}
+
+/**
  * @brief Allocates COLLALG_BUF_TMP: the schedule's tmp_count elements of the receive buffer's
- *        datatype (named before this call).
+ *        datatype (named before this call), or tmp_count bytes when the receive buffer has
+ *        per-peer datatypes (collalg__nbc_table()).
  * @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the error code of the datatype queries.
  */
 COLLALG_INLINE int collalg__nbc_tmp(collalg__nbc *op)
@@ -307,6 +354,13 @@ COLLALG_INLINE int collalg__nbc_tmp(collalg__nbc *op)
     op->extent[COLLALG_BUF_TMP] = op->extent[COLLALG_BUF_RECV];
     if (op->s.tmp_count == 0)
         return MPI_SUCCESS;
+    if (op->table[COLLALG_BUF_RECV]) { /* per-peer datatypes: tmp_count raw bytes */
+        if ((unsigned long long)op->s.tmp_count > (unsigned long long)(size_t)-1)
+            return MPI_ERR_NO_MEM;
+        op->tmp = COLLALG_MALLOC((size_t)op->s.tmp_count);
+        op->base[COLLALG_BUF_TMP] = (char *)op->tmp;
+        return op->tmp ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    }
     err = collalg__typeinfo_get(op->type[COLLALG_BUF_RECV], &ti);
     if (err != MPI_SUCCESS)
         return err;
@@ -346,7 +400,18 @@ COLLALG_INLINE int collalg__nbc_tmp(collalg__nbc *op)
 /** @brief Address of piece @p x of @p op. */
 COLLALG_INLINE char *collalg__nbc_at(const collalg__nbc *op, collalg__piece x)
 {
-    return collalg__at(op->base[x.buf], (MPI_Aint)x.first, op->extent[x.buf]);
+    return collalg__at(op->base[x.buf], (MPI_Aint)x.first, x.type == COLLALG_TYPE_BUFFER ? op->extent[x.buf] : 1);
+}
+
+/** @brief Datatype of piece @p x of @p op: its buffer's, MPI_BYTE, or an entry of a per-peer
+ *         table (COLLALG_BUF_TMP: the receive buffer's). */
+COLLALG_INLINE MPI_Datatype collalg__nbc_type(const collalg__nbc *op, collalg__piece x)
+{
+    if (x.type == COLLALG_TYPE_BUFFER)
+        return op->type[x.buf];
+    if (x.type == COLLALG_TYPE_BYTES)
+        return MPI_BYTE;
+    return op->table[x.buf == COLLALG_BUF_TMP ? COLLALG_BUF_RECV : x.buf][x.type];
 }
 
 /** @brief MPI_STATUSES_IGNORE, through a volatile pointer: passed directly, it trips GCC 12's
@@ -380,19 +445,19 @@ COLLALG_INLINE int collalg__nbc_start_step(collalg__nbc *op, int i)
     op->state[i] = COLLALG_NBC_ACTIVE;
     switch (t->kind) {
     case COLLALG_STEP_SEND:
-        return COLLALG_MPI(Isend)(collalg__nbc_at(op, t->src), (int)t->src.count, op->type[t->src.buf], t->peer,
-                                  op->tag, op->pcomm, &op->req[i]);
+        return COLLALG_MPI(Isend)(collalg__nbc_at(op, t->src), (int)t->src.count, collalg__nbc_type(op, t->src),
+                                  t->peer, op->tag, op->pcomm, &op->req[i]);
     case COLLALG_STEP_RECV:
-        return COLLALG_MPI(Irecv)(collalg__nbc_at(op, t->dst), (int)t->dst.count, op->type[t->dst.buf], t->peer,
-                                  op->tag, op->pcomm, &op->req[i]);
+        return COLLALG_MPI(Irecv)(collalg__nbc_at(op, t->dst), (int)t->dst.count, collalg__nbc_type(op, t->dst),
+                                  t->peer, op->tag, op->pcomm, &op->req[i]);
     case COLLALG_STEP_COPY:
-        err = collalg__copy(collalg__nbc_at(op, t->src), (int)t->src.count, op->type[t->src.buf],
-                            collalg__nbc_at(op, t->dst), (int)t->dst.count, op->type[t->dst.buf], op->pcomm);
+        err = collalg__copy(collalg__nbc_at(op, t->src), (int)t->src.count, collalg__nbc_type(op, t->src),
+                            collalg__nbc_at(op, t->dst), (int)t->dst.count, collalg__nbc_type(op, t->dst), op->pcomm);
         break;
     default: /* COLLALG_STEP_REDUCE */
         err = t->src.count == 0 ? MPI_SUCCESS
                                 : COLLALG_MPI(Reduce_local)(collalg__nbc_at(op, t->src), collalg__nbc_at(op, t->dst),
-                                                            (int)t->src.count, op->type[t->dst.buf], op->op);
+                                                            (int)t->src.count, collalg__nbc_type(op, t->dst), op->op);
         break;
     }
     op->state[i] = COLLALG_NBC_DONE;

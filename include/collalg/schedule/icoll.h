@@ -142,4 +142,44 @@ static inline void collalg__ialltoall_linear_steps(collalg__steps *s, int rank, 
     collalg__ialltoallv_linear_steps(s, rank, p, snd, rcv, inplace);
 }
 
+/** @brief Most bytes one raw copy step moves (pieces stay within an int count). */
+#define COLLALG_RAW_CHUNK (1LL << 30)
+
+/**
+ * @brief Linear alltoallw: block j of COLLALG_BUF_SEND (@p scounts[j] elements of send datatype
+ *        j at byte @p sdispls[j]) goes to rank j, block j of COLLALG_BUF_RECV (@p rcounts[j]
+ *        elements of receive datatype j at byte @p rdispls[j]) comes from rank j; every message
+ *        posted at once, in the order of distance, the own block copied. In place (@p inplace),
+ *        the bytes [@p lo, @p hi) of COLLALG_BUF_RECV that the receive blocks span are first
+ *        copied as raw bytes to COLLALG_BUF_TMP (in chunks of COLLALG_RAW_CHUNK) and the blocks
+ *        sent from that image, so the gaps of the datatypes are never written.
+ */
+static inline void collalg__ialltoallw_linear_steps(collalg__steps *s, int rank, int p, const int *scounts,
+                                                    const int *sdispls, const int *rcounts, const int *rdispls,
+                                                    int inplace, long long lo, long long hi)
+{
+    int i;
+    long long at;
+    if (inplace) {
+        collalg__steps_tmp(s, hi - lo);
+        for (at = lo; at < hi; at += COLLALG_RAW_CHUNK) {
+            long long n = hi - at < COLLALG_RAW_CHUNK ? hi - at : COLLALG_RAW_CHUNK;
+            collalg__steps_copy(s, collalg__pct(COLLALG_BUF_RECV, at, n, COLLALG_TYPE_BYTES),
+                                collalg__pct(COLLALG_BUF_TMP, at - lo, n, COLLALG_TYPE_BYTES));
+        }
+        collalg__steps_round(s);
+    } else {
+        collalg__steps_copy(s, collalg__pct(COLLALG_BUF_SEND, sdispls[rank], scounts[rank], rank),
+                            collalg__pct(COLLALG_BUF_RECV, rdispls[rank], rcounts[rank], rank));
+    }
+    for (i = 1; i < p; i++) {
+        int src = collalg__ring_from(rank, p, i), dst = collalg__ring_to(rank, p, i);
+        collalg__steps_recv(s, src, collalg__pct(COLLALG_BUF_RECV, rdispls[src], rcounts[src], src));
+        if (inplace)
+            collalg__steps_send(s, dst, collalg__pct(COLLALG_BUF_TMP, rdispls[dst] - lo, rcounts[dst], dst));
+        else
+            collalg__steps_send(s, dst, collalg__pct(COLLALG_BUF_SEND, sdispls[dst], scounts[dst], dst));
+    }
+}
+
 #endif /* COLLALG_SCHEDULE_ICOLL_H */

@@ -19,6 +19,12 @@
  * collalg__steps::tmp_count elements of the receive type). The executor turns a piece into an
  * address (base + first * extent) and a count of the buffer's datatype.
  *
+ * @par Per-peer datatypes
+ * A buffer may instead hold blocks of different datatypes (MPI_Alltoallw): its pieces then name
+ * their datatype by an index into the buffer's table (block j: entry j), start at a byte offset,
+ * and count elements of that datatype; COLLALG_TYPE_BYTES names raw bytes. COLLALG_BUF_TMP uses
+ * the receive buffer's table.
+ *
  * @par Operand order
  * A reduction step computes dst = src op dst (MPI_Reduce_local's inbuf op inoutbuf): src holds
  * the contribution of the lower ranks. Builders that keep the standard's rank order say so and
@@ -55,9 +61,16 @@ enum collalg__buf_id {
 /** @brief Part of a buffer: elements [first, first + count) of buffer buf. */
 typedef struct collalg__piece {
     int buf;         /**< a collalg__buf_id */
-    long long first; /**< first element */
+    long long first; /**< first element (a byte offset in a buffer of per-peer datatypes) */
     long long count; /**< number of elements (>= 0) */
+    int type;        /**< COLLALG_TYPE_BUFFER, COLLALG_TYPE_BYTES, or the index of a per-peer
+                          datatype (see "Per-peer datatypes" above) */
 } collalg__piece;
+
+/** @brief A piece in elements of its buffer's datatype. */
+#define COLLALG_TYPE_BUFFER (-1)
+/** @brief A piece of raw bytes (MPI_BYTE). */
+#define COLLALG_TYPE_BYTES (-2)
 
 /** @brief One step of a schedule. */
 typedef struct collalg__step {
@@ -90,6 +103,16 @@ static inline collalg__piece collalg__pc(int buf, long long first, long long cou
     x.buf = buf;
     x.first = first;
     x.count = count;
+    x.type = COLLALG_TYPE_BUFFER;
+    return x;
+}
+
+/** @brief A piece of @p count elements of datatype @p type (an index, or COLLALG_TYPE_BYTES) at
+ *         byte @p first of buffer @p buf. */
+static inline collalg__piece collalg__pct(int buf, long long first, long long count, int type)
+{
+    collalg__piece x = collalg__pc(buf, first, count);
+    x.type = type;
     return x;
 }
 

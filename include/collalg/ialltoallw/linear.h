@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file ialltoallw/linear.h
+ * @ingroup nonblocking
+ * @brief MPI_Ialltoallw, linear algorithm (LibNBC's ialltoallw, MPICH's sched_blocked with every
+ *        message at once and sched_inplace): run by the nonblocking executor (core/nbc.h).
+ *
+ * @par Phases
+ * One round: the own block is copied, and for distance i = 1 .. p - 1 a receive of block
+ * (r - i) mod p from rank r - i and a send of block (r + i) mod p to rank r + i are posted, each
+ * with its own datatype, straight from and into its place (byte displacements). In place, the
+ * bytes the receive blocks span are first copied as raw bytes to scratch, and the blocks sent
+ * from that image with their datatypes, so the datatypes' gaps in the receive buffer are never
+ * written.
+ *
+ * @par Trace, p = 3, rank 0 (block j of rank r written r.j)
+ * @verbatim
+   copy 0.0 -> recv block 0
+   i = 1: receive 2.0 from 2 into block 2, send 0.1 to 1
+   i = 2: receive 1.0 from 1 into block 1, send 0.2 to 2
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model; n bytes sent by each rank. About alpha + n beta when the
+ * network takes every message at once; the start posts 2 (p - 1) requests.
+ *
+ * @par Restrictions
+ * None: any p >= 1, zero counts, any displacements and datatypes; MPI_IN_PLACE as the send
+ * buffer.
+ *
+ * @par Memory
+ * The operation: about 60 bytes per step (2 p steps), 300 bytes and a table of p datatypes per
+ * buffer; in place, the bytes the receive blocks span as well.
+ *
+ * @par References
+ * T. Hoefler, A. Lumsdaine, W. Rehm, "Implementation and Performance Analysis of Non-Blocking
+ * Collective Operations for MPI", SC'07, §4 (LibNBC's linear schedules).
+ */
+#ifndef COLLALG_IALLTOALLW_LINEAR_H
+#define COLLALG_IALLTOALLW_LINEAR_H
+
+#include "../core/nbc.h"
+#include "../family/alltoallw.h"
+#include "../schedule/icoll.h"
+
+/**
+ * @brief The bytes [*lo, *hi) of a buffer that its @p p blocks (block j: @p counts[j] elements
+ *        of @p types[j] at byte @p displs[j]) touch; both 0 when no block holds data.
+ * @return MPI_SUCCESS or the error code of the datatype queries.
+ */
+COLLALG_INLINE int collalg__wblocks_span(int p, const int *counts, const int *displs, const MPI_Datatype *types,
+                                         long long *lo, long long *hi)
+{
+    int j, err = MPI_SUCCESS, any = 0;
+    *lo = *hi = 0;
+    for (j = 0; j < p && err == MPI_SUCCESS; j++) {
+        collalg__typeinfo ti;
+        long long a, b;
+        if (counts[j] == 0)
+            continue;
+        err = collalg__typeinfo_get(types[j], &ti);
+        a = displs[j] + (long long)ti.true_lb + (ti.extent < 0 ? (long long)(counts[j] - 1) * ti.extent : 0);
+        b = a + (long long)collalg__span(counts[j], &ti);
+        *lo = !any || a < *lo ? a : *lo;
+        *hi = !any || b > *hi ? b : *hi;
+        any = 1;
+    }
+    return err;
+}
+
+/**
+ * @brief MPI_Ialltoallw by posting every message at once.
+ * @param sendbuf    block j is @p sendcounts[j] elements of @p sendtypes[j] at byte
+ *                   @p sdispls[j], for rank j; or MPI_IN_PLACE (the blocks are then taken from
+ *                   @p recvbuf, with the receive counts, displacements and datatypes)
+ * @param sendcounts p counts (>= 0); read during the call only, as every array here
+ * @param sdispls    p displacements, in bytes
+ * @param sendtypes  p committed datatypes
+ * @param recvbuf    block j is @p recvcounts[j] elements of @p recvtypes[j] at byte
+ *                   @p rdispls[j], from rank j
+ * @param recvcounts p counts (>= 0)
+ * @param rdispls    p displacements, in bytes
+ * @param recvtypes  p committed datatypes
+ * @param comm       intracommunicator
+ * @param request    out: the request (see core/nbc.h for who advances it)
+ * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_ARG for NULL arrays; MPI_ERR_COUNT, MPI_ERR_TYPE,
+ *         MPI_ERR_BUFFER for a bad (buffer, count, type) or aliased buffers; MPI_ERR_REQUEST when
+ *         @p request is NULL; MPI_ERR_NO_MEM; or the error class of a failing MPI call while
+ *         starting.
+ */
+COLLALG_INLINE int collalg_ialltoallw_linear(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                             const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                             MPI_Request *request)
+{
+    collalg__ctx c; /* for the checks of the blocking alltoallws */
+    collalg__nbc *op = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    long long lo = 0, hi = 0;
+    collalg__ctx_init(&c, comm);
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__alltoallw_check(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                       &c);
+    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    if (err == MPI_SUCCESS && inplace)
+        err = collalg__wblocks_span(p, recvcounts, rdispls, recvtypes, &lo, &hi);
+    COLLALG__NBC_BUILD(err, op, collalg__ialltoallw_linear_steps,
+                       (rank, p, sendcounts, sdispls, recvcounts, rdispls, inplace, lo, hi));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_table(op, COLLALG_BUF_RECV, recvbuf, recvtypes, p);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_table(op, COLLALG_BUF_SEND, sendbuf, sendtypes, p);
+    return collalg__nbc_start(op, err, comm, request);
+}
+
+#endif /* COLLALG_IALLTOALLW_LINEAR_H */
