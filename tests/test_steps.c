@@ -17,6 +17,9 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+/* Pieces longer than 4 elements are cut (schedule/steps.h): the messages and reductions of
+ * several blocks of 3 elements run the cut path, the single blocks the whole one. */
+#define COLLALG_PIECE_MAX 4
 #include <collalg/schedule/icoll.h>
 #include <collalg/schedule/icoll_reduce.h>
 #include <collalg/schedule/icoll_rooted.h>
@@ -57,6 +60,7 @@ typedef enum {
     COLL_BCAST,
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
+    COLL_ALLGATHER_RDB,
     COLL_ALLTOALL,
     COLL_ALLTOALLV,
     COLL_ALLTOALLW, /* alltoallv's case; a unit per element, one datatype per block */
@@ -78,9 +82,10 @@ typedef enum {
 
 #define NCOLL ((int)COLL_RS + 1)
 
-static const char *const coll_name[] = {"barrier",       "bcast",     "allgather", "allgatherv", "alltoall",
-                                        "alltoallv",     "gather",    "gatherv",   "scatter",    "scatterv",
-                                        "reduce",        "allreduce", "scan",      "exscan",     "reduce_scatter_block",
+static const char *const coll_name[] = {"barrier",       "bcast",    "allgather", "allgatherv",
+                                        "allgather rdb", "alltoall", "alltoallv", "gather",
+                                        "gatherv",       "scatter",  "scatterv",  "reduce",
+                                        "allreduce",     "scan",     "exscan",    "reduce_scatter_block",
                                         "reduce_scatter"};
 
 typedef struct sim {
@@ -159,6 +164,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
     case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALLV:
@@ -249,7 +255,8 @@ static void fill(sim *m, int r, sim_rank *x)
     switch (m->coll) { /* lengths */
     case COLL_BARRIER: break;
     case COLL_BCAST: rlen = n; break;
-    case COLL_ALLGATHER: slen = n, rlen = pn; break;
+    case COLL_ALLGATHER:
+    case COLL_ALLGATHER_RDB: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL: slen = rlen = pn; break;
     case COLL_ALLTOALLV:
@@ -273,6 +280,7 @@ static void fill(sim *m, int r, sim_rank *x)
         snd[i] = mk(r, r, (int)i);
     switch (m->coll) { /* the send buffers' own layouts, and the input in place */
     case COLL_ALLGATHER:
+    case COLL_ALLGATHER_RDB:
         if (m->inplace)
             for (i = 0; i < n; i++)
                 rcv[r * n + i] = mk(r, r, (int)i);
@@ -345,6 +353,7 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk(m->root, m->root, (int)i);
         break;
     case COLL_ALLGATHER:
+    case COLL_ALLGATHER_RDB:
     case COLL_GATHER:
         for (i = 0; i < rlen; i++)
             want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
@@ -520,10 +529,14 @@ static void run(sim *m)
         moved = 0;
         for (r = 0; r < m->p; r++)
             moved += start_ready(m, r);
-        for (r = 0; r < m->p; r++)
-            for (d = 0; d < m->p; d++)
-                while (d != r && deliver(m, r, d))
-                    moved = 1;
+        for (r = 0; r < m->p; r++) /* the peers of the active sends: each delivers in order */
+            for (d = 0; d < m->r[r].s.nsteps; d++) {
+                const collalg__step *t = &m->r[r].s.steps[d];
+                if (m->r[r].state[d] == ACTIVE && t->kind == COLLALG_STEP_SEND && t->peer >= 0 && t->peer < m->p &&
+                    t->peer != r)
+                    while (deliver(m, r, t->peer))
+                        moved = 1;
+            }
     }
     for (r = 0; r < m->p; r++)
         for (d = 0; d < m->r[r].s.nsteps; d++)
@@ -643,6 +656,10 @@ Test(steps, ibcast_binomial)
 Test(steps, iallgather_ring)
 {
     simulate_all(COLL_ALLGATHER, 0, 1);
+}
+Test(steps, iallgather_recursive_doubling)
+{
+    simulate_all(COLL_ALLGATHER_RDB, 0, 1);
 }
 Test(steps, iallgatherv_ring)
 {

@@ -75,11 +75,13 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
     free(want);
 }
 
-/* iallgather (a2a = 0) or ialltoall (a2a = 1), in place when @p inplace. */
+/* iallgather (a2a = 0: ring; 2: recursive doubling) or ialltoall (a2a = 1), in place when
+ * @p inplace. */
 static void run_transport(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int a2a,
                           int inplace, int spin)
 {
-    int scount = count * t->ratio, sblocks = a2a ? p : 1;
+    int rdb = a2a == 2, all2all = a2a == 1;
+    int scount = count * t->ratio, sblocks = all2all ? p : 1;
     size_t sbytes = th_bytes((long)scount * sblocks, t->stype), rbytes = th_bytes((long)count * p, t->rtype);
     char *send = th_alloc(sbytes), *got = th_alloc(rbytes), *want = th_alloc(rbytes), what[256];
     MPI_Aint lb, ext;
@@ -95,34 +97,42 @@ static void run_transport(th_result *res, const th_opts *o, const th_types *t, i
     th_fill(got, rbytes, 23u + (unsigned)rank);
     memcpy(want, got, rbytes);
     if (inplace) { /* the input lies in the receive buffer, where the native call takes it */
-        if (a2a)
+        if (all2all)
             memcpy(got, send, rbytes < sbytes ? rbytes : sbytes);
         else if (count > 0) /* the own block: same type, so its bytes */
             memcpy(got + (size_t)rank * (size_t)count * (size_t)ext, send, th_bytes(count, t->rtype) - 16);
         memcpy(want, got, rbytes);
         /* the reference: the native call on the same data, not in place (MPICH 4.0's in-place
          * alltoall truncates resized types) */
-        if (a2a)
+        if (all2all)
             MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
         else
             MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        if (a2a)
+        if (all2all)
             collalg_ialltoall_linear(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
+        else if (rdb)
+            collalg_iallgather_recursive_doubling(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype,
+                                                  MPI_COMM_WORLD, &req);
         else
             collalg_iallgather_ring(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
     } else {
-        if (a2a)
+        if (all2all)
             MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
         else
             MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        if (a2a)
+        if (all2all)
             collalg_ialltoall_linear(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
+        else if (rdb)
+            collalg_iallgather_recursive_doubling(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
         else
             collalg_iallgather_ring(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
     }
     nb_complete(&req, spin);
-    snprintf(what, sizeof what, "%s %s count %d%s%s", a2a ? "ialltoall linear" : "iallgather ring", t->name, count,
-             inplace ? " in place" : "", spin ? " spin" : "");
+    snprintf(what, sizeof what, "%s %s count %d%s%s",
+             all2all ? "ialltoall linear"
+             : rdb   ? "iallgather recursive_doubling"
+                     : "iallgather ring",
+             t->name, count, inplace ? " in place" : "", spin ? " spin" : "");
     th_check(res, o, what, got, want, rbytes);
     free(send);
     free(got);
@@ -661,6 +671,7 @@ int main(int argc, char **argv)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     run_transport(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
                     run_transport(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
+                    run_transport(&res, &o, &t[ti], count, p, rank, 2, inplace, spin);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
                     run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, spin);

@@ -18,6 +18,7 @@
 #include "steps.h"
 #include "common.h"
 #include "barrier.h"
+#include "recursive_doubling.h"
 
 /**
  * @brief Dissemination barrier: in round k = 0 .. ceil(lg p) - 1 a zero-element message to
@@ -80,6 +81,47 @@ static inline void collalg__iallgather_ring_steps(collalg__steps *s, int rank, i
                                                   long long rcount, int inplace)
 {
     collalg__iallgatherv_ring_steps(s, rank, p, scount, rcount, 0, 0, inplace);
+}
+
+/**
+ * @brief Recursive-doubling allgather of blocks of @p rcount elements for any p, without a fold
+ *        (the schedule of collalg_allgather_recursive_doubling(), schedule/recursive_doubling.h):
+ *        the own block is copied in (unless @p inplace); in the step with mask = 1, 2, 4, ... the
+ *        blocks of the rank's group G go to the partner rank XOR mask and those of its group G'
+ *        come back, each as one message of consecutive blocks; a lower group whose partner group
+ *        is partial then forwards G' to its members without a partner.
+ */
+static inline void collalg__iallgather_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                                long long rcount, int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    int g, gn, pg, pgn, t, to, from;
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, scount),
+                            collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+        collalg__steps_round(s);
+    }
+    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_NONE);
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+        collalg__piece theirs;
+        if (!collalg__rdb_groups(f.newrank, f.q, st.mask, &g, &gn, &pg, &pgn))
+            continue; /* no partner group: G is already the whole group of 2 mask ranks */
+        theirs = collalg__pc(COLLALG_BUF_RECV, pg * rcount, pgn * rcount);
+        if (st.rank >= 0) {
+            collalg__steps_send(s, st.rank, collalg__pc(COLLALG_BUF_RECV, g * rcount, gn * rcount));
+            collalg__steps_recv(s, st.rank, theirs);
+            collalg__steps_round(s);
+        }
+        for (t = 0; t < collalg__rdb_rounds(f.newrank, f.q, st.mask); t++) {
+            collalg__rdb_forward(f.newrank, f.q, st.mask, t, &to, &from);
+            if (to >= 0)
+                collalg__steps_send(s, to, theirs);
+            else if (from >= 0)
+                collalg__steps_recv(s, from, theirs);
+            collalg__steps_round(s);
+        }
+    }
 }
 
 /** @brief The counts and displacements of one side of an alltoall(v): NULL arrays for blocks of

@@ -201,36 +201,72 @@ static inline void collalg__steps_round(collalg__steps *s)
     s->round_first = s->nsteps;
 }
 
-/** @brief Appends a send of @p src to @p peer after the previous round. @return its index. */
+/**
+ * @def COLLALG_PIECE_MAX
+ * @brief Most elements one step moves: an MPI call takes an int count, so a longer piece (a
+ *        reduction of p blocks, several blocks in one message) becomes several steps of at most
+ *        this many elements, in order; sender and receiver cut a message alike, as they see the
+ *        same count. Define it smaller before the first include to exercise the cut (the unit
+ *        tests do).
+ */
+#ifndef COLLALG_PIECE_MAX
+#define COLLALG_PIECE_MAX 2147483647LL
+#endif
+
+/**
+ * @brief Appends a step of @p kind after the previous round, cut into steps of at most
+ *        COLLALG_PIECE_MAX elements when its pieces are longer (pieces in elements of their
+ *        buffer's datatype; a copy or reduction between two such pieces of one length). Pieces
+ *        of a per-peer datatype or of raw bytes are byte-addressed and never cut: their counts
+ *        are an MPI call's ints, and raw copies come in chunks already.
+ * @return the index of its last step.
+ */
+static inline int collalg__steps_append(collalg__steps *s, int kind, int peer, collalg__piece src, collalg__piece dst)
+{
+    long long n = kind == COLLALG_STEP_RECV ? dst.count : src.count, done = 0;
+    long long most = (kind == COLLALG_STEP_RECV ? dst.type : src.type) == COLLALG_TYPE_BUFFER ? COLLALG_PIECE_MAX : n;
+    int i;
+    do {
+        long long c = n - done > most ? most : n - done;
+        collalg__piece a = src, b = dst;
+        if (kind != COLLALG_STEP_RECV) {
+            a.first += done;
+            a.count = c;
+        }
+        if (kind != COLLALG_STEP_SEND) {
+            b.first += done;
+            b.count = kind == COLLALG_STEP_COPY && n <= most ? dst.count : c;
+        }
+        i = collalg__steps_add(s, kind, peer, a, b);
+        collalg__steps_after_round(s);
+        done += c;
+    } while (done < n);
+    return i;
+}
+
+/** @brief Appends a send of @p src to @p peer after the previous round. @return its (last) index. */
 static inline int collalg__steps_send(collalg__steps *s, int peer, collalg__piece src)
 {
-    int i = collalg__steps_add(s, COLLALG_STEP_SEND, peer, src, collalg__pc(0, 0, 0));
-    collalg__steps_after_round(s);
-    return i;
+    return collalg__steps_append(s, COLLALG_STEP_SEND, peer, src, collalg__pc(0, 0, 0));
 }
 
-/** @brief Appends a receive from @p peer into @p dst after the previous round. @return its index. */
+/** @brief Appends a receive from @p peer into @p dst after the previous round. @return its (last)
+ *         index. */
 static inline int collalg__steps_recv(collalg__steps *s, int peer, collalg__piece dst)
 {
-    int i = collalg__steps_add(s, COLLALG_STEP_RECV, peer, collalg__pc(0, 0, 0), dst);
-    collalg__steps_after_round(s);
-    return i;
+    return collalg__steps_append(s, COLLALG_STEP_RECV, peer, collalg__pc(0, 0, 0), dst);
 }
 
-/** @brief Appends a copy of @p src to @p dst after the previous round. @return its index. */
+/** @brief Appends a copy of @p src to @p dst after the previous round. @return its (last) index. */
 static inline int collalg__steps_copy(collalg__steps *s, collalg__piece src, collalg__piece dst)
 {
-    int i = collalg__steps_add(s, COLLALG_STEP_COPY, -1, src, dst);
-    collalg__steps_after_round(s);
-    return i;
+    return collalg__steps_append(s, COLLALG_STEP_COPY, -1, src, dst);
 }
 
-/** @brief Appends dst = src op dst after the previous round. @return its index. */
+/** @brief Appends dst = src op dst after the previous round. @return its (last) index. */
 static inline int collalg__steps_reduce(collalg__steps *s, collalg__piece src, collalg__piece dst)
 {
-    int i = collalg__steps_add(s, COLLALG_STEP_REDUCE, -1, src, dst);
-    collalg__steps_after_round(s);
-    return i;
+    return collalg__steps_append(s, COLLALG_STEP_REDUCE, -1, src, dst);
 }
 
 #endif /* COLLALG_SCHEDULE_STEPS_H */
