@@ -58,6 +58,7 @@ typedef struct sim_rank {
 typedef enum {
     COLL_BARRIER,
     COLL_BCAST,
+    COLL_BCAST_SCATTER, /* scatter + ring allgather */
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
     COLL_ALLGATHER_RDB,
@@ -163,6 +164,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     switch (m->coll) {
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
+    case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
@@ -254,7 +256,8 @@ static void fill(sim *m, int r, sim_rank *x)
         total += m->vc[b];
     switch (m->coll) { /* lengths */
     case COLL_BARRIER: break;
-    case COLL_BCAST: rlen = n; break;
+    case COLL_BCAST:
+    case COLL_BCAST_SCATTER: rlen = n; break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
@@ -327,6 +330,7 @@ static void fill(sim *m, int r, sim_rank *x)
                 snd[m->vd[b] + i] = mk(r, b, (int)i);
         break;
     case COLL_BCAST:
+    case COLL_BCAST_SCATTER:
         for (i = 0; i < n && r == m->root; i++)
             rcv[i] = mk(r, r, (int)i);
         break;
@@ -349,6 +353,7 @@ static void fill(sim *m, int r, sim_rank *x)
     len = 0;
     switch (m->coll) { /* what the receive buffer must hold */
     case COLL_BCAST:
+    case COLL_BCAST_SCATTER:
         for (i = 0; i < n; i++)
             want[i] = mk(m->root, m->root, (int)i);
         break;
@@ -652,6 +657,10 @@ Test(steps, ibarrier_dissemination)
 Test(steps, ibcast_binomial)
 {
     simulate_all(COLL_BCAST, 1, 0);
+}
+Test(steps, ibcast_scatter_ring_allgather)
+{
+    simulate_all(COLL_BCAST_SCATTER, 1, 0);
 }
 Test(steps, iallgather_ring)
 {

@@ -26,6 +26,7 @@
  * | collalg_iallgather_ring() | (p - 1) alpha + (p - 1)/p n beta | none |
  * | collalg_iallgather_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
+ * | collalg_ibcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta | none |
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
  * | collalg_iscatter_linear(), collalg_iscatterv_linear() | alpha + n beta at the root | none |
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
@@ -47,6 +48,7 @@
 #include "core/nbc.h"
 #include "ibarrier/dissemination.h"
 #include "ibcast/binomial.h"
+#include "ibcast/scatter_ring_allgather.h"
 #include "iallgather/ring.h"
 #include "iallgather/recursive_doubling.h"
 #include "ialltoall/linear.h"

@@ -58,7 +58,7 @@ static int count_of(int entry, MPI_Datatype type)
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int spin)
 {
     size_t bytes = th_bytes(count, t->rtype);
-    char *got = th_alloc(bytes), *want = th_alloc(bytes), what[256];
+    char *got = th_alloc(bytes), *want = th_alloc(bytes), *copy = th_alloc(bytes), what[256];
     int root;
     MPI_Request req;
     for (root = 0; root < p; root += p <= 4 ? 1 : (p - 1)) {
@@ -66,13 +66,20 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
         th_fill(got, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
         memcpy(want, got, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
+        memcpy(copy, got, bytes);
         collalg_ibcast_binomial(got, count, t->rtype, root, MPI_COMM_WORLD, &req);
         nb_complete(&req, spin);
         snprintf(what, sizeof what, "ibcast binomial %s count %d root %d%s", t->name, count, root, spin ? " spin" : "");
         th_check(res, o, what, got, want, bytes);
+        collalg_ibcast_scatter_ring_allgather(copy, count, t->rtype, root, MPI_COMM_WORLD, &req);
+        nb_complete(&req, spin);
+        snprintf(what, sizeof what, "ibcast scatter_ring_allgather %s count %d root %d%s", t->name, count, root,
+                 spin ? " spin" : "");
+        th_check(res, o, what, copy, want, bytes);
     }
     free(got);
     free(want);
+    free(copy);
 }
 
 /* iallgather (a2a = 0: ring; 2: recursive doubling) or ialltoall (a2a = 1), in place when

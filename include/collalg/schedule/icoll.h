@@ -52,6 +52,46 @@ static inline void collalg__ibcast_binomial_steps(collalg__steps *s, int rank, i
             collalg__steps_send(s, (rel + mask + root) % p, all);
 }
 
+/** @brief Blocks [j, j + n) of a vector of @p count elements cut into blocks of @p size
+ *         elements (the last ones shorter or empty), as a piece of COLLALG_BUF_RECV. */
+static inline collalg__piece collalg__blocks_piece(long long count, long long size, long long j, long long n)
+{
+    long long lo = j * size < count ? j * size : count, hi = (j + n) * size < count ? (j + n) * size : count;
+    return collalg__pc(COLLALG_BUF_RECV, lo, hi - lo);
+}
+
+/**
+ * @brief Broadcast of @p count elements as a binomial scatter followed by a ring allgather
+ *        (MPICH's long-message ibcast, sched_scatter_ring_allgather): the vector is cut into p
+ *        blocks of ceil(count / p) elements, block j for relative rank j; each non-root receives
+ *        the blocks of its subtree from its parent, sends its children theirs (largest first,
+ *        all at once), then in ring step i = 0 .. p - 2 sends block (rel - i) mod p to relative
+ *        rank rel + 1 and receives block (rel - i - 1) mod p from rel - 1.
+ */
+static inline void collalg__ibcast_scatter_ring_allgather_steps(collalg__steps *s, int rank, int p, int root,
+                                                                long long count)
+{
+    int rel = collalg__relrank(rank, root, p), mask, i;
+    int right = (collalg__ring_to(rel, p, 1) + root) % p, left = (collalg__ring_from(rel, p, 1) + root) % p;
+    long long size = (count + p - 1) / p;
+    if (rel > 0) {
+        collalg__steps_recv(s, (collalg__binomial_parent(rel) + root) % p,
+                            collalg__blocks_piece(count, size, rel, collalg__binomial_subtree(rel, p)));
+        collalg__steps_round(s);
+    }
+    for (mask = collalg__binomial_mask(rel, p) >> 1; mask > 0; mask >>= 1)
+        if (rel + mask < p)
+            collalg__steps_send(
+                s, (rel + mask + root) % p,
+                collalg__blocks_piece(count, size, rel + mask, collalg__binomial_subtree(rel + mask, p)));
+    collalg__steps_round(s);
+    for (i = 0; i < p - 1; i++) {
+        collalg__steps_send(s, right, collalg__blocks_piece(count, size, collalg__ring_from(rel, p, i), 1));
+        collalg__steps_recv(s, left, collalg__blocks_piece(count, size, collalg__ring_from(rel, p, i + 1), 1));
+        collalg__steps_round(s);
+    }
+}
+
 /**
  * @brief Ring allgatherv (@p rcounts, @p displs: block b at elements [displs[b], displs[b] +
  *        rcounts[b]) of COLLALG_BUF_RECV) or allgather (@p rcounts NULL: blocks of @p rcount
