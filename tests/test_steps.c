@@ -63,6 +63,7 @@ typedef enum {
     COLL_ALLGATHERV,
     COLL_ALLGATHER_RDB,
     COLL_ALLTOALL,
+    COLL_ALLTOALL_PAIR,
     COLL_ALLTOALLV,
     COLL_ALLTOALLW, /* alltoallv's case; a unit per element, one datatype per block */
     COLL_GATHER,
@@ -83,10 +84,23 @@ typedef enum {
 
 #define NCOLL ((int)COLL_RS + 1)
 
-static const char *const coll_name[] = {"barrier",       "bcast",    "allgather", "allgatherv",
-                                        "allgather rdb", "alltoall", "alltoallv", "gather",
-                                        "gatherv",       "scatter",  "scatterv",  "reduce",
-                                        "allreduce",     "scan",     "exscan",    "reduce_scatter_block",
+static const char *const coll_name[] = {"barrier",
+                                        "bcast",
+                                        "allgather",
+                                        "allgatherv",
+                                        "allgather rdb",
+                                        "alltoall",
+                                        "alltoall pair",
+                                        "alltoallv",
+                                        "gather",
+                                        "gatherv",
+                                        "scatter",
+                                        "scatterv",
+                                        "reduce",
+                                        "allreduce",
+                                        "scan",
+                                        "exscan",
+                                        "reduce_scatter_block",
                                         "reduce_scatter"};
 
 typedef struct sim {
@@ -169,6 +183,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
     case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLTOALL_PAIR: collalg__ialltoall_pair_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALLV:
         for (i = 0; i < p; i++) {
             sc[i] = rc[i] = a2av_count(m, rank, i);
@@ -261,7 +276,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
-    case COLL_ALLTOALL: slen = rlen = pn; break;
+    case COLL_ALLTOALL:
+    case COLL_ALLTOALL_PAIR: slen = rlen = pn; break;
     case COLL_ALLTOALLV:
     case COLL_ALLTOALLW: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
     case COLL_GATHER: slen = n, rlen = r == m->root ? pn : 0; break;
@@ -294,6 +310,7 @@ static void fill(sim *m, int r, sim_rank *x)
                 rcv[m->vd[r] + i] = mk(r, r, (int)i);
         break;
     case COLL_ALLTOALL: /* block d is {r, d, j} */
+    case COLL_ALLTOALL_PAIR:
         for (i = 0; i < pn; i++)
             snd[i] = mk(r, (int)(i / n), (int)(i % n));
         if (m->inplace)
@@ -370,6 +387,7 @@ static void fill(sim *m, int r, sim_rank *x)
                 want[m->vd[b] + i] = mk(b, b, (int)i);
         break;
     case COLL_ALLTOALL:
+    case COLL_ALLTOALL_PAIR:
         for (i = 0; i < pn; i++)
             want[i] = mk((int)(i / n), r, (int)(i % n));
         break;
@@ -677,6 +695,10 @@ Test(steps, iallgatherv_ring)
 Test(steps, ialltoall_linear)
 {
     simulate_all(COLL_ALLTOALL, 0, 1);
+}
+Test(steps, ialltoall_pair)
+{
+    simulate_all(COLL_ALLTOALL_PAIR, 0, 1);
 }
 Test(steps, ialltoallv_linear)
 {

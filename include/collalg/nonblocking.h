@@ -25,6 +25,7 @@
  * | collalg_ibcast_binomial() | ceil(lg p) (alpha + n beta) | none |
  * | collalg_iallgather_ring() | (p - 1) alpha + (p - 1)/p n beta | none |
  * | collalg_iallgather_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
+ * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ibcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta | none |
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
@@ -52,6 +53,7 @@
 #include "iallgather/ring.h"
 #include "iallgather/recursive_doubling.h"
 #include "ialltoall/linear.h"
+#include "ialltoall/pair.h"
 #include "igather/linear.h"
 #include "igatherv/linear.h"
 #include "iscatter/linear.h"

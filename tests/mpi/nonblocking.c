@@ -82,12 +82,12 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
     free(copy);
 }
 
-/* iallgather (a2a = 0: ring; 2: recursive doubling) or ialltoall (a2a = 1), in place when
- * @p inplace. */
+/* iallgather (a2a = 0: ring; 2: recursive doubling) or ialltoall (a2a = 1: linear; 3: pair), in
+ * place when @p inplace. */
 static void run_transport(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int a2a,
                           int inplace, int spin)
 {
-    int rdb = a2a == 2, all2all = a2a == 1;
+    int rdb = a2a == 2, pair = a2a == 3, all2all = a2a == 1 || pair;
     int scount = count * t->ratio, sblocks = all2all ? p : 1;
     size_t sbytes = th_bytes((long)scount * sblocks, t->stype), rbytes = th_bytes((long)count * p, t->rtype);
     char *send = th_alloc(sbytes), *got = th_alloc(rbytes), *want = th_alloc(rbytes), what[256];
@@ -115,7 +115,9 @@ static void run_transport(th_result *res, const th_opts *o, const th_types *t, i
             MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
         else
             MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        if (all2all)
+        if (pair)
+            collalg_ialltoall_pair(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
+        else if (all2all)
             collalg_ialltoall_linear(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
         else if (rdb)
             collalg_iallgather_recursive_doubling(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype,
@@ -127,7 +129,9 @@ static void run_transport(th_result *res, const th_opts *o, const th_types *t, i
             MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
         else
             MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        if (all2all)
+        if (pair)
+            collalg_ialltoall_pair(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
+        else if (all2all)
             collalg_ialltoall_linear(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
         else if (rdb)
             collalg_iallgather_recursive_doubling(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
@@ -136,9 +140,10 @@ static void run_transport(th_result *res, const th_opts *o, const th_types *t, i
     }
     nb_complete(&req, spin);
     snprintf(what, sizeof what, "%s %s count %d%s%s",
-             all2all ? "ialltoall linear"
-             : rdb   ? "iallgather recursive_doubling"
-                     : "iallgather ring",
+             pair      ? "ialltoall pair"
+             : all2all ? "ialltoall linear"
+             : rdb     ? "iallgather recursive_doubling"
+                       : "iallgather ring",
              t->name, count, inplace ? " in place" : "", spin ? " spin" : "");
     th_check(res, o, what, got, want, rbytes);
     free(send);
@@ -679,6 +684,7 @@ int main(int argc, char **argv)
                     run_transport(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
                     run_transport(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
                     run_transport(&res, &o, &t[ti], count, p, rank, 2, inplace, spin);
+                    run_transport(&res, &o, &t[ti], count, p, rank, 3, inplace, spin);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
                     run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, spin);

@@ -224,6 +224,38 @@ static inline void collalg__ialltoall_linear_steps(collalg__steps *s, int rank, 
     collalg__ialltoallv_linear_steps(s, rank, p, snd, rcv, inplace);
 }
 
+/**
+ * @brief Pair alltoall (pairwise exchange): in step s of the pair schedule (schedule/common.h: rank XOR (s + 1)
+ *        for p a power of two, a round-robin 1-factorisation otherwise) the rank exchanges one
+ *        block with its partner, each step after the previous one; the own block is copied. In
+ *        place (@p inplace; then @p scount is @p rcount), the p blocks of COLLALG_BUF_RECV are
+ *        first copied to COLLALG_BUF_TMP and sent from there.
+ */
+static inline void collalg__ialltoall_pair_steps(collalg__steps *s, int rank, int p, long long scount, long long rcount,
+                                                 int inplace)
+{
+    int i, from = inplace ? COLLALG_BUF_TMP : COLLALG_BUF_SEND;
+    if (inplace) {
+        collalg__steps_tmp(s, (long long)p * rcount);
+        for (i = 0; i < p; i++)
+            collalg__steps_copy(s, collalg__pc(COLLALG_BUF_RECV, (long long)i * rcount, rcount),
+                                collalg__pc(COLLALG_BUF_TMP, (long long)i * rcount, rcount));
+        scount = rcount;
+    } else {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, (long long)rank * scount, scount),
+                            collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+    }
+    collalg__steps_round(s);
+    for (i = 0; i < collalg__pair_nsteps(p); i++) {
+        int peer = collalg__pair_peer(rank, p, i);
+        if (peer == rank) /* idle in this step (p odd) */
+            continue;
+        collalg__steps_send(s, peer, collalg__pc(from, (long long)peer * scount, scount));
+        collalg__steps_recv(s, peer, collalg__pc(COLLALG_BUF_RECV, (long long)peer * rcount, rcount));
+        collalg__steps_round(s);
+    }
+}
+
 /** @brief Most bytes one raw copy step moves (pieces stay within an int count). */
 #define COLLALG_RAW_CHUNK (1LL << 30)
 
