@@ -294,6 +294,15 @@ static inline void th_expect(th_result *r, const th_opts *o, const char *what, i
     th_record(r, o, what, !ok);
 }
 
+/* Records the usual pair of checks of one call: it returned MPI_SUCCESS, and the first `bytes`
+ * bytes of `got` equal those of `want` (the native collective's result). */
+static inline void th_expect_same(th_result *r, const th_opts *o, const char *what, int err, const void *got,
+                                  const void *want, size_t bytes)
+{
+    th_expect(r, o, what, err == MPI_SUCCESS);
+    th_check(r, o, what, got, want, bytes);
+}
+
 /* Agrees on every verdict, prints the failed cases and the closing line
  * "<prog> p=<p>: <N> passed, <M> failed" from rank 0; returns the exit status. */
 static inline int th_finish(th_result *r, const char *prog)

@@ -153,8 +153,7 @@ static void check_matrix(th_result *r, const th_opts *o, MPI_Comm comm, const th
                         err = algos[a].fn(sbuf, scount, t->stype, got, rcount, t->rtype, comm, 0);
                     snprintf(what, sizeof what, "topology %s p=%d type=%s count=%d%s", algos[a].name, p, t->name,
                              rcount, inplace ? " in-place" : "");
-                    th_expect(r, o, what, err == MPI_SUCCESS);
-                    th_check(r, o, what, got, want, rbytes);
+                    th_expect_same(r, o, what, err, got, want, rbytes);
                 }
                 free(sbuf);
                 free(want);
@@ -192,8 +191,7 @@ static void check_allgatherv(th_result *r, const th_opts *o, MPI_Comm comm, int 
     MPI_Allgatherv(sbuf, counts[rank], MPI_INT, want, counts, displs, MPI_INT, comm);
     err = collalg_allgatherv_topology_ring(sbuf, counts[rank], MPI_INT, got, counts, displs, MPI_INT, comm);
     snprintf(what, sizeof what, "topology allgatherv topology_ring p=%d counts (j*%d) mod 7", p, base);
-    th_expect(r, o, what, err == MPI_SUCCESS);
-    th_check(r, o, what, got, want, (size_t)total * sizeof(int));
+    th_expect_same(r, o, what, err, got, want, (size_t)total * sizeof(int));
     free(counts);
     free(displs);
     free(sbuf);
@@ -319,8 +317,7 @@ static void check_bcast(th_result *r, const th_opts *o, MPI_Comm comm)
                     snprintf(what, sizeof what, "topology %s p=%d count=%d root=%d %s", name[k], p, n, root,
                              k == 0 ? (si ? "segsize=64" : "segsize=0")
                                     : (si ? "inner scatter_ring_allgather" : "inner binomial"));
-                    th_expect(r, o, what, err == MPI_SUCCESS);
-                    th_check(r, o, what, got, want, ((size_t)n + 1) * sizeof(int));
+                    th_expect_same(r, o, what, err, got, want, ((size_t)n + 1) * sizeof(int));
                     free(want);
                     free(got);
                 }
@@ -360,8 +357,7 @@ static void check_reduce(th_result *r, const th_opts *o, MPI_Comm comm)
                          k == 0   ? "inner binomial"
                          : k == 1 ? "inner rabenseifner"
                                   : "in place");
-                th_expect(r, o, what, err == MPI_SUCCESS);
-                th_check(r, o, what, got, want, ((size_t)n + 1) * sizeof(int));
+                th_expect_same(r, o, what, err, got, want, ((size_t)n + 1) * sizeof(int));
                 free(in);
                 free(want);
                 free(got);

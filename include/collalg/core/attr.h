@@ -110,19 +110,24 @@ COLLALG_INLINE int collalg__attr_keep(MPI_Comm comm, collalg__attr_kind *kind, v
 #endif
 
 /**
- * @brief The miss half of collalg__attr_get(): builds the value of @p kind from @p arg (kind->build)
- *        and caches it on @p comm (collalg__attr_keep()).
+ * @brief The slow half of collalg__attr_get(): looks @p kind up again (creating its keyval on the
+ *        first use, reporting any error of the lookup); on a miss builds the value from @p arg
+ *        (kind->build) and caches it on @p comm (collalg__attr_keep()). On a communicator's
+ *        first call the lookup is thus made twice (no message; the hot path stays one call).
  * @param comm  the communicator
  * @param kind  the kind
  * @param arg   passed to kind->build
  * @param value out: the value (owned by @p comm), or NULL on failure
  * @return MPI_SUCCESS, the error of kind->build, or the error code of MPI_Comm_create_keyval /
- *         MPI_Comm_set_attr.
+ *         MPI_Comm_get_attr / MPI_Comm_set_attr.
  */
 COLLALG__COLD int collalg__attr_make(MPI_Comm comm, collalg__attr_kind *kind, const void *arg, void **value)
 {
     void *made = NULL;
-    int err = kind->build(arg, &made);
+    int err = collalg__attr_find(comm, kind, value);
+    if (err != MPI_SUCCESS || *value)
+        return err;
+    err = kind->build(arg, &made);
     if (err == MPI_SUCCESS)
         err = collalg__attr_keep(comm, kind, made);
     *value = err == MPI_SUCCESS ? made : NULL;
@@ -142,9 +147,12 @@ COLLALG__COLD int collalg__attr_make(MPI_Comm comm, collalg__attr_kind *kind, co
  */
 COLLALG_INLINE int collalg__attr_get(MPI_Comm comm, collalg__attr_kind *kind, const void *arg, void **value)
 {
-    int err = collalg__attr_find(comm, kind, value);
-    if (err != MPI_SUCCESS || *value)
-        return err;
+    int found = 0;
+    /* The hot path, inlined into every call: the keyval exists and comm holds the value. */
+    if (kind->keyval != MPI_KEYVAL_INVALID &&
+        COLLALG_MPI(Comm_get_attr)(comm, kind->keyval, value, &found) == MPI_SUCCESS && found)
+        return MPI_SUCCESS;
+    /* Anything else (the first use, a miss, an error) goes the slow way, out of line. */
     return collalg__attr_make(comm, kind, arg, value);
 }
 

@@ -112,11 +112,10 @@ static inline void collalg__rdb_forward(int r, int p, int mask, int t, int *to, 
 /** @brief The extra members j >= pof2 fold onto member j - pof2. */
 #define COLLALG__RDB_FOLD_HIGH 2
 
-/** @brief One member's view of a recursive doubling over a group, with its fold (see above). */
+/** @brief One member's view of a recursive doubling over a group of n members, with its fold (see
+ *         above); collalg__rdb_fold_init() fills it in. */
 typedef struct collalg__rdb_fold {
-    int n;       /**< members of the group */
     int stride;  /**< member j is rank j * stride */
-    int idx;     /**< this rank's member index */
     int style;   /**< COLLALG__RDB_FOLD_NONE, COLLALG__RDB_FOLD_PAIRS or COLLALG__RDB_FOLD_HIGH */
     int pof2;    /**< largest power of two <= n */
     int rem;     /**< n - pof2 */
@@ -135,27 +134,31 @@ typedef struct collalg__rdb_fold {
  */
 static inline void collalg__rdb_fold_init(collalg__rdb_fold *f, int n, int stride, int idx, int style)
 {
-    int lg = 0;
-    f->n = n;
-    f->stride = stride;
-    f->idx = idx;
-    f->style = style;
-    for (f->pof2 = 1; f->pof2 <= n / 2; f->pof2 *= 2)
+    int pof2 = 1, lg = 0, rem;
+    while (pof2 <= n / 2) { /* pof2 = 2^lg, the largest power of two <= n */
+        pof2 *= 2;
         lg++;
-    f->rem = n - f->pof2;
-    f->q = style == COLLALG__RDB_FOLD_NONE ? n : f->pof2;
-    f->steps = lg + (f->q > f->pof2); /* ceil(lg q) */
-    f->pairs = style == COLLALG__RDB_FOLD_PAIRS ? f->rem : 0;
+    }
+    rem = n - pof2;
+    f->stride = stride;
+    f->style = style;
+    f->pof2 = pof2;
+    f->rem = rem;
+    f->q = style == COLLALG__RDB_FOLD_NONE ? n : pof2;
+    f->steps = lg + (f->q > pof2); /* ceil(lg q): one more step when q is not a power of two */
+    f->pairs = style == COLLALG__RDB_FOLD_PAIRS ? rem : 0;
     f->newrank = idx;
     f->partner = -1;
-    if (style == COLLALG__RDB_FOLD_PAIRS) {
-        f->newrank = idx >= 2 * f->rem ? idx - f->rem : (idx % 2 ? idx / 2 : -1);
-        if (idx < 2 * f->rem)
-            f->partner = (idx % 2 ? idx - 1 : idx + 1) * stride;
-    } else if (style == COLLALG__RDB_FOLD_HIGH) {
-        f->newrank = idx < f->pof2 ? idx : -1;
-        if (idx >= f->pof2 || idx < f->rem)
-            f->partner = (idx >= f->pof2 ? idx - f->pof2 : idx + f->pof2) * stride;
+    if (style == COLLALG__RDB_FOLD_PAIRS && idx < 2 * rem) { /* in one of the pairs (2i, 2i + 1), i < rem */
+        f->newrank = idx % 2 ? idx / 2 : -1;
+        f->partner = (idx ^ 1) * stride; /* the pair's other member */
+    } else if (style == COLLALG__RDB_FOLD_PAIRS) {
+        f->newrank = idx - rem;
+    } else if (style == COLLALG__RDB_FOLD_HIGH && idx >= pof2) { /* an extra member */
+        f->newrank = -1;
+        f->partner = (idx - pof2) * stride;
+    } else if (style == COLLALG__RDB_FOLD_HIGH && idx < rem) { /* an extra member folds onto it */
+        f->partner = (idx + pof2) * stride;
     }
 }
 
@@ -185,54 +188,56 @@ static inline int collalg__rdb_survivor(const collalg__rdb_fold *f, int j)
  * exists; without one a step may be idle for a survivor (the partner group is empty:
  * collalg__rdb_groups() returns 0), and a survivor of a partial group may have no partner
  * (st.rank = -1).
+ *
+ * The walk is only the step number s; collalg__rdb_more() fills in the rest of a step (mask,
+ * partner) once it knows there is one, so no partner is computed past the last step. Every
+ * field is a plain int of a local struct, so that after inlining the compiler keeps them all in
+ * registers: the walk costs about what the hand-written `for (mask = 1; mask < q; mask <<= 1)`
+ * loop did (make bench-overhead).
  */
 
 /** @brief One step of a survivor (see the file comment and "The fold"). */
 typedef struct collalg__rdb_step {
-    int s;     /**< the step: mask = 2^s */
-    int mask;  /**< 1, 2, 4, ... below q (or down from the largest); 0 when the walk is over */
-    int down;  /**< 1 when the walk goes from the last step down to step 0 */
+    int s;     /**< the step, 0 .. steps - 1 while the walk goes on (then out of that range) */
+    int ds;    /**< +1: the walk goes up from step 0; -1: down from the last step */
+    int mask;  /**< 2^s: 1, 2, 4, ... below q */
     int peer;  /**< the partner's survivor index, newrank XOR mask (without a fold it may be >= q:
                     then there is no partner) */
     int rank;  /**< the partner's rank (collalg__rdb_rank()); -1 when there is none */
     int upper; /**< 1 when bit mask of newrank is set: the partner's group lies below this one's */
 } collalg__rdb_step;
 
-/** @brief Fills in the partner of step st->mask of @p f's survivor (meaningless once the walk is
- *         over: mask 0). */
-static inline void collalg__rdb_partner_of(const collalg__rdb_fold *f, collalg__rdb_step *st)
-{
-    st->peer = f->newrank ^ st->mask;
-    st->upper = (f->newrank & st->mask) != 0;
-    st->rank = st->peer < f->q ? collalg__rdb_rank(f, st->peer) : -1;
-}
-
 /** @brief Starts the walk of @p f's steps at the first (@p down = 0: mask 1 up) or the last
  *         (@p down = 1: mask 2^(steps-1) down) step; a folded member, or q = 1, has none. */
 static inline void collalg__rdb_begin(const collalg__rdb_fold *f, collalg__rdb_step *st, int down)
 {
-    st->down = down;
-    st->s = down ? f->steps - 1 : 0;
-    st->mask = f->newrank < 0 || f->steps == 0 ? 0 : 1 << st->s;
-    collalg__rdb_partner_of(f, st);
+    st->ds = down ? -1 : 1;
+    st->s = f->newrank < 0 ? -1 : (down ? f->steps - 1 : 0); /* -1: no step at all */
+    st->mask = 0; /* no step yet: collalg__rdb_more() fills in the mask and the partner */
+    st->peer = st->rank = -1;
+    st->upper = 0;
 }
 
-/** @brief 1 while @p st is a step of the walk. */
-static inline int collalg__rdb_more(const collalg__rdb_fold *f, const collalg__rdb_step *st)
+/**
+ * @brief 1 while @p st is a step of the walk (0 <= s < steps), and then fills in its mask and
+ *        partner; 0 once the walk is over (the other fields are then left as they were).
+ */
+static inline int collalg__rdb_more(const collalg__rdb_fold *f, collalg__rdb_step *st)
 {
-    (void)f;
-    return st->mask != 0;
+    if ((unsigned)st->s >= (unsigned)f->steps) /* s < 0 or s >= steps, in one comparison */
+        return 0;
+    st->mask = 1 << st->s;
+    st->peer = f->newrank ^ st->mask;
+    st->upper = (f->newrank & st->mask) != 0;
+    st->rank = st->peer < f->q ? collalg__rdb_rank(f, st->peer) : -1;
+    return 1;
 }
 
-/** @brief Moves @p st to the next step of the walk. */
+/** @brief Moves @p st to the next step of the walk (collalg__rdb_more() says whether there is one). */
 static inline void collalg__rdb_next(const collalg__rdb_fold *f, collalg__rdb_step *st)
 {
-    st->s += st->down ? -1 : 1;
-    if (st->down)
-        st->mask >>= 1;
-    else
-        st->mask = st->mask < f->q - st->mask ? st->mask << 1 : 0; /* 2 mask < q, without overflow */
-    collalg__rdb_partner_of(f, st);
+    (void)f;
+    st->s += st->ds;
 }
 
 #endif /* COLLALG_SCHEDULE_RECURSIVE_DOUBLING_H */
