@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * test_restrictions.c - include/collalg/restrictions.h: the table lists exactly the algorithm
- * headers of include/collalg/<collective>/ (one entry each, none missing, none extra), the
+ * test_restrictions.c - include/collalg/restrictions.h: the tables (blocking and nonblocking)
+ * list exactly the algorithm headers of include/collalg/<collective>/ (one entry each, none
+ * missing, none extra), the
  * run-time lookup agrees with the compile-time constants, and unknown names are -1. Whether each
  * entry is true of its algorithm is checked under MPI (tests/mpi/select.c).
  */
@@ -18,7 +19,7 @@ typedef struct entry {
 } entry;
 
 #define ENTRY(coll, alg, r, params, space, flags) {#coll, #alg, r},
-static const entry table[] = {COLLALG_CATALOGUE(ENTRY)};
+static const entry table[] = {COLLALG_CATALOGUE(ENTRY) COLLALG_NONBLOCKING(ENTRY)};
 #define NTABLE ((int)(sizeof table / sizeof *table))
 
 /* The folders of include/collalg that hold no algorithms (docs/layout.md); every other folder
@@ -96,6 +97,8 @@ Test(restrictions, lookup_agrees_with_constants)
         cr_expect_eq(collalg_restrictions(table[i].coll, table[i].alg), table[i].r, "%s %s", table[i].coll,
                      table[i].alg);
     cr_expect_eq(collalg_restrict_allreduce_ring, COLLALG_R_COMMUTATIVE);
+    cr_expect_eq(collalg_restrict_iallreduce_ring, COLLALG_R_COMMUTATIVE);
+    cr_expect_eq(collalg_restrictions("iallreduce", "recursive_doubling"), 0);
     cr_expect_eq(collalg_restrict_allreduce_rabenseifner, 0);
     cr_expect_eq(collalg_restrict_alltoallv_greedy, COLLALG_R_MAX_P);
     cr_expect_eq(collalg_restrictions("allreduce", "no_such_algorithm"), -1);
