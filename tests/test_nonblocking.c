@@ -9,7 +9,10 @@
  *   Open MPI p = 2, 3    collalg_progress() + MPI_Test (plain generalized requests)
  *   SimGrid p = 5        without the struct type (SimGrid 3.32 corrupts memory with it at p >= 5)
  *   SimGrid p = 16       int and vector, counts 0, 1, 1000
- *   make check-large     MPICH p = 4, SimGrid p = 33 (int and vector) and 64 (int, counts 1, 1000)
+ *   make check-large     MPICH p = 4, SimGrid p = 33 (int, count 1)
+ * SimGrid's polling makes larger runs slow (every rank spins on MPI_Test, and SimGrid 3.32 turns
+ * each test into a simulated sleep): p = 16 takes about 30 s, p = 33 with counts up to 1000 more
+ * than 20 minutes; the schedules themselves are checked for p up to 70 without MPI.
  * The schedules themselves are checked without MPI for p = 1 .. 70 in tests/test_steps.c. */
 #include "launch.h"
 
@@ -46,15 +49,10 @@ Test(nonblocking, smpi_p5)
 }
 Test(nonblocking, smpi_p16)
 {
-    cl_smpi("nonblocking", 16, NB_SMPI_TYPES "--counts 0,1,3,1000");
+    cl_smpi("nonblocking", 16, "--types int,vector --counts 0,1,1000");
 }
 Test(nonblocking, smpi_p33)
 {
     CL_LARGE_ONLY();
-    cl_smpi("nonblocking", 33, NB_SMPI_TYPES "--counts 0,1,1000");
-}
-Test(nonblocking, smpi_p64)
-{
-    CL_LARGE_ONLY();
-    cl_smpi("nonblocking", 64, NB_SMPI_TYPES "--counts 0,1,1000");
+    cl_smpi("nonblocking", 33, "--types int --counts 1");
 }

@@ -497,9 +497,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                                    &req);
             break;
         default: /* block rank of the whole reduction; in place only that block is defined */
-            rc_reference(k, full, bytes, n, p - 1, 7u);
+            rc_reference_from(k, full, bytes, before, mine, p - 1, 7u);
             memcpy(want, in ? got : want, bytes);
-            memcpy(want, full + (size_t)before * (size_t)k->extent, (size_t)mine * (size_t)k->extent);
+            memcpy(want, full, (size_t)mine * (size_t)k->extent);
             rbytes = (size_t)mine * (size_t)k->extent + (in ? 0 : 16);
             if (which == 3)
                 collalg_ireduce_scatter_block_reduce_scatterv(in ? MPI_IN_PLACE : send, got, count, k->type, k->op,

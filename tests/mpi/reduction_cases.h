@@ -158,13 +158,14 @@ static inline void rc_put_int(char *at, int v)
     memcpy(at, &v, sizeof v);
 }
 
-/* Writes rank `rank`'s input of `count` elements of case `k` into `buf` (gaps left as they are). */
-static inline void rc_fill(const rc_case *k, void *buf, int count, int rank, unsigned seed)
+/* Writes elements [first, first + count) of rank `rank`'s input of case `k` into `buf` (gaps left
+ * as they are). */
+static inline void rc_fill_from(const rc_case *k, void *buf, long first, int count, int rank, unsigned seed)
 {
     long i;
     int j;
-    for (i = 0; i < count; i++) {
-        char *e = (char *)buf + i * k->extent;
+    for (i = first; i < first + count; i++) {
+        char *e = (char *)buf + (i - first) * k->extent;
         double d;
         switch (k->kind) {
         case RC_K_INT: rc_put_int(e, (int)(rc_hash(seed, rank, i) % 2001u) - 1000); break;
@@ -189,20 +190,33 @@ static inline void rc_fill(const rc_case *k, void *buf, int count, int rank, uns
     }
 }
 
-/* The ordered reduction v0 op v1 op ... op v(last) of the inputs of ranks 0 .. last, computed
- * locally into `want` (from the right, with MPI_Reduce_local); `last` >= 0, `bytes` the size of
- * a buffer of `count` elements. */
-static inline void rc_reference(const rc_case *k, void *want, size_t bytes, int count, int last, unsigned seed)
+/* Writes rank `rank`'s input of `count` elements of case `k` into `buf` (gaps left as they are). */
+static inline void rc_fill(const rc_case *k, void *buf, int count, int rank, unsigned seed)
+{
+    rc_fill_from(k, buf, 0, count, rank, seed);
+}
+
+/* The ordered reduction v0 op v1 op ... op v(last) of elements [first, first + count) of the
+ * inputs of ranks 0 .. last, computed locally into `want` (from the right, with
+ * MPI_Reduce_local); `last` >= 0, `bytes` the size of a buffer of `count` elements. */
+static inline void rc_reference_from(const rc_case *k, void *want, size_t bytes, long first, int count, int last,
+                                     unsigned seed)
 {
     int r;
     void *v = th_alloc(bytes);
     memset(v, 0x5A, bytes);
-    rc_fill(k, want, count, last, seed);
+    rc_fill_from(k, want, first, count, last, seed);
     for (r = last - 1; r >= 0; r--) {
-        rc_fill(k, v, count, r, seed);
+        rc_fill_from(k, v, first, count, r, seed);
         MPI_Reduce_local(v, want, count, k->type, k->op);
     }
     free(v);
+}
+
+/* rc_reference_from() of the first `count` elements. */
+static inline void rc_reference(const rc_case *k, void *want, size_t bytes, int count, int last, unsigned seed)
+{
+    rc_reference_from(k, want, bytes, 0, count, last, seed);
 }
 
 /* ---- segment sizes, errors and rejected calls ------------------------------------------------------------- */

@@ -8,17 +8,19 @@
  * @par Phases
  * On relative ranks rel = (rank - root) mod p: a non-root receives the whole buffer from its
  * parent (rel with its lowest set bit cleared); then every rank sends it to its children
- * rel + 2^k for 2^k below rel's lowest set bit, the largest subtree first, all at once.
+ * rel + 2^k for 2^k below rel's lowest set bit, one after another, the largest subtree first.
+ * (Started all at once, the sends would share the sender's link: 2.5 times slower at 1 MiB,
+ * p = 16, in `make bench-nonblocking`.)
  *
  * @par Trace, p = 6, root 0
  * @verbatim
-   round 0:  0->4  0->2  0->1       (4 has the subtree {4,5}, 2 has {2,3})
-   round 1:  4->5  2->3
+   step 1:  0->4                 (4 has the subtree {4,5})
+   step 2:  0->2  4->5           (2 has {2,3})
+   step 3:  0->1  2->3
    @endverbatim
  *
  * @par Cost
- * Symbols as defined in @ref cost_model; n bytes. ceil(lg p) (alpha + n beta) along the longest
- * path; the root sends ceil(lg p) messages at once, which share its link (n beta each).
+ * Symbols as defined in @ref cost_model; n bytes. ceil(lg p) (alpha + n beta).
  *
  * @par Restrictions
  * None: any p >= 1, any root.

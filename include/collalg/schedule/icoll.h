@@ -36,8 +36,9 @@ static inline void collalg__ibarrier_dissemination_steps(collalg__steps *s, int 
 
 /**
  * @brief Binomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root: a
- *        non-root receives from its parent, then every rank sends to its children, the largest
- *        subtree first, all at once.
+ *        non-root receives from its parent, then every rank sends to its children one after
+ *        another, the largest subtree first (as the blocking tree does: sends started together
+ *        would share the sender's link, and the largest subtree would wait for all of them).
  */
 static inline void collalg__ibcast_binomial_steps(collalg__steps *s, int rank, int p, int root, long long count)
 {
@@ -48,8 +49,10 @@ static inline void collalg__ibcast_binomial_steps(collalg__steps *s, int rank, i
         collalg__steps_round(s);
     }
     for (mask = collalg__binomial_mask(rel, p) >> 1; mask > 0; mask >>= 1)
-        if (rel + mask < p)
+        if (rel + mask < p) { /* one child at a time: concurrent sends would share the link */
             collalg__steps_send(s, (rel + mask + root) % p, all);
+            collalg__steps_round(s);
+        }
 }
 
 /** @brief Blocks [j, j + n) of a vector of @p count elements cut into blocks of @p size
