@@ -78,6 +78,7 @@ Benchmark (each writes build/bench/<name>.csv, figures and a .md table; none ass
   bench-reductions     reduce, reduce_scatter_block and scan on the smp and switched clusters
   bench-rooted         gather, scatter, gatherv, scatterv and alltoallw on the same platforms
   bench-flat           bcast and allreduce on flat clusters of 32, 128 and 512 hosts
+  bench-nonblocking    nonblocking collectives: time and overlap vs native and blocking (mk/bench-nonblocking.mk)
   bench-overhead       per-call overhead: instructions outside MPI, MPI calls (mk/overhead.mk)
   bench-node           tuned vs native vs best algorithm on this node, both MPIs (mk/node.mk)
   bench-node-one       bench-node's measurement for one MPI (MPI=mpich|openmpi NODE_DIR=...)

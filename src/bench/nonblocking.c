@@ -1,0 +1,391 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * nonblocking.c - `make bench-nonblocking` (mk/bench-nonblocking.mk): the catalogue's nonblocking
+ * collectives under SimGrid's SMPI, against SimGrid's native nonblocking collectives and the
+ * catalogue's blocking algorithm of the same schedule. A benchmark: it asserts nothing.
+ *
+ * For each collective, message size and implementation it measures
+ *   (a) ms: one start + wait (blocking: one call). Each sample: MPI_Barrier, MPI_Wtime, the
+ *       call, MPI_Wtime; the sample is the slowest rank's time (MPI_Allreduce, MPI_MAX); the
+ *       value the median of the samples, after one untimed call (it makes the catalogue's
+ *       private communicator and touches the buffers). The catalogue's requests are waited for
+ *       with collalg_progress() + MPI_Test in a loop (SMPI has no MPICH extended generalized
+ *       requests: core/nbc.h), the native ones with MPI_Wait.
+ *   (b) overlap_pct, as OSU's osu_i* benchmarks define it (the method only, none of their code):
+ *       t_pure is (a); a sample starts the operation, computes for t_pure in 10 equal slices of
+ *       simulated time (smpi_execute_flops, at the simulated host's speed measured once), with
+ *       collalg_progress() (catalogue requests only) and MPI_Test between slices, then waits as
+ *       in (a): t_total, and t_compute the time of the computing part (slices and tests), both
+ *       the slowest rank's; with their medians,
+ *       overlap % = max(0, 100 (1 - (t_total - t_compute) / t_pure)).
+ *       Blocking calls have no overlap (empty column).
+ *
+ * Collectives, their catalogue algorithms (the nonblocking one, and the blocking one of the same
+ * schedule) and what "bytes" is:
+ *   iallreduce             iallreduce_recursive_doubling / allreduce_recursive_doubling; the
+ *                          vector, ints, MPI_SUM (8 B: 2 ints)
+ *   ibcast                 ibcast_binomial / bcast_binomial; the message, MPI_BYTE, root 0
+ *   iallgather             iallgather_ring / allgather_ring; each rank's block, MPI_BYTE
+ *   ialltoall              ialltoall_linear / alltoall_spreading_simple (every message posted at
+ *                          once, in the same order of distance); the block of one pair, MPI_BYTE
+ *   ireduce_scatter_block  ireduce_scatter_block_reduce_scatterv /
+ *                          reduce_scatter_block_reduce_scatterv; the whole vector (p blocks),
+ *                          ints, MPI_SUM, at least one int per rank (8 B at p = 16: 64 B)
+ *
+ * The buffers are SMPI_SHARED_MALLOC'ed (every simulated rank shares one copy, whose contents
+ * mean nothing): the largest is p x 4 MiB (alltoall). Only the catalogue's scratch is per rank
+ * (one vector for allreduce and the reduce-scatter: 16 x 4 MiB). No static state: SMPI runs
+ * every rank in one process.
+ *
+ * SimGrid makes every MPI_Test sleep, once per request it tests (MPI_Testsome, a native nonblocking
+ * collective's subrequests): mk/bench-nonblocking.mk runs with --cfg=smpi/test:1e-7 and
+ * --cfg=smpi/grow-injected-times:no, and says why. The tests' sleeps are part of t_compute.
+ *
+ * Usage (under smpirun, with --cfg=smpi/simulate-computation:yes, or smpi_execute_flops burns
+ * nothing and the program stops):
+ *   nonblocking [-o CSV] [-P PLATFORM] [-r REPS] [-s SIZES] [-c COLLECTIVES] [-i IMPLS]
+ *   -o   output file (default stdout): the header line platform,collective,bytes,impl,ms,overlap_pct
+ *        and one row per measurement
+ *   -P   the platform column (default "cluster")
+ *   -r   samples per measurement (default 3; the simulation is deterministic)
+ *   -s   comma-separated sizes in bytes (default 8,64,512,4096,16384,65536,262144,1048576,4194304)
+ *   -c   comma-separated collectives (default all five)
+ *   -i   comma-separated impls: collalg-nb, native-nb, collalg-blocking (default all three)
+ * Progress lines go to stderr.
+ */
+#include <collalg/nonblocking.h>
+#include <collalg/allreduce/recursive_doubling.h>
+#include <collalg/bcast/binomial.h>
+#include <collalg/allgather/ring.h>
+#include <collalg/alltoall/spreading_simple.h>
+#include <collalg/reduce_scatter_block/reduce_scatterv.h>
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NB_MAX_SIZES 32
+#define NB_MAX_REPS 99
+#define NB_SLICES 10
+#define NB_POLL_RES 1000 /* nb_wait() */
+
+enum nb_coll { NB_IALLREDUCE, NB_IBCAST, NB_IALLGATHER, NB_IALLTOALL, NB_IREDUCE_SCATTER_BLOCK, NB_NCOLLS };
+enum nb_impl { NB_COLLALG_NB, NB_NATIVE_NB, NB_COLLALG_BLOCKING, NB_NIMPLS };
+
+static const char *const nb_coll_names[NB_NCOLLS] = {"iallreduce", "ibcast", "iallgather", "ialltoall",
+                                                     "ireduce_scatter_block"};
+static const char *const nb_impl_names[NB_NIMPLS] = {"collalg-nb", "native-nb", "collalg-blocking"};
+
+/** @brief Everything a measurement needs (one per simulated rank: no static state). */
+typedef struct nb_bench {
+    MPI_Comm comm;
+    int rank, p, reps;
+    char *sbuf, *rbuf;  /* shared by the simulated ranks; p x the largest size each */
+    double flops_per_s; /* simulated host speed, measured */
+} nb_bench;
+
+/* Starts (nonblocking impls) or runs (blocking) one operation of n bytes. */
+static int nb_call(const nb_bench *b, int coll, int impl, size_t n, MPI_Request *req)
+{
+    int p = b->p, ints = (int)(n / sizeof(int)), bytes = (int)n;
+    int blk = (int)(n / (sizeof(int) * (size_t)p));
+    void *s = b->sbuf, *r = b->rbuf;
+    if (ints < 1)
+        ints = 1;
+    if (blk < 1)
+        blk = 1;
+    *req = MPI_REQUEST_NULL;
+    switch (coll) {
+    case NB_IALLREDUCE:
+        if (impl == NB_COLLALG_NB)
+            return collalg_iallreduce_recursive_doubling(s, r, ints, MPI_INT, MPI_SUM, b->comm, req);
+        if (impl == NB_NATIVE_NB)
+            return MPI_Iallreduce(s, r, ints, MPI_INT, MPI_SUM, b->comm, req);
+        return collalg_allreduce_recursive_doubling(s, r, ints, MPI_INT, MPI_SUM, b->comm);
+    case NB_IBCAST:
+        if (impl == NB_COLLALG_NB)
+            return collalg_ibcast_binomial(r, bytes, MPI_BYTE, 0, b->comm, req);
+        if (impl == NB_NATIVE_NB)
+            return MPI_Ibcast(r, bytes, MPI_BYTE, 0, b->comm, req);
+        return collalg_bcast_binomial(r, bytes, MPI_BYTE, 0, b->comm);
+    case NB_IALLGATHER:
+        if (impl == NB_COLLALG_NB)
+            return collalg_iallgather_ring(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm, req);
+        if (impl == NB_NATIVE_NB)
+            return MPI_Iallgather(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm, req);
+        return collalg_allgather_ring(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm);
+    case NB_IALLTOALL:
+        if (impl == NB_COLLALG_NB)
+            return collalg_ialltoall_linear(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm, req);
+        if (impl == NB_NATIVE_NB)
+            return MPI_Ialltoall(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm, req);
+        return collalg_alltoall_spreading_simple(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm);
+    default: /* NB_IREDUCE_SCATTER_BLOCK */
+        if (impl == NB_COLLALG_NB)
+            return collalg_ireduce_scatter_block_reduce_scatterv(s, r, blk, MPI_INT, MPI_SUM, b->comm, req);
+        if (impl == NB_NATIVE_NB)
+            return MPI_Ireduce_scatter_block(s, r, blk, MPI_INT, MPI_SUM, b->comm, req);
+        return collalg_reduce_scatter_block_reduce_scatterv(s, r, blk, MPI_INT, MPI_SUM, b->comm);
+    }
+}
+
+/* Burns `seconds` of simulated computation. */
+static void nb_compute(const nb_bench *b, double seconds)
+{
+    if (seconds > 0)
+        smpi_execute_flops(seconds * b->flops_per_s);
+}
+
+/*
+ * Waits for *req, started at t0: MPI_Wait for a native request, collalg_progress() + MPI_Test for
+ * ours, burning (t - t0) / NB_POLL_RES seconds between two polls when that is over 0.1 us (t: now).
+ * A poll costs a simulated 0.1 us per request tested (--cfg=smpi/test:1e-7) and real time too:
+ * polling a 4 MiB ibcast every 0.1 us took minutes of real time. So each completion is noticed at
+ * most 1/NB_POLL_RES of the time since the start late (a step of a schedule can wait for it).
+ */
+static int nb_wait(const nb_bench *b, int impl, MPI_Request *req, double t0)
+{
+    int done = 0, err = MPI_SUCCESS;
+    if (impl == NB_NATIVE_NB)
+        return MPI_Wait(req, MPI_STATUS_IGNORE);
+    for (;;) {
+        double idle;
+        collalg_progress();
+        err = MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (done || err != MPI_SUCCESS)
+            return err;
+        idle = (MPI_Wtime() - t0) / NB_POLL_RES;
+        if (idle > 1e-7)
+            nb_compute(b, idle);
+    }
+}
+
+/*
+ * One sample on this rank: *total the time of start + (compute) + wait, *comp that of the compute
+ * part (0 without it). compute > 0: t_pure of OSU's overlap test, burned in NB_SLICES slices.
+ */
+static int nb_sample(const nb_bench *b, int coll, int impl, size_t n, double compute, double *total, double *comp)
+{
+    MPI_Request req;
+    double t0, tc;
+    int err, i, done = 0;
+    MPI_Barrier(b->comm);
+    t0 = MPI_Wtime();
+    err = nb_call(b, coll, impl, n, &req);
+    *comp = 0;
+    if (err == MPI_SUCCESS && impl != NB_COLLALG_BLOCKING) {
+        if (compute > 0) {
+            tc = MPI_Wtime();
+            for (i = 0; i < NB_SLICES; i++) {
+                nb_compute(b, compute / NB_SLICES);
+                if (i == NB_SLICES - 1 || done)
+                    continue;
+                if (impl == NB_COLLALG_NB)
+                    collalg_progress();
+                err = MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+                if (err != MPI_SUCCESS)
+                    break;
+            }
+            *comp = MPI_Wtime() - tc;
+        }
+        if (err == MPI_SUCCESS && !done)
+            err = nb_wait(b, impl, &req, t0);
+    }
+    *total = MPI_Wtime() - t0;
+    return err;
+}
+
+static int nb_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double nb_median(double *v, int k)
+{
+    qsort(v, (size_t)k, sizeof *v, nb_cmp);
+    return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
+/*
+ * One untimed call, then b->reps samples: *total and *comp get the medians of the slowest rank's
+ * times (seconds). @return nonzero if a call failed on some rank.
+ */
+static int nb_measure(const nb_bench *b, int coll, int impl, size_t n, double compute, double *total, double *comp)
+{
+    double loc[2 * NB_MAX_REPS + 1], glob[2 * NB_MAX_REPS + 1], tt[NB_MAX_REPS], tc[NB_MAX_REPS];
+    int k, bad = 0;
+    double t, c;
+    bad |= nb_sample(b, coll, impl, n, 0, &t, &c) != MPI_SUCCESS;
+    for (k = 0; k < b->reps; k++) {
+        bad |= nb_sample(b, coll, impl, n, compute, &loc[k], &loc[b->reps + k]) != MPI_SUCCESS;
+    }
+    loc[2 * b->reps] = bad;
+    MPI_Allreduce(loc, glob, 2 * b->reps + 1, MPI_DOUBLE, MPI_MAX, b->comm);
+    for (k = 0; k < b->reps; k++) {
+        tt[k] = glob[k];
+        tc[k] = glob[b->reps + k];
+    }
+    *total = nb_median(tt, b->reps);
+    *comp = nb_median(tc, b->reps);
+    return glob[2 * b->reps] != 0;
+}
+
+/* Parses a comma-separated list of names of `names` into flags; @return 0, or 1 on an unknown name. */
+static int nb_names(const char *arg, const char *const *names, int count, int *on)
+{
+    int i;
+    for (i = 0; i < count; i++)
+        on[i] = 0;
+    while (*arg) {
+        size_t len = strcspn(arg, ",");
+        for (i = 0; i < count && (strlen(names[i]) != len || strncmp(arg, names[i], len) != 0); i++)
+            ;
+        if (i == count)
+            return 1;
+        on[i] = 1;
+        arg += len;
+        if (*arg == ',')
+            arg++;
+    }
+    return 0;
+}
+
+static int nb_usage(int rank)
+{
+    if (rank == 0)
+        fprintf(stderr,
+                "usage: nonblocking [-o CSV] [-P PLATFORM] [-r REPS(1..%d)] [-s SIZES] [-c COLLECTIVES] "
+                "[-i IMPLS]\n",
+                NB_MAX_REPS);
+    return 2;
+}
+
+static int nb_main(nb_bench *b, int argc, char **argv)
+{
+    size_t sizes[NB_MAX_SIZES], maxn = 0;
+    int nsizes = 0, colls[NB_NCOLLS], impls[NB_NIMPLS], c, i, j, a, fail = 0;
+    const char *out = NULL, *platform = "cluster", *sz = "8,64,512,4096,16384,65536,262144,1048576,4194304";
+    FILE *f = NULL;
+    double t0;
+    for (c = 0; c < NB_NCOLLS; c++)
+        colls[c] = 1;
+    for (i = 0; i < NB_NIMPLS; i++)
+        impls[i] = 1;
+    b->reps = 3;
+    for (a = 1; a < argc; a++) {
+        const char *v = a + 1 < argc ? argv[a + 1] : NULL;
+        if (!v || argv[a][0] != '-' || strlen(argv[a]) != 2)
+            return nb_usage(b->rank);
+        switch (argv[a][1]) {
+        case 'o': out = v; break;
+        case 'P': platform = v; break;
+        case 'r': b->reps = atoi(v); break;
+        case 's': sz = v; break;
+        case 'c':
+            if (nb_names(v, nb_coll_names, NB_NCOLLS, colls))
+                return nb_usage(b->rank);
+            break;
+        case 'i':
+            if (nb_names(v, nb_impl_names, NB_NIMPLS, impls))
+                return nb_usage(b->rank);
+            break;
+        default: return nb_usage(b->rank);
+        }
+        a++;
+    }
+    if (b->reps < 1 || b->reps > NB_MAX_REPS)
+        return nb_usage(b->rank);
+    while (*sz && nsizes < NB_MAX_SIZES) {
+        char *end;
+        long long v = strtoll(sz, &end, 10);
+        if (end == sz || v < 1 || v > (1LL << 28) || (*end && *end != ','))
+            return nb_usage(b->rank);
+        sizes[nsizes++] = (size_t)v;
+        if ((size_t)v > maxn)
+            maxn = (size_t)v;
+        sz = *end ? end + 1 : end;
+    }
+
+    /* The simulated host's speed: smpi_execute_flops needs flops, the overlap test seconds. */
+    t0 = MPI_Wtime();
+    smpi_execute_flops(1e8);
+    t0 = MPI_Wtime() - t0;
+    if (t0 <= 0) {
+        if (b->rank == 0)
+            fprintf(stderr, "nonblocking: smpi_execute_flops burns no time: run smpirun with "
+                            "--cfg=smpi/simulate-computation:yes\n");
+        return 1;
+    }
+    b->flops_per_s = 1e8 / t0;
+
+    /* p blocks of the largest size, and room for at least one int per rank. */
+    maxn = (size_t)b->p * (maxn + sizeof(int) * (size_t)b->p);
+    b->sbuf = (char *)SMPI_SHARED_MALLOC(maxn);
+    b->rbuf = (char *)SMPI_SHARED_MALLOC(maxn);
+    if (!b->sbuf || !b->rbuf) {
+        fprintf(stderr, "nonblocking: rank %d: out of memory\n", b->rank);
+        MPI_Abort(b->comm, 1);
+    }
+    if (b->rank == 0) {
+        f = out ? fopen(out, "w") : stdout;
+        if (!f) {
+            perror(out);
+            MPI_Abort(b->comm, 1);
+        }
+        fprintf(f, "platform,collective,bytes,impl,ms,overlap_pct\n");
+        fflush(f);
+    }
+    for (c = 0; c < NB_NCOLLS; c++) {
+        if (!colls[c])
+            continue;
+        for (j = 0; j < nsizes; j++) {
+            for (i = 0; i < NB_NIMPLS; i++) {
+                double pure, comp, total, ov = 0;
+                if (!impls[i])
+                    continue;
+                fail |= nb_measure(b, c, i, sizes[j], 0, &pure, &comp);
+                if (i != NB_COLLALG_BLOCKING) {
+                    fail |= nb_measure(b, c, i, sizes[j], pure, &total, &comp);
+                    ov = 100 * (1 - (total - comp) / pure);
+                    if (ov < 0)
+                        ov = 0;
+                }
+                if (b->rank != 0)
+                    continue;
+                fprintf(f, "%s,%s,%zu,%s,%.4f,", platform, nb_coll_names[c], sizes[j], nb_impl_names[i], pure * 1e3);
+                if (i != NB_COLLALG_BLOCKING)
+                    fprintf(f, "%.1f", ov);
+                fprintf(f, "\n");
+                fflush(f);
+                fprintf(stderr, "bench-nonblocking: %s %zu B %s: %.4f ms", nb_coll_names[c], sizes[j], nb_impl_names[i],
+                        pure * 1e3);
+                if (i != NB_COLLALG_BLOCKING)
+                    fprintf(stderr, ", overlap %.1f%% (total %.4f ms, compute %.4f ms)", ov, total * 1e3, comp * 1e3);
+                fprintf(stderr, "\n");
+            }
+        }
+    }
+    if (f && f != stdout)
+        fclose(f);
+    SMPI_SHARED_FREE(b->sbuf);
+    SMPI_SHARED_FREE(b->rbuf);
+    if (fail && b->rank == 0)
+        fprintf(stderr, "nonblocking: a call failed\n");
+    return fail;
+}
+
+int main(int argc, char **argv)
+{
+    nb_bench b;
+    int rc;
+    MPI_Init(&argc, &argv);
+    memset(&b, 0, sizeof b);
+    b.comm = MPI_COMM_WORLD;
+    MPI_Comm_rank(b.comm, &b.rank);
+    MPI_Comm_size(b.comm, &b.p);
+    rc = nb_main(&b, argc, argv);
+    MPI_Finalize();
+    return rc;
+}
