@@ -9,8 +9,9 @@
  * builder once to count the steps, gets an operation of that size from collalg__nbc_new(),
  * builds the steps into it, names its buffers (collalg__nbc_buffer()) and calls
  * collalg__nbc_start(), which starts the steps that wait for nothing and returns the request.
- * From then on collalg__nbc_advance() starts every step whose dependencies are complete and tests
- * the messages in flight, never blocking; when the last step is done it completes the request
+ * From then on collalg__nbc_advance() starts every step whose dependencies are complete (per step
+ * a count of open dependencies and the list of its successors; a heap of ready steps, smallest
+ * index first) and tests the messages in flight, never blocking; when the last step is done it completes the request
  * (MPI_Grequest_complete). The application's MPI_Wait / MPI_Test then returns, and the
  * request's free function releases everything the operation holds: the steps, the scratch
  * buffer, the datatypes it duplicated.
@@ -93,9 +94,6 @@
 #define COLLALG_NBC_MPIX 0
 #endif
 
-/** @brief States of a step in an operation. */
-enum { COLLALG_NBC_WAITING, COLLALG_NBC_ACTIVE, COLLALG_NBC_DONE };
-
 typedef struct collalg__nbc collalg__nbc;
 
 /** @brief The outstanding operations of a process (cached on MPI_COMM_SELF). */
@@ -119,10 +117,17 @@ struct collalg__nbc {
     MPI_Comm pcomm;                         /**< private communicator */
     int tag;                                /**< this operation's tag */
     MPI_Request greq;                       /**< the application's request */
-    MPI_Request *req;                       /**< per step: its message's request while active */
+    MPI_Request *req;                       /**< the requests of the messages in flight, nact of them */
+    int *act_step;                          /**< per entry of req: its step */
+    int nact;                               /**< messages in flight */
     int *done_idx;                          /**< MPI_Testsome's index array */
-    unsigned char *state;                   /**< per step: COLLALG_NBC_WAITING, _ACTIVE, _DONE */
-    int first;                              /**< every step before it is done */
+    int *left;                              /**< per step: dependencies not yet done */
+    int *succ_first;                        /**< per step: its successors are succ[succ_first[i] ..
+                                                 succ_first[i + 1]) (nsteps + 1 entries) */
+    int *succ;                              /**< the steps that depend on each step, in index order */
+    int *ready;                             /**< min-heap of the steps ready to start */
+    int nready;                             /**< entries of ready */
+    int ndone;                              /**< steps done */
     int err;                                /**< first error (MPI_SUCCESS while all goes well) */
     int finished;                           /**< the request has been completed */
     void *tmp;                              /**< COLLALG_BUF_TMP's allocation */
@@ -216,41 +221,46 @@ COLLALG_INLINE void collalg__nbc_free(collalg__nbc *op)
 
 /* ---- Building an operation --------------------------------------------------------------------- */
 
+/** @brief Room for @p n objects of @p size bytes at *@p at, aligned to 16 bytes; advances *@p at. */
+COLLALG_INLINE void *collalg__nbc_carve(char **at, size_t n, size_t size)
+{
+    void *mine;
+    *at += (size_t)(-(size_t)*at & 15);
+    mine = *at;
+    *at += n * size;
+    return mine;
+}
+
 /**
  * @brief Allocates an operation for the schedule counted in @p counted (collalg__steps_counting()
  *        and the builder), in one block: the operation, its steps and dependencies, and the
- *        per-step request, index and state arrays. Its schedule is left ready for the filling run
+ *        executor's per-step arrays. Its schedule is left ready for the filling run
  *        (collalg__steps_filling()).
  * @return MPI_SUCCESS, or MPI_ERR_NO_MEM (then *op is NULL).
  */
 COLLALG_INLINE int collalg__nbc_new(const collalg__steps *counted, collalg__nbc **op)
 {
-    size_t n = (size_t)counted->nsteps, bytes;
+    size_t n = (size_t)counted->nsteps, nd = (size_t)counted->ndeps, bytes;
     collalg__nbc *o;
     char *at;
     int i;
-    bytes = sizeof *o + n * sizeof(collalg__step) + (size_t)counted->ndeps * sizeof(int) + n * sizeof(MPI_Request) +
-            n * sizeof(int) + n + 64;
+    bytes = sizeof *o + n * (sizeof(MPI_Request) + sizeof(collalg__step) + 5 * sizeof(int)) +
+            (2 * nd + 1) * sizeof(int) + 8 * 16;
     *op = NULL;
     o = (collalg__nbc *)COLLALG_MALLOC(bytes);
     if (!o)
         return MPI_ERR_NO_MEM;
     memset(o, 0, sizeof *o);
     at = (char *)(o + 1);
-    at += (size_t)(-(size_t)at & 15); /* every array below keeps its own alignment */
-    o->req = (MPI_Request *)at;
-    at += n * sizeof(MPI_Request);
-    at += (size_t)(-(size_t)at & 15);
-    collalg__steps_filling(&o->s, (collalg__step *)at, NULL);
-    at += n * sizeof(collalg__step);
-    o->s.deps = (int *)at;
-    at += (size_t)counted->ndeps * sizeof(int);
-    o->done_idx = (int *)at;
-    at += n * sizeof(int);
-    o->state = (unsigned char *)at;
-    memset(o->state, COLLALG_NBC_WAITING, n);
-    for (i = 0; i < (int)n; i++)
-        o->req[i] = MPI_REQUEST_NULL;
+    o->req = (MPI_Request *)collalg__nbc_carve(&at, n, sizeof(MPI_Request));
+    collalg__steps_filling(&o->s, (collalg__step *)collalg__nbc_carve(&at, n, sizeof(collalg__step)), NULL);
+    o->s.deps = (int *)collalg__nbc_carve(&at, nd, sizeof(int));
+    o->succ = (int *)collalg__nbc_carve(&at, nd, sizeof(int));
+    o->succ_first = (int *)collalg__nbc_carve(&at, n + 1, sizeof(int));
+    o->act_step = (int *)collalg__nbc_carve(&at, n, sizeof(int));
+    o->done_idx = (int *)collalg__nbc_carve(&at, n, sizeof(int));
+    o->left = (int *)collalg__nbc_carve(&at, n, sizeof(int));
+    o->ready = (int *)collalg__nbc_carve(&at, n, sizeof(int));
     for (i = 0; i < COLLALG_NBUF; i++)
         o->type[i] = MPI_DATATYPE_NULL;
     o->op = MPI_OP_NULL;
@@ -422,81 +432,152 @@ COLLALG_INLINE MPI_Status *collalg__statuses_ignore(void)
     return none;
 }
 
-/** @brief 1 when every dependency of step @p i of @p op is done. */
-COLLALG_INLINE int collalg__nbc_ready(const collalg__nbc *op, int i)
+/** @brief Puts step @p i into the ready heap of @p op (smallest index on top). */
+COLLALG_INLINE void collalg__nbc_push(collalg__nbc *op, int i)
 {
-    const collalg__step *t = &op->s.steps[i];
-    int d;
-    for (d = 0; d < t->ndeps; d++)
-        if (op->state[op->s.deps[t->dep_first + d]] != COLLALG_NBC_DONE)
-            return 0;
-    return 1;
+    int k = op->nready++;
+    while (k > 0 && op->ready[(k - 1) / 2] > i) {
+        op->ready[k] = op->ready[(k - 1) / 2];
+        k = (k - 1) / 2;
+    }
+    op->ready[k] = i;
+}
+
+/** @brief Takes the ready step of the smallest index out of the heap of @p op (not empty). */
+COLLALG_INLINE int collalg__nbc_pop(collalg__nbc *op)
+{
+    int top = op->ready[0], last = op->ready[--op->nready], k = 0, c;
+    while ((c = 2 * k + 1) < op->nready) {
+        if (c + 1 < op->nready && op->ready[c + 1] < op->ready[c])
+            c++;
+        if (op->ready[c] >= last)
+            break;
+        op->ready[k] = op->ready[c];
+        k = c;
+    }
+    if (op->nready > 0)
+        op->ready[k] = last;
+    return top;
 }
 
 /**
- * @brief Starts step @p i of @p op: posts its message, or does its copy or reduction (which are
- *        then done). Piece counts fit an int: a piece is part of one buffer of an MPI call.
+ * @brief Turns the built schedule of @p op into the executor's bookkeeping: per step the number
+ *        of dependencies left and its successors (the dependency lists inverted, each list in
+ *        index order), and the heap of the steps that wait for nothing.
+ */
+COLLALG_INLINE void collalg__nbc_index(collalg__nbc *op)
+{
+    int n = op->s.nsteps, i, d;
+    memset(op->succ_first, 0, ((size_t)n + 1) * sizeof(int));
+    for (i = 0; i < op->s.ndeps; i++)
+        op->succ_first[op->s.deps[i] + 1]++;
+    for (i = 0; i < n; i++)
+        op->succ_first[i + 1] += op->succ_first[i];
+    for (i = 0; i < n; i++) { /* succ_first[j] runs ahead while j's list fills ... */
+        const collalg__step *t = &op->s.steps[i];
+        op->left[i] = t->ndeps;
+        for (d = 0; d < t->ndeps; d++)
+            op->succ[op->succ_first[op->s.deps[t->dep_first + d]]++] = i;
+        if (t->ndeps == 0)
+            collalg__nbc_push(op, i);
+    }
+    for (i = n; i > 0; i--) /* ... and is moved back to the list's start here */
+        op->succ_first[i] = op->succ_first[i - 1];
+    op->succ_first[0] = 0;
+}
+
+/** @brief Marks step @p i of @p op done: every successor whose last dependency it was becomes ready. */
+COLLALG_INLINE void collalg__nbc_done(collalg__nbc *op, int i)
+{
+    int k;
+    op->ndone++;
+    for (k = op->succ_first[i]; k < op->succ_first[i + 1]; k++)
+        if (--op->left[op->succ[k]] == 0)
+            collalg__nbc_push(op, op->succ[k]);
+}
+
+/**
+ * @brief Starts step @p i of @p op: posts its message (then in flight), or does its copy or
+ *        reduction (then done). Piece counts fit an int: a piece is part of one buffer of an MPI
+ *        call.
  * @return MPI_SUCCESS or the MPI error code.
  */
 COLLALG_INLINE int collalg__nbc_start_step(collalg__nbc *op, int i)
 {
     const collalg__step *t = &op->s.steps[i];
+    MPI_Request *r = &op->req[op->nact];
     int err;
-    op->state[i] = COLLALG_NBC_ACTIVE;
     switch (t->kind) {
     case COLLALG_STEP_SEND:
-        return COLLALG_MPI(Isend)(collalg__nbc_at(op, t->src), (int)t->src.count, collalg__nbc_type(op, t->src),
-                                  t->peer, op->tag, op->pcomm, &op->req[i]);
+        err = COLLALG_MPI(Isend)(collalg__nbc_at(op, t->src), (int)t->src.count, collalg__nbc_type(op, t->src), t->peer,
+                                 op->tag, op->pcomm, r);
+        break;
     case COLLALG_STEP_RECV:
-        return COLLALG_MPI(Irecv)(collalg__nbc_at(op, t->dst), (int)t->dst.count, collalg__nbc_type(op, t->dst),
-                                  t->peer, op->tag, op->pcomm, &op->req[i]);
+        err = COLLALG_MPI(Irecv)(collalg__nbc_at(op, t->dst), (int)t->dst.count, collalg__nbc_type(op, t->dst), t->peer,
+                                 op->tag, op->pcomm, r);
+        break;
     case COLLALG_STEP_COPY:
         err = collalg__copy(collalg__nbc_at(op, t->src), (int)t->src.count, collalg__nbc_type(op, t->src),
                             collalg__nbc_at(op, t->dst), (int)t->dst.count, collalg__nbc_type(op, t->dst), op->pcomm);
-        break;
+        collalg__nbc_done(op, i);
+        return err;
     default: /* COLLALG_STEP_REDUCE */
         err = t->src.count == 0 ? MPI_SUCCESS
                                 : COLLALG_MPI(Reduce_local)(collalg__nbc_at(op, t->src), collalg__nbc_at(op, t->dst),
                                                             (int)t->src.count, collalg__nbc_type(op, t->dst), op->op);
-        break;
+        collalg__nbc_done(op, i);
+        return err;
     }
-    op->state[i] = COLLALG_NBC_DONE;
+    if (err == MPI_SUCCESS)
+        op->act_step[op->nact++] = i;
     return err;
 }
 
 /**
- * @brief Advances @p op as far as it goes without blocking: starts every step whose
- *        dependencies are done, tests the messages in flight, and repeats while that completes
+ * @brief Tests the messages of @p op in flight (one MPI_Testsome), marks the completed ones'
+ *        steps done and drops their requests from the array.
+ * @return the number completed (0 on an error, which is left in op->err).
+ */
+COLLALG_INLINE int collalg__nbc_test(collalg__nbc *op)
+{
+    int out = 0, i, k = 0;
+    op->err = COLLALG_MPI(Testsome)(op->nact, op->req, &out, op->done_idx, collalg__statuses_ignore());
+    if (op->err != MPI_SUCCESS || out == MPI_UNDEFINED || out == 0)
+        return 0;
+    for (i = 0; i < out; i++)
+        collalg__nbc_done(op, op->act_step[op->done_idx[i]]);
+    for (i = 0; i < op->nact; i++) /* keep the requests still in flight, in their order */
+        if (op->req[i] != MPI_REQUEST_NULL) {
+            op->req[k] = op->req[i];
+            op->act_step[k++] = op->act_step[i];
+        }
+    op->nact = k;
+    return out;
+}
+
+/**
+ * @brief Advances @p op as far as it goes without blocking: starts the ready steps, smallest
+ *        index first (so messages to one peer that become ready together start in index order,
+ *        schedule/steps.h), tests the messages in flight, and repeats while that completes
  *        something. When the last step is done, or on the first error (the messages still in
- *        flight are then cancelled and completed), completes the request.
+ *        flight are then cancelled and completed), completes the request. A call costs the
+ *        steps it starts and the messages in flight, not the whole schedule.
  * @return 1 when the request has been completed, else 0.
  */
 COLLALG_INLINE int collalg__nbc_advance(collalg__nbc *op)
 {
-    int n = op->s.nsteps, moved = 1, i, out;
-    while (moved && op->err == MPI_SUCCESS && !op->finished) {
-        moved = 0;
-        for (i = op->first; i < n && op->err == MPI_SUCCESS; i++)
-            if (op->state[i] == COLLALG_NBC_WAITING && collalg__nbc_ready(op, i)) {
-                op->err = collalg__nbc_start_step(op, i);
-                moved += op->state[i] == COLLALG_NBC_DONE;
-            }
-        if (op->err == MPI_SUCCESS && op->first < n) {
-            op->err = COLLALG_MPI(Testsome)(n - op->first, op->req + op->first, &out, op->done_idx,
-                                            collalg__statuses_ignore());
-            for (i = 0; op->err == MPI_SUCCESS && out != MPI_UNDEFINED && i < out; i++)
-                op->state[op->first + op->done_idx[i]] = COLLALG_NBC_DONE;
-            moved += op->err == MPI_SUCCESS && out != MPI_UNDEFINED && out > 0;
-        }
-        while (op->first < n && op->state[op->first] == COLLALG_NBC_DONE)
-            op->first++;
-        if (op->first == n)
+    if (op->finished)
+        return 1;
+    while (op->err == MPI_SUCCESS) {
+        while (op->nready > 0 && op->err == MPI_SUCCESS)
+            op->err = collalg__nbc_start_step(op, collalg__nbc_pop(op));
+        if (op->err != MPI_SUCCESS || op->ndone == op->s.nsteps || op->nact == 0 || collalg__nbc_test(op) == 0)
             break;
     }
-    if (op->finished || (op->first < n && op->err == MPI_SUCCESS))
-        return op->finished;
+    if (op->err == MPI_SUCCESS && op->ndone < op->s.nsteps)
+        return 0;
     if (op->err != MPI_SUCCESS)
-        collalg__cancel_all(n - op->first, op->req + op->first);
+        collalg__cancel_all(op->nact, op->req);
     op->finished = 1;
     collalg__nbc_unlink(op);
     COLLALG_MPI(Grequest_complete)(op->greq);
@@ -570,25 +651,26 @@ COLLALG_INLINE int collalg__nbc_class(MPIX_Grequest_class *cls)
 #endif
 
 /**
- * @brief Starts @p op (built, its buffers named) on @p comm's private communicator and returns
- *        its request in *@p request; on an earlier error @p err (or one here) frees @p op, sets
- *        *@p request to MPI_REQUEST_NULL and reports the error on @p comm, sending nothing.
+ * @brief Starts @p op (built, its buffers named) on the private communicator of @p c
+ *        (collalg__nbc_enter()) and returns its request in *@p request; on an earlier error @p err
+ *        (or one here) frees @p op, sets *@p request to MPI_REQUEST_NULL and reports the error on
+ *        the user's communicator, sending nothing.
  * @param op      the operation (NULL after a failed collalg__nbc_new())
  * @param err     MPI_SUCCESS, or the error of the steps before
- * @param comm    the user's communicator
+ * @param c       the call's context, attached by collalg__nbc_enter() when @p err is MPI_SUCCESS
  * @param request out: the request (when @p request is not NULL)
  * @return MPI_SUCCESS or the error class.
  */
-COLLALG_INLINE int collalg__nbc_start(collalg__nbc *op, int err, MPI_Comm comm, MPI_Request *request)
+COLLALG_INLINE int collalg__nbc_start(collalg__nbc *op, int err, const collalg__ctx *c, MPI_Request *request)
 {
     collalg__nbc_list *list = NULL;
     int cls;
     if (err == MPI_SUCCESS)
         err = collalg__nbc_tmp(op);
-    if (err == MPI_SUCCESS)
-        err = collalg__private_comm(comm, &op->pcomm);
-    if (err == MPI_SUCCESS)
+    if (err == MPI_SUCCESS) {
+        op->pcomm = c->pcomm;
         err = collalg__nbc_next_tag(op->pcomm, &op->tag);
+    }
     if (err == MPI_SUCCESS)
         err = collalg__nbc_list_get(&list);
     if (err == MPI_SUCCESS) {
@@ -607,7 +689,7 @@ COLLALG_INLINE int collalg__nbc_start(collalg__nbc *op, int err, MPI_Comm comm, 
             *request = MPI_REQUEST_NULL;
         if (COLLALG_MPI(Error_class)(err, &cls) != MPI_SUCCESS)
             cls = err;
-        collalg__report(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, err);
+        collalg__report(c->comm == MPI_COMM_NULL ? MPI_COMM_WORLD : c->comm, err);
         return cls;
     }
     op->list = list;
@@ -616,26 +698,37 @@ COLLALG_INLINE int collalg__nbc_start(collalg__nbc *op, int err, MPI_Comm comm, 
         list->head->prev = op;
     list->head = op;
     *request = op->greq;
+    collalg__nbc_index(op);
     collalg__nbc_advance(op);
     return MPI_SUCCESS;
 }
 
 /**
- * @brief The checks every nonblocking algorithm starts with: @p comm a valid intracommunicator,
- *        @p request not NULL; and @p comm's size and the caller's rank.
- * @return MPI_SUCCESS, MPI_ERR_COMM, MPI_ERR_REQUEST, or the error code of MPI_Comm_size /
- *         MPI_Comm_rank.
+ * @brief The entry step every nonblocking algorithm ends its checks with: when @p err (the
+ *        argument checks' verdict) is MPI_SUCCESS, checks @p request, then the communicator of
+ *        @p c (a valid intracommunicator, unless the checks found it already) and attaches its
+ *        private duplicate (collalg__ctx_attach()). Each fact is queried once per call.
+ * @param c       the call's context (collalg__ctx_init(), possibly filled by the checks)
+ * @param err     MPI_SUCCESS or the checks' error code
+ * @param request the application's request argument
+ * @param size    out: p (0 on an error)
+ * @param rank    out: the caller's rank (0 on an error)
+ * @return @p err, MPI_ERR_REQUEST when @p request is NULL, MPI_ERR_COMM, or the error code of
+ *         MPI_Comm_size / MPI_Comm_rank / the duplication.
  */
-COLLALG_INLINE int collalg__nbc_enter(MPI_Comm comm, MPI_Request *request, int *size, int *rank)
+COLLALG_INLINE int collalg__nbc_enter(collalg__ctx *c, int err, MPI_Request *request, int *size, int *rank)
 {
-    int err = collalg__check_comm(comm);
     *size = *rank = 0;
     if (err == MPI_SUCCESS && !request)
         err = MPI_ERR_REQUEST;
     if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_size)(comm, size);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Comm_rank)(comm, rank);
+        err = collalg__ctx_comm(c, NULL, NULL);
+    if (err == MPI_SUCCESS && c->pcomm == MPI_COMM_NULL)
+        err = collalg__private_comm(c->comm, &c->pcomm);
+    if (err == MPI_SUCCESS) {
+        *size = c->size;
+        *rank = c->rank;
+    }
     return err;
 }
 
@@ -654,27 +747,30 @@ COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, con
                                           MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                           MPI_Comm comm, MPI_Request *request)
 {
+    collalg__ctx c;
     collalg__nbc *op = NULL;
     int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    collalg__ctx_init(&c, comm);
     if (COLLALG_ARG_CHECKS)
         err = collalg__check_transport(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     COLLALG__NBC_BUILD(err, op, build, (rank, p, sendcount, recvcount, inplace));
     if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg__nbc_start(op, err, &c, request);
 }
 
 /**
  * @brief The end of a nonblocking reduction's start: on success so far, gives @p o the operation
  *        @p op and its buffers (@p recvbuf, and @p sendbuf unless @p inplace; both of elements of
- *        @p datatype, which also types the scratch), then collalg__nbc_start().
+ *        @p datatype, which also types the scratch), then collalg__nbc_start() on @p c.
  * @return as collalg__nbc_start().
  */
 COLLALG_INLINE int collalg__nbc_reduction_start(collalg__nbc *o, int err, MPI_Op op, const void *sendbuf, void *recvbuf,
-                                                MPI_Datatype datatype, int inplace, MPI_Comm comm, MPI_Request *request)
+                                                MPI_Datatype datatype, int inplace, const collalg__ctx *c,
+                                                MPI_Request *request)
 {
     if (err == MPI_SUCCESS) {
         o->op = op;
@@ -682,7 +778,7 @@ COLLALG_INLINE int collalg__nbc_reduction_start(collalg__nbc *o, int err, MPI_Op
     }
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(o, COLLALG_BUF_SEND, sendbuf, datatype);
-    return collalg__nbc_start(o, err, comm, request);
+    return collalg__nbc_start(o, err, c, request);
 }
 
 /**

@@ -66,13 +66,13 @@ COLLALG_INLINE int collalg_iallgatherv_ring(const void *sendbuf, int sendcount, 
     int inplace = sendbuf == MPI_IN_PLACE, p, rank;
     int err =
         collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     COLLALG__NBC_BUILD(err, op, collalg__iallgatherv_ring_steps, (rank, p, sendcount, 0, recvcounts, displs, inplace));
     if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg__nbc_start(op, err, &c, request);
 }
 
 #endif /* COLLALG_IALLGATHERV_RING_H */

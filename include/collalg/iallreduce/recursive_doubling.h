@@ -74,9 +74,9 @@ COLLALG_INLINE int collalg_iallreduce_recursive_doubling(const void *sendbuf, vo
     collalg__nbc *o = NULL;
     int inplace = sendbuf == MPI_IN_PLACE, p, rank;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     COLLALG__NBC_BUILD(err, o, collalg__iallreduce_recursive_doubling_steps, (rank, p, count, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, comm, request);
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request);
 }
 
 #endif /* COLLALG_IALLREDUCE_RECURSIVE_DOUBLING_H */

@@ -73,7 +73,7 @@ COLLALG_INLINE int collalg_ialltoallv_linear(const void *sendbuf, const int send
     if (COLLALG_ARG_CHECKS)
         err = collalg__alltoallv_check(&c, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
                                        recvtype);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     snd.counts = sendcounts;
     snd.displs = sdispls;
     rcv.counts = recvcounts;
@@ -83,7 +83,7 @@ COLLALG_INLINE int collalg_ialltoallv_linear(const void *sendbuf, const int send
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg__nbc_start(op, err, &c, request);
 }
 
 #endif /* COLLALG_IALLTOALLV_LINEAR_H */

@@ -101,7 +101,7 @@ COLLALG_INLINE int collalg_ialltoallw_linear(const void *sendbuf, const int send
     if (COLLALG_ARG_CHECKS)
         err = collalg__alltoallw_check(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
                                        &c);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     if (err == MPI_SUCCESS && inplace)
         err = collalg__wblocks_span(p, recvcounts, rdispls, recvtypes, &lo, &hi);
     COLLALG__NBC_BUILD(err, op, collalg__ialltoallw_linear_steps,
@@ -110,7 +110,7 @@ COLLALG_INLINE int collalg_ialltoallw_linear(const void *sendbuf, const int send
         err = collalg__nbc_table(op, COLLALG_BUF_RECV, recvbuf, recvtypes, p);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_table(op, COLLALG_BUF_SEND, sendbuf, sendtypes, p);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg__nbc_start(op, err, &c, request);
 }
 
 #endif /* COLLALG_IALLTOALLW_LINEAR_H */

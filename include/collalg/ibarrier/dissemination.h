@@ -52,12 +52,15 @@
  */
 COLLALG_INLINE int collalg_ibarrier_dissemination(MPI_Comm comm, MPI_Request *request)
 {
+    collalg__ctx c;
     collalg__nbc *op = NULL;
-    int p, rank, err = collalg__nbc_enter(comm, request, &p, &rank);
+    int p, rank, err;
+    collalg__ctx_init(&c, comm);
+    err = collalg__nbc_enter(&c, MPI_SUCCESS, request, &p, &rank);
     COLLALG__NBC_BUILD(err, op, collalg__ibarrier_dissemination_steps, (rank, p));
     if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, NULL, MPI_BYTE);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg__nbc_start(op, err, &c, request);
 }
 
 #endif /* COLLALG_IBARRIER_DISSEMINATION_H */

@@ -62,11 +62,11 @@ COLLALG_INLINE int collalg_ibcast_scatter_ring_allgather(void *buffer, int count
     collalg__ctx c; /* for the checks of the blocking broadcasts */
     collalg__nbc *op = NULL;
     int p, rank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     COLLALG__NBC_BUILD(err, op, collalg__ibcast_scatter_ring_allgather_steps, (rank, p, root, count));
     if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg__nbc_start(op, err, &c, request);
 }
 
 #endif /* COLLALG_IBCAST_SCATTER_RING_ALLGATHER_H */

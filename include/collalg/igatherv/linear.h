@@ -65,14 +65,14 @@ COLLALG_INLINE int collalg_igatherv_linear(const void *sendbuf, int sendcount, M
     collalg__ctx_init(&c, comm);
     if (COLLALG_ARG_CHECKS)
         err = collalg__gatherv_check(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, &c);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     COLLALG__NBC_BUILD(err, op, collalg__igatherv_linear_steps,
                        (rank, p, root, sendcount, 0, rank == root ? recvcounts : NULL, displs, inplace));
     if (err == MPI_SUCCESS && rank == root)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg__nbc_start(op, err, &c, request);
 }
 
 #endif /* COLLALG_IGATHERV_LINEAR_H */

@@ -72,9 +72,9 @@ COLLALG_INLINE int collalg_ireduce_binomial(const void *sendbuf, void *recvbuf, 
     collalg__nbc *o = NULL;
     int inplace = sendbuf == MPI_IN_PLACE, p, rank;
     int err = collalg__reduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, root, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     COLLALG__NBC_BUILD(err, o, collalg__ireduce_binomial_steps, (rank, p, root, count, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, rank == root ? recvbuf : NULL, datatype, inplace, comm,
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, rank == root ? recvbuf : NULL, datatype, inplace, &c,
                                         request);
 }
 

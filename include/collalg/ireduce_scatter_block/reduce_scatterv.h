@@ -63,9 +63,9 @@ COLLALG_INLINE int collalg_ireduce_scatter_block_reduce_scatterv(const void *sen
     collalg__nbc *o = NULL;
     int inplace = sendbuf == MPI_IN_PLACE, p, rank;
     int err = collalg__reduce_scatter_block_enter(&c, &sendbuf, recvbuf, recvcount, datatype, op, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     COLLALG__NBC_BUILD(err, o, collalg__ireduce_scatter_steps, (rank, p, recvcount, NULL, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, comm, request);
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request);
 }
 
 #endif /* COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H */

@@ -65,14 +65,14 @@ COLLALG_INLINE int collalg_iscatterv_linear(const void *sendbuf, const int sendc
     collalg__ctx_init(&c, comm);
     if (COLLALG_ARG_CHECKS)
         err = collalg__scatterv_check(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, &c);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
     COLLALG__NBC_BUILD(err, op, collalg__iscatterv_linear_steps,
                        (rank, p, root, 0, rank == root ? sendcounts : NULL, displs, recvcount, inplace));
     if (err == MPI_SUCCESS && rank == root)
         err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg__nbc_start(op, err, &c, request);
 }
 
 #endif /* COLLALG_ISCATTERV_LINEAR_H */
