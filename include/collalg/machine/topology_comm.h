@@ -48,8 +48,8 @@
  * p = 1024), whatever the number of phases. While it is computed, the table: 4 p^2 bytes (4 KiB
  * at p = 32, 4 MiB at p = 1024), which is all the exact class of schedule/topology.h needs
  * (one switch, hosts of equal size on one switch, equal switches under one: the node level and
- * the seeds' platforms); off that class the builder also takes 8 p^2 bytes and its colouring and
- * link occupancy (see there).
+ * the platforms of tests/platform/); off that class the builder also takes 8 p^2 bytes and its
+ * colouring and link occupancy (see there).
  */
 #ifndef COLLALG_MACHINE_TOPOLOGY_COMM_H
 #define COLLALG_MACHINE_TOPOLOGY_COMM_H
