@@ -2,8 +2,9 @@
 /**
  * @file collalg/nonblocking.h
  * @ingroup nonblocking
- * @brief Every nonblocking collective algorithm of the catalogue (family umbrella), and
- *        collalg_progress().
+ * @brief Every nonblocking collective algorithm of the catalogue (family umbrella), its
+ *        persistent form, collalg_progress(), collalg_start(), collalg_startall() and
+ *        collalg_request_free().
  */
 
 /**
@@ -18,6 +19,12 @@
  * returns. The executor (core/nbc.h) advances the schedule without blocking: under MPICH inside
  * the application's own MPI_Test and MPI_Wait (extended generalized requests), under any MPI in
  * collalg_progress(). The request completes with the operation's error, if any.
+ *
+ * Each header also defines the persistent form of its algorithm (MPI-4's `MPI_<Coll>_init`):
+ * `collalg_<collective>_init_<algorithm>()`, with the arguments of `MPI_<Coll>_init`, builds the
+ * schedule once and returns a persistent request that collalg_start() runs again and again and
+ * collalg_request_free() releases (core/persistent.h says why MPI_Start alone cannot, and what
+ * the PMPI library will do about it).
  *
  * | function | cost (leading terms) | restrictions |
  * |---|---|---|
@@ -41,12 +48,13 @@
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
  *
  * Not yet: more than one algorithm for most collectives; the selector, the tuner and
- * the PMPI library's MPI_I* entry points.
+ * the PMPI library's MPI_I* and MPI_*_init entry points.
  */
 #ifndef COLLALG_NONBLOCKING_H
 #define COLLALG_NONBLOCKING_H
 
 #include "core/nbc.h"
+#include "core/persistent.h"
 #include "ibarrier/dissemination.h"
 #include "ibcast/binomial.h"
 #include "ibcast/scatter_ring_allgather.h"

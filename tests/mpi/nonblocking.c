@@ -35,12 +35,32 @@
 #define SMPI_CANCEL_IGNORED 0
 #endif
 
-/* Completes *req: by MPI_Wait when the MPI advances the request itself (MPICH), else (or when
- * @p spin) by collalg_progress() and MPI_Test. */
-static void nb_complete(MPI_Request *req, int spin)
+/* How the operations under test are started and completed: MPI_Wait where the MPI advances
+ * the request itself (MPICH), collalg_progress() and MPI_Test loops (everywhere), or the
+ * persistent form (init, collalg_start(), the progress loop, collalg_request_free()). */
+enum { NB_WAIT, NB_SPIN, NB_PERSISTENT, NB_MODES };
+
+static const char *nb_mode_name(int mode)
+{
+    return mode == NB_WAIT ? "" : mode == NB_SPIN ? " spin" : " persistent";
+}
+
+/* The start of an operation under test: collalg_i<coll>_<alg>(args..., req), or in persistent
+ * mode collalg_<coll>_init_<alg>(args..., MPI_INFO_NULL, req) then collalg_start(req). */
+#define NB(coll, alg, mode, req, ...)                                                                        \
+    ((mode) == NB_PERSISTENT ? nb_started(collalg_##coll##_init_##alg(__VA_ARGS__, MPI_INFO_NULL, req), req) \
+                             : collalg_i##coll##_##alg(__VA_ARGS__, req))
+
+static int nb_started(int err, MPI_Request *req)
+{
+    return err == MPI_SUCCESS ? collalg_start(req) : err;
+}
+
+/* Completes *req as `mode` says; a persistent request is then inactive, and freed. */
+static void nb_complete(MPI_Request *req, int mode)
 {
     int done = 0;
-    if (COLLALG_NBC_MPIX && !spin) {
+    if (COLLALG_NBC_MPIX && mode == NB_WAIT) {
         MPI_Wait(req, MPI_STATUS_IGNORE);
         return;
     }
@@ -48,6 +68,8 @@ static void nb_complete(MPI_Request *req, int spin)
         collalg_progress();
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
     }
+    if (mode == NB_PERSISTENT)
+        collalg_request_free(req);
 }
 
 static int count_of(int entry, MPI_Datatype type)
@@ -55,7 +77,7 @@ static int count_of(int entry, MPI_Datatype type)
     return entry < 0 ? th_big_count(type) : entry;
 }
 
-static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int spin)
+static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int mode)
 {
     size_t bytes = th_bytes(count, t->rtype);
     char *got = th_alloc(bytes), *want = th_alloc(bytes), *copy = th_alloc(bytes), what[256];
@@ -67,14 +89,14 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
         memcpy(want, got, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
         memcpy(copy, got, bytes);
-        collalg_ibcast_binomial(got, count, t->rtype, root, MPI_COMM_WORLD, &req);
-        nb_complete(&req, spin);
-        snprintf(what, sizeof what, "ibcast binomial %s count %d root %d%s", t->name, count, root, spin ? " spin" : "");
+        NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "ibcast binomial %s count %d root %d%s", t->name, count, root, nb_mode_name(mode));
         th_check(res, o, what, got, want, bytes);
-        collalg_ibcast_scatter_ring_allgather(copy, count, t->rtype, root, MPI_COMM_WORLD, &req);
-        nb_complete(&req, spin);
+        NB(bcast, scatter_ring_allgather, mode, &req, copy, count, t->rtype, root, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
         snprintf(what, sizeof what, "ibcast scatter_ring_allgather %s count %d root %d%s", t->name, count, root,
-                 spin ? " spin" : "");
+                 nb_mode_name(mode));
         th_check(res, o, what, copy, want, bytes);
     }
     free(got);
@@ -85,7 +107,7 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
 /* iallgather (a2a = 0: ring; 2: recursive doubling) or ialltoall (a2a = 1: linear; 3: pair), in
  * place when @p inplace. */
 static void run_transport(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int a2a,
-                          int inplace, int spin)
+                          int inplace, int mode)
 {
     int rdb = a2a == 2, pair = a2a == 3, all2all = a2a == 1 || pair;
     int scount = count * t->ratio, sblocks = all2all ? p : 1;
@@ -116,35 +138,35 @@ static void run_transport(th_result *res, const th_opts *o, const th_types *t, i
         else
             MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
         if (pair)
-            collalg_ialltoall_pair(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
+            NB(alltoall, pair, mode, &req, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD);
         else if (all2all)
-            collalg_ialltoall_linear(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
+            NB(alltoall, linear, mode, &req, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD);
         else if (rdb)
-            collalg_iallgather_recursive_doubling(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype,
-                                                  MPI_COMM_WORLD, &req);
+            NB(allgather, recursive_doubling, mode, &req, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype,
+               MPI_COMM_WORLD);
         else
-            collalg_iallgather_ring(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
+            NB(allgather, ring, mode, &req, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD);
     } else {
         if (all2all)
             MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
         else
             MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
         if (pair)
-            collalg_ialltoall_pair(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
+            NB(alltoall, pair, mode, &req, send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD);
         else if (all2all)
-            collalg_ialltoall_linear(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
+            NB(alltoall, linear, mode, &req, send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD);
         else if (rdb)
-            collalg_iallgather_recursive_doubling(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
+            NB(allgather, recursive_doubling, mode, &req, send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD);
         else
-            collalg_iallgather_ring(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
+            NB(allgather, ring, mode, &req, send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD);
     }
-    nb_complete(&req, spin);
+    nb_complete(&req, mode);
     snprintf(what, sizeof what, "%s %s count %d%s%s",
              pair      ? "ialltoall pair"
              : all2all ? "ialltoall linear"
              : rdb     ? "iallgather recursive_doubling"
                        : "iallgather ring",
-             t->name, count, inplace ? " in place" : "", spin ? " spin" : "");
+             t->name, count, inplace ? " in place" : "", nb_mode_name(mode));
     th_check(res, o, what, got, want, rbytes);
     free(send);
     free(got);
@@ -152,7 +174,7 @@ static void run_transport(th_result *res, const th_opts *o, const th_types *t, i
 }
 
 static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int inplace,
-                          int spin)
+                          int mode)
 {
     size_t bytes = (size_t)count * (size_t)k->extent + 16;
     char *send = th_alloc(bytes), *got = th_alloc(bytes), *want = th_alloc(bytes), what[256];
@@ -163,11 +185,11 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     memset(want, 0x5A, bytes);
     rc_fill(k, inplace ? got : send, count, rank, 5u);
     rc_reference(k, want, bytes, count, p - 1, 5u);
-    collalg_iallreduce_recursive_doubling(inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD,
-                                          &req);
-    nb_complete(&req, spin);
+    NB(allreduce, recursive_doubling, mode, &req, inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op,
+       MPI_COMM_WORLD);
+    nb_complete(&req, mode);
     snprintf(what, sizeof what, "iallreduce recursive_doubling %s count %d%s%s", k->name, count,
-             inplace ? " in place" : "", spin ? " spin" : "");
+             inplace ? " in place" : "", nb_mode_name(mode));
     th_check(res, o, what, got, want, bytes);
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
@@ -175,15 +197,15 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     MPI_Op_commutative(k->op, &commute);
     if (!commute) /* the refusal is reported on the communicator: let it return */
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    err = collalg_iallreduce_ring(inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD, &req);
+    err = NB(allreduce, ring, mode, &req, inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     snprintf(what, sizeof what, "iallreduce ring %s count %d%s%s", k->name, count, inplace ? " in place" : "",
-             spin ? " spin" : "");
+             nb_mode_name(mode));
     if (!commute) {
         MPI_Error_class(err, &err);
         th_expect(res, o, what, err == MPI_ERR_OP && req == MPI_REQUEST_NULL);
     } else {
-        nb_complete(&req, spin);
+        nb_complete(&req, mode);
         th_check(res, o, what, got, want, bytes);
     }
     free(send);
@@ -221,7 +243,7 @@ static void ref_rooted(int scatter, void *one, int n, MPI_Datatype type, void *v
 
 /* igather (scatter = 0) or iscatter (1) at every root (up to p = 4; else 0 and p - 1). */
 static void run_rooted(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int scatter,
-                       int inplace, int spin)
+                       int inplace, int mode)
 {
     int scount = count * t->ratio, root;
     size_t one = th_bytes(scatter ? count : scount, scatter ? t->rtype : t->stype);
@@ -243,18 +265,18 @@ static void run_rooted(th_result *res, const th_opts *o, const th_types *t, int 
         memcpy(want, got, gbytes);
         if (!scatter) { /* the reference gathers `mine` */
             ref_rooted(0, mine, scount, t->stype, want, NULL, NULL, count, t->rtype, root, p, rank);
-            collalg_igather_linear(inplace && rank == root ? MPI_IN_PLACE : mine, scount, t->stype, got, count,
-                                   t->rtype, root, MPI_COMM_WORLD, &req);
+            NB(gather, linear, mode, &req, inplace && rank == root ? MPI_IN_PLACE : mine, scount, t->stype, got, count,
+               t->rtype, root, MPI_COMM_WORLD);
         } else { /* in place the root keeps its block in `whole`: nothing to compare there */
             ref_rooted(1, want, count, t->rtype, whole, NULL, NULL, scount, t->stype, root, p, rank);
             if (inplace && rank == root)
                 memcpy(want, got, gbytes);
-            collalg_iscatter_linear(whole, scount, t->stype, inplace && rank == root ? MPI_IN_PLACE : got, count,
-                                    t->rtype, root, MPI_COMM_WORLD, &req);
+            NB(scatter, linear, mode, &req, whole, scount, t->stype, inplace && rank == root ? MPI_IN_PLACE : got,
+               count, t->rtype, root, MPI_COMM_WORLD);
         }
-        nb_complete(&req, spin);
+        nb_complete(&req, mode);
         snprintf(what, sizeof what, "%s linear %s count %d root %d%s%s", scatter ? "iscatter" : "igather", t->name,
-                 count, root, inplace ? " in place" : "", spin ? " spin" : "");
+                 count, root, inplace ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }
 out:
@@ -267,7 +289,7 @@ out:
 /* igatherv (kind 0), iscatterv (1), iallgatherv (2) with the block pattern pat at every root up
  * to p = 4 (else 0 and p - 1); in place where the types agree. */
 static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
-                  int inplace, int spin)
+                  int inplace, int mode)
 {
     int *counts = th_alloc((size_t)p * sizeof(int)), *displs = th_alloc((size_t)p * sizeof(int)),
         *order = th_alloc((size_t)p * sizeof(int)), *scounts = th_alloc((size_t)p * sizeof(int)), root, j;
@@ -294,25 +316,25 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
         memcpy(want, got, gbytes);
         if (kind == 0) {
             ref_rooted(0, mine, scounts[rank], t->stype, want, counts, displs, 0, t->rtype, root, p, rank);
-            collalg_igatherv_linear(in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs, t->rtype,
-                                    root, MPI_COMM_WORLD, &req);
+            NB(gatherv, linear, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs,
+               t->rtype, root, MPI_COMM_WORLD);
         } else if (kind == 1) {
             ref_rooted(1, want, counts[rank], t->rtype, vsend, counts, displs, 0, t->rtype, root, p, rank);
             if (in)
                 memcpy(want, got, gbytes);
-            collalg_iscatterv_linear(vsend, counts, displs, t->rtype, in ? MPI_IN_PLACE : got, counts[rank], t->rtype,
-                                     root, MPI_COMM_WORLD, &req);
+            NB(scatterv, linear, mode, &req, vsend, counts, displs, t->rtype, in ? MPI_IN_PLACE : got, counts[rank],
+               t->rtype, root, MPI_COMM_WORLD);
         } else {
             MPI_Allgatherv(mine, scounts[rank], t->stype, want, counts, displs, t->rtype, MPI_COMM_WORLD);
-            collalg_iallgatherv_ring(in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs, t->rtype,
-                                     MPI_COMM_WORLD, &req);
+            NB(allgatherv, ring, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs,
+               t->rtype, MPI_COMM_WORLD);
         }
-        nb_complete(&req, spin);
+        nb_complete(&req, mode);
         snprintf(what, sizeof what, "%s %s count %d %s root %d%s%s",
                  kind == 0   ? "igatherv linear"
                  : kind == 1 ? "iscatterv linear"
                              : "iallgatherv ring",
-                 t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", spin ? " spin" : "");
+                 t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }
     free(counts);
@@ -333,7 +355,7 @@ static int a2av_count(int c, int r, int d)
 
 /* ialltoallv: sends packed in rank order, receives in reverse order with one-element gaps. */
 static void run_alltoallv(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
-                          int spin)
+                          int mode)
 {
     int *sc = th_alloc((size_t)p * sizeof(int)), *sd = th_alloc((size_t)p * sizeof(int)),
         *rc = th_alloc((size_t)p * sizeof(int)), *rd = th_alloc((size_t)p * sizeof(int)), j, stot = 0, rtot = 0;
@@ -370,13 +392,13 @@ static void run_alltoallv(th_result *res, const th_opts *o, const th_types *t, i
     memcpy(want, got, rbytes);
     MPI_Alltoallv(send, sc, sd, t->stype, want, rc, rd, t->rtype, MPI_COMM_WORLD);
     if (inplace)
-        collalg_ialltoallv_linear(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, got, rc, rd, t->rtype, MPI_COMM_WORLD,
-                                  &req);
+        NB(alltoallv, linear, mode, &req, MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, got, rc, rd, t->rtype,
+           MPI_COMM_WORLD);
     else
-        collalg_ialltoallv_linear(send, sc, sd, t->stype, got, rc, rd, t->rtype, MPI_COMM_WORLD, &req);
-    nb_complete(&req, spin);
+        NB(alltoallv, linear, mode, &req, send, sc, sd, t->stype, got, rc, rd, t->rtype, MPI_COMM_WORLD);
+    nb_complete(&req, mode);
     snprintf(what, sizeof what, "ialltoallv linear %s count %d%s%s", t->name, count, inplace ? " in place" : "",
-             spin ? " spin" : "");
+             nb_mode_name(mode));
     th_check(res, o, what, got, want, rbytes);
     free(send);
     free(got);
@@ -393,7 +415,7 @@ out:
  * in bytes (send: rank order; receive: reverse order, 8 bytes in); in place with the receive
  * layout and types. */
 static void run_alltoallw(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
-                          int spin)
+                          int mode)
 {
     int *sc = th_alloc((size_t)p * sizeof(int)), *sd = th_alloc((size_t)p * sizeof(int)),
         *rc = th_alloc((size_t)p * sizeof(int)), *rd = th_alloc((size_t)p * sizeof(int)), j;
@@ -423,12 +445,12 @@ static void run_alltoallw(th_result *res, const th_opts *o, const th_types *t, i
     memcpy(want, got, bytes);
     MPI_Alltoallw(send, inplace ? rc : sc, inplace ? rd : sd, inplace ? rt : st, want, rc, rd, rt, MPI_COMM_WORLD);
     if (inplace)
-        collalg_ialltoallw_linear(MPI_IN_PLACE, NULL, NULL, NULL, got, rc, rd, rt, MPI_COMM_WORLD, &req);
+        NB(alltoallw, linear, mode, &req, MPI_IN_PLACE, NULL, NULL, NULL, got, rc, rd, rt, MPI_COMM_WORLD);
     else
-        collalg_ialltoallw_linear(send, sc, sd, st, got, rc, rd, rt, MPI_COMM_WORLD, &req);
-    nb_complete(&req, spin);
+        NB(alltoallw, linear, mode, &req, send, sc, sd, st, got, rc, rd, rt, MPI_COMM_WORLD);
+    nb_complete(&req, mode);
     snprintf(what, sizeof what, "ialltoallw linear %s count %d%s%s", t->name, count, inplace ? " in place" : "",
-             spin ? " spin" : "");
+             nb_mode_name(mode));
     th_check(res, o, what, got, want, bytes);
     free(send);
     free(got);
@@ -446,7 +468,7 @@ out:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1), 1 iscan, 2 iexscan,
  * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths). */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
-                          int inplace, int spin)
+                          int inplace, int mode)
 {
     static const char *const name[] = {"ireduce binomial", "iscan recursive_doubling", "iexscan recursive_doubling",
                                        "ireduce_scatter_block reduce_scatterv", "ireduce_scatter reduce_scatterv"};
@@ -481,7 +503,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 rc_reference(k, want, bytes, n, p - 1, 7u);
             else
                 memcpy(want, got, bytes);
-            collalg_ireduce_binomial(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD, &req);
+            NB(reduce, binomial, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
             break;
         case 1:
         case 2:
@@ -490,11 +512,11 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
             else
                 memcpy(want, got, bytes);
             if (which == 1)
-                collalg_iscan_recursive_doubling(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD,
-                                                 &req);
+                NB(scan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
+                   MPI_COMM_WORLD);
             else
-                collalg_iexscan_recursive_doubling(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD,
-                                                   &req);
+                NB(exscan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
+                   MPI_COMM_WORLD);
             break;
         default: /* block rank of the whole reduction; in place only that block is defined */
             rc_reference_from(k, full, bytes, before, mine, p - 1, 7u);
@@ -502,16 +524,16 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
             memcpy(want, full, (size_t)mine * (size_t)k->extent);
             rbytes = (size_t)mine * (size_t)k->extent + (in ? 0 : 16);
             if (which == 3)
-                collalg_ireduce_scatter_block_reduce_scatterv(in ? MPI_IN_PLACE : send, got, count, k->type, k->op,
-                                                              MPI_COMM_WORLD, &req);
+                NB(reduce_scatter_block, reduce_scatterv, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
+                   k->op, MPI_COMM_WORLD);
             else
-                collalg_ireduce_scatter_reduce_scatterv(in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
-                                                        MPI_COMM_WORLD, &req);
+                NB(reduce_scatter, reduce_scatterv, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
+                   MPI_COMM_WORLD);
             break;
         }
-        nb_complete(&req, spin);
+        nb_complete(&req, mode);
         snprintf(what, sizeof what, "%s %s count %d root %d%s%s", name[which], k->name, count, which ? 0 : root,
-                 in ? " in place" : "", spin ? " spin" : "");
+                 in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, rbytes);
     }
     free(counts);
@@ -523,7 +545,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
 
 /* Four operations at once, completed in another order together with a point-to-point pair, a
  * native and a catalogue blocking collective on the same communicator in between. */
-static void run_outstanding(th_result *res, const th_opts *o, int p, int rank, int spin)
+static void run_outstanding(th_result *res, const th_opts *o, int p, int rank, int mode)
 {
     enum { N = 64 };
     int bc[N], bc_want[N], ag[N], a2a_send[N], a2a[N], ar_send[N], ar[N], ar_want[N], blk, blk_cat,
@@ -550,7 +572,7 @@ static void run_outstanding(th_result *res, const th_opts *o, int p, int rank, i
     MPI_Isend(&token, 1, MPI_INT, (rank + 1) % p, 5, MPI_COMM_WORLD, &req[5]);
     collalg_iallgather_ring(&rank, 1, MPI_INT, ag, 1, MPI_INT, MPI_COMM_WORLD, &req[6]);
     /* completed last-started first where the MPI lets the array order matter */
-    if (COLLALG_NBC_MPIX && !spin) {
+    if (COLLALG_NBC_MPIX && mode == NB_WAIT) {
         MPI_Wait(&req[6], MPI_STATUS_IGNORE);
         MPI_Waitall(6, req, collalg__statuses_ignore());
     } else {
@@ -566,14 +588,84 @@ static void run_outstanding(th_result *res, const th_opts *o, int p, int rank, i
     for (i = 0; i < p; i++)
         ok &= ag[i] == i;
     ok &= blk == p * (p - 1) / 2 && blk_cat == p - 1 && got_token == (rank + p - 1) % p;
-    snprintf(what, sizeof what, "outstanding: four at once, mixed completion%s", spin ? " spin" : "");
+    snprintf(what, sizeof what, "outstanding: four at once, mixed completion%s", nb_mode_name(mode));
     th_expect(res, o, what, ok);
 }
 
+/* Persistent requests: three runs each with new data, started with one collalg_startall()
+ * holding a native persistent point-to-point pair, completed by one MPI_Testall loop; the
+ * allreduce and the bcast started in opposite orders on even and odd ranks (each persistent
+ * operation has a context of its own); a start or free of a running operation refused. */
+static void run_persistent(th_result *res, const th_opts *o, int p, int rank)
+{
+    enum { N = 32, ROUNDS = 3 };
+    int ar_send[N], ar[N], bc[N], a2a_send[N], a2a[N], token = 0, got_token = -1, i, round, ok = 1, refused = 1;
+    int n = N / p > 0 ? N / p : 1;
+    MPI_Request ar_req, bc_req, a2a_req, bar_req, pt[2], all[5];
+    if (p > N)
+        return;
+    memset(ar_send, 0, sizeof ar_send);
+    memset(a2a_send, 0, sizeof a2a_send);
+    memset(bc, 0, sizeof bc);
+    ok &= collalg_allreduce_init_recursive_doubling(ar_send, ar, N, MPI_INT, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL,
+                                                    &ar_req) == MPI_SUCCESS;
+    ok &= collalg_bcast_init_binomial(bc, N, MPI_INT, p - 1, MPI_COMM_WORLD, MPI_INFO_NULL, &bc_req) == MPI_SUCCESS;
+    ok &= collalg_alltoall_init_pair(a2a_send, n, MPI_INT, a2a, n, MPI_INT, MPI_COMM_WORLD, MPI_INFO_NULL, &a2a_req) ==
+          MPI_SUCCESS;
+    ok &= collalg_barrier_init_dissemination(MPI_COMM_WORLD, MPI_INFO_NULL, &bar_req) == MPI_SUCCESS;
+    MPI_Send_init(&token, 1, MPI_INT, (rank + 1) % p, 7, MPI_COMM_WORLD, &pt[0]);
+    MPI_Recv_init(&got_token, 1, MPI_INT, (rank + p - 1) % p, 7, MPI_COMM_WORLD, &pt[1]);
+    for (round = 0; round < ROUNDS; round++) {
+        int done = 0;
+        for (i = 0; i < N; i++) {
+            ar_send[i] = rank + i + round;
+            bc[i] = rank == p - 1 ? 1000 * round + i : -1;
+            a2a_send[i] = rank * 1000 + i + 100 * round;
+        }
+        token = rank + round;
+        all[0] = rank % 2 ? bc_req : ar_req;
+        all[1] = rank % 2 ? ar_req : bc_req;
+        all[2] = pt[1];
+        all[3] = a2a_req;
+        all[4] = pt[0];
+        ok &= collalg_startall(5, all) == MPI_SUCCESS;
+        while (!done) {
+            collalg_progress();
+            MPI_Testall(5, all, &done, collalg__statuses_ignore());
+        }
+        for (i = 0; i < N; i++)
+            ok &= ar[i] == p * (p - 1) / 2 + p * (i + round) && bc[i] == 1000 * round + i;
+        for (i = 0; i < n * p && i < N; i++)
+            ok &= a2a[i] == (i / n) * 1000 + rank * n + i % n + 100 * round;
+        ok &= got_token == (rank + p - 1) % p + round;
+    }
+    /* rank 0 starts the barrier while the others wait in a native one: it cannot end before they
+     * start theirs, so a second start and a free are refused on a running operation */
+    if (rank == 0) {
+        ok &= collalg_start(&bar_req) == MPI_SUCCESS;
+        if (p > 1) /* alone, the barrier has ended already */
+            refused &= collalg_start(&bar_req) == MPI_ERR_REQUEST && collalg_request_free(&bar_req) == MPI_ERR_REQUEST;
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank != 0)
+        ok &= collalg_start(&bar_req) == MPI_SUCCESS;
+    for (i = 0; !i;) {
+        collalg_progress();
+        MPI_Test(&bar_req, &i, MPI_STATUS_IGNORE);
+    }
+    ok &= collalg_request_free(&ar_req) == MPI_SUCCESS && collalg_request_free(&bc_req) == MPI_SUCCESS &&
+          collalg_request_free(&a2a_req) == MPI_SUCCESS && collalg_request_free(&bar_req) == MPI_SUCCESS;
+    ok &= collalg_request_free(&pt[0]) == MPI_SUCCESS && collalg_request_free(&pt[1]) == MPI_SUCCESS;
+    ok &= ar_req == MPI_REQUEST_NULL && bar_req == MPI_REQUEST_NULL && pt[0] == MPI_REQUEST_NULL;
+    th_expect(res, o, "persistent: three runs, startall with point-to-point, opposite orders", ok);
+    th_expect(res, o, "persistent: start and free of a running operation refused", refused);
+}
+
 /* A derived datatype freed by the application right after the start: the operation keeps its own. */
-static void run_type_freed(th_result *res, const th_opts *o, int p, int rank, int spin)
+static void run_type_freed(th_result *res, const th_opts *o, int p, int rank, int mode)
 {
     MPI_Datatype vec;
+    char what[64];
     int count = 5, i, ok = 1;
     int *send = th_alloc(2 * (size_t)count * sizeof(int)), *got = th_alloc(3 * (size_t)count * p * sizeof(int));
     MPI_Request req;
@@ -583,16 +675,17 @@ static void run_type_freed(th_result *res, const th_opts *o, int p, int rank, in
         send[i] = rank * 100 + i;
     for (i = 0; i < 3 * count * p; i++)
         got[i] = -1;
-    collalg_iallgather_ring(send, 2 * count, MPI_INT, got, count, vec, MPI_COMM_WORLD, &req);
+    NB(allgather, ring, mode, &req, send, 2 * count, MPI_INT, got, count, vec, MPI_COMM_WORLD);
     MPI_Type_free(&vec);
-    nb_complete(&req, spin);
+    nb_complete(&req, mode);
     /* element g = r count + e (extent 3 ints) holds rank r's ints 2e, 2e + 1 at ints 3g, 3g + 2;
      * the gap between them stays -1 */
     for (i = 0; i < 3 * count * p; i++) {
         int g = i / 3, r = g / count, e = g % count;
         ok &= got[i] == (i % 3 == 1 ? -1 : r * 100 + 2 * e + (i % 3 == 2));
     }
-    th_expect(res, o, spin ? "datatype freed after the start spin" : "datatype freed after the start", ok);
+    snprintf(what, sizeof what, "datatype freed after the start%s", nb_mode_name(mode));
+    th_expect(res, o, what, ok);
     free(send);
     free(got);
 }
@@ -660,38 +753,41 @@ int main(int argc, char **argv)
     th_result res = {0, 0, NULL, NULL};
     th_types t[TH_NTYPES];
     rc_set rs;
-    int p, rank, ti, ci, spin, inplace;
+    int p, rank, ti, ci, mode, inplace;
     MPI_Init(&argc, &argv);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     th_parse(argc, argv, &o);
     th_types_init(t);
     rc_set_init(&rs);
-    /* spin 0: MPI_Wait where the MPI advances the request (MPICH); spin 1: collalg_progress() and
-     * MPI_Test, which is also what spin 0 does elsewhere, so it runs once there */
-    for (spin = 0; spin < (COLLALG_NBC_MPIX ? 2 : 1); spin++) {
+    /* NB_WAIT runs where the MPI advances the requests itself (MPICH), NB_SPIN everywhere, and
+     * NB_PERSISTENT the persistent forms, with the int and vector types only */
+    for (mode = COLLALG_NBC_MPIX ? NB_WAIT : NB_SPIN; mode < NB_MODES; mode++) {
         MPI_Request req;
-        collalg_ibarrier_dissemination(MPI_COMM_WORLD, &req);
-        nb_complete(&req, spin);
-        th_expect(&res, &o, spin ? "ibarrier dissemination spin" : "ibarrier dissemination", req == MPI_REQUEST_NULL);
+        char what[64];
+        NB(barrier, dissemination, mode, &req, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "ibarrier dissemination%s", nb_mode_name(mode));
+        th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
         for (ti = 0; ti < TH_NTYPES; ti++) {
-            if (!th_want_type(&o, t[ti].name))
+            if (!th_want_type(&o, t[ti].name) ||
+                (mode == NB_PERSISTENT && strcmp(t[ti].name, "int") != 0 && strcmp(t[ti].name, "vector") != 0))
                 continue;
             for (ci = 0; ci < o.ncounts; ci++) {
                 int count = count_of(o.counts[ci], t[ti].rtype), kind, pat;
-                run_bcast(&res, &o, &t[ti], count, p, rank, spin);
+                run_bcast(&res, &o, &t[ti], count, p, rank, mode);
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
-                    run_transport(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 2, inplace, spin);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 3, inplace, spin);
-                    run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
-                    run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
-                    run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, spin);
-                    run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, spin);
+                    run_transport(&res, &o, &t[ti], count, p, rank, 0, inplace, mode);
+                    run_transport(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
+                    run_transport(&res, &o, &t[ti], count, p, rank, 2, inplace, mode);
+                    run_transport(&res, &o, &t[ti], count, p, rank, 3, inplace, mode);
+                    run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, mode);
+                    run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
+                    run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode);
+                    run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode);
                     for (kind = 0; kind < 3; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
-                            run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, spin);
+                            run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
                 }
             }
         }
@@ -699,14 +795,18 @@ int main(int argc, char **argv)
             for (ci = 0; ci < o.ncounts; ci++)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
-                    run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, spin);
+                    run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
                     for (which = 0; which < 5; which++)
-                        run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, spin);
+                        run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                 }
-        run_outstanding(&res, &o, p, rank, spin);
+        if (mode != NB_PERSISTENT)
+            if (mode != NB_PERSISTENT)
+                run_outstanding(&res, &o, p, rank, mode);
         if (COLLALG_NBC_KEEP_TYPES)
-            run_type_freed(&res, &o, p, rank, spin);
+            run_type_freed(&res, &o, p, rank, mode);
     }
+    run_persistent(&res, &o, p, rank);
+    run_persistent(&res, &o, p, rank);
     run_errors(&res, &o, p, rank);
     rc_set_free(&rs);
     th_types_free(t);

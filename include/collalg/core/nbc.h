@@ -66,6 +66,10 @@
 /** @brief Tags the nonblocking collectives cycle through (the last is below 32767, the smallest
  *         MPI_TAG_UB the standard allows): most operations outstanding on one communicator. */
 #define COLLALG_NBC_TAGS 32000
+/** @brief Tag of the empty message that completes a persistent operation's request, on the
+ *         operation's own communicator (where its messages have tag COLLALG_NBC_TAG_FIRST and
+ *         local copies tag 0: core/persistent.h). */
+#define COLLALG_NBC_SIGNAL_TAG (COLLALG_NBC_TAG_FIRST + 1)
 
 /**
  * @def COLLALG_NBC_KEEP_TYPES
@@ -98,7 +102,8 @@ typedef struct collalg__nbc collalg__nbc;
 
 /** @brief The outstanding operations of a process (cached on MPI_COMM_SELF). */
 typedef struct collalg__nbc_list {
-    collalg__nbc *head; /**< most recently started first */
+    collalg__nbc *head;       /**< most recently started first */
+    collalg__nbc *persistent; /**< the persistent operations, started or not (core/persistent.h) */
 } collalg__nbc_list;
 
 /** @brief One nonblocking collective in flight (see the file comment). */
@@ -133,6 +138,12 @@ struct collalg__nbc {
     void *tmp;                              /**< COLLALG_BUF_TMP's allocation */
     collalg__nbc_list *list;                /**< the process's list, while outstanding */
     collalg__nbc *prev, *next;              /**< neighbours in it */
+    int persistent;                         /**< 1: a persistent operation (core/persistent.h) */
+    int self;                               /**< persistent: the caller's rank */
+    int signal;                             /**< persistent: the empty completion message's buffer */
+    MPI_Comm ucomm;                         /**< persistent: the user's communicator (errors) */
+    collalg__nbc_list *plist;               /**< persistent: the process's list holding it */
+    collalg__nbc *pprev, *pnext;            /**< persistent: neighbours in the list of them */
 };
 
 /* ---- Cached state: the tag counter and the process's list ------------------------------------ */
@@ -206,6 +217,20 @@ COLLALG_INLINE void collalg__nbc_free(collalg__nbc *op)
     if (!op)
         return;
     collalg__nbc_unlink(op);
+    if (op->plist) { /* out of the list of persistent operations */
+        if (op->pprev)
+            op->pprev->pnext = op->pnext;
+        else
+            op->plist->persistent = op->pnext;
+        if (op->pnext)
+            op->pnext->pprev = op->pprev;
+    }
+    if (op->persistent) {
+        if (op->greq != MPI_REQUEST_NULL)
+            COLLALG_MPI(Request_free)(&op->greq);
+        if (op->pcomm != MPI_COMM_NULL)
+            COLLALG_MPI(Comm_free)(&op->pcomm);
+    }
     for (i = 0; i < op->nowned; i++)
         COLLALG_MPI(Type_free)(&op->owned[i]);
     for (i = 0; i < COLLALG_NBUF; i++) {
@@ -461,11 +486,10 @@ COLLALG_INLINE int collalg__nbc_pop(collalg__nbc *op)
 }
 
 /**
- * @brief Turns the built schedule of @p op into the executor's bookkeeping: per step the number
- *        of dependencies left and its successors (the dependency lists inverted, each list in
- *        index order), and the heap of the steps that wait for nothing.
+ * @brief Inverts the dependency lists of the built schedule of @p op: per step the steps that
+ *        wait for it (succ_first, succ), each list in index order. Once per operation.
  */
-COLLALG_INLINE void collalg__nbc_index(collalg__nbc *op)
+COLLALG_INLINE void collalg__nbc_successors(collalg__nbc *op)
 {
     int n = op->s.nsteps, i, d;
     memset(op->succ_first, 0, ((size_t)n + 1) * sizeof(int));
@@ -475,15 +499,30 @@ COLLALG_INLINE void collalg__nbc_index(collalg__nbc *op)
         op->succ_first[i + 1] += op->succ_first[i];
     for (i = 0; i < n; i++) { /* succ_first[j] runs ahead while j's list fills ... */
         const collalg__step *t = &op->s.steps[i];
-        op->left[i] = t->ndeps;
         for (d = 0; d < t->ndeps; d++)
             op->succ[op->succ_first[op->s.deps[t->dep_first + d]]++] = i;
-        if (t->ndeps == 0)
-            collalg__nbc_push(op, i);
     }
     for (i = n; i > 0; i--) /* ... and is moved back to the list's start here */
         op->succ_first[i] = op->succ_first[i - 1];
     op->succ_first[0] = 0;
+}
+
+/**
+ * @brief Readies @p op for a run (its start, or each start of a persistent operation): nothing
+ *        done or in flight, per step all its dependencies open, the steps that wait for nothing
+ *        in the ready heap.
+ */
+COLLALG_INLINE void collalg__nbc_arm(collalg__nbc *op)
+{
+    int i;
+    op->ndone = op->nact = op->nready = 0;
+    op->err = MPI_SUCCESS;
+    op->finished = 0;
+    for (i = 0; i < op->s.nsteps; i++) {
+        op->left[i] = op->s.steps[i].ndeps;
+        if (op->left[i] == 0)
+            collalg__nbc_push(op, i);
+    }
 }
 
 /** @brief Marks step @p i of @p op done: every successor whose last dependency it was becomes ready. */
@@ -556,6 +595,20 @@ COLLALG_INLINE int collalg__nbc_test(collalg__nbc *op)
 }
 
 /**
+ * @brief Completes the request of persistent operation @p op: reports a failed run on the user's
+ *        communicator (its error handler), then sends the empty message its request, a receive
+ *        from self, waits for (core/persistent.h).
+ */
+COLLALG_INLINE void collalg__nbc_signal(collalg__nbc *op)
+{
+    MPI_Request r = MPI_REQUEST_NULL;
+    if (op->err != MPI_SUCCESS)
+        collalg__report(op->ucomm, op->err);
+    if (COLLALG_MPI(Isend)(&op->signal, 0, MPI_INT, op->self, COLLALG_NBC_SIGNAL_TAG, op->pcomm, &r) == MPI_SUCCESS)
+        COLLALG_MPI(Request_free)(&r);
+}
+
+/**
  * @brief Advances @p op as far as it goes without blocking: starts the ready steps, smallest
  *        index first (so messages to one peer that become ready together start in index order,
  *        schedule/steps.h), tests the messages in flight, and repeats while that completes
@@ -580,7 +633,10 @@ COLLALG_INLINE int collalg__nbc_advance(collalg__nbc *op)
         collalg__cancel_all(op->nact, op->req);
     op->finished = 1;
     collalg__nbc_unlink(op);
-    COLLALG_MPI(Grequest_complete)(op->greq);
+    if (op->persistent) /* the request is a receive from self (core/persistent.h) */
+        collalg__nbc_signal(op);
+    else
+        COLLALG_MPI(Grequest_complete)(op->greq);
     return 1;
 }
 
@@ -651,6 +707,37 @@ COLLALG_INLINE int collalg__nbc_class(MPIX_Grequest_class *cls)
 #endif
 
 /**
+ * @brief The failed start of @p op (NULL: no-op) with error @p err: frees it, sets *@p request
+ *        (when not NULL) to MPI_REQUEST_NULL and reports @p err on the user's communicator of
+ *        @p c (MPI_COMM_WORLD when it is MPI_COMM_NULL).
+ * @return the error class of @p err.
+ */
+COLLALG_INLINE int collalg__nbc_fail(collalg__nbc *op, int err, const collalg__ctx *c, MPI_Request *request)
+{
+    int cls;
+    collalg__nbc_free(op);
+    if (request)
+        *request = MPI_REQUEST_NULL;
+    if (COLLALG_MPI(Error_class)(err, &cls) != MPI_SUCCESS)
+        cls = err;
+    collalg__report(c->comm == MPI_COMM_NULL ? MPI_COMM_WORLD : c->comm, err);
+    return cls;
+}
+
+/** @brief Runs @p op (its successor lists made): arms it, puts it at the head of the process's
+ *         list @p list of outstanding operations and advances it as far as it goes. */
+COLLALG_INLINE void collalg__nbc_go(collalg__nbc *op, collalg__nbc_list *list)
+{
+    collalg__nbc_arm(op);
+    op->list = list;
+    op->next = list->head;
+    if (list->head)
+        list->head->prev = op;
+    list->head = op;
+    collalg__nbc_advance(op);
+}
+
+/**
  * @brief Starts @p op (built, its buffers named) on the private communicator of @p c
  *        (collalg__nbc_enter()) and returns its request in *@p request; on an earlier error @p err
  *        (or one here) frees @p op, sets *@p request to MPI_REQUEST_NULL and reports the error on
@@ -664,7 +751,6 @@ COLLALG_INLINE int collalg__nbc_class(MPIX_Grequest_class *cls)
 COLLALG_INLINE int collalg__nbc_start(collalg__nbc *op, int err, const collalg__ctx *c, MPI_Request *request)
 {
     collalg__nbc_list *list = NULL;
-    int cls;
     if (err == MPI_SUCCESS)
         err = collalg__nbc_tmp(op);
     if (err == MPI_SUCCESS) {
@@ -683,24 +769,63 @@ COLLALG_INLINE int collalg__nbc_start(collalg__nbc *op, int err, const collalg__
         err = COLLALG_MPI(Grequest_start)(collalg__nbc_query, collalg__nbc_free_fn, collalg__nbc_cancel, op, &op->greq);
 #endif
     }
-    if (err != MPI_SUCCESS) {
-        collalg__nbc_free(op);
-        if (request)
-            *request = MPI_REQUEST_NULL;
-        if (COLLALG_MPI(Error_class)(err, &cls) != MPI_SUCCESS)
-            cls = err;
-        collalg__report(c->comm == MPI_COMM_NULL ? MPI_COMM_WORLD : c->comm, err);
-        return cls;
-    }
-    op->list = list;
-    op->next = list->head;
-    if (list->head)
-        list->head->prev = op;
-    list->head = op;
+    if (err != MPI_SUCCESS)
+        return collalg__nbc_fail(op, err, c, request);
     *request = op->greq;
-    collalg__nbc_index(op);
-    collalg__nbc_advance(op);
+    collalg__nbc_successors(op);
+    collalg__nbc_go(op, list);
     return MPI_SUCCESS;
+}
+
+/**
+ * @brief Makes @p op (built, its buffers named) a persistent operation (`MPI_<Coll>_init`): its
+ *        own duplicate of the private communicator of @p c (collective, like the init call),
+ *        its scratch, and the request the application holds, a persistent receive of an empty
+ *        message from the caller itself on that communicator, which the run's end sends
+ *        (collalg__nbc_signal()). Nothing is sent until collalg_start() (core/persistent.h). On
+ *        an error as collalg__nbc_start().
+ * @return MPI_SUCCESS or the error class.
+ */
+COLLALG_INLINE int collalg__nbc_init(collalg__nbc *op, int err, const collalg__ctx *c, MPI_Request *request)
+{
+    collalg__nbc_list *list = NULL;
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_tmp(op);
+    if (err == MPI_SUCCESS) {
+        op->persistent = 1;
+        op->self = c->rank;
+        op->ucomm = c->comm;
+        op->tag = COLLALG_NBC_TAG_FIRST;
+        err = COLLALG_MPI(Comm_dup)(c->pcomm, &op->pcomm);
+        if (err != MPI_SUCCESS)
+            op->pcomm = MPI_COMM_NULL;
+    }
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Recv_init)(&op->signal, 0, MPI_INT, op->self, COLLALG_NBC_SIGNAL_TAG, op->pcomm, &op->greq);
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_list_get(&list);
+    if (err != MPI_SUCCESS)
+        return collalg__nbc_fail(op, err, c, request);
+    op->plist = list;
+    op->pnext = list->persistent;
+    if (list->persistent)
+        list->persistent->pprev = op;
+    list->persistent = op;
+    op->finished = 1; /* inactive until started */
+    collalg__nbc_successors(op);
+    *request = op->greq;
+    return MPI_SUCCESS;
+}
+
+/**
+ * @brief How every nonblocking algorithm's start ends: collalg__nbc_start() (@p persistent 0,
+ *        MPI_I<Coll>) or collalg__nbc_init() (1, `MPI_<Coll>_init`).
+ * @return as those.
+ */
+COLLALG_INLINE int collalg__nbc_launch(collalg__nbc *op, int err, const collalg__ctx *c, MPI_Request *request,
+                                       int persistent)
+{
+    return persistent ? collalg__nbc_init(op, err, c, request) : collalg__nbc_start(op, err, c, request);
 }
 
 /**
@@ -739,13 +864,13 @@ typedef void (*collalg__transport_steps_fn)(collalg__steps *s, int rank, int p, 
 /**
  * @brief The whole start of a nonblocking transport collective (MPI_Iallgather's or
  *        MPI_Ialltoall's arguments): the checks, the counting and filling runs of @p build, the
- *        buffers, collalg__nbc_start().
+ *        buffers, collalg__nbc_launch() (@p persistent: see there).
  * @return as the algorithm's function (MPI_SUCCESS, MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE,
  *         MPI_ERR_BUFFER, MPI_ERR_REQUEST, MPI_ERR_NO_MEM, or a failing MPI call's class).
  */
 COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, const void *sendbuf, int sendcount,
                                           MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                          MPI_Comm comm, MPI_Request *request)
+                                          MPI_Comm comm, MPI_Request *request, int persistent)
 {
     collalg__ctx c;
     collalg__nbc *op = NULL;
@@ -759,18 +884,19 @@ COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, con
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
 }
 
 /**
  * @brief The end of a nonblocking reduction's start: on success so far, gives @p o the operation
  *        @p op and its buffers (@p recvbuf, and @p sendbuf unless @p inplace; both of elements of
- *        @p datatype, which also types the scratch), then collalg__nbc_start() on @p c.
+ *        @p datatype, which also types the scratch), then collalg__nbc_launch() on @p c
+ *        (@p persistent: see there).
  * @return as collalg__nbc_start().
  */
 COLLALG_INLINE int collalg__nbc_reduction_start(collalg__nbc *o, int err, MPI_Op op, const void *sendbuf, void *recvbuf,
                                                 MPI_Datatype datatype, int inplace, const collalg__ctx *c,
-                                                MPI_Request *request)
+                                                MPI_Request *request, int persistent)
 {
     if (err == MPI_SUCCESS) {
         o->op = op;
@@ -778,7 +904,7 @@ COLLALG_INLINE int collalg__nbc_reduction_start(collalg__nbc *o, int err, MPI_Op
     }
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(o, COLLALG_BUF_SEND, sendbuf, datatype);
-    return collalg__nbc_start(o, err, c, request);
+    return collalg__nbc_launch(o, err, c, request, persistent);
 }
 
 /**

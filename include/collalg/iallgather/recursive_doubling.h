@@ -40,8 +40,19 @@
 #ifndef COLLALG_IALLGATHER_RECURSIVE_DOUBLING_H
 #define COLLALG_IALLGATHER_RECURSIVE_DOUBLING_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../schedule/icoll.h"
+
+/** @brief The start of collalg_iallgather_recursive_doubling() (@p persistent 0) and of
+ *         collalg_allgather_init_recursive_doubling() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__iallgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                          void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                          MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    return collalg__nbc_transport(collalg__iallgather_recursive_doubling_steps, sendbuf, sendcount, sendtype, recvbuf,
+                                  recvcount, recvtype, comm, request, persistent);
+}
 
 /**
  * @brief MPI_Iallgather by recursive doubling.
@@ -63,8 +74,26 @@ COLLALG_INLINE int collalg_iallgather_recursive_doubling(const void *sendbuf, in
                                                          void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                                          MPI_Comm comm, MPI_Request *request)
 {
-    return collalg__nbc_transport(collalg__iallgather_recursive_doubling_steps, sendbuf, sendcount, sendtype, recvbuf,
-                                  recvcount, recvtype, comm, request);
+    return collalg__iallgather_recursive_doubling(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                                  request, 0);
+}
+
+/**
+ * @brief MPI_Allgather_init by the algorithm of collalg_iallgather_recursive_doubling(): a
+ *        persistent request whose every collalg_start() runs that schedule once, reading the
+ *        buffers then (core/persistent.h).
+ * @copydetails collalg_iallgather_recursive_doubling()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_allgather_init_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                             void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                             MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__iallgather_recursive_doubling(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                                  request, 1);
 }
 
 #endif /* COLLALG_IALLGATHER_RECURSIVE_DOUBLING_H */

@@ -37,8 +37,29 @@
 #ifndef COLLALG_IALLGATHERV_RING_H
 #define COLLALG_IALLGATHERV_RING_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../schedule/icoll.h"
+
+/** @brief The start of collalg_iallgatherv_ring() (@p persistent 0) and of
+ *         collalg_allgatherv_init_ring() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__iallgatherv_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                             const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                             MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking allgathervs */
+    collalg__nbc *op = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, op, collalg__iallgatherv_ring_steps, (rank, p, sendcount, 0, recvcounts, displs, inplace));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Iallgatherv by a ring.
@@ -61,18 +82,27 @@ COLLALG_INLINE int collalg_iallgatherv_ring(const void *sendbuf, int sendcount, 
                                             const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                                             MPI_Comm comm, MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking allgathervs */
-    collalg__nbc *op = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err =
-        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__iallgatherv_ring_steps, (rank, p, sendcount, 0, recvcounts, displs, inplace));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__iallgatherv_ring(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request,
+                                     0);
+}
+
+/**
+ * @brief MPI_Allgatherv_init by the algorithm of collalg_iallgatherv_ring(): a persistent request
+ *        whose every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_iallgatherv_ring()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_allgatherv_init_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                void *recvbuf, const int recvcounts[], const int displs[],
+                                                MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                                MPI_Request *request)
+{
+    (void)info;
+    return collalg__iallgatherv_ring(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request,
+                                     1);
 }
 
 #endif /* COLLALG_IALLGATHERV_RING_H */

@@ -47,8 +47,24 @@
 #ifndef COLLALG_IALLREDUCE_RECURSIVE_DOUBLING_H
 #define COLLALG_IALLREDUCE_RECURSIVE_DOUBLING_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../schedule/icoll_reduce.h"
+
+/** @brief The start of collalg_iallreduce_recursive_doubling() (@p persistent 0) and of
+ *         collalg_allreduce_init_recursive_doubling() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__iallreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
+                                                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                                          MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking reductions */
+    collalg__nbc *o = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, o, collalg__iallreduce_recursive_doubling_steps, (rank, p, count, inplace));
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Iallreduce by recursive doubling, in the standard's operand order.
@@ -70,13 +86,24 @@ COLLALG_INLINE int collalg_iallreduce_recursive_doubling(const void *sendbuf, vo
                                                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                          MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking reductions */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, o, collalg__iallreduce_recursive_doubling_steps, (rank, p, count, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request);
+    return collalg__iallreduce_recursive_doubling(sendbuf, recvbuf, count, datatype, op, comm, request, 0);
+}
+
+/**
+ * @brief MPI_Allreduce_init by the algorithm of collalg_iallreduce_recursive_doubling(): a
+ *        persistent request whose every collalg_start() runs that schedule once, reading the
+ *        buffers then (core/persistent.h).
+ * @copydetails collalg_iallreduce_recursive_doubling()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_allreduce_init_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
+                                                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                                             MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__iallreduce_recursive_doubling(sendbuf, recvbuf, count, datatype, op, comm, request, 1);
 }
 
 #endif /* COLLALG_IALLREDUCE_RECURSIVE_DOUBLING_H */

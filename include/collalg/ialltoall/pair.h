@@ -40,8 +40,18 @@
 #ifndef COLLALG_IALLTOALL_PAIR_H
 #define COLLALG_IALLTOALL_PAIR_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../schedule/icoll.h"
+
+/** @brief The start of collalg_ialltoall_pair() (@p persistent 0) and of
+ *         collalg_alltoall_init_pair() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ialltoall_pair(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request,
+                                           int persistent)
+{
+    return collalg__nbc_transport(collalg__ialltoall_pair_steps, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                  recvtype, comm, request, persistent);
+}
 
 /**
  * @brief MPI_Ialltoall by pairwise exchange.
@@ -62,8 +72,24 @@
 COLLALG_INLINE int collalg_ialltoall_pair(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    return collalg__nbc_transport(collalg__ialltoall_pair_steps, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                  recvtype, comm, request);
+    return collalg__ialltoall_pair(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, 0);
+}
+
+/**
+ * @brief MPI_Alltoall_init by the algorithm of collalg_ialltoall_pair(): a persistent request whose
+ *        every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_ialltoall_pair()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_alltoall_init_pair(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                              int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                              MPI_Request *request)
+{
+    (void)info;
+    return collalg__ialltoall_pair(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, 1);
 }
 
 #endif /* COLLALG_IALLTOALL_PAIR_H */

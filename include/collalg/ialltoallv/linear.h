@@ -37,8 +37,37 @@
 #ifndef COLLALG_IALLTOALLV_LINEAR_H
 #define COLLALG_IALLTOALLV_LINEAR_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../schedule/icoll.h"
+
+/** @brief The start of collalg_ialltoallv_linear() (@p persistent 0) and of
+ *         collalg_alltoallv_init_linear() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ialltoallv_linear(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                              MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                              MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking alltoallvs */
+    collalg__nbc *op = NULL;
+    collalg__vside snd = {0, NULL, NULL}, rcv = {0, NULL, NULL};
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    collalg__ctx_init(&c, comm);
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__alltoallv_check(&c, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                                       recvtype);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    snd.counts = sendcounts;
+    snd.displs = sdispls;
+    rcv.counts = recvcounts;
+    rcv.displs = rdispls;
+    COLLALG__NBC_BUILD(err, op, collalg__ialltoallv_linear_steps, (rank, p, snd, rcv, inplace));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Ialltoallv by posting every message at once.
@@ -65,25 +94,27 @@ COLLALG_INLINE int collalg_ialltoallv_linear(const void *sendbuf, const int send
                                              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                                              MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking alltoallvs */
-    collalg__nbc *op = NULL;
-    collalg__vside snd = {0, NULL, NULL}, rcv = {0, NULL, NULL};
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
-    collalg__ctx_init(&c, comm);
-    if (COLLALG_ARG_CHECKS)
-        err = collalg__alltoallv_check(&c, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-                                       recvtype);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    snd.counts = sendcounts;
-    snd.displs = sdispls;
-    rcv.counts = recvcounts;
-    rcv.displs = rdispls;
-    COLLALG__NBC_BUILD(err, op, collalg__ialltoallv_linear_steps, (rank, p, snd, rcv, inplace));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__ialltoallv_linear(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                      comm, request, 0);
+}
+
+/**
+ * @brief MPI_Alltoallv_init by the algorithm of collalg_ialltoallv_linear(): a persistent request
+ *        whose every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_ialltoallv_linear()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_alltoallv_init_linear(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                                 MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                                 const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                                 MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__ialltoallv_linear(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                      comm, request, 1);
 }
 
 #endif /* COLLALG_IALLTOALLV_LINEAR_H */

@@ -39,7 +39,7 @@
 #ifndef COLLALG_IALLTOALLW_LINEAR_H
 #define COLLALG_IALLTOALLW_LINEAR_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../family/alltoallw.h"
 #include "../schedule/icoll.h"
 
@@ -68,6 +68,34 @@ COLLALG_INLINE int collalg__wblocks_span(int p, const int *counts, const int *di
     return err;
 }
 
+/** @brief The start of collalg_ialltoallw_linear() (@p persistent 0) and of
+ *         collalg_alltoallw_init_linear() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ialltoallw_linear(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                              const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                              const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                              MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking alltoallws */
+    collalg__nbc *op = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    long long lo = 0, hi = 0;
+    collalg__ctx_init(&c, comm);
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__alltoallw_check(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                       &c);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    if (err == MPI_SUCCESS && inplace)
+        err = collalg__wblocks_span(p, recvcounts, rdispls, recvtypes, &lo, &hi);
+    COLLALG__NBC_BUILD(err, op, collalg__ialltoallw_linear_steps,
+                       (rank, p, sendcounts, sdispls, recvcounts, rdispls, inplace, lo, hi));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_table(op, COLLALG_BUF_RECV, recvbuf, recvtypes, p);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_table(op, COLLALG_BUF_SEND, sendbuf, sendtypes, p);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
+
 /**
  * @brief MPI_Ialltoallw by posting every message at once.
  * @param sendbuf    block j is @p sendcounts[j] elements of @p sendtypes[j] at byte
@@ -93,24 +121,27 @@ COLLALG_INLINE int collalg_ialltoallw_linear(const void *sendbuf, const int send
                                              const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                              MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking alltoallws */
-    collalg__nbc *op = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
-    long long lo = 0, hi = 0;
-    collalg__ctx_init(&c, comm);
-    if (COLLALG_ARG_CHECKS)
-        err = collalg__alltoallw_check(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
-                                       &c);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    if (err == MPI_SUCCESS && inplace)
-        err = collalg__wblocks_span(p, recvcounts, rdispls, recvtypes, &lo, &hi);
-    COLLALG__NBC_BUILD(err, op, collalg__ialltoallw_linear_steps,
-                       (rank, p, sendcounts, sdispls, recvcounts, rdispls, inplace, lo, hi));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_table(op, COLLALG_BUF_RECV, recvbuf, recvtypes, p);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_table(op, COLLALG_BUF_SEND, sendbuf, sendtypes, p);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__ialltoallw_linear(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                      comm, request, 0);
+}
+
+/**
+ * @brief MPI_Alltoallw_init by the algorithm of collalg_ialltoallw_linear(): a persistent request
+ *        whose every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_ialltoallw_linear()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_alltoallw_init_linear(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                                 const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                                 const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                                 MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__ialltoallw_linear(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                      comm, request, 1);
 }
 
 #endif /* COLLALG_IALLTOALLW_LINEAR_H */

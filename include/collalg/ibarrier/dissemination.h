@@ -37,8 +37,24 @@
 #ifndef COLLALG_IBARRIER_DISSEMINATION_H
 #define COLLALG_IBARRIER_DISSEMINATION_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../schedule/icoll.h"
+
+/** @brief The start of collalg_ibarrier_dissemination() (@p persistent 0) and of
+ *         collalg_barrier_init_dissemination() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ibarrier_dissemination(MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    collalg__ctx c;
+    collalg__nbc *op = NULL;
+    int p, rank, err;
+    collalg__ctx_init(&c, comm);
+    err = collalg__nbc_enter(&c, MPI_SUCCESS, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, op, collalg__ibarrier_dissemination_steps, (rank, p));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, NULL, MPI_BYTE);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Ibarrier by the dissemination algorithm: the request completes on each rank only
@@ -52,15 +68,22 @@
  */
 COLLALG_INLINE int collalg_ibarrier_dissemination(MPI_Comm comm, MPI_Request *request)
 {
-    collalg__ctx c;
-    collalg__nbc *op = NULL;
-    int p, rank, err;
-    collalg__ctx_init(&c, comm);
-    err = collalg__nbc_enter(&c, MPI_SUCCESS, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__ibarrier_dissemination_steps, (rank, p));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, NULL, MPI_BYTE);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__ibarrier_dissemination(comm, request, 0);
+}
+
+/**
+ * @brief MPI_Barrier_init by the algorithm of collalg_ibarrier_dissemination(): a persistent
+ *        request whose every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_ibarrier_dissemination()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_barrier_init_dissemination(MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__ibarrier_dissemination(comm, request, 1);
 }
 
 #endif /* COLLALG_IBARRIER_DISSEMINATION_H */

@@ -40,8 +40,24 @@
 #ifndef COLLALG_IBCAST_SCATTER_RING_ALLGATHER_H
 #define COLLALG_IBCAST_SCATTER_RING_ALLGATHER_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../schedule/icoll.h"
+
+/** @brief The start of collalg_ibcast_scatter_ring_allgather() (@p persistent 0) and of
+ *         collalg_bcast_init_scatter_ring_allgather() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ibcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                          MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking broadcasts */
+    collalg__nbc *op = NULL;
+    int p, rank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, op, collalg__ibcast_scatter_ring_allgather_steps, (rank, p, root, count));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Ibcast by a binomial scatter and a ring allgather.
@@ -59,14 +75,23 @@
 COLLALG_INLINE int collalg_ibcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
                                                          MPI_Comm comm, MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking broadcasts */
-    collalg__nbc *op = NULL;
-    int p, rank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__ibcast_scatter_ring_allgather_steps, (rank, p, root, count));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__ibcast_scatter_ring_allgather(buffer, count, datatype, root, comm, request, 0);
+}
+
+/**
+ * @brief MPI_Bcast_init by the algorithm of collalg_ibcast_scatter_ring_allgather(): a persistent
+ *        request whose every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_ibcast_scatter_ring_allgather()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_bcast_init_scatter_ring_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
+                                                             MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__ibcast_scatter_ring_allgather(buffer, count, datatype, root, comm, request, 1);
 }
 
 #endif /* COLLALG_IBCAST_SCATTER_RING_ALLGATHER_H */

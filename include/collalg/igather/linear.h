@@ -33,9 +33,31 @@
 #ifndef COLLALG_IGATHER_LINEAR_H
 #define COLLALG_IGATHER_LINEAR_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../family/gather.h"
 #include "../schedule/icoll_rooted.h"
+
+/** @brief The start of collalg_igather_linear() (@p persistent 0) and of
+ *         collalg_gather_init_linear() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__igather_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                           int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                           MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking gathers */
+    collalg__nbc *op = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    collalg__ctx_init(&c, comm);
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__gather_check(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &c);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, op, collalg__igatherv_linear_steps,
+                       (rank, p, root, sendcount, recvcount, NULL, NULL, inplace));
+    if (err == MPI_SUCCESS && rank == root)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Igather by posting every message at once.
@@ -59,20 +81,24 @@ COLLALG_INLINE int collalg_igather_linear(const void *sendbuf, int sendcount, MP
                                           int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                                           MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking gathers */
-    collalg__nbc *op = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
-    collalg__ctx_init(&c, comm);
-    if (COLLALG_ARG_CHECKS)
-        err = collalg__gather_check(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &c);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__igatherv_linear_steps,
-                       (rank, p, root, sendcount, recvcount, NULL, NULL, inplace));
-    if (err == MPI_SUCCESS && rank == root)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__igather_linear(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request, 0);
+}
+
+/**
+ * @brief MPI_Gather_init by the algorithm of collalg_igather_linear(): a persistent request whose
+ *        every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_igather_linear()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_gather_init_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                              int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                              MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__igather_linear(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request, 1);
 }
 
 #endif /* COLLALG_IGATHER_LINEAR_H */

@@ -43,9 +43,25 @@
 #ifndef COLLALG_IREDUCE_BINOMIAL_H
 #define COLLALG_IREDUCE_BINOMIAL_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../family/reduce.h"
 #include "../schedule/icoll_reduce.h"
+
+/** @brief The start of collalg_ireduce_binomial() (@p persistent 0) and of
+ *         collalg_reduce_init_binomial() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ireduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                                             MPI_Op op, int root, MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking reduces */
+    collalg__nbc *o = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err = collalg__reduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, root, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, o, collalg__ireduce_binomial_steps, (rank, p, root, count, inplace));
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, rank == root ? recvbuf : NULL, datatype, inplace, &c,
+                                        request, persistent);
+}
 
 /**
  * @brief MPI_Ireduce by a binomial tree, in the standard's operand order.
@@ -68,14 +84,23 @@
 COLLALG_INLINE int collalg_ireduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                             MPI_Op op, int root, MPI_Comm comm, MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking reduces */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__reduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, root, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, o, collalg__ireduce_binomial_steps, (rank, p, root, count, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, rank == root ? recvbuf : NULL, datatype, inplace, &c,
-                                        request);
+    return collalg__ireduce_binomial(sendbuf, recvbuf, count, datatype, op, root, comm, request, 0);
+}
+
+/**
+ * @brief MPI_Reduce_init by the algorithm of collalg_ireduce_binomial(): a persistent request whose
+ *        every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_ireduce_binomial()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_reduce_init_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                                                MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__ireduce_binomial(sendbuf, recvbuf, count, datatype, op, root, comm, request, 1);
 }
 
 #endif /* COLLALG_IREDUCE_BINOMIAL_H */

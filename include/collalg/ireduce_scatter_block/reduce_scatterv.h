@@ -35,9 +35,25 @@
 #ifndef COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H
 #define COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../family/reduce_scatter.h"
 #include "../schedule/icoll_reduce.h"
+
+/** @brief The start of collalg_ireduce_scatter_block_reduce_scatterv() (@p persistent 0) and of
+ *         collalg_reduce_scatter_block_init_reduce_scatterv() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ireduce_scatter_block_reduce_scatterv(const void *sendbuf, void *recvbuf, int recvcount,
+                                                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                                                  MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking reduce_scatter_blocks */
+    collalg__nbc *o = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err = collalg__reduce_scatter_block_enter(&c, &sendbuf, recvbuf, recvcount, datatype, op, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, o, collalg__ireduce_scatter_steps, (rank, p, recvcount, NULL, inplace));
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Ireduce_scatter_block by a binomial reduce and a linear scatter, in the standard's
@@ -59,13 +75,24 @@ COLLALG_INLINE int collalg_ireduce_scatter_block_reduce_scatterv(const void *sen
                                                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                                  MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking reduce_scatter_blocks */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__reduce_scatter_block_enter(&c, &sendbuf, recvbuf, recvcount, datatype, op, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, o, collalg__ireduce_scatter_steps, (rank, p, recvcount, NULL, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request);
+    return collalg__ireduce_scatter_block_reduce_scatterv(sendbuf, recvbuf, recvcount, datatype, op, comm, request, 0);
+}
+
+/**
+ * @brief MPI_Reduce_scatter_block_init by the algorithm of
+ *        collalg_ireduce_scatter_block_reduce_scatterv(): a persistent request whose every
+ *        collalg_start() runs that schedule once, reading the buffers then (core/persistent.h).
+ * @copydetails collalg_ireduce_scatter_block_reduce_scatterv()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_reduce_scatter_block_init_reduce_scatterv(const void *sendbuf, void *recvbuf, int recvcount,
+                                                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                                                     MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__ireduce_scatter_block_reduce_scatterv(sendbuf, recvbuf, recvcount, datatype, op, comm, request, 1);
 }
 
 #endif /* COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H */

@@ -32,9 +32,31 @@
 #ifndef COLLALG_ISCATTER_LINEAR_H
 #define COLLALG_ISCATTER_LINEAR_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../family/scatter.h"
 #include "../schedule/icoll_rooted.h"
+
+/** @brief The start of collalg_iscatter_linear() (@p persistent 0) and of
+ *         collalg_scatter_init_linear() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__iscatter_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                            int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                            MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking scatters */
+    collalg__nbc *op = NULL;
+    int inplace = recvbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    collalg__ctx_init(&c, comm);
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__scatter_check(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &c);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, op, collalg__iscatterv_linear_steps,
+                       (rank, p, root, sendcount, NULL, NULL, recvcount, inplace));
+    if (err == MPI_SUCCESS && rank == root)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Iscatter by posting every message at once.
@@ -58,20 +80,24 @@ COLLALG_INLINE int collalg_iscatter_linear(const void *sendbuf, int sendcount, M
                                            int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                                            MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking scatters */
-    collalg__nbc *op = NULL;
-    int inplace = recvbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
-    collalg__ctx_init(&c, comm);
-    if (COLLALG_ARG_CHECKS)
-        err = collalg__scatter_check(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &c);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__iscatterv_linear_steps,
-                       (rank, p, root, sendcount, NULL, NULL, recvcount, inplace));
-    if (err == MPI_SUCCESS && rank == root)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__iscatter_linear(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request, 0);
+}
+
+/**
+ * @brief MPI_Scatter_init by the algorithm of collalg_iscatter_linear(): a persistent request whose
+ *        every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_iscatter_linear()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_scatter_init_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                               MPI_Info info, MPI_Request *request)
+{
+    (void)info;
+    return collalg__iscatter_linear(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request, 1);
 }
 
 #endif /* COLLALG_ISCATTER_LINEAR_H */

@@ -33,9 +33,32 @@
 #ifndef COLLALG_ISCATTERV_LINEAR_H
 #define COLLALG_ISCATTERV_LINEAR_H
 
-#include "../core/nbc.h"
+#include "../core/persistent.h"
 #include "../family/scatterv.h"
 #include "../schedule/icoll_rooted.h"
+
+/** @brief The start of collalg_iscatterv_linear() (@p persistent 0) and of
+ *         collalg_scatterv_init_linear() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__iscatterv_linear(const void *sendbuf, const int sendcounts[], const int displs[],
+                                             MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                             int root, MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking scatters */
+    collalg__nbc *op = NULL;
+    int inplace = recvbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    collalg__ctx_init(&c, comm);
+    if (COLLALG_ARG_CHECKS)
+        err = collalg__scatterv_check(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, &c);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, op, collalg__iscatterv_linear_steps,
+                       (rank, p, root, 0, rank == root ? sendcounts : NULL, displs, recvcount, inplace));
+    if (err == MPI_SUCCESS && rank == root)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
 
 /**
  * @brief MPI_Iscatterv by posting every message at once.
@@ -59,20 +82,27 @@ COLLALG_INLINE int collalg_iscatterv_linear(const void *sendbuf, const int sendc
                                             MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                             int root, MPI_Comm comm, MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking scatters */
-    collalg__nbc *op = NULL;
-    int inplace = recvbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
-    collalg__ctx_init(&c, comm);
-    if (COLLALG_ARG_CHECKS)
-        err = collalg__scatterv_check(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, &c);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__iscatterv_linear_steps,
-                       (rank, p, root, 0, rank == root ? sendcounts : NULL, displs, recvcount, inplace));
-    if (err == MPI_SUCCESS && rank == root)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    return collalg__nbc_start(op, err, &c, request);
+    return collalg__iscatterv_linear(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                                     request, 0);
+}
+
+/**
+ * @brief MPI_Scatterv_init by the algorithm of collalg_iscatterv_linear(): a persistent request
+ *        whose every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_iscatterv_linear()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_scatterv_init_linear(const void *sendbuf, const int sendcounts[], const int displs[],
+                                                MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                                                MPI_Request *request)
+{
+    (void)info;
+    return collalg__iscatterv_linear(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                                     request, 1);
 }
 
 #endif /* COLLALG_ISCATTERV_LINEAR_H */
