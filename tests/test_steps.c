@@ -75,33 +75,56 @@ typedef enum {
     COLL_ALLREDUCE_RING, /* commutative */
     COLL_SCAN,
     COLL_EXSCAN,
-    COLL_RSB,      /* reduce_scatter_block */
-    COLL_RS,       /* reduce_scatter */
-    BAD_ORDER,     /* an allreduce that reduces in the wrong order */
-    BAD_UNMATCHED, /* a send no one receives */
-    BAD_HAZARD     /* a copy over data a send is still sending */
+    COLL_RSB,           /* reduce_scatter_block */
+    COLL_RS,            /* reduce_scatter */
+    COLL_ALLREDUCE_RAB, /* Rabenseifner */
+    BAD_ORDER,          /* an allreduce that reduces in the wrong order */
+    BAD_UNMATCHED,      /* a send no one receives */
+    BAD_HAZARD          /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_RS + 1)
+#define NCOLL ((int)COLL_ALLREDUCE_RAB + 1)
 
-static const char *const coll_name[] = {"barrier",
-                                        "bcast",
-                                        "allgather",
-                                        "allgatherv",
-                                        "allgather rdb",
-                                        "alltoall",
-                                        "alltoall pair",
-                                        "alltoallv",
-                                        "gather",
-                                        "gatherv",
-                                        "scatter",
-                                        "scatterv",
-                                        "reduce",
-                                        "allreduce",
-                                        "scan",
-                                        "exscan",
-                                        "reduce_scatter_block",
-                                        "reduce_scatter"};
+static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
+                                             [COLL_BCAST] = "bcast",
+                                             [COLL_BCAST_SCATTER] = "bcast scatter_ring_allgather",
+                                             [COLL_ALLGATHER] = "allgather",
+                                             [COLL_ALLGATHERV] = "allgatherv",
+                                             [COLL_ALLGATHER_RDB] = "allgather rdb",
+                                             [COLL_ALLTOALL] = "alltoall",
+                                             [COLL_ALLTOALL_PAIR] = "alltoall pair",
+                                             [COLL_ALLTOALLV] = "alltoallv",
+                                             [COLL_ALLTOALLW] = "alltoallw",
+                                             [COLL_GATHER] = "gather",
+                                             [COLL_GATHERV] = "gatherv",
+                                             [COLL_SCATTER] = "scatter",
+                                             [COLL_SCATTERV] = "scatterv",
+                                             [COLL_REDUCE] = "reduce",
+                                             [COLL_ALLREDUCE] = "allreduce",
+                                             [COLL_ALLREDUCE_RING] = "allreduce ring",
+                                             [COLL_SCAN] = "scan",
+                                             [COLL_EXSCAN] = "exscan",
+                                             [COLL_RSB] = "reduce_scatter_block",
+                                             [COLL_RS] = "reduce_scatter",
+                                             [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner"};
+
+/* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
+static int commutative(coll_kind c)
+{
+    return c == COLL_ALLREDUCE_RING;
+}
+
+/* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
+static int reduce_scatter_kind(coll_kind c)
+{
+    return c == COLL_RSB || c == COLL_RS;
+}
+
+/* The reduce_scatter cases with the counts array (the others: blocks of count elements). */
+static int vcounts_kind(coll_kind c)
+{
+    return c == COLL_RS;
+}
 
 typedef struct sim {
     int p, root, inplace;
@@ -222,6 +245,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_EXSCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 1); break;
     case COLL_RSB: collalg__ireduce_scatter_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS: collalg__ireduce_scatter_steps(s, rank, p, 0, m->vc, inplace); break;
+    case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
         collalg__steps_round(s);
@@ -358,6 +382,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_EXSCAN:
     case COLL_RSB:
     case COLL_RS:
+    case COLL_ALLREDUCE_RAB:
     case BAD_ORDER:
         if ((m->coll == COLL_REDUCE ? root_in : m->inplace) || m->coll == BAD_ORDER)
             for (i = 0; i < rlen; i++)
@@ -405,6 +430,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_REDUCE:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
+    case COLL_ALLREDUCE_RAB:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -420,8 +446,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB:
     case COLL_RS: /* block r of the reduced vector at element 0; in place the rest is undefined */
         for (b = 0; b < r; b++)
-            len += m->coll == COLL_RS ? m->vc[b] : n;
-        for (i = 0; i < (m->coll == COLL_RS ? m->vc[r] : n); i++)
+            len += vcounts_kind(m->coll) ? m->vc[b] : n;
+        for (i = 0; i < (vcounts_kind(m->coll) ? m->vc[r] : n); i++)
             want[i] = mk(0, p - 1, (int)(len + i));
         break;
     default: break;
@@ -503,7 +529,7 @@ static int start_ready(sim *m, int r)
             CHECK(!overlaps(t->src, t->dst), "p=%d rank %d step %d: source and destination overlap", m->p, r, i);
             for (e = 0; e < t->src.count; e++) {
                 elem a = k->buf[t->src.buf][t->src.first + e], *b = &k->buf[t->dst.buf][t->dst.first + e];
-                *b = t->kind == COLLALG_STEP_COPY ? a : join(a, *b, m->coll == COLL_ALLREDUCE_RING);
+                *b = t->kind == COLLALG_STEP_COPY ? a : join(a, *b, commutative(m->coll));
             }
             k->state[i] = DONE;
             break;
@@ -576,10 +602,10 @@ static void check_result(const sim *m)
 {
     int r, q;
     long long i;
-    int undefined_tail = m->inplace && (m->coll == COLL_RSB || m->coll == COLL_RS);
+    int undefined_tail = m->inplace && reduce_scatter_kind(m->coll);
     for (r = 0; r < m->p; r++) {
         const sim_rank *k = &m->r[r];
-        long long upto = undefined_tail ? (m->coll == COLL_RS ? m->vc[r] : m->count) : k->len[COLLALG_BUF_RECV];
+        long long upto = undefined_tail ? (vcounts_kind(m->coll) ? m->vc[r] : m->count) : k->len[COLLALG_BUF_RECV];
         for (q = 0; q < m->p && m->coll == COLL_BARRIER; q++)
             CHECK(k->knows[q], "p=%d: rank %d finishes without hearing from %d", m->p, r, q);
         for (i = 0; i < upto; i++) {
@@ -751,6 +777,10 @@ Test(steps, ireduce_scatter_block_in_rank_order)
 Test(steps, ireduce_scatter_in_rank_order)
 {
     simulate_all(COLL_RS, 0, 1);
+}
+Test(steps, iallreduce_rabenseifner_in_rank_order)
+{
+    simulate_all(COLL_ALLREDUCE_RAB, 0, 1);
 }
 
 /* The simulator fails schedules that are wrong: a reduction out of rank order, a send nobody

@@ -169,6 +169,13 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     snprintf(what, sizeof what, "iallreduce recursive_doubling %s count %d%s%s", k->name, count,
              inplace ? " in place" : "", spin ? " spin" : "");
     th_check(res, o, what, got, want, bytes);
+    memset(got, 0x5A, bytes);
+    rc_fill(k, inplace ? got : send, count, rank, 5u);
+    collalg_iallreduce_rabenseifner(inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD, &req);
+    nb_complete(&req, spin);
+    snprintf(what, sizeof what, "iallreduce rabenseifner %s count %d%s%s", k->name, count, inplace ? " in place" : "",
+             spin ? " spin" : "");
+    th_check(res, o, what, got, want, bytes);
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
     rc_fill(k, inplace ? got : send, count, rank, 5u);

@@ -18,6 +18,90 @@
 #include "recursive_doubling.h"
 
 /**
+ * @brief The fold of MPICH's order-keeping fold (COLLALG__RDB_FOLD_PAIRS, @p f): a folded rank
+ *        sends piece @p in (its whole vector) to the survivor above it; that survivor receives it
+ *        into @p other and combines it in front of its own vector @p acc (acc = other op acc: the
+ *        folded rank is the lower one). Nothing for the other ranks.
+ */
+static inline void collalg__ifold_in(collalg__steps *s, const collalg__rdb_fold *f, collalg__piece in,
+                                     collalg__piece acc, collalg__piece other)
+{
+    if (f->partner < 0)
+        return;
+    if (f->newrank < 0) {
+        collalg__steps_send(s, f->partner, in);
+    } else {
+        collalg__steps_recv(s, f->partner, other);
+        collalg__steps_round(s);
+        collalg__steps_reduce(s, other, acc);
+    }
+    collalg__steps_round(s);
+}
+
+/** @brief The unfold of collalg__ifold_in(): the survivor sends the result @p res to its folded
+ *         rank, which receives it into @p res. Nothing for the other ranks. */
+static inline void collalg__ifold_out(collalg__steps *s, const collalg__rdb_fold *f, collalg__piece res)
+{
+    if (f->partner >= 0 && f->newrank >= 0)
+        collalg__steps_send(s, f->partner, res);
+    else if (f->partner >= 0)
+        collalg__steps_recv(s, f->partner, res);
+    collalg__steps_round(s);
+}
+
+/** @brief Elements [lo, hi) of the vector that starts at piece @p v (its buffer and first element). */
+static inline collalg__piece collalg__sub(collalg__piece v, long long lo, long long hi)
+{
+    return collalg__pc(v.buf, v.first + lo, hi - lo);
+}
+
+/** @brief First element of block @p b of @p count elements cut into @p n blocks (the first
+ *         count mod n blocks one element longer; collalg__even_split() in long long). */
+static inline long long collalg__even_at(long long count, int n, int b)
+{
+    long long q = count / n, r = count % n;
+    return b * q + (b < r ? b : r);
+}
+
+/**
+ * @brief One exchange of a recursive-halving reduce-scatter: elements [@p glo, @p ghi) (the half
+ *        given up) of the running vector *@p acc go to @p peer, which sends its elements
+ *        [@p klo, @p khi) (the half kept) into *@p other; they are combined with this rank's in
+ *        rank order: when @p upper (the peer's ranks lie below) other op acc into *acc, else
+ *        acc op other into *other, and the two vectors swap roles (outside the kept half the new
+ *        *acc is stale, and no later step reads it).
+ */
+static inline void collalg__ihalving_exchange(collalg__steps *s, int peer, int upper, collalg__piece *acc,
+                                              collalg__piece *other, long long glo, long long ghi, long long klo,
+                                              long long khi)
+{
+    collalg__piece mine = collalg__sub(*acc, klo, khi), theirs = collalg__sub(*other, klo, khi), t;
+    collalg__steps_send(s, peer, collalg__sub(*acc, glo, ghi));
+    collalg__steps_recv(s, peer, theirs);
+    collalg__steps_round(s);
+    if (upper) {
+        collalg__steps_reduce(s, theirs, mine);
+    } else {
+        collalg__steps_reduce(s, mine, theirs);
+        t = *acc;
+        *acc = *other;
+        *other = t;
+    }
+    collalg__steps_round(s);
+}
+
+/** @brief collalg__ihalving_exchange() of the range [@p a, @p b) cut at @p m: the @p upper rank of
+ *         the pair keeps [m, b), the other [a, m). */
+static inline void collalg__ihalving_split(collalg__steps *s, int peer, int upper, collalg__piece *acc,
+                                           collalg__piece *other, long long a, long long m, long long b)
+{
+    if (upper)
+        collalg__ihalving_exchange(s, peer, 1, acc, other, a, m, m, b);
+    else
+        collalg__ihalving_exchange(s, peer, 0, acc, other, m, b, a, m);
+}
+
+/**
  * @brief Binomial reduction of piece @p in (@p count elements) of every rank onto rank 0, in rank
  *        order: rank r combines its children r + 1, r + 2, r + 4, ... (below its lowest set bit)
  *        one after another, its running value (ranks [r, r + 2^k)) as the left operand, then
@@ -164,19 +248,13 @@ static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
         collalg__steps_round(s);
     }
-    if (f.newrank < 0) { /* folded: hand the vector to the survivor above, wait for the result */
-        collalg__steps_send(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
-        collalg__steps_round(s);
-        collalg__steps_recv(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
+    collalg__ifold_in(s, &f, collalg__pc(COLLALG_BUF_RECV, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count),
+                      collalg__pc(COLLALG_BUF_TMP, 0, count));
+    if (f.newrank < 0) { /* folded: wait for the result */
+        collalg__ifold_out(s, &f, collalg__pc(COLLALG_BUF_RECV, 0, count));
         return;
     }
     collalg__steps_tmp(s, count);
-    if (f.partner >= 0) { /* the folded rank below: its vector comes first */
-        collalg__steps_recv(s, f.partner, collalg__pc(COLLALG_BUF_TMP, 0, count));
-        collalg__steps_round(s);
-        collalg__steps_reduce(s, collalg__pc(COLLALG_BUF_TMP, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
-        collalg__steps_round(s);
-    }
     for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
         collalg__steps_send(s, st.rank, collalg__pc(cur, 0, count));
         collalg__steps_recv(s, st.rank, collalg__pc(other, 0, count));
@@ -194,16 +272,75 @@ static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *
         collalg__steps_copy(s, collalg__pc(cur, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
         collalg__steps_round(s);
     }
-    if (f.partner >= 0)
-        collalg__steps_send(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
+    collalg__ifold_out(s, &f, collalg__pc(COLLALG_BUF_RECV, 0, count));
+}
+
+/**
+ * @brief Rabenseifner's allreduce of @p count elements for any p, in rank order (the schedule of
+ *        collalg_allreduce_rabenseifner()): the input is copied into COLLALG_BUF_RECV (unless
+ *        @p inplace); MPICH's fold of pairs (collalg__ifold_in()); among the pof2 survivors a
+ *        reduce-scatter by recursive halving at doubling distance over pof2 blocks, the running
+ *        vector alternating between COLLALG_BUF_RECV and COLLALG_BUF_TMP
+ *        (collalg__ihalving_exchange()); then an allgather by recursive doubling that retraces the
+ *        halving steps backwards, in the vector that holds the running value; the unfold.
+ *        Invariant of the halving: after the step with mask, survivor i holds, for its block range
+ *        [lo, hi) (hi - lo = pof2 / 2 mask), the reduction over the aligned run of 2 mask survivors
+ *        that contains i, so the peer's run lies wholly below or above. Nothing is sent when
+ *        @p count is 0 or p is 1.
+ */
+static inline void collalg__iallreduce_rabenseifner_steps(collalg__steps *s, int rank, int p, long long count,
+                                                          int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    collalg__piece acc = collalg__pc(COLLALG_BUF_RECV, 0, count), other = collalg__pc(COLLALG_BUF_TMP, 0, count);
+    int lo = 0, hi, n;
+
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), acc);
+        collalg__steps_round(s);
+    }
+    if (count == 0 || p == 1)
+        return;
+    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    collalg__ifold_in(s, &f, acc, acc, other);
+    if (f.newrank >= 0) {
+        collalg__steps_tmp(s, count);
+        hi = f.pof2;
+        for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+            int mid = lo + (hi - lo) / 2; /* the upper survivor of the pair keeps [mid, hi) */
+            long long a = collalg__even_at(count, f.pof2, lo), m = collalg__even_at(count, f.pof2, mid);
+            long long b = collalg__even_at(count, f.pof2, hi);
+            collalg__ihalving_split(s, st.rank, st.upper, &acc, &other, a, m, b);
+            *(st.upper ? &lo : &hi) = mid;
+        }
+        for (collalg__rdb_begin(&f, &st, 1); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+            int plo = st.upper ? lo - (hi - lo) : hi; /* the peer's range: the other half of the pair's */
+            n = hi - lo;
+            collalg__steps_send(
+                s, st.rank,
+                collalg__sub(acc, collalg__even_at(count, f.pof2, lo), collalg__even_at(count, f.pof2, hi)));
+            collalg__steps_recv(
+                s, st.rank,
+                collalg__sub(acc, collalg__even_at(count, f.pof2, plo), collalg__even_at(count, f.pof2, plo + n)));
+            collalg__steps_round(s);
+            lo = lo < plo ? lo : plo;
+            hi = lo + 2 * n;
+        }
+        if (acc.buf != COLLALG_BUF_RECV) {
+            collalg__steps_copy(s, acc, collalg__pc(COLLALG_BUF_RECV, 0, count));
+            collalg__steps_round(s);
+        }
+    }
+    collalg__ifold_out(s, &f, collalg__pc(COLLALG_BUF_RECV, 0, count));
 }
 
 /** @brief Block @p b of a vector of @p count elements cut into @p p blocks (the first count mod p
  *         one element longer), as a piece of buffer @p buf. */
 static inline collalg__piece collalg__ring_part(int buf, long long count, int p, int b)
 {
-    long long q = count / p, r = count % p;
-    return collalg__pc(buf, b * q + (b < r ? b : r), q + (b < r));
+    long long lo = collalg__even_at(count, p, b);
+    return collalg__pc(buf, lo, collalg__even_at(count, p, b + 1) - lo);
 }
 
 /**
