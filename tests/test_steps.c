@@ -78,12 +78,14 @@ typedef enum {
     COLL_RSB,           /* reduce_scatter_block */
     COLL_RS,            /* reduce_scatter */
     COLL_ALLREDUCE_RAB, /* Rabenseifner */
+    COLL_RSB_HALVING,   /* commutative */
+    COLL_RS_HALVING,    /* commutative */
     BAD_ORDER,          /* an allreduce that reduces in the wrong order */
     BAD_UNMATCHED,      /* a send no one receives */
     BAD_HAZARD          /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_ALLREDUCE_RAB + 1)
+#define NCOLL ((int)COLL_RS_HALVING + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -106,24 +108,26 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_EXSCAN] = "exscan",
                                              [COLL_RSB] = "reduce_scatter_block",
                                              [COLL_RS] = "reduce_scatter",
-                                             [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner"};
+                                             [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner",
+                                             [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
+                                             [COLL_RS_HALVING] = "reduce_scatter recursive_halving"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
 {
-    return c == COLL_ALLREDUCE_RING;
+    return c == COLL_ALLREDUCE_RING || c == COLL_RSB_HALVING || c == COLL_RS_HALVING;
 }
 
 /* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
 static int reduce_scatter_kind(coll_kind c)
 {
-    return c == COLL_RSB || c == COLL_RS;
+    return c == COLL_RSB || c == COLL_RS || c == COLL_RSB_HALVING || c == COLL_RS_HALVING;
 }
 
 /* The reduce_scatter cases with the counts array (the others: blocks of count elements). */
 static int vcounts_kind(coll_kind c)
 {
-    return c == COLL_RS;
+    return c == COLL_RS || c == COLL_RS_HALVING;
 }
 
 typedef struct sim {
@@ -246,6 +250,8 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_RSB: collalg__ireduce_scatter_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS: collalg__ireduce_scatter_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace); break;
+    case COLL_RSB_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, n, NULL, inplace); break;
+    case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
         collalg__steps_round(s);
@@ -309,8 +315,10 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_SCATTER: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
     case COLL_SCATTERV: slen = r == m->root ? m->vlen : 0, rlen = root_in ? 0 : m->vc[r]; break;
     case COLL_REDUCE: slen = n, rlen = r == m->root ? n : 0; break;
-    case COLL_RSB: slen = pn, rlen = m->inplace ? pn : n; break;
-    case COLL_RS: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
+    case COLL_RSB:
+    case COLL_RSB_HALVING: slen = pn, rlen = m->inplace ? pn : n; break;
+    case COLL_RS:
+    case COLL_RS_HALVING: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
     default: slen = rlen = n; break;
     }
     x->len[COLLALG_BUF_SEND] = slen;
@@ -383,6 +391,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB:
     case COLL_RS:
     case COLL_ALLREDUCE_RAB:
+    case COLL_RSB_HALVING:
+    case COLL_RS_HALVING:
     case BAD_ORDER:
         if ((m->coll == COLL_REDUCE ? root_in : m->inplace) || m->coll == BAD_ORDER)
             for (i = 0; i < rlen; i++)
@@ -444,7 +454,9 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk(0, r - 1, (int)i);
         break;
     case COLL_RSB:
-    case COLL_RS: /* block r of the reduced vector at element 0; in place the rest is undefined */
+    case COLL_RS:
+    case COLL_RSB_HALVING:
+    case COLL_RS_HALVING: /* block r of the reduced vector at element 0; in place the rest is undefined */
         for (b = 0; b < r; b++)
             len += vcounts_kind(m->coll) ? m->vc[b] : n;
         for (i = 0; i < (vcounts_kind(m->coll) ? m->vc[r] : n); i++)
@@ -781,6 +793,14 @@ Test(steps, ireduce_scatter_in_rank_order)
 Test(steps, iallreduce_rabenseifner_in_rank_order)
 {
     simulate_all(COLL_ALLREDUCE_RAB, 0, 1);
+}
+Test(steps, ireduce_scatter_block_recursive_halving_commutative)
+{
+    simulate_all(COLL_RSB_HALVING, 0, 1);
+}
+Test(steps, ireduce_scatter_recursive_halving_commutative)
+{
+    simulate_all(COLL_RS_HALVING, 0, 1);
 }
 
 /* The simulator fails schedules that are wrong: a reduction out of rank order, a send nobody

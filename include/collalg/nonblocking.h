@@ -40,6 +40,7 @@
  * | collalg_iexscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
+ * | collalg_ireduce_scatter_block_recursive_halving(), collalg_ireduce_scatter_recursive_halving() | lg p alpha + (p - 1)/p n (beta + gamma) (p a power of two; fold and delivery otherwise) | commutative operations |
  *
  * Not yet: more than one algorithm for most collectives; the selector, the tuner and
  * the PMPI library's MPI_I* entry points.
@@ -70,5 +71,7 @@
 #include "iexscan/recursive_doubling.h"
 #include "ireduce_scatter_block/reduce_scatterv.h"
 #include "ireduce_scatter/reduce_scatterv.h"
+#include "ireduce_scatter_block/recursive_halving.h"
+#include "ireduce_scatter/recursive_halving.h"
 
 #endif /* COLLALG_NONBLOCKING_H */

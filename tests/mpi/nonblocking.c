@@ -451,23 +451,34 @@ out:
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1), 1 iscan, 2 iexscan,
- * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths). */
+ * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths), 5 and 6 the same by
+ * recursive halving (commutative operations; the others refused before any message). */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int spin)
 {
-    static const char *const name[] = {"ireduce binomial", "iscan recursive_doubling", "iexscan recursive_doubling",
-                                       "ireduce_scatter_block reduce_scatterv", "ireduce_scatter reduce_scatterv"};
+    static const char *const name[] = {"ireduce binomial",
+                                       "iscan recursive_doubling",
+                                       "iexscan recursive_doubling",
+                                       "ireduce_scatter_block reduce_scatterv",
+                                       "ireduce_scatter reduce_scatterv",
+                                       "ireduce_scatter_block recursive_halving",
+                                       "ireduce_scatter recursive_halving"};
+    int vcounts = which == 4 || which == 6, commute = 1, err = MPI_SUCCESS;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
     char *send, *got, *want, *full, what[256];
     MPI_Request req;
     for (j = 0; j < p; j++) {
-        counts[j] = which == 4 ? (j % 3 == 1 ? 0 : count + j % 2) : count;
+        counts[j] = vcounts ? (j % 3 == 1 ? 0 : count + j % 2) : count;
         if (j < rank)
             before += counts[j];
         total += counts[j];
     }
     mine = counts[rank];
+    if (which >= 5) /* the recursive halving refuses a non-commutative operation: let it return */
+        MPI_Op_commutative(k->op, &commute);
+    if (!commute)
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     bytes = (size_t)(which >= 3 ? total : count) * (size_t)k->extent + 16;
     send = th_alloc(bytes);
     got = th_alloc(bytes);
@@ -511,16 +522,28 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
             if (which == 3)
                 collalg_ireduce_scatter_block_reduce_scatterv(in ? MPI_IN_PLACE : send, got, count, k->type, k->op,
                                                               MPI_COMM_WORLD, &req);
-            else
+            else if (which == 4)
                 collalg_ireduce_scatter_reduce_scatterv(in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
                                                         MPI_COMM_WORLD, &req);
+            else if (which == 5)
+                err = collalg_ireduce_scatter_block_recursive_halving(in ? MPI_IN_PLACE : send, got, count, k->type,
+                                                                      k->op, MPI_COMM_WORLD, &req);
+            else
+                err = collalg_ireduce_scatter_recursive_halving(in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
+                                                                MPI_COMM_WORLD, &req);
             break;
         }
-        nb_complete(&req, spin);
         snprintf(what, sizeof what, "%s %s count %d root %d%s%s", name[which], k->name, count, which ? 0 : root,
                  in ? " in place" : "", spin ? " spin" : "");
+        if (!commute) {
+            MPI_Error_class(err, &err);
+            th_expect(res, o, what, err == MPI_ERR_OP && req == MPI_REQUEST_NULL);
+            continue;
+        }
+        nb_complete(&req, spin);
         th_check(res, o, what, got, want, rbytes);
     }
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     free(counts);
     free(send);
     free(got);
@@ -707,7 +730,7 @@ int main(int argc, char **argv)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
                     run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, spin);
-                    for (which = 0; which < 5; which++)
+                    for (which = 0; which < 7; which++)
                         run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, spin);
                 }
         run_outstanding(&res, &o, p, rank, spin);

@@ -35,7 +35,6 @@
 #ifndef COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H
 #define COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H
 
-#include "../core/nbc.h"
 #include "../family/reduce_scatter.h"
 #include "../schedule/icoll_reduce.h"
 
@@ -59,13 +58,8 @@ COLLALG_INLINE int collalg_ireduce_scatter_block_reduce_scatterv(const void *sen
                                                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                                  MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking reduce_scatter_blocks */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__reduce_scatter_block_enter(&c, &sendbuf, recvbuf, recvcount, datatype, op, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
-    COLLALG__NBC_BUILD(err, o, collalg__ireduce_scatter_steps, (rank, p, recvcount, NULL, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, comm, request);
+    return collalg__nbc_reduce_scatter(collalg__ireduce_scatter_steps, 0, 0, sendbuf, recvbuf, recvcount, NULL,
+                                       datatype, op, comm, request);
 }
 
 #endif /* COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H */

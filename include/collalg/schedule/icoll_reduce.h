@@ -152,6 +152,19 @@ static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, 
         collalg__steps_recv(s, 0, out);
 }
 
+/** @brief Elements of blocks 0 .. @p r - 1 of a reduce-scatter: the sum of @p counts[0 .. r), or,
+ *         when @p counts is NULL, r @p block. */
+static inline long long collalg__vsum(const int *counts, long long block, int r)
+{
+    long long n = 0;
+    int j;
+    if (!counts)
+        return r * block;
+    for (j = 0; j < r; j++)
+        n += counts[j];
+    return n;
+}
+
 /**
  * @brief Reduce-scatter as a binomial reduce of the whole vector onto rank 0 followed by a linear
  *        scatter (LibNBC's ireduce_scatter): the input is @p total elements of COLLALG_BUF_SEND
@@ -162,11 +175,9 @@ static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, 
 static inline void collalg__ireduce_scatter_steps(collalg__steps *s, int rank, int p, long long block,
                                                   const int *counts, int inplace)
 {
-    long long total = 0, displ = 0, mine = counts ? counts[rank] : block;
+    long long total = collalg__vsum(counts, block, p), displ = 0, mine = counts ? counts[rank] : block;
     int r, in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
     collalg__piece res;
-    for (r = 0; r < p; r++)
-        total += counts ? counts[r] : block;
     res = collalg__ireduce_tree_steps(s, rank, p, total, collalg__pc(in, 0, total));
     if (rank != 0) {
         collalg__steps_recv(s, 0, collalg__pc(COLLALG_BUF_RECV, 0, mine));
@@ -180,6 +191,66 @@ static inline void collalg__ireduce_scatter_steps(collalg__steps *s, int rank, i
             collalg__steps_send(s, r, collalg__pc(res.buf, res.first + displ, n));
         displ += n;
     }
+}
+
+/** @brief First element of the super-block of survivor @p i (0 <= i <= pof2) of the fold @p f:
+ *         the blocks of the ranks it stands for (2i and 2i + 1 for i < rem, else i + rem). */
+static inline long long collalg__super_at(const collalg__rdb_fold *f, const int *counts, long long block, int i)
+{
+    return collalg__vsum(counts, block, i < f->rem ? 2 * i : i + f->rem);
+}
+
+/**
+ * @brief Reduce-scatter by recursive halving, MPICH's commutative one (the schedule of
+ *        collalg_reduce_scatter_recursive_halving()): the input is @p total = sum of the counts
+ *        elements of COLLALG_BUF_SEND (COLLALG_BUF_RECV when @p inplace); rank r's block (elements
+ *        [displ(r), displ(r) + counts[r]), displ(r) the sum of the counts below r; @p counts NULL:
+ *        blocks of @p block elements) lands at element 0 of its COLLALG_BUF_RECV.
+ *        A survivor copies its input into COLLALG_BUF_TMP (two vectors: the running one and the
+ *        incoming one, which alternate); MPICH's fold of pairs (collalg__ifold_in()); halving
+ *        at distance pof2/2, pof2/4, ..., 1 on super-blocks (collalg__super_at()), the upper rank
+ *        of a pair keeping the upper half; then survivor i holds super-block i reduced over every
+ *        rank, sends a folded rank its block and copies its own. The halving combines survivors
+ *        that agree on the low bits of their index, not runs of ranks: the operation must be
+ *        commutative.
+ */
+static inline void collalg__ireduce_scatter_halving_steps(collalg__steps *s, int rank, int p, long long block,
+                                                          const int *counts, int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    long long total = collalg__vsum(counts, block, p), at = collalg__vsum(counts, block, rank);
+    long long mine = counts ? counts[rank] : block;
+    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, total);
+    collalg__piece acc = collalg__pc(COLLALG_BUF_TMP, 0, total), other = collalg__pc(COLLALG_BUF_TMP, total, total);
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, mine);
+    int lo = 0, hi;
+
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, in, out);
+        return;
+    }
+    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    if (f.newrank < 0) { /* folded: hand the input to the survivor above, then receive the block */
+        collalg__ifold_in(s, &f, in, acc, other);
+        collalg__steps_recv(s, f.partner, out);
+        return;
+    }
+    collalg__steps_tmp(s, 2 * total);
+    collalg__steps_copy(s, in, acc);
+    collalg__steps_round(s);
+    collalg__ifold_in(s, &f, in, acc, other);
+    hi = f.pof2;
+    for (collalg__rdb_begin(&f, &st, 1); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+        int mid = lo + st.mask; /* [lo, hi) holds 2 mask super-blocks */
+        collalg__ihalving_split(s, st.rank, st.upper, &acc, &other, collalg__super_at(&f, counts, block, lo),
+                                collalg__super_at(&f, counts, block, mid), collalg__super_at(&f, counts, block, hi));
+        *(st.upper ? &lo : &hi) = mid;
+    }
+    if (f.partner >= 0) /* the folded rank's block, just below this rank's */
+        collalg__steps_send(s, f.partner, collalg__sub(acc, collalg__vsum(counts, block, f.partner), at));
+    collalg__steps_copy(s, collalg__sub(acc, at, at + mine), out);
 }
 
 /**
