@@ -80,12 +80,13 @@ typedef enum {
     COLL_ALLREDUCE_RAB, /* Rabenseifner */
     COLL_RSB_HALVING,   /* commutative */
     COLL_RS_HALVING,    /* commutative */
-    BAD_ORDER,          /* an allreduce that reduces in the wrong order */
-    BAD_UNMATCHED,      /* a send no one receives */
-    BAD_HAZARD          /* a copy over data a send is still sending */
+    COLL_ALLGATHER_BRUCK,
+    BAD_ORDER,     /* an allreduce that reduces in the wrong order */
+    BAD_UNMATCHED, /* a send no one receives */
+    BAD_HAZARD     /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_RS_HALVING + 1)
+#define NCOLL ((int)COLL_ALLGATHER_BRUCK + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -110,7 +111,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RS] = "reduce_scatter",
                                              [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner",
                                              [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
-                                             [COLL_RS_HALVING] = "reduce_scatter recursive_halving"};
+                                             [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
+                                             [COLL_ALLGATHER_BRUCK] = "allgather bruck"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -208,6 +210,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
     case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_PAIR: collalg__ialltoall_pair_steps(s, rank, p, n, n, inplace); break;
@@ -304,7 +307,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST:
     case COLL_BCAST_SCATTER: rlen = n; break;
     case COLL_ALLGATHER:
-    case COLL_ALLGATHER_RDB: slen = n, rlen = pn; break;
+    case COLL_ALLGATHER_RDB:
+    case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR: slen = rlen = pn; break;
@@ -332,6 +336,7 @@ static void fill(sim *m, int r, sim_rank *x)
     switch (m->coll) { /* the send buffers' own layouts, and the input in place */
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
+    case COLL_ALLGATHER_BRUCK:
         if (m->inplace)
             for (i = 0; i < n; i++)
                 rcv[r * n + i] = mk(r, r, (int)i);
@@ -411,6 +416,7 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
+    case COLL_ALLGATHER_BRUCK:
     case COLL_GATHER:
         for (i = 0; i < rlen; i++)
             want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
@@ -725,6 +731,10 @@ Test(steps, iallgather_ring)
 Test(steps, iallgather_recursive_doubling)
 {
     simulate_all(COLL_ALLGATHER_RDB, 0, 1);
+}
+Test(steps, iallgather_bruck)
+{
+    simulate_all(COLL_ALLGATHER_BRUCK, 0, 1);
 }
 Test(steps, iallgatherv_ring)
 {

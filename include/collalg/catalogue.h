@@ -267,6 +267,7 @@
     X(iscatterv, linear, 0, 0, none, 0)                                                                             \
     X(iallgather, ring, 0, 0, none, 0)                                                                              \
     X(iallgather, recursive_doubling, 0, 0, none, 0)                                                                \
+    X(iallgather, bruck, 0, 0, none, 0)                                                                             \
     X(iallgatherv, ring, 0, 0, none, 0)                                                                             \
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \

@@ -82,12 +82,24 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
     free(copy);
 }
 
-/* iallgather (a2a = 0: ring; 2: recursive doubling) or ialltoall (a2a = 1: linear; 3: pair), in
- * place when @p inplace. */
-static void run_transport(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int a2a,
+/* The nonblocking allgathers and alltoalls: one signature (MPI_Iallgather's is MPI_Ialltoall's). */
+typedef int (*transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, MPI_Request *);
+static const struct {
+    const char *name;
+    int all2all;
+    transport_fn fn;
+} transports[] = {{"iallgather ring", 0, collalg_iallgather_ring},
+                  {"iallgather recursive_doubling", 0, collalg_iallgather_recursive_doubling},
+                  {"iallgather bruck", 0, collalg_iallgather_bruck},
+                  {"ialltoall linear", 1, collalg_ialltoall_linear},
+                  {"ialltoall pair", 1, collalg_ialltoall_pair}};
+#define NTRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
+
+/* transports[which], in place when @p inplace, against the native MPI_Allgather or MPI_Alltoall. */
+static void run_transport(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int which,
                           int inplace, int spin)
 {
-    int rdb = a2a == 2, pair = a2a == 3, all2all = a2a == 1 || pair;
+    int all2all = transports[which].all2all;
     int scount = count * t->ratio, sblocks = all2all ? p : 1;
     size_t sbytes = th_bytes((long)scount * sblocks, t->stype), rbytes = th_bytes((long)count * p, t->rtype);
     char *send = th_alloc(sbytes), *got = th_alloc(rbytes), *want = th_alloc(rbytes), what[256];
@@ -109,42 +121,20 @@ static void run_transport(th_result *res, const th_opts *o, const th_types *t, i
         else if (count > 0) /* the own block: same type, so its bytes */
             memcpy(got + (size_t)rank * (size_t)count * (size_t)ext, send, th_bytes(count, t->rtype) - 16);
         memcpy(want, got, rbytes);
-        /* the reference: the native call on the same data, not in place (MPICH 4.0's in-place
-         * alltoall truncates resized types) */
-        if (all2all)
-            MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        else
-            MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        if (pair)
-            collalg_ialltoall_pair(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
-        else if (all2all)
-            collalg_ialltoall_linear(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
-        else if (rdb)
-            collalg_iallgather_recursive_doubling(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype,
-                                                  MPI_COMM_WORLD, &req);
-        else
-            collalg_iallgather_ring(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
-    } else {
-        if (all2all)
-            MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        else
-            MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        if (pair)
-            collalg_ialltoall_pair(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
-        else if (all2all)
-            collalg_ialltoall_linear(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
-        else if (rdb)
-            collalg_iallgather_recursive_doubling(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
-        else
-            collalg_iallgather_ring(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
     }
+    /* the reference: the native call on the same data, never in place (MPICH 4.0's in-place
+     * alltoall truncates resized types) */
+    if (all2all)
+        MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
+    else
+        MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
+    if (inplace)
+        transports[which].fn(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
+    else
+        transports[which].fn(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
     nb_complete(&req, spin);
-    snprintf(what, sizeof what, "%s %s count %d%s%s",
-             pair      ? "ialltoall pair"
-             : all2all ? "ialltoall linear"
-             : rdb     ? "iallgather recursive_doubling"
-                       : "iallgather ring",
-             t->name, count, inplace ? " in place" : "", spin ? " spin" : "");
+    snprintf(what, sizeof what, "%s %s count %d%s%s", transports[which].name, t->name, count,
+             inplace ? " in place" : "", spin ? " spin" : "");
     th_check(res, o, what, got, want, rbytes);
     free(send);
     free(got);
@@ -711,10 +701,8 @@ int main(int argc, char **argv)
                 int count = count_of(o.counts[ci], t[ti].rtype), kind, pat;
                 run_bcast(&res, &o, &t[ti], count, p, rank, spin);
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
-                    run_transport(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 2, inplace, spin);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 3, inplace, spin);
+                    for (kind = 0; kind < NTRANSPORTS; kind++)
+                        run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, spin);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, spin);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, spin);
                     run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, spin);

@@ -167,6 +167,43 @@ static inline void collalg__iallgather_recursive_doubling_steps(collalg__steps *
     }
 }
 
+/**
+ * @brief Bruck's allgather of blocks of @p rcount elements for any p (the schedule of
+ *        collalg_allgather_bruck()): COLLALG_BUF_TMP holds p blocks, block j the one of rank
+ *        (rank + j) mod p. The own block is copied to block 0 (from the @p scount elements of
+ *        COLLALG_BUF_SEND, or from its place in COLLALG_BUF_RECV when @p inplace); in the round
+ *        with d = 1, 2, 4, ... below p, blocks [0, m) (m = min(d, p - d)) go to rank - d as one
+ *        message and blocks [d, d + m) come from rank + d. Invariant: after the round with d, the
+ *        rank holds blocks [0, min(2d, p)). The final rotation copies block j to block
+ *        (rank + j) mod p of COLLALG_BUF_RECV, as two pieces.
+ */
+static inline void collalg__iallgather_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                   long long rcount, int inplace)
+{
+    long long d, m, head = (long long)(p - rank) * rcount;
+    collalg__piece own = inplace ? collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount)
+                                 : collalg__pc(COLLALG_BUF_SEND, 0, scount);
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, own, collalg__pc(COLLALG_BUF_RECV, 0, rcount));
+        return;
+    }
+    collalg__steps_tmp(s, (long long)p * rcount);
+    collalg__steps_copy(s, own, collalg__pc(COLLALG_BUF_TMP, 0, rcount));
+    collalg__steps_round(s);
+    for (d = 1; d < p; d <<= 1) {
+        m = d < p - d ? d : p - d;
+        collalg__steps_send(s, collalg__ring_from(rank, p, (int)d), collalg__pc(COLLALG_BUF_TMP, 0, m * rcount));
+        collalg__steps_recv(s, collalg__ring_to(rank, p, (int)d), collalg__pc(COLLALG_BUF_TMP, d * rcount, m * rcount));
+        collalg__steps_round(s);
+    }
+    collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, 0, head),
+                        collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, head));
+    if (rank > 0)
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, head, (long long)rank * rcount),
+                            collalg__pc(COLLALG_BUF_RECV, 0, (long long)rank * rcount));
+}
+
 /** @brief The counts and displacements of one side of an alltoall(v): NULL arrays for blocks of
  *         @p count elements at b * count. */
 typedef struct collalg__vside {
