@@ -81,12 +81,13 @@ typedef enum {
     COLL_RSB_HALVING,   /* commutative */
     COLL_RS_HALVING,    /* commutative */
     COLL_ALLGATHER_BRUCK,
+    COLL_ALLTOALL_BRUCK,
     BAD_ORDER,     /* an allreduce that reduces in the wrong order */
     BAD_UNMATCHED, /* a send no one receives */
     BAD_HAZARD     /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_ALLGATHER_BRUCK + 1)
+#define NCOLL ((int)COLL_ALLTOALL_BRUCK + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -112,7 +113,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner",
                                              [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
-                                             [COLL_ALLGATHER_BRUCK] = "allgather bruck"};
+                                             [COLL_ALLGATHER_BRUCK] = "allgather bruck",
+                                             [COLL_ALLTOALL_BRUCK] = "alltoall bruck"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -211,6 +213,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
     case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_PAIR: collalg__ialltoall_pair_steps(s, rank, p, n, n, inplace); break;
@@ -311,7 +314,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
-    case COLL_ALLTOALL_PAIR: slen = rlen = pn; break;
+    case COLL_ALLTOALL_PAIR:
+    case COLL_ALLTOALL_BRUCK: slen = rlen = pn; break;
     case COLL_ALLTOALLV:
     case COLL_ALLTOALLW: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
     case COLL_GATHER: slen = n, rlen = r == m->root ? pn : 0; break;
@@ -348,6 +352,7 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_ALLTOALL: /* block d is {r, d, j} */
     case COLL_ALLTOALL_PAIR:
+    case COLL_ALLTOALL_BRUCK:
         for (i = 0; i < pn; i++)
             snd[i] = mk(r, (int)(i / n), (int)(i % n));
         if (m->inplace)
@@ -429,6 +434,7 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
+    case COLL_ALLTOALL_BRUCK:
         for (i = 0; i < pn; i++)
             want[i] = mk((int)(i / n), r, (int)(i % n));
         break;
@@ -735,6 +741,10 @@ Test(steps, iallgather_recursive_doubling)
 Test(steps, iallgather_bruck)
 {
     simulate_all(COLL_ALLGATHER_BRUCK, 0, 1);
+}
+Test(steps, ialltoall_bruck)
+{
+    simulate_all(COLL_ALLTOALL_BRUCK, 0, 1);
 }
 Test(steps, iallgatherv_ring)
 {

@@ -271,6 +271,7 @@
     X(iallgatherv, ring, 0, 0, none, 0)                                                                             \
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \
+    X(ialltoall, bruck, 0, 0, none, 0)                                                                              \
     X(ialltoallv, linear, 0, 0, none, 0)                                                                            \
     X(ialltoallw, linear, 0, 0, none, 0)                                                                            \
     X(ireduce, binomial, 0, 0, none, 0)                                                                             \

@@ -26,6 +26,7 @@
  * | collalg_iallgather_ring() | (p - 1) alpha + (p - 1)/p n beta | none |
  * | collalg_iallgather_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
  * | collalg_iallgather_bruck() | ceil(lg p) alpha + (p - 1)/p n beta, + a rotation of n bytes | none |
+ * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ibcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta | none |
@@ -58,6 +59,7 @@
 #include "iallgather/bruck.h"
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"
+#include "ialltoall/bruck.h"
 #include "igather/linear.h"
 #include "igatherv/linear.h"
 #include "iscatter/linear.h"

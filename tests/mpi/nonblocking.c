@@ -92,7 +92,8 @@ static const struct {
                   {"iallgather recursive_doubling", 0, collalg_iallgather_recursive_doubling},
                   {"iallgather bruck", 0, collalg_iallgather_bruck},
                   {"ialltoall linear", 1, collalg_ialltoall_linear},
-                  {"ialltoall pair", 1, collalg_ialltoall_pair}};
+                  {"ialltoall pair", 1, collalg_ialltoall_pair},
+                  {"ialltoall bruck", 1, collalg_ialltoall_bruck}};
 #define NTRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
 
 /* transports[which], in place when @p inplace, against the native MPI_Allgather or MPI_Alltoall. */

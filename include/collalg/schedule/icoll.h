@@ -204,6 +204,60 @@ static inline void collalg__iallgather_bruck_steps(collalg__steps *s, int rank, 
                             collalg__pc(COLLALG_BUF_RECV, 0, (long long)rank * rcount));
 }
 
+/**
+ * @brief Bruck's alltoall of blocks of @p scount (sent) and @p rcount (received) elements for any
+ *        p (the schedule of collalg_alltoall_bruck()). COLLALG_BUF_TMP holds p blocks, then two
+ *        packing areas of floor(p/2) blocks each.
+ *        1. Rotation: block j of the scratch is block (rank + j) mod p of the input
+ *           (COLLALG_BUF_SEND, or COLLALG_BUF_RECV when @p inplace; then @p scount is @p rcount).
+ *        2. In the round with d = 1, 2, 4, ... below p, the blocks j whose bit d is set (runs of d
+ *           blocks from j = d, 3d, 5d, ...) are packed by copies, sent to rank + d as one message,
+ *           and the ones from rank - d are unpacked into the same places. Invariant: block j of
+ *           rank r holds, after the rounds below d, the data of rank r - (j mod d) for rank
+ *           r - (j mod d) + j.
+ *        3. Inverse rotation: block j of the scratch is block (rank - j) mod p of COLLALG_BUF_RECV.
+ */
+static inline void collalg__ialltoall_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                  long long rcount, int inplace)
+{
+    long long pn = (long long)p * rcount, half = (long long)(p / 2) * rcount, at;
+    int in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, d, j, step;
+    if (inplace)
+        scount = rcount;
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, collalg__pc(in, 0, scount), collalg__pc(COLLALG_BUF_RECV, 0, rcount));
+        return;
+    }
+    collalg__steps_tmp(s, pn + 2 * half);
+    for (j = 0; j < p; j++)
+        collalg__steps_copy(s, collalg__pc(in, collalg__ring_to(rank, p, j) * scount, scount),
+                            collalg__pc(COLLALG_BUF_TMP, j * rcount, rcount));
+    collalg__steps_round(s);
+    for (d = 1; d < p; d <<= 1) {
+        for (step = 0; step < 2; step++) { /* 0: pack the runs; 1: unpack them */
+            for (at = 0, j = d; j < p; j += 2 * d) {
+                long long n = (long long)(p - j < d ? p - j : d) * rcount;
+                collalg__piece run = collalg__pc(COLLALG_BUF_TMP, j * rcount, n);
+                if (step == 0)
+                    collalg__steps_copy(s, run, collalg__pc(COLLALG_BUF_TMP, pn + at, n));
+                else
+                    collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, pn + half + at, n), run);
+                at += n;
+            }
+            collalg__steps_round(s);
+            if (step == 0) {
+                collalg__steps_send(s, collalg__ring_to(rank, p, d), collalg__pc(COLLALG_BUF_TMP, pn, at));
+                collalg__steps_recv(s, collalg__ring_from(rank, p, d), collalg__pc(COLLALG_BUF_TMP, pn + half, at));
+                collalg__steps_round(s);
+            }
+        }
+    }
+    for (j = 0; j < p; j++)
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, j * rcount, rcount),
+                            collalg__pc(COLLALG_BUF_RECV, collalg__ring_from(rank, p, j) * rcount, rcount));
+}
+
 /** @brief The counts and displacements of one side of an alltoall(v): NULL arrays for blocks of
  *         @p count elements at b * count. */
 typedef struct collalg__vside {
