@@ -82,12 +82,13 @@ typedef enum {
     COLL_RS_HALVING,    /* commutative */
     COLL_ALLGATHER_BRUCK,
     COLL_ALLTOALL_BRUCK,
-    BAD_ORDER,     /* an allreduce that reduces in the wrong order */
-    BAD_UNMATCHED, /* a send no one receives */
-    BAD_HAZARD     /* a copy over data a send is still sending */
+    COLL_BCAST_KNOMIAL, /* radix 3 */
+    BAD_ORDER,          /* an allreduce that reduces in the wrong order */
+    BAD_UNMATCHED,      /* a send no one receives */
+    BAD_HAZARD          /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_ALLTOALL_BRUCK + 1)
+#define NCOLL ((int)COLL_BCAST_KNOMIAL + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -114,7 +115,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
-                                             [COLL_ALLTOALL_BRUCK] = "alltoall bruck"};
+                                             [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
+                                             [COLL_BCAST_KNOMIAL] = "bcast knomial"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -209,6 +211,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     switch (m->coll) {
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
+    case COLL_BCAST_KNOMIAL: collalg__ibcast_knomial_steps(s, rank, p, root, n, 3); break;
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
@@ -308,6 +311,7 @@ static void fill(sim *m, int r, sim_rank *x)
     switch (m->coll) { /* lengths */
     case COLL_BARRIER: break;
     case COLL_BCAST:
+    case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER: rlen = n; break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
@@ -389,6 +393,7 @@ static void fill(sim *m, int r, sim_rank *x)
                 snd[m->vd[b] + i] = mk(r, b, (int)i);
         break;
     case COLL_BCAST:
+    case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
         for (i = 0; i < n && r == m->root; i++)
             rcv[i] = mk(r, r, (int)i);
@@ -415,6 +420,7 @@ static void fill(sim *m, int r, sim_rank *x)
     len = 0;
     switch (m->coll) { /* what the receive buffer must hold */
     case COLL_BCAST:
+    case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
         for (i = 0; i < n; i++)
             want[i] = mk(m->root, m->root, (int)i);
@@ -725,6 +731,10 @@ Test(steps, ibarrier_dissemination)
 Test(steps, ibcast_binomial)
 {
     simulate_all(COLL_BCAST, 1, 0);
+}
+Test(steps, ibcast_knomial)
+{
+    simulate_all(COLL_BCAST_KNOMIAL, 1, 0);
 }
 Test(steps, ibcast_scatter_ring_allgather)
 {

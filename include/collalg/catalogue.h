@@ -252,14 +252,16 @@
 /**
  * @brief The nonblocking algorithms (include/collalg/nonblocking.h), one row each:
  *        `X(collective, algorithm, restrictions, params, space, flags)` as COLLALG_CATALOGUE's,
- *        the collective named with its `i` (iallreduce, ...). None has tuning parameters yet, and
- *        the tuner and the PMPI library do not serve them yet: what is made from this table is
+ *        the collective named with its `i` (iallreduce, ...); a tuning parameter (the radix of
+ *        the k-nomial ones) follows the `MPI_Request *` argument, with its search space as in
+ *        COLLALG_CATALOGUE. The tuner and the PMPI library do not serve them yet: what is made from this table is
  *        the restrictions (restrictions.h) and the check that it lists exactly the headers of
  *        the nonblocking folders (tests/test_restrictions.c).
  */
 #define COLLALG_NONBLOCKING(X)                                                                                      \
     X(ibarrier, dissemination, 0, 0, none, 0)                                                                       \
     X(ibcast, binomial, 0, 0, none, 0)                                                                              \
+    X(ibcast, knomial, 0, 1, radix, 0)                                                                              \
     X(ibcast, scatter_ring_allgather, 0, 0, none, 0)                                                                \
     X(igather, linear, 0, 0, none, 0)                                                                               \
     X(igatherv, linear, 0, 0, none, 0)                                                                              \

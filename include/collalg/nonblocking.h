@@ -23,6 +23,7 @@
  * |---|---|---|
  * | collalg_ibarrier_dissemination() | ceil(lg p) alpha | none |
  * | collalg_ibcast_binomial() | ceil(lg p) (alpha + n beta) | none |
+ * | collalg_ibcast_knomial() | (k - 1) ceil(log_k p) (alpha + n beta) on the longest path; radix k (default 4) | none |
  * | collalg_iallgather_ring() | (p - 1) alpha + (p - 1)/p n beta | none |
  * | collalg_iallgather_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
  * | collalg_iallgather_bruck() | ceil(lg p) alpha + (p - 1)/p n beta, + a rotation of n bytes | none |
@@ -53,6 +54,7 @@
 #include "core/nbc.h"
 #include "ibarrier/dissemination.h"
 #include "ibcast/binomial.h"
+#include "ibcast/knomial.h"
 #include "ibcast/scatter_ring_allgather.h"
 #include "iallgather/ring.h"
 #include "iallgather/recursive_doubling.h"

@@ -55,31 +55,37 @@ static int count_of(int entry, MPI_Datatype type)
     return entry < 0 ? th_big_count(type) : entry;
 }
 
+/* ibcast binomial, knomial (radix 3 and the default) and scatter_ring_allgather at every root up to
+ * p = 4 (else the first and the last). */
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int spin)
 {
+    static const char *const name[] = {"binomial", "knomial 3", "knomial 0", "scatter_ring_allgather"};
     size_t bytes = th_bytes(count, t->rtype);
-    char *got = th_alloc(bytes), *want = th_alloc(bytes), *copy = th_alloc(bytes), what[256];
-    int root;
+    char *got = th_alloc(bytes), *want = th_alloc(bytes), *start = th_alloc(bytes), what[256];
+    int root, alg;
     MPI_Request req;
     for (root = 0; root < p; root += p <= 4 ? 1 : (p - 1)) {
         /* the root's data, and another pattern elsewhere (whose gaps must stay as they are) */
-        th_fill(got, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
-        memcpy(want, got, bytes);
+        th_fill(start, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
+        memcpy(want, start, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
-        memcpy(copy, got, bytes);
-        collalg_ibcast_binomial(got, count, t->rtype, root, MPI_COMM_WORLD, &req);
-        nb_complete(&req, spin);
-        snprintf(what, sizeof what, "ibcast binomial %s count %d root %d%s", t->name, count, root, spin ? " spin" : "");
-        th_check(res, o, what, got, want, bytes);
-        collalg_ibcast_scatter_ring_allgather(copy, count, t->rtype, root, MPI_COMM_WORLD, &req);
-        nb_complete(&req, spin);
-        snprintf(what, sizeof what, "ibcast scatter_ring_allgather %s count %d root %d%s", t->name, count, root,
-                 spin ? " spin" : "");
-        th_check(res, o, what, copy, want, bytes);
+        for (alg = 0; alg < 4; alg++) {
+            memcpy(got, start, bytes);
+            if (alg == 0)
+                collalg_ibcast_binomial(got, count, t->rtype, root, MPI_COMM_WORLD, &req);
+            else if (alg < 3)
+                collalg_ibcast_knomial(got, count, t->rtype, root, MPI_COMM_WORLD, &req, alg == 1 ? 3 : 0);
+            else
+                collalg_ibcast_scatter_ring_allgather(got, count, t->rtype, root, MPI_COMM_WORLD, &req);
+            nb_complete(&req, spin);
+            snprintf(what, sizeof what, "ibcast %s %s count %d root %d%s", name[alg], t->name, count, root,
+                     spin ? " spin" : "");
+            th_check(res, o, what, got, want, bytes);
+        }
     }
     free(got);
     free(want);
-    free(copy);
+    free(start);
 }
 
 /* The nonblocking allgathers and alltoalls: one signature (MPI_Iallgather's is MPI_Ialltoall's). */
@@ -629,15 +635,16 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[6] = {{"ibcast root p", MPI_ERR_ROOT},
+    } cases[7] = {{"ibcast root p", MPI_ERR_ROOT},
                   {"ibcast count -1", MPI_ERR_COUNT},
                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
                   {"iallgather NULL request", MPI_ERR_REQUEST},
                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
-                  {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM}};
+                  {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
+                  {"ibcast knomial radix 1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 6; i++) {
+    for (i = 0; i < 7; i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -645,7 +652,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 2: err = collalg_iallreduce_recursive_doubling(buf, buf + 2, 1, MPI_INT, MPI_OP_NULL, c, &req); break;
         case 3: err = collalg_iallgather_ring(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, NULL); break;
         case 4: err = collalg_ialltoall_linear(buf, 1, MPI_DATATYPE_NULL, buf + 2, 1, MPI_INT, c, &req); break;
-        default: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
+        case 5: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
+        default: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);

@@ -37,8 +37,7 @@
 #ifndef COLLALG_IBCAST_BINOMIAL_H
 #define COLLALG_IBCAST_BINOMIAL_H
 
-#include "../core/nbc.h"
-#include "../schedule/icoll.h"
+#include "knomial.h"
 
 /**
  * @brief MPI_Ibcast by a binomial tree.
@@ -56,14 +55,7 @@
 COLLALG_INLINE int collalg_ibcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                                            MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking broadcasts */
-    collalg__nbc *op = NULL;
-    int p, rank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
-    COLLALG__NBC_BUILD(err, op, collalg__ibcast_binomial_steps, (rank, p, root, count));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg_ibcast_knomial(buffer, count, datatype, root, comm, request, 2);
 }
 
 #endif /* COLLALG_IBCAST_BINOMIAL_H */

@@ -19,6 +19,7 @@
 #include "common.h"
 #include "barrier.h"
 #include "recursive_doubling.h"
+#include "knomial.h"
 
 /**
  * @brief Dissemination barrier: in round k = 0 .. ceil(lg p) - 1 a zero-element message to
@@ -35,24 +36,38 @@ static inline void collalg__ibarrier_dissemination_steps(collalg__steps *s, int 
 }
 
 /**
- * @brief Binomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root: a
- *        non-root receives from its parent, then every rank sends to its children one after
- *        another, the largest subtree first (as the blocking tree does: sends started together
- *        would share the sender's link, and the largest subtree would wait for all of them).
+ * @brief K-nomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root, radix
+ *        @p k >= 2 (schedule/knomial.h): a non-root receives from its parent, then every rank
+ *        sends to its children one after another in the tree's broadcast order (levels from the
+ *        highest down, the largest subtree first), as the blocking collalg_bcast_knomial() does:
+ *        sends started together would share the sender's link. Nothing is sent for @p count 0.
+ */
+static inline void collalg__ibcast_knomial_steps(collalg__steps *s, int rank, int p, int root, long long count, int k)
+{
+    int rel = collalg__relrank(rank, root, p);
+    collalg__piece all = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    collalg__knomial_it it;
+    if (count == 0)
+        return;
+    if (rel > 0) {
+        collalg__steps_recv(s, (collalg__knomial_parent(rel, k) + root) % p, all);
+        collalg__steps_round(s);
+    }
+    for (collalg__knomial_first(&it, rel, p, k, 0); it.child >= 0; collalg__knomial_next(&it)) {
+        collalg__steps_send(s, (it.child + root) % p, all);
+        collalg__steps_round(s);
+    }
+}
+
+/**
+ * @brief Binomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root: the
+ *        k-nomial tree of radix 2 (collalg__ibcast_knomial_steps()); a non-root receives from its
+ *        parent (rel with its lowest set bit cleared), then sends to its children rel + 2^j,
+ *        2^j below rel's lowest set bit, the largest subtree first.
  */
 static inline void collalg__ibcast_binomial_steps(collalg__steps *s, int rank, int p, int root, long long count)
 {
-    int rel = collalg__relrank(rank, root, p), mask;
-    collalg__piece all = collalg__pc(COLLALG_BUF_RECV, 0, count);
-    if (rel > 0) {
-        collalg__steps_recv(s, (collalg__binomial_parent(rel) + root) % p, all);
-        collalg__steps_round(s);
-    }
-    for (mask = collalg__binomial_mask(rel, p) >> 1; mask > 0; mask >>= 1)
-        if (rel + mask < p) { /* one child at a time: concurrent sends would share the link */
-            collalg__steps_send(s, (rel + mask + root) % p, all);
-            collalg__steps_round(s);
-        }
+    collalg__ibcast_knomial_steps(s, rank, p, root, count, 2);
 }
 
 /** @brief Blocks [j, j + n) of a vector of @p count elements cut into blocks of @p size
