@@ -82,13 +82,14 @@ typedef enum {
     COLL_RS_HALVING,    /* commutative */
     COLL_ALLGATHER_BRUCK,
     COLL_ALLTOALL_BRUCK,
-    COLL_BCAST_KNOMIAL, /* radix 3 */
-    BAD_ORDER,          /* an allreduce that reduces in the wrong order */
-    BAD_UNMATCHED,      /* a send no one receives */
-    BAD_HAZARD          /* a copy over data a send is still sending */
+    COLL_BCAST_KNOMIAL,  /* radix 3 */
+    COLL_REDUCE_KNOMIAL, /* radix 3 */
+    BAD_ORDER,           /* an allreduce that reduces in the wrong order */
+    BAD_UNMATCHED,       /* a send no one receives */
+    BAD_HAZARD           /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_BCAST_KNOMIAL + 1)
+#define NCOLL ((int)COLL_REDUCE_KNOMIAL + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -116,7 +117,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
-                                             [COLL_BCAST_KNOMIAL] = "bcast knomial"};
+                                             [COLL_BCAST_KNOMIAL] = "bcast knomial",
+                                             [COLL_REDUCE_KNOMIAL] = "reduce knomial"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -252,6 +254,7 @@ static void build(sim *m, int rank, collalg__steps *s)
                                         m->vc[rank], inplace);
         break;
     case COLL_REDUCE: collalg__ireduce_binomial_steps(s, rank, p, root, n, inplace); break;
+    case COLL_REDUCE_KNOMIAL: collalg__ireduce_knomial_steps(s, rank, p, root, n, inplace, 3); break;
     case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace); break;
     case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace); break;
     case COLL_SCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
@@ -326,7 +329,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_GATHERV: slen = m->vc[r], rlen = r == m->root ? m->vlen : 0; break;
     case COLL_SCATTER: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
     case COLL_SCATTERV: slen = r == m->root ? m->vlen : 0, rlen = root_in ? 0 : m->vc[r]; break;
-    case COLL_REDUCE: slen = n, rlen = r == m->root ? n : 0; break;
+    case COLL_REDUCE:
+    case COLL_REDUCE_KNOMIAL: slen = n, rlen = r == m->root ? n : 0; break;
     case COLL_RSB:
     case COLL_RSB_HALVING: slen = pn, rlen = m->inplace ? pn : n; break;
     case COLL_RS:
@@ -399,6 +403,7 @@ static void fill(sim *m, int r, sim_rank *x)
             rcv[i] = mk(r, r, (int)i);
         break;
     case COLL_REDUCE:
+    case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
     case COLL_SCAN:
@@ -409,7 +414,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
     case BAD_ORDER:
-        if ((m->coll == COLL_REDUCE ? root_in : m->inplace) || m->coll == BAD_ORDER)
+        if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL ? root_in : m->inplace) || m->coll == BAD_ORDER)
             for (i = 0; i < rlen; i++)
                 rcv[i] = mk(r, r, (int)i);
         break;
@@ -456,6 +461,7 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk(m->root, r, (int)i);
         break;
     case COLL_REDUCE:
+    case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
     case COLL_ALLREDUCE_RAB:
@@ -795,6 +801,10 @@ Test(steps, iscatterv_linear)
 Test(steps, ireduce_binomial_in_rank_order)
 {
     simulate_all(COLL_REDUCE, 1, 1);
+}
+Test(steps, ireduce_knomial_in_rank_order)
+{
+    simulate_all(COLL_REDUCE_KNOMIAL, 1, 1);
 }
 Test(steps, iallreduce_recursive_doubling_in_rank_order)
 {

@@ -453,14 +453,14 @@ out:
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int spin)
 {
-    static const char *const name[] = {"ireduce binomial",
+    static const char *const name[] = {"ireduce",
                                        "iscan recursive_doubling",
                                        "iexscan recursive_doubling",
                                        "ireduce_scatter_block reduce_scatterv",
                                        "ireduce_scatter reduce_scatterv",
                                        "ireduce_scatter_block recursive_halving",
                                        "ireduce_scatter recursive_halving"};
-    int vcounts = which == 4 || which == 6, commute = 1, err = MPI_SUCCESS;
+    int vcounts = which == 4 || which == 6, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
     char *send, *got, *want, *full, what[256];
@@ -481,65 +481,75 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     got = th_alloc(bytes);
     want = th_alloc(bytes);
     full = th_alloc(bytes);
-    for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1) {
-        int in = inplace && (which != 0 || rank == root);
-        int n = which >= 3 ? total : count;
-        memset(send, 0x5A, bytes);
-        memset(got, 0x5A, bytes);
-        memset(want, 0x5A, bytes);
-        memset(full, 0x5A, bytes);
-        rc_fill(k, in ? got : send, n, rank, 7u);
-        rbytes = bytes;
-        switch (which) {
-        case 0:
-            if (rank == root)
-                rc_reference(k, want, bytes, n, p - 1, 7u);
-            else
-                memcpy(want, got, bytes);
-            collalg_ireduce_binomial(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD, &req);
-            break;
-        case 1:
-        case 2:
-            if (which == 1 || rank > 0)
-                rc_reference(k, want, bytes, n, which == 1 ? rank : rank - 1, 7u);
-            else
-                memcpy(want, got, bytes);
-            if (which == 1)
-                collalg_iscan_recursive_doubling(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD,
-                                                 &req);
-            else
-                collalg_iexscan_recursive_doubling(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD,
-                                                   &req);
-            break;
-        default: /* block rank of the whole reduction; in place only that block is defined */
-            rc_reference_from(k, full, bytes, before, mine, p - 1, 7u);
-            memcpy(want, in ? got : want, bytes);
-            memcpy(want, full, (size_t)mine * (size_t)k->extent);
-            rbytes = (size_t)mine * (size_t)k->extent + (in ? 0 : 16);
-            if (which == 3)
-                collalg_ireduce_scatter_block_reduce_scatterv(in ? MPI_IN_PLACE : send, got, count, k->type, k->op,
-                                                              MPI_COMM_WORLD, &req);
-            else if (which == 4)
-                collalg_ireduce_scatter_reduce_scatterv(in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
-                                                        MPI_COMM_WORLD, &req);
-            else if (which == 5)
-                err = collalg_ireduce_scatter_block_recursive_halving(in ? MPI_IN_PLACE : send, got, count, k->type,
-                                                                      k->op, MPI_COMM_WORLD, &req);
-            else
-                err = collalg_ireduce_scatter_recursive_halving(in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
-                                                                MPI_COMM_WORLD, &req);
-            break;
+    for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
+        for (tree = 0; tree < (which == 0 ? 3 : 1); tree++) { /* ireduce: binomial, knomial 3, knomial 0 */
+            int in = inplace && (which != 0 || rank == root);
+            int n = which >= 3 ? total : count;
+            memset(send, 0x5A, bytes);
+            memset(got, 0x5A, bytes);
+            memset(want, 0x5A, bytes);
+            memset(full, 0x5A, bytes);
+            rc_fill(k, in ? got : send, n, rank, 7u);
+            rbytes = bytes;
+            switch (which) {
+            case 0:
+                if (rank == root)
+                    rc_reference(k, want, bytes, n, p - 1, 7u);
+                else
+                    memcpy(want, got, bytes);
+                if (tree == 0)
+                    collalg_ireduce_binomial(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD,
+                                             &req);
+                else
+                    collalg_ireduce_knomial(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD,
+                                            &req, tree == 1 ? 3 : 0);
+                break;
+            case 1:
+            case 2:
+                if (which == 1 || rank > 0)
+                    rc_reference(k, want, bytes, n, which == 1 ? rank : rank - 1, 7u);
+                else
+                    memcpy(want, got, bytes);
+                if (which == 1)
+                    collalg_iscan_recursive_doubling(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD,
+                                                     &req);
+                else
+                    collalg_iexscan_recursive_doubling(in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD,
+                                                       &req);
+                break;
+            default: /* block rank of the whole reduction; in place only that block is defined */
+                rc_reference_from(k, full, bytes, before, mine, p - 1, 7u);
+                memcpy(want, in ? got : want, bytes);
+                memcpy(want, full, (size_t)mine * (size_t)k->extent);
+                rbytes = (size_t)mine * (size_t)k->extent + (in ? 0 : 16);
+                if (which == 3)
+                    collalg_ireduce_scatter_block_reduce_scatterv(in ? MPI_IN_PLACE : send, got, count, k->type, k->op,
+                                                                  MPI_COMM_WORLD, &req);
+                else if (which == 4)
+                    collalg_ireduce_scatter_reduce_scatterv(in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
+                                                            MPI_COMM_WORLD, &req);
+                else if (which == 5)
+                    err = collalg_ireduce_scatter_block_recursive_halving(in ? MPI_IN_PLACE : send, got, count, k->type,
+                                                                          k->op, MPI_COMM_WORLD, &req);
+                else
+                    err = collalg_ireduce_scatter_recursive_halving(in ? MPI_IN_PLACE : send, got, counts, k->type,
+                                                                    k->op, MPI_COMM_WORLD, &req);
+                break;
+            }
+            snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
+                     which ? ""
+                           : (tree == 0   ? " binomial"
+                              : tree == 1 ? " knomial 3"
+                                          : " knomial 0"),
+                     k->name, count, which ? 0 : root, in ? " in place" : "", spin ? " spin" : "");
+            if (!commute) {
+                MPI_Error_class(err, &err);
+                th_expect(res, o, what, err == MPI_ERR_OP && req == MPI_REQUEST_NULL);
+                continue;
+            }
+            nb_complete(&req, spin);
+            th_check(res, o, what, got, want, rbytes);
         }
-        snprintf(what, sizeof what, "%s %s count %d root %d%s%s", name[which], k->name, count, which ? 0 : root,
-                 in ? " in place" : "", spin ? " spin" : "");
-        if (!commute) {
-            MPI_Error_class(err, &err);
-            th_expect(res, o, what, err == MPI_ERR_OP && req == MPI_REQUEST_NULL);
-            continue;
-        }
-        nb_complete(&req, spin);
-        th_check(res, o, what, got, want, rbytes);
-    }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     free(counts);
     free(send);

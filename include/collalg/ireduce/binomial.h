@@ -43,9 +43,7 @@
 #ifndef COLLALG_IREDUCE_BINOMIAL_H
 #define COLLALG_IREDUCE_BINOMIAL_H
 
-#include "../core/nbc.h"
-#include "../family/reduce.h"
-#include "../schedule/icoll_reduce.h"
+#include "knomial.h"
 
 /**
  * @brief MPI_Ireduce by a binomial tree, in the standard's operand order.
@@ -68,14 +66,7 @@
 COLLALG_INLINE int collalg_ireduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                             MPI_Op op, int root, MPI_Comm comm, MPI_Request *request)
 {
-    collalg__ctx c; /* for the checks of the blocking reduces */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__reduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, root, comm);
-    err = collalg__first(err, collalg__nbc_enter(comm, request, &p, &rank));
-    COLLALG__NBC_BUILD(err, o, collalg__ireduce_binomial_steps, (rank, p, root, count, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, rank == root ? recvbuf : NULL, datatype, inplace, comm,
-                                        request);
+    return collalg_ireduce_knomial(sendbuf, recvbuf, count, datatype, op, root, comm, request, 2);
 }
 
 #endif /* COLLALG_IREDUCE_BINOMIAL_H */

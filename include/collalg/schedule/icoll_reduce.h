@@ -16,6 +16,7 @@
 #include "steps.h"
 #include "common.h"
 #include "recursive_doubling.h"
+#include "knomial.h"
 
 /**
  * @brief The fold of MPICH's order-keeping fold (COLLALG__RDB_FOLD_PAIRS, @p f): a folded rank
@@ -102,47 +103,52 @@ static inline void collalg__ihalving_split(collalg__steps *s, int peer, int uppe
 }
 
 /**
- * @brief Binomial reduction of piece @p in (@p count elements) of every rank onto rank 0, in rank
- *        order: rank r combines its children r + 1, r + 2, r + 4, ... (below its lowest set bit)
- *        one after another, its running value (ranks [r, r + 2^k)) as the left operand, then
- *        sends it to its parent r - lowbit(r). A rank with children uses COLLALG_BUF_TMP
- *        elements [0, 2 count) and leaves @p in untouched.
+ * @brief K-nomial reduction (radix @p k >= 2, schedule/knomial.h) of piece @p in (@p count
+ *        elements) of every rank onto rank 0, in rank order: rank r combines its children
+ *        r + m k^j in increasing rank order (level j = 0 first, m = 1 .. k - 1 within a level,
+ *        k^j below the weight of r's lowest non-zero base-k digit) one after another, its running
+ *        value (ranks [r, child)) as the left operand, then sends it to its parent. Invariant:
+ *        before child c is combined, the running value is the reduction over ranks [r, c), and
+ *        c's subtree is the run that follows. A rank with children uses COLLALG_BUF_TMP elements
+ *        [0, 2 count) and leaves @p in untouched. Radix 2 is the binomial tree.
  * @return where the result is on rank 0 (on the others, what was sent).
  */
-static inline collalg__piece collalg__ireduce_tree_steps(collalg__steps *s, int rank, int p, long long count,
+static inline collalg__piece collalg__ireduce_tree_steps(collalg__steps *s, int rank, int p, int k, long long count,
                                                          collalg__piece in)
 {
     collalg__piece acc = in, other = collalg__pc(COLLALG_BUF_TMP, 0, count), t;
-    int mask, low = collalg__binomial_mask(rank, p);
-    if (rank + 1 < p && low > 1)
+    long long step, top = collalg__knomial_mask(rank, p, k);
+    int m;
+    if (rank + 1 < p && top > 1)
         collalg__steps_tmp(s, 2 * count);
-    for (mask = 1; mask < low && rank + mask < p; mask <<= 1) {
-        collalg__steps_recv(s, rank + mask, other);
-        collalg__steps_round(s);
-        collalg__steps_reduce(s, acc, other); /* other = acc op child's */
-        collalg__steps_round(s);
-        t = acc.buf == COLLALG_BUF_TMP ? acc : collalg__pc(COLLALG_BUF_TMP, count, count);
-        acc = other;
-        other = t;
-    }
+    for (step = 1; step < top && rank + step < p; step *= k)
+        for (m = 1; m < k && rank + m * step < p; m++) {
+            collalg__steps_recv(s, (int)(rank + m * step), other);
+            collalg__steps_round(s);
+            collalg__steps_reduce(s, acc, other); /* other = acc op child's */
+            collalg__steps_round(s);
+            t = acc.buf == COLLALG_BUF_TMP ? acc : collalg__pc(COLLALG_BUF_TMP, count, count);
+            acc = other;
+            other = t;
+        }
     if (rank > 0) {
-        collalg__steps_send(s, collalg__binomial_parent(rank), acc);
+        collalg__steps_send(s, collalg__knomial_parent(rank, k), acc);
         collalg__steps_round(s);
     }
     return acc;
 }
 
 /**
- * @brief Binomial reduce to @p root in rank order (MPICH's rule for a non-commutative operation:
- *        reduce onto rank 0, then send to the root): collalg__ireduce_tree_steps() of the
- *        @p count elements of COLLALG_BUF_SEND (the root's COLLALG_BUF_RECV when @p inplace), then
- *        the result into the root's COLLALG_BUF_RECV.
+ * @brief K-nomial reduce (radix @p k) to @p root in rank order (MPICH's rule for a
+ *        non-commutative operation: reduce onto rank 0, then send to the root):
+ *        collalg__ireduce_tree_steps() of the @p count elements of COLLALG_BUF_SEND (the root's
+ *        COLLALG_BUF_RECV when @p inplace), then the result into the root's COLLALG_BUF_RECV.
  */
-static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, int p, int root, long long count,
-                                                   int inplace)
+static inline void collalg__ireduce_knomial_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                  int inplace, int k)
 {
     int in = inplace && rank == root ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
-    collalg__piece res = collalg__ireduce_tree_steps(s, rank, p, count, collalg__pc(in, 0, count));
+    collalg__piece res = collalg__ireduce_tree_steps(s, rank, p, k, count, collalg__pc(in, 0, count));
     collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count);
     if (root == 0 && rank == 0 && res.buf != COLLALG_BUF_RECV)
         collalg__steps_copy(s, res, out);
@@ -150,6 +156,13 @@ static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, 
         collalg__steps_send(s, root, res);
     else if (root != 0 && rank == root)
         collalg__steps_recv(s, 0, out);
+}
+
+/** @brief Binomial reduce to @p root in rank order: collalg__ireduce_knomial_steps() of radix 2. */
+static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                   int inplace)
+{
+    collalg__ireduce_knomial_steps(s, rank, p, root, count, inplace, 2);
 }
 
 /** @brief Elements of blocks 0 .. @p r - 1 of a reduce-scatter: the sum of @p counts[0 .. r), or,
@@ -178,7 +191,7 @@ static inline void collalg__ireduce_scatter_steps(collalg__steps *s, int rank, i
     long long total = collalg__vsum(counts, block, p), displ = 0, mine = counts ? counts[rank] : block;
     int r, in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
     collalg__piece res;
-    res = collalg__ireduce_tree_steps(s, rank, p, total, collalg__pc(in, 0, total));
+    res = collalg__ireduce_tree_steps(s, rank, p, 2, total, collalg__pc(in, 0, total));
     if (rank != 0) {
         collalg__steps_recv(s, 0, collalg__pc(COLLALG_BUF_RECV, 0, mine));
         return;
