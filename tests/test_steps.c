@@ -84,12 +84,13 @@ typedef enum {
     COLL_ALLTOALL_BRUCK,
     COLL_BCAST_KNOMIAL,  /* radix 3 */
     COLL_REDUCE_KNOMIAL, /* radix 3 */
+    COLL_BARRIER_K,      /* radix 3 */
     BAD_ORDER,           /* an allreduce that reduces in the wrong order */
     BAD_UNMATCHED,       /* a send no one receives */
     BAD_HAZARD           /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_REDUCE_KNOMIAL + 1)
+#define NCOLL ((int)COLL_BARRIER_K + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -118,7 +119,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
-                                             [COLL_REDUCE_KNOMIAL] = "reduce knomial"};
+                                             [COLL_REDUCE_KNOMIAL] = "reduce knomial",
+                                             [COLL_BARRIER_K] = "barrier k_dissemination"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -212,6 +214,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     collalg__vside snd = {0, 0, 0}, rcv = {0, 0, 0};
     switch (m->coll) {
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
+    case COLL_BARRIER_K: collalg__ibarrier_k_dissemination_steps(s, rank, p, 3); break;
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
     case COLL_BCAST_KNOMIAL: collalg__ibcast_knomial_steps(s, rank, p, root, n, 3); break;
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
@@ -312,7 +315,8 @@ static void fill(sim *m, int r, sim_rank *x)
     for (b = 0; b < p; b++)
         total += m->vc[b];
     switch (m->coll) { /* lengths */
-    case COLL_BARRIER: break;
+    case COLL_BARRIER:
+    case COLL_BARRIER_K: break;
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER: rlen = n; break;
@@ -642,7 +646,7 @@ static void check_result(const sim *m)
     for (r = 0; r < m->p; r++) {
         const sim_rank *k = &m->r[r];
         long long upto = undefined_tail ? (vcounts_kind(m->coll) ? m->vc[r] : m->count) : k->len[COLLALG_BUF_RECV];
-        for (q = 0; q < m->p && m->coll == COLL_BARRIER; q++)
+        for (q = 0; q < m->p && (m->coll == COLL_BARRIER || m->coll == COLL_BARRIER_K); q++)
             CHECK(k->knows[q], "p=%d: rank %d finishes without hearing from %d", m->p, r, q);
         for (i = 0; i < upto; i++) {
             elem got = k->buf[COLLALG_BUF_RECV][i], want = k->want[i];
@@ -733,6 +737,10 @@ static void simulate_all(coll_kind coll, int rooted, int can_inplace)
 Test(steps, ibarrier_dissemination)
 {
     simulate_all(COLL_BARRIER, 0, 0);
+}
+Test(steps, ibarrier_k_dissemination)
+{
+    simulate_all(COLL_BARRIER_K, 0, 0);
 }
 Test(steps, ibcast_binomial)
 {

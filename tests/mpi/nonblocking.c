@@ -645,16 +645,17 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[7] = {{"ibcast root p", MPI_ERR_ROOT},
+    } cases[8] = {{"ibcast root p", MPI_ERR_ROOT},
                   {"ibcast count -1", MPI_ERR_COUNT},
                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
                   {"iallgather NULL request", MPI_ERR_REQUEST},
                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
                   {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
-                  {"ibcast knomial radix 1", MPI_ERR_ARG}};
+                  {"ibcast knomial radix 1", MPI_ERR_ARG},
+                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 7; i++) {
+    for (i = 0; i < 8; i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -663,7 +664,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 3: err = collalg_iallgather_ring(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, NULL); break;
         case 4: err = collalg_ialltoall_linear(buf, 1, MPI_DATATYPE_NULL, buf + 2, 1, MPI_INT, c, &req); break;
         case 5: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
-        default: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
+        case 6: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
+        default: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -713,6 +715,17 @@ int main(int argc, char **argv)
         collalg_ibarrier_dissemination(MPI_COMM_WORLD, &req);
         nb_complete(&req, spin);
         th_expect(&res, &o, spin ? "ibarrier dissemination spin" : "ibarrier dissemination", req == MPI_REQUEST_NULL);
+        for (ti = 0; ti < 3; ti++) { /* radix 3, the default, and one above p */
+            char what[64];
+            collalg_ibarrier_k_dissemination(MPI_COMM_WORLD, &req, ti == 0 ? 3 : ti == 1 ? 0 : p + 1);
+            nb_complete(&req, spin);
+            snprintf(what, sizeof what, "ibarrier k_dissemination radix %d%s",
+                     ti == 0   ? 3
+                     : ti == 1 ? 0
+                               : p + 1,
+                     spin ? " spin" : "");
+            th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
+        }
         for (ti = 0; ti < TH_NTYPES; ti++) {
             if (!th_want_type(&o, t[ti].name))
                 continue;

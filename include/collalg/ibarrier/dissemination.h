@@ -37,8 +37,7 @@
 #ifndef COLLALG_IBARRIER_DISSEMINATION_H
 #define COLLALG_IBARRIER_DISSEMINATION_H
 
-#include "../core/nbc.h"
-#include "../schedule/icoll.h"
+#include "k_dissemination.h"
 
 /**
  * @brief MPI_Ibarrier by the dissemination algorithm: the request completes on each rank only
@@ -52,12 +51,7 @@
  */
 COLLALG_INLINE int collalg_ibarrier_dissemination(MPI_Comm comm, MPI_Request *request)
 {
-    collalg__nbc *op = NULL;
-    int p, rank, err = collalg__nbc_enter(comm, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__ibarrier_dissemination_steps, (rank, p));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, NULL, MPI_BYTE);
-    return collalg__nbc_start(op, err, comm, request);
+    return collalg_ibarrier_k_dissemination(comm, request, 2);
 }
 
 #endif /* COLLALG_IBARRIER_DISSEMINATION_H */

@@ -20,19 +20,36 @@
 #include "barrier.h"
 #include "recursive_doubling.h"
 #include "knomial.h"
+#include "kradix.h"
 
 /**
- * @brief Dissemination barrier: in round k = 0 .. ceil(lg p) - 1 a zero-element message to
- *        (rank + 2^k) mod p and one from (rank - 2^k) mod p, each round after the previous one.
+ * @brief K-ary dissemination barrier, radix @p k >= 2 (the schedule of
+ *        collalg_barrier_k_dissemination()): in the round of span k^r, r = 0 .. ceil(log_k p) - 1,
+ *        a zero-element message from (rank - j k^r) mod p and one to (rank + j k^r) mod p for
+ *        j = 1 .. k - 1 with j k^r < p (schedule/kradix.h), each round after the previous one.
+ *        Invariant: after the round of span k^r the rank has heard, directly or not, from the
+ *        k^(r+1) - 1 ranks below it (mod p).
+ */
+static inline void collalg__ibarrier_k_dissemination_steps(collalg__steps *s, int rank, int p, int k)
+{
+    long long span;
+    int j, d;
+    for (span = 1; span < p; span *= k) {
+        for (j = 1; j < k && (d = collalg__kradix_dist(p, span, j)) > 0; j++)
+            collalg__steps_recv(s, collalg__ring_from(rank, p, d), collalg__pc(COLLALG_BUF_RECV, 0, 0));
+        for (j = 1; j < k && (d = collalg__kradix_dist(p, span, j)) > 0; j++)
+            collalg__steps_send(s, collalg__ring_to(rank, p, d), collalg__pc(COLLALG_BUF_RECV, 0, 0));
+        collalg__steps_round(s);
+    }
+}
+
+/**
+ * @brief Dissemination barrier: the k-ary one of radix 2, in round k = 0 .. ceil(lg p) - 1 a
+ *        zero-element message to (rank + 2^k) mod p and one from (rank - 2^k) mod p.
  */
 static inline void collalg__ibarrier_dissemination_steps(collalg__steps *s, int rank, int p)
 {
-    int k, n = collalg__dissemination_nrounds(p);
-    for (k = 0; k < n; k++) {
-        collalg__steps_send(s, collalg__dissemination_to(rank, p, k), collalg__pc(COLLALG_BUF_RECV, 0, 0));
-        collalg__steps_recv(s, collalg__dissemination_from(rank, p, k), collalg__pc(COLLALG_BUF_RECV, 0, 0));
-        collalg__steps_round(s);
-    }
+    collalg__ibarrier_k_dissemination_steps(s, rank, p, 2);
 }
 
 /**
