@@ -75,33 +75,70 @@ typedef enum {
     COLL_ALLREDUCE_RING, /* commutative */
     COLL_SCAN,
     COLL_EXSCAN,
-    COLL_RSB,      /* reduce_scatter_block */
-    COLL_RS,       /* reduce_scatter */
-    BAD_ORDER,     /* an allreduce that reduces in the wrong order */
-    BAD_UNMATCHED, /* a send no one receives */
-    BAD_HAZARD     /* a copy over data a send is still sending */
+    COLL_RSB,           /* reduce_scatter_block */
+    COLL_RS,            /* reduce_scatter */
+    COLL_ALLREDUCE_RAB, /* Rabenseifner */
+    COLL_RSB_HALVING,   /* commutative */
+    COLL_RS_HALVING,    /* commutative */
+    COLL_ALLGATHER_BRUCK,
+    COLL_ALLTOALL_BRUCK,
+    COLL_BCAST_KNOMIAL,  /* radix 3 */
+    COLL_REDUCE_KNOMIAL, /* radix 3 */
+    COLL_BARRIER_K,      /* radix 3 */
+    BAD_ORDER,           /* an allreduce that reduces in the wrong order */
+    BAD_UNMATCHED,       /* a send no one receives */
+    BAD_HAZARD           /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_RS + 1)
+#define NCOLL ((int)COLL_BARRIER_K + 1)
 
-static const char *const coll_name[] = {"barrier",
-                                        "bcast",
-                                        "allgather",
-                                        "allgatherv",
-                                        "allgather rdb",
-                                        "alltoall",
-                                        "alltoall pair",
-                                        "alltoallv",
-                                        "gather",
-                                        "gatherv",
-                                        "scatter",
-                                        "scatterv",
-                                        "reduce",
-                                        "allreduce",
-                                        "scan",
-                                        "exscan",
-                                        "reduce_scatter_block",
-                                        "reduce_scatter"};
+static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
+                                             [COLL_BCAST] = "bcast",
+                                             [COLL_BCAST_SCATTER] = "bcast scatter_ring_allgather",
+                                             [COLL_ALLGATHER] = "allgather",
+                                             [COLL_ALLGATHERV] = "allgatherv",
+                                             [COLL_ALLGATHER_RDB] = "allgather rdb",
+                                             [COLL_ALLTOALL] = "alltoall",
+                                             [COLL_ALLTOALL_PAIR] = "alltoall pair",
+                                             [COLL_ALLTOALLV] = "alltoallv",
+                                             [COLL_ALLTOALLW] = "alltoallw",
+                                             [COLL_GATHER] = "gather",
+                                             [COLL_GATHERV] = "gatherv",
+                                             [COLL_SCATTER] = "scatter",
+                                             [COLL_SCATTERV] = "scatterv",
+                                             [COLL_REDUCE] = "reduce",
+                                             [COLL_ALLREDUCE] = "allreduce",
+                                             [COLL_ALLREDUCE_RING] = "allreduce ring",
+                                             [COLL_SCAN] = "scan",
+                                             [COLL_EXSCAN] = "exscan",
+                                             [COLL_RSB] = "reduce_scatter_block",
+                                             [COLL_RS] = "reduce_scatter",
+                                             [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner",
+                                             [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
+                                             [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
+                                             [COLL_ALLGATHER_BRUCK] = "allgather bruck",
+                                             [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
+                                             [COLL_BCAST_KNOMIAL] = "bcast knomial",
+                                             [COLL_REDUCE_KNOMIAL] = "reduce knomial",
+                                             [COLL_BARRIER_K] = "barrier k_dissemination"};
+
+/* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
+static int commutative(coll_kind c)
+{
+    return c == COLL_ALLREDUCE_RING || c == COLL_RSB_HALVING || c == COLL_RS_HALVING;
+}
+
+/* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
+static int reduce_scatter_kind(coll_kind c)
+{
+    return c == COLL_RSB || c == COLL_RS || c == COLL_RSB_HALVING || c == COLL_RS_HALVING;
+}
+
+/* The reduce_scatter cases with the counts array (the others: blocks of count elements). */
+static int vcounts_kind(coll_kind c)
+{
+    return c == COLL_RS || c == COLL_RS_HALVING;
+}
 
 typedef struct sim {
     int p, root, inplace;
@@ -177,10 +214,14 @@ static void build(sim *m, int rank, collalg__steps *s)
     collalg__vside snd = {0, 0, 0}, rcv = {0, 0, 0};
     switch (m->coll) {
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
+    case COLL_BARRIER_K: collalg__ibarrier_k_dissemination_steps(s, rank, p, 3); break;
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
+    case COLL_BCAST_KNOMIAL: collalg__ibcast_knomial_steps(s, rank, p, root, n, 3); break;
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
     case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_PAIR: collalg__ialltoall_pair_steps(s, rank, p, n, n, inplace); break;
@@ -216,12 +257,16 @@ static void build(sim *m, int rank, collalg__steps *s)
                                         m->vc[rank], inplace);
         break;
     case COLL_REDUCE: collalg__ireduce_binomial_steps(s, rank, p, root, n, inplace); break;
+    case COLL_REDUCE_KNOMIAL: collalg__ireduce_knomial_steps(s, rank, p, root, n, inplace, 3); break;
     case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace); break;
     case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace); break;
     case COLL_SCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
     case COLL_EXSCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 1); break;
     case COLL_RSB: collalg__ireduce_scatter_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS: collalg__ireduce_scatter_steps(s, rank, p, 0, m->vc, inplace); break;
+    case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace); break;
+    case COLL_RSB_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, n, NULL, inplace); break;
+    case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
         collalg__steps_round(s);
@@ -270,23 +315,30 @@ static void fill(sim *m, int r, sim_rank *x)
     for (b = 0; b < p; b++)
         total += m->vc[b];
     switch (m->coll) { /* lengths */
-    case COLL_BARRIER: break;
+    case COLL_BARRIER:
+    case COLL_BARRIER_K: break;
     case COLL_BCAST:
+    case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER: rlen = n; break;
     case COLL_ALLGATHER:
-    case COLL_ALLGATHER_RDB: slen = n, rlen = pn; break;
+    case COLL_ALLGATHER_RDB:
+    case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
-    case COLL_ALLTOALL_PAIR: slen = rlen = pn; break;
+    case COLL_ALLTOALL_PAIR:
+    case COLL_ALLTOALL_BRUCK: slen = rlen = pn; break;
     case COLL_ALLTOALLV:
     case COLL_ALLTOALLW: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
     case COLL_GATHER: slen = n, rlen = r == m->root ? pn : 0; break;
     case COLL_GATHERV: slen = m->vc[r], rlen = r == m->root ? m->vlen : 0; break;
     case COLL_SCATTER: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
     case COLL_SCATTERV: slen = r == m->root ? m->vlen : 0, rlen = root_in ? 0 : m->vc[r]; break;
-    case COLL_REDUCE: slen = n, rlen = r == m->root ? n : 0; break;
-    case COLL_RSB: slen = pn, rlen = m->inplace ? pn : n; break;
-    case COLL_RS: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
+    case COLL_REDUCE:
+    case COLL_REDUCE_KNOMIAL: slen = n, rlen = r == m->root ? n : 0; break;
+    case COLL_RSB:
+    case COLL_RSB_HALVING: slen = pn, rlen = m->inplace ? pn : n; break;
+    case COLL_RS:
+    case COLL_RS_HALVING: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
     default: slen = rlen = n; break;
     }
     x->len[COLLALG_BUF_SEND] = slen;
@@ -300,6 +352,7 @@ static void fill(sim *m, int r, sim_rank *x)
     switch (m->coll) { /* the send buffers' own layouts, and the input in place */
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
+    case COLL_ALLGATHER_BRUCK:
         if (m->inplace)
             for (i = 0; i < n; i++)
                 rcv[r * n + i] = mk(r, r, (int)i);
@@ -311,6 +364,7 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_ALLTOALL: /* block d is {r, d, j} */
     case COLL_ALLTOALL_PAIR:
+    case COLL_ALLTOALL_BRUCK:
         for (i = 0; i < pn; i++)
             snd[i] = mk(r, (int)(i / n), (int)(i % n));
         if (m->inplace)
@@ -347,19 +401,24 @@ static void fill(sim *m, int r, sim_rank *x)
                 snd[m->vd[b] + i] = mk(r, b, (int)i);
         break;
     case COLL_BCAST:
+    case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
         for (i = 0; i < n && r == m->root; i++)
             rcv[i] = mk(r, r, (int)i);
         break;
     case COLL_REDUCE:
+    case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
     case COLL_SCAN:
     case COLL_EXSCAN:
     case COLL_RSB:
     case COLL_RS:
+    case COLL_ALLREDUCE_RAB:
+    case COLL_RSB_HALVING:
+    case COLL_RS_HALVING:
     case BAD_ORDER:
-        if ((m->coll == COLL_REDUCE ? root_in : m->inplace) || m->coll == BAD_ORDER)
+        if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL ? root_in : m->inplace) || m->coll == BAD_ORDER)
             for (i = 0; i < rlen; i++)
                 rcv[i] = mk(r, r, (int)i);
         break;
@@ -370,12 +429,14 @@ static void fill(sim *m, int r, sim_rank *x)
     len = 0;
     switch (m->coll) { /* what the receive buffer must hold */
     case COLL_BCAST:
+    case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
         for (i = 0; i < n; i++)
             want[i] = mk(m->root, m->root, (int)i);
         break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
+    case COLL_ALLGATHER_BRUCK:
     case COLL_GATHER:
         for (i = 0; i < rlen; i++)
             want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
@@ -388,6 +449,7 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
+    case COLL_ALLTOALL_BRUCK:
         for (i = 0; i < pn; i++)
             want[i] = mk((int)(i / n), r, (int)(i % n));
         break;
@@ -403,8 +465,10 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk(m->root, r, (int)i);
         break;
     case COLL_REDUCE:
+    case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
+    case COLL_ALLREDUCE_RAB:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -418,10 +482,12 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk(0, r - 1, (int)i);
         break;
     case COLL_RSB:
-    case COLL_RS: /* block r of the reduced vector at element 0; in place the rest is undefined */
+    case COLL_RS:
+    case COLL_RSB_HALVING:
+    case COLL_RS_HALVING: /* block r of the reduced vector at element 0; in place the rest is undefined */
         for (b = 0; b < r; b++)
-            len += m->coll == COLL_RS ? m->vc[b] : n;
-        for (i = 0; i < (m->coll == COLL_RS ? m->vc[r] : n); i++)
+            len += vcounts_kind(m->coll) ? m->vc[b] : n;
+        for (i = 0; i < (vcounts_kind(m->coll) ? m->vc[r] : n); i++)
             want[i] = mk(0, p - 1, (int)(len + i));
         break;
     default: break;
@@ -503,7 +569,7 @@ static int start_ready(sim *m, int r)
             CHECK(!overlaps(t->src, t->dst), "p=%d rank %d step %d: source and destination overlap", m->p, r, i);
             for (e = 0; e < t->src.count; e++) {
                 elem a = k->buf[t->src.buf][t->src.first + e], *b = &k->buf[t->dst.buf][t->dst.first + e];
-                *b = t->kind == COLLALG_STEP_COPY ? a : join(a, *b, m->coll == COLL_ALLREDUCE_RING);
+                *b = t->kind == COLLALG_STEP_COPY ? a : join(a, *b, commutative(m->coll));
             }
             k->state[i] = DONE;
             break;
@@ -576,11 +642,11 @@ static void check_result(const sim *m)
 {
     int r, q;
     long long i;
-    int undefined_tail = m->inplace && (m->coll == COLL_RSB || m->coll == COLL_RS);
+    int undefined_tail = m->inplace && reduce_scatter_kind(m->coll);
     for (r = 0; r < m->p; r++) {
         const sim_rank *k = &m->r[r];
-        long long upto = undefined_tail ? (m->coll == COLL_RS ? m->vc[r] : m->count) : k->len[COLLALG_BUF_RECV];
-        for (q = 0; q < m->p && m->coll == COLL_BARRIER; q++)
+        long long upto = undefined_tail ? (vcounts_kind(m->coll) ? m->vc[r] : m->count) : k->len[COLLALG_BUF_RECV];
+        for (q = 0; q < m->p && (m->coll == COLL_BARRIER || m->coll == COLL_BARRIER_K); q++)
             CHECK(k->knows[q], "p=%d: rank %d finishes without hearing from %d", m->p, r, q);
         for (i = 0; i < upto; i++) {
             elem got = k->buf[COLLALG_BUF_RECV][i], want = k->want[i];
@@ -672,9 +738,17 @@ Test(steps, ibarrier_dissemination)
 {
     simulate_all(COLL_BARRIER, 0, 0);
 }
+Test(steps, ibarrier_k_dissemination)
+{
+    simulate_all(COLL_BARRIER_K, 0, 0);
+}
 Test(steps, ibcast_binomial)
 {
     simulate_all(COLL_BCAST, 1, 0);
+}
+Test(steps, ibcast_knomial)
+{
+    simulate_all(COLL_BCAST_KNOMIAL, 1, 0);
 }
 Test(steps, ibcast_scatter_ring_allgather)
 {
@@ -687,6 +761,14 @@ Test(steps, iallgather_ring)
 Test(steps, iallgather_recursive_doubling)
 {
     simulate_all(COLL_ALLGATHER_RDB, 0, 1);
+}
+Test(steps, iallgather_bruck)
+{
+    simulate_all(COLL_ALLGATHER_BRUCK, 0, 1);
+}
+Test(steps, ialltoall_bruck)
+{
+    simulate_all(COLL_ALLTOALL_BRUCK, 0, 1);
 }
 Test(steps, iallgatherv_ring)
 {
@@ -728,6 +810,10 @@ Test(steps, ireduce_binomial_in_rank_order)
 {
     simulate_all(COLL_REDUCE, 1, 1);
 }
+Test(steps, ireduce_knomial_in_rank_order)
+{
+    simulate_all(COLL_REDUCE_KNOMIAL, 1, 1);
+}
 Test(steps, iallreduce_recursive_doubling_in_rank_order)
 {
     simulate_all(COLL_ALLREDUCE, 0, 1);
@@ -751,6 +837,18 @@ Test(steps, ireduce_scatter_block_in_rank_order)
 Test(steps, ireduce_scatter_in_rank_order)
 {
     simulate_all(COLL_RS, 0, 1);
+}
+Test(steps, iallreduce_rabenseifner_in_rank_order)
+{
+    simulate_all(COLL_ALLREDUCE_RAB, 0, 1);
+}
+Test(steps, ireduce_scatter_block_recursive_halving_commutative)
+{
+    simulate_all(COLL_RSB_HALVING, 0, 1);
+}
+Test(steps, ireduce_scatter_recursive_halving_commutative)
+{
+    simulate_all(COLL_RS_HALVING, 0, 1);
 }
 
 /* The simulator fails schedules that are wrong: a reduction out of rank order, a send nobody

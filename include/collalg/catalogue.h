@@ -252,14 +252,17 @@
 /**
  * @brief The nonblocking algorithms (include/collalg/nonblocking.h), one row each:
  *        `X(collective, algorithm, restrictions, params, space, flags)` as COLLALG_CATALOGUE's,
- *        the collective named with its `i` (iallreduce, ...). None has tuning parameters yet, and
- *        the tuner and the PMPI library do not serve them yet: what is made from this table is
+ *        the collective named with its `i` (iallreduce, ...); a tuning parameter (the radix of
+ *        the k-nomial ones) follows the `MPI_Request *` argument, with its search space as in
+ *        COLLALG_CATALOGUE. The tuner and the PMPI library do not serve them yet: what is made from this table is
  *        the restrictions (restrictions.h) and the check that it lists exactly the headers of
  *        the nonblocking folders (tests/test_restrictions.c).
  */
 #define COLLALG_NONBLOCKING(X)                                                                                      \
     X(ibarrier, dissemination, 0, 0, none, 0)                                                                       \
+    X(ibarrier, k_dissemination, 0, 1, radix, 0)                                                                    \
     X(ibcast, binomial, 0, 0, none, 0)                                                                              \
+    X(ibcast, knomial, 0, 1, radix, 0)                                                                              \
     X(ibcast, scatter_ring_allgather, 0, 0, none, 0)                                                                \
     X(igather, linear, 0, 0, none, 0)                                                                               \
     X(igatherv, linear, 0, 0, none, 0)                                                                              \
@@ -267,18 +270,24 @@
     X(iscatterv, linear, 0, 0, none, 0)                                                                             \
     X(iallgather, ring, 0, 0, none, 0)                                                                              \
     X(iallgather, recursive_doubling, 0, 0, none, 0)                                                                \
+    X(iallgather, bruck, 0, 0, none, 0)                                                                             \
     X(iallgatherv, ring, 0, 0, none, 0)                                                                             \
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \
+    X(ialltoall, bruck, 0, 0, none, 0)                                                                              \
     X(ialltoallv, linear, 0, 0, none, 0)                                                                            \
     X(ialltoallw, linear, 0, 0, none, 0)                                                                            \
     X(ireduce, binomial, 0, 0, none, 0)                                                                             \
+    X(ireduce, knomial, 0, 1, radix, 0)                                                                             \
     X(iallreduce, recursive_doubling, 0, 0, none, 0)                                                                \
     X(iallreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                          \
+    X(iallreduce, rabenseifner, 0, 0, none, 0)                                                                      \
     X(iscan, recursive_doubling, 0, 0, none, 0)                                                                     \
     X(iexscan, recursive_doubling, 0, 0, none, 0)                                                                   \
     X(ireduce_scatter_block, reduce_scatterv, 0, 0, none, 0)                                                        \
-    X(ireduce_scatter, reduce_scatterv, 0, 0, none, 0)
+    X(ireduce_scatter_block, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                  \
+    X(ireduce_scatter, reduce_scatterv, 0, 0, none, 0)                                                              \
+    X(ireduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)
 /* clang-format on */
 
 #endif /* COLLALG_CATALOGUE_H */

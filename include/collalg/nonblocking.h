@@ -29,9 +29,13 @@
  * | function | cost (leading terms) | restrictions |
  * |---|---|---|
  * | collalg_ibarrier_dissemination() | ceil(lg p) alpha | none |
+ * | collalg_ibarrier_k_dissemination() | ceil(log_k p) alpha, k - 1 messages per rank and round; radix k (default 4) | none |
  * | collalg_ibcast_binomial() | ceil(lg p) (alpha + n beta) | none |
+ * | collalg_ibcast_knomial() | (k - 1) ceil(log_k p) (alpha + n beta) on the longest path; radix k (default 4) | none |
  * | collalg_iallgather_ring() | (p - 1) alpha + (p - 1)/p n beta | none |
  * | collalg_iallgather_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
+ * | collalg_iallgather_bruck() | ceil(lg p) alpha + (p - 1)/p n beta, + a rotation of n bytes | none |
+ * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ibcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta | none |
@@ -40,12 +44,15 @@
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
  * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
+ * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
  * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
+ * | collalg_iallreduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold and unfold otherwise) | none (rank order kept) |
  * | collalg_iscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_iexscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
+ * | collalg_ireduce_scatter_block_recursive_halving(), collalg_ireduce_scatter_recursive_halving() | lg p alpha + (p - 1)/p n (beta + gamma) (p a power of two; fold and delivery otherwise) | commutative operations |
  *
  * Not yet: more than one algorithm for most collectives; the selector, the tuner and
  * the PMPI library's MPI_I* and MPI_*_init entry points.
@@ -56,12 +63,16 @@
 #include "core/nbc.h"
 #include "core/persistent.h"
 #include "ibarrier/dissemination.h"
+#include "ibarrier/k_dissemination.h"
 #include "ibcast/binomial.h"
+#include "ibcast/knomial.h"
 #include "ibcast/scatter_ring_allgather.h"
 #include "iallgather/ring.h"
 #include "iallgather/recursive_doubling.h"
+#include "iallgather/bruck.h"
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"
+#include "ialltoall/bruck.h"
 #include "igather/linear.h"
 #include "igatherv/linear.h"
 #include "iscatter/linear.h"
@@ -70,11 +81,15 @@
 #include "ialltoallv/linear.h"
 #include "ialltoallw/linear.h"
 #include "ireduce/binomial.h"
+#include "ireduce/knomial.h"
 #include "iallreduce/recursive_doubling.h"
 #include "iallreduce/ring.h"
+#include "iallreduce/rabenseifner.h"
 #include "iscan/recursive_doubling.h"
 #include "iexscan/recursive_doubling.h"
 #include "ireduce_scatter_block/reduce_scatterv.h"
 #include "ireduce_scatter/reduce_scatterv.h"
+#include "ireduce_scatter_block/recursive_halving.h"
+#include "ireduce_scatter/recursive_halving.h"
 
 #endif /* COLLALG_NONBLOCKING_H */

@@ -51,6 +51,11 @@ static const char *nb_mode_name(int mode)
     ((mode) == NB_PERSISTENT ? nb_started(collalg_##coll##_init_##alg(__VA_ARGS__, MPI_INFO_NULL, req), req) \
                              : collalg_i##coll##_##alg(__VA_ARGS__, req))
 
+/* The same for an algorithm with a tuning parameter `k` after the request. */
+#define NBK(coll, alg, mode, req, k, ...)                                                                       \
+    ((mode) == NB_PERSISTENT ? nb_started(collalg_##coll##_init_##alg(__VA_ARGS__, MPI_INFO_NULL, req, k), req) \
+                             : collalg_i##coll##_##alg(__VA_ARGS__, req, k))
+
 static int nb_started(int err, MPI_Request *req)
 {
     return err == MPI_SUCCESS ? collalg_start(req) : err;
@@ -77,39 +82,62 @@ static int count_of(int entry, MPI_Datatype type)
     return entry < 0 ? th_big_count(type) : entry;
 }
 
+/* ibcast binomial, knomial (radix 3 and the default) and scatter_ring_allgather at every root up to
+ * p = 4 (else the first and the last). */
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int mode)
 {
+    static const char *const name[] = {"binomial", "knomial 3", "knomial 0", "scatter_ring_allgather"};
     size_t bytes = th_bytes(count, t->rtype);
-    char *got = th_alloc(bytes), *want = th_alloc(bytes), *copy = th_alloc(bytes), what[256];
-    int root;
+    char *got = th_alloc(bytes), *want = th_alloc(bytes), *start = th_alloc(bytes), what[256];
+    int root, alg;
     MPI_Request req;
     for (root = 0; root < p; root += p <= 4 ? 1 : (p - 1)) {
         /* the root's data, and another pattern elsewhere (whose gaps must stay as they are) */
-        th_fill(got, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
-        memcpy(want, got, bytes);
+        th_fill(start, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
+        memcpy(want, start, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
-        memcpy(copy, got, bytes);
-        NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
-        nb_complete(&req, mode);
-        snprintf(what, sizeof what, "ibcast binomial %s count %d root %d%s", t->name, count, root, nb_mode_name(mode));
-        th_check(res, o, what, got, want, bytes);
-        NB(bcast, scatter_ring_allgather, mode, &req, copy, count, t->rtype, root, MPI_COMM_WORLD);
-        nb_complete(&req, mode);
-        snprintf(what, sizeof what, "ibcast scatter_ring_allgather %s count %d root %d%s", t->name, count, root,
-                 nb_mode_name(mode));
-        th_check(res, o, what, copy, want, bytes);
+        for (alg = 0; alg < 4; alg++) {
+            memcpy(got, start, bytes);
+            if (alg == 0)
+                NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else if (alg < 3)
+                NBK(bcast, knomial, mode, &req, alg == 1 ? 3 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else
+                NB(bcast, scatter_ring_allgather, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
+            nb_complete(&req, mode);
+            snprintf(what, sizeof what, "ibcast %s %s count %d root %d%s", name[alg], t->name, count, root,
+                     nb_mode_name(mode));
+            th_check(res, o, what, got, want, bytes);
+        }
     }
     free(got);
     free(want);
-    free(copy);
+    free(start);
 }
 
-/* iallgather (a2a = 0: ring; 2: recursive doubling) or ialltoall (a2a = 1: linear; 3: pair), in
- * place when @p inplace. */
-static void run_transport(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int a2a,
+/* The nonblocking allgathers and alltoalls: one signature (MPI_Iallgather's is MPI_Ialltoall's). */
+typedef int (*transport_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, MPI_Request *);
+typedef int (*transport_init_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, MPI_Info,
+                                 MPI_Request *);
+#define TRANSPORT(all2all, coll, alg)                                                     \
+    {                                                                                     \
+        "i" #coll " " #alg, all2all, collalg_i##coll##_##alg, collalg_##coll##_init_##alg \
+    }
+static const struct {
+    const char *name;
+    int all2all;
+    transport_fn fn;
+    transport_init_fn init;
+} transports[] = {TRANSPORT(0, allgather, ring),  TRANSPORT(0, allgather, recursive_doubling),
+                  TRANSPORT(0, allgather, bruck), TRANSPORT(1, alltoall, linear),
+                  TRANSPORT(1, alltoall, pair),   TRANSPORT(1, alltoall, bruck)};
+#define NTRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
+
+/* transports[which], in place when @p inplace, against the native MPI_Allgather or MPI_Alltoall. */
+static void run_transport(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int which,
                           int inplace, int mode)
 {
-    int rdb = a2a == 2, pair = a2a == 3, all2all = a2a == 1 || pair;
+    int all2all = transports[which].all2all;
     int scount = count * t->ratio, sblocks = all2all ? p : 1;
     size_t sbytes = th_bytes((long)scount * sblocks, t->stype), rbytes = th_bytes((long)count * p, t->rtype);
     char *send = th_alloc(sbytes), *got = th_alloc(rbytes), *want = th_alloc(rbytes), what[256];
@@ -131,42 +159,26 @@ static void run_transport(th_result *res, const th_opts *o, const th_types *t, i
         else if (count > 0) /* the own block: same type, so its bytes */
             memcpy(got + (size_t)rank * (size_t)count * (size_t)ext, send, th_bytes(count, t->rtype) - 16);
         memcpy(want, got, rbytes);
-        /* the reference: the native call on the same data, not in place (MPICH 4.0's in-place
-         * alltoall truncates resized types) */
-        if (all2all)
-            MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        else
-            MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        if (pair)
-            NB(alltoall, pair, mode, &req, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD);
-        else if (all2all)
-            NB(alltoall, linear, mode, &req, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD);
-        else if (rdb)
-            NB(allgather, recursive_doubling, mode, &req, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype,
-               MPI_COMM_WORLD);
-        else
-            NB(allgather, ring, mode, &req, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD);
-    } else {
-        if (all2all)
-            MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        else
-            MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
-        if (pair)
-            NB(alltoall, pair, mode, &req, send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD);
-        else if (all2all)
-            NB(alltoall, linear, mode, &req, send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD);
-        else if (rdb)
-            NB(allgather, recursive_doubling, mode, &req, send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD);
-        else
-            NB(allgather, ring, mode, &req, send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD);
     }
+    /* the reference: the native call on the same data, never in place (MPICH 4.0's in-place
+     * alltoall truncates resized types) */
+    if (all2all)
+        MPI_Alltoall(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
+    else
+        MPI_Allgather(send, scount, t->stype, want, count, t->rtype, MPI_COMM_WORLD);
+    if (mode == NB_PERSISTENT)
+        nb_started(inplace ? transports[which].init(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype,
+                                                    MPI_COMM_WORLD, MPI_INFO_NULL, &req)
+                           : transports[which].init(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD,
+                                                    MPI_INFO_NULL, &req),
+                   &req);
+    else if (inplace)
+        transports[which].fn(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, got, count, t->rtype, MPI_COMM_WORLD, &req);
+    else
+        transports[which].fn(send, scount, t->stype, got, count, t->rtype, MPI_COMM_WORLD, &req);
     nb_complete(&req, mode);
-    snprintf(what, sizeof what, "%s %s count %d%s%s",
-             pair      ? "ialltoall pair"
-             : all2all ? "ialltoall linear"
-             : rdb     ? "iallgather recursive_doubling"
-                       : "iallgather ring",
-             t->name, count, inplace ? " in place" : "", nb_mode_name(mode));
+    snprintf(what, sizeof what, "%s %s count %d%s%s", transports[which].name, t->name, count,
+             inplace ? " in place" : "", nb_mode_name(mode));
     th_check(res, o, what, got, want, rbytes);
     free(send);
     free(got);
@@ -190,6 +202,13 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     nb_complete(&req, mode);
     snprintf(what, sizeof what, "iallreduce recursive_doubling %s count %d%s%s", k->name, count,
              inplace ? " in place" : "", nb_mode_name(mode));
+    th_check(res, o, what, got, want, bytes);
+    memset(got, 0x5A, bytes);
+    rc_fill(k, inplace ? got : send, count, rank, 5u);
+    NB(allreduce, rabenseifner, mode, &req, inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD);
+    nb_complete(&req, mode);
+    snprintf(what, sizeof what, "iallreduce rabenseifner %s count %d%s%s", k->name, count, inplace ? " in place" : "",
+             nb_mode_name(mode));
     th_check(res, o, what, got, want, bytes);
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
@@ -466,76 +485,109 @@ out:
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1), 1 iscan, 2 iexscan,
- * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths). */
+ * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths), 5 and 6 the same by
+ * recursive halving (commutative operations; the others refused before any message). */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int mode)
 {
-    static const char *const name[] = {"ireduce binomial", "iscan recursive_doubling", "iexscan recursive_doubling",
-                                       "ireduce_scatter_block reduce_scatterv", "ireduce_scatter reduce_scatterv"};
+    static const char *const name[] = {"ireduce",
+                                       "iscan recursive_doubling",
+                                       "iexscan recursive_doubling",
+                                       "ireduce_scatter_block reduce_scatterv",
+                                       "ireduce_scatter reduce_scatterv",
+                                       "ireduce_scatter_block recursive_halving",
+                                       "ireduce_scatter recursive_halving"};
+    int vcounts = which == 4 || which == 6, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
     char *send, *got, *want, *full, what[256];
     MPI_Request req;
     for (j = 0; j < p; j++) {
-        counts[j] = which == 4 ? (j % 3 == 1 ? 0 : count + j % 2) : count;
+        counts[j] = vcounts ? (j % 3 == 1 ? 0 : count + j % 2) : count;
         if (j < rank)
             before += counts[j];
         total += counts[j];
     }
     mine = counts[rank];
+    if (which >= 5) /* the recursive halving refuses a non-commutative operation: let it return */
+        MPI_Op_commutative(k->op, &commute);
+    if (!commute)
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     bytes = (size_t)(which >= 3 ? total : count) * (size_t)k->extent + 16;
     send = th_alloc(bytes);
     got = th_alloc(bytes);
     want = th_alloc(bytes);
     full = th_alloc(bytes);
-    for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1) {
-        int in = inplace && (which != 0 || rank == root);
-        int n = which >= 3 ? total : count;
-        memset(send, 0x5A, bytes);
-        memset(got, 0x5A, bytes);
-        memset(want, 0x5A, bytes);
-        memset(full, 0x5A, bytes);
-        rc_fill(k, in ? got : send, n, rank, 7u);
-        rbytes = bytes;
-        switch (which) {
-        case 0:
-            if (rank == root)
-                rc_reference(k, want, bytes, n, p - 1, 7u);
-            else
-                memcpy(want, got, bytes);
-            NB(reduce, binomial, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
-            break;
-        case 1:
-        case 2:
-            if (which == 1 || rank > 0)
-                rc_reference(k, want, bytes, n, which == 1 ? rank : rank - 1, 7u);
-            else
-                memcpy(want, got, bytes);
-            if (which == 1)
-                NB(scan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
-                   MPI_COMM_WORLD);
-            else
-                NB(exscan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
-                   MPI_COMM_WORLD);
-            break;
-        default: /* block rank of the whole reduction; in place only that block is defined */
-            rc_reference_from(k, full, bytes, before, mine, p - 1, 7u);
-            memcpy(want, in ? got : want, bytes);
-            memcpy(want, full, (size_t)mine * (size_t)k->extent);
-            rbytes = (size_t)mine * (size_t)k->extent + (in ? 0 : 16);
-            if (which == 3)
-                NB(reduce_scatter_block, reduce_scatterv, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
-                   k->op, MPI_COMM_WORLD);
-            else
-                NB(reduce_scatter, reduce_scatterv, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
-                   MPI_COMM_WORLD);
-            break;
+    for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
+        for (tree = 0; tree < (which == 0 ? 3 : 1); tree++) { /* ireduce: binomial, knomial 3, knomial 0 */
+            int in = inplace && (which != 0 || rank == root);
+            int n = which >= 3 ? total : count;
+            memset(send, 0x5A, bytes);
+            memset(got, 0x5A, bytes);
+            memset(want, 0x5A, bytes);
+            memset(full, 0x5A, bytes);
+            rc_fill(k, in ? got : send, n, rank, 7u);
+            rbytes = bytes;
+            switch (which) {
+            case 0:
+                if (rank == root)
+                    rc_reference(k, want, bytes, n, p - 1, 7u);
+                else
+                    memcpy(want, got, bytes);
+                if (tree == 0)
+                    NB(reduce, binomial, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root,
+                       MPI_COMM_WORLD);
+                else
+                    NBK(reduce, knomial, mode, &req, tree == 1 ? 3 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
+                        k->op, root, MPI_COMM_WORLD);
+                break;
+            case 1:
+            case 2:
+                if (which == 1 || rank > 0)
+                    rc_reference(k, want, bytes, n, which == 1 ? rank : rank - 1, 7u);
+                else
+                    memcpy(want, got, bytes);
+                if (which == 1)
+                    NB(scan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
+                       MPI_COMM_WORLD);
+                else
+                    NB(exscan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
+                       MPI_COMM_WORLD);
+                break;
+            default: /* block rank of the whole reduction; in place only that block is defined */
+                rc_reference_from(k, full, bytes, before, mine, p - 1, 7u);
+                memcpy(want, in ? got : want, bytes);
+                memcpy(want, full, (size_t)mine * (size_t)k->extent);
+                rbytes = (size_t)mine * (size_t)k->extent + (in ? 0 : 16);
+                if (which == 3)
+                    NB(reduce_scatter_block, reduce_scatterv, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
+                       k->op, MPI_COMM_WORLD);
+                else if (which == 4)
+                    NB(reduce_scatter, reduce_scatterv, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
+                       k->op, MPI_COMM_WORLD);
+                else if (which == 5)
+                    err = NB(reduce_scatter_block, recursive_halving, mode, &req, in ? MPI_IN_PLACE : send, got, count,
+                             k->type, k->op, MPI_COMM_WORLD);
+                else
+                    err = NB(reduce_scatter, recursive_halving, mode, &req, in ? MPI_IN_PLACE : send, got, counts,
+                             k->type, k->op, MPI_COMM_WORLD);
+                break;
+            }
+            snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
+                     which ? ""
+                           : (tree == 0   ? " binomial"
+                              : tree == 1 ? " knomial 3"
+                                          : " knomial 0"),
+                     k->name, count, which ? 0 : root, in ? " in place" : "", nb_mode_name(mode));
+            if (!commute) {
+                MPI_Error_class(err, &err);
+                th_expect(res, o, what, err == MPI_ERR_OP && req == MPI_REQUEST_NULL);
+                continue;
+            }
+            nb_complete(&req, mode);
+            th_check(res, o, what, got, want, rbytes);
         }
-        nb_complete(&req, mode);
-        snprintf(what, sizeof what, "%s %s count %d root %d%s%s", name[which], k->name, count, which ? 0 : root,
-                 in ? " in place" : "", nb_mode_name(mode));
-        th_check(res, o, what, got, want, rbytes);
-    }
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     free(counts);
     free(send);
     free(got);
@@ -701,15 +753,17 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[6] = {{"ibcast root p", MPI_ERR_ROOT},
+    } cases[8] = {{"ibcast root p", MPI_ERR_ROOT},
                   {"ibcast count -1", MPI_ERR_COUNT},
                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
                   {"iallgather NULL request", MPI_ERR_REQUEST},
                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
-                  {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM}};
+                  {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
+                  {"ibcast knomial radix 1", MPI_ERR_ARG},
+                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 6; i++) {
+    for (i = 0; i < 8; i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -717,7 +771,9 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 2: err = collalg_iallreduce_recursive_doubling(buf, buf + 2, 1, MPI_INT, MPI_OP_NULL, c, &req); break;
         case 3: err = collalg_iallgather_ring(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, NULL); break;
         case 4: err = collalg_ialltoall_linear(buf, 1, MPI_DATATYPE_NULL, buf + 2, 1, MPI_INT, c, &req); break;
-        default: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
+        case 5: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
+        case 6: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
+        default: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -769,6 +825,16 @@ int main(int argc, char **argv)
         nb_complete(&req, mode);
         snprintf(what, sizeof what, "ibarrier dissemination%s", nb_mode_name(mode));
         th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
+        for (ti = 0; ti < 3; ti++) { /* radix 3, the default, and one above p */
+            NBK(barrier, k_dissemination, mode, &req, ti == 0 ? 3 : ti == 1 ? 0 : p + 1, MPI_COMM_WORLD);
+            nb_complete(&req, mode);
+            snprintf(what, sizeof what, "ibarrier k_dissemination radix %d%s",
+                     ti == 0   ? 3
+                     : ti == 1 ? 0
+                               : p + 1,
+                     nb_mode_name(mode));
+            th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
+        }
         for (ti = 0; ti < TH_NTYPES; ti++) {
             if (!th_want_type(&o, t[ti].name) ||
                 (mode == NB_PERSISTENT && strcmp(t[ti].name, "int") != 0 && strcmp(t[ti].name, "vector") != 0))
@@ -777,10 +843,8 @@ int main(int argc, char **argv)
                 int count = count_of(o.counts[ci], t[ti].rtype), kind, pat;
                 run_bcast(&res, &o, &t[ti], count, p, rank, mode);
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
-                    run_transport(&res, &o, &t[ti], count, p, rank, 0, inplace, mode);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 2, inplace, mode);
-                    run_transport(&res, &o, &t[ti], count, p, rank, 3, inplace, mode);
+                    for (kind = 0; kind < NTRANSPORTS; kind++)
+                        run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, mode);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, mode);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
                     run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode);
@@ -796,16 +860,14 @@ int main(int argc, char **argv)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
                     run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
-                    for (which = 0; which < 5; which++)
+                    for (which = 0; which < 7; which++)
                         run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                 }
         if (mode != NB_PERSISTENT)
-            if (mode != NB_PERSISTENT)
-                run_outstanding(&res, &o, p, rank, mode);
+            run_outstanding(&res, &o, p, rank, mode);
         if (COLLALG_NBC_KEEP_TYPES)
             run_type_freed(&res, &o, p, rank, mode);
     }
-    run_persistent(&res, &o, p, rank);
     run_persistent(&res, &o, p, rank);
     run_errors(&res, &o, p, rank);
     rc_set_free(&rs);

@@ -887,6 +887,16 @@ COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, con
     return collalg__nbc_launch(op, err, &c, request, persistent);
 }
 
+/** @brief @p err, or MPI_ERR_OP when @p err is MPI_SUCCESS and @p op is not commutative: the
+ *         algorithms of the COLLALG_R_COMMUTATIVE rows refuse such an operation before any message. */
+COLLALG_INLINE int collalg__nbc_commutative(int err, MPI_Op op)
+{
+    int commute = 0;
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Op_commutative)(op, &commute);
+    return err == MPI_SUCCESS && !commute ? MPI_ERR_OP : err;
+}
+
 /**
  * @brief The end of a nonblocking reduction's start: on success so far, gives @p o the operation
  *        @p op and its buffers (@p recvbuf, and @p sendbuf unless @p inplace; both of elements of
@@ -905,6 +915,31 @@ COLLALG_INLINE int collalg__nbc_reduction_start(collalg__nbc *o, int err, MPI_Op
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(o, COLLALG_BUF_SEND, sendbuf, datatype);
     return collalg__nbc_launch(o, err, c, request, persistent);
+}
+
+/** @brief An allreduce's schedule builder (schedule/icoll_reduce.h). */
+typedef void (*collalg__allreduce_steps_fn)(collalg__steps *s, int rank, int p, long long count, int inplace);
+
+/**
+ * @brief The whole start of a nonblocking allreduce (MPI_Iallreduce's arguments): the checks of
+ *        the blocking allreduces, MPI_ERR_OP for a non-commutative @p op when @p commutative_only,
+ *        the counting and filling runs of @p build, collalg__nbc_reduction_start() (@p persistent:
+ *        see collalg__nbc_launch()).
+ * @return as the algorithm's function.
+ */
+COLLALG_INLINE int collalg__nbc_allreduce(collalg__allreduce_steps_fn build, int commutative_only, const void *sendbuf,
+                                          void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                          MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking reductions */
+    collalg__nbc *o = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    if (commutative_only)
+        err = collalg__nbc_commutative(err, op);
+    COLLALG__NBC_BUILD(err, o, build, (rank, p, count, inplace));
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
 }
 
 /**

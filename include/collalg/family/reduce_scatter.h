@@ -26,6 +26,7 @@
 #define COLLALG_REDUCE_SCATTER_COMMON_H
 
 #include "../core/core.h"
+#include "../core/nbc.h"
 #include "allreduce.h"
 
 /** @brief The block layout and the reduction of one reduce_scatter(_block) call. */
@@ -280,6 +281,36 @@ COLLALG_INLINE int collalg__rs_fold_start(collalg__ctx *c, const collalg__rs *l,
     if (err == MPI_SUCCESS)
         err = collalg__allreduce_fold_in(c, &l->r, f, acc, tmp, total);
     return err;
+}
+
+/** @brief A nonblocking reduce-scatter's schedule builder (schedule/icoll_reduce.h): blocks of
+ *         @p block elements, or of @p counts[r] elements when @p counts is not NULL. */
+typedef void (*collalg__reduce_scatter_steps_fn)(collalg__steps *s, int rank, int p, long long block, const int *counts,
+                                                 int inplace);
+
+/**
+ * @brief The whole start of a nonblocking reduce-scatter, with MPI_Ireduce_scatter's arguments
+ *        when @p vform (@p recvcounts; @p recvcount unused), else MPI_Ireduce_scatter_block's
+ *        (@p recvcount; @p recvcounts unused): the checks of the blocking ones, MPI_ERR_OP for a
+ *        non-commutative @p op when @p commutative_only, the counting and filling runs of
+ *        @p build, collalg__nbc_reduction_start() (@p persistent: see collalg__nbc_launch()).
+ * @return as the algorithm's function.
+ */
+COLLALG_INLINE int collalg__nbc_reduce_scatter(collalg__reduce_scatter_steps_fn build, int commutative_only, int vform,
+                                               const void *sendbuf, void *recvbuf, int recvcount, const int *recvcounts,
+                                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request,
+                                               int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking reduce-scatters */
+    collalg__nbc *o = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err = vform ? collalg__reduce_scatter_enter(&c, &sendbuf, recvbuf, recvcounts, datatype, op, comm)
+                    : collalg__reduce_scatter_block_enter(&c, &sendbuf, recvbuf, recvcount, datatype, op, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    if (commutative_only)
+        err = collalg__nbc_commutative(err, op);
+    COLLALG__NBC_BUILD(err, o, build, (rank, p, vform ? 0 : recvcount, vform ? recvcounts : NULL, inplace));
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
 }
 
 #endif /* COLLALG_REDUCE_SCATTER_COMMON_H */

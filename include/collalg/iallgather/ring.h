@@ -43,7 +43,8 @@
 #include "../schedule/icoll.h"
 
 /** @brief The start of collalg_iallgather_ring() (@p persistent 0) and of
- *         collalg_allgather_init_ring() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
+ *         collalg_allgather_init_ring() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__iallgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request,
                                             int persistent)

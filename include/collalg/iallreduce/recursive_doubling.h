@@ -57,13 +57,8 @@ COLLALG_INLINE int collalg__iallreduce_recursive_doubling(const void *sendbuf, v
                                                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                           MPI_Request *request, int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking reductions */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, o, collalg__iallreduce_recursive_doubling_steps, (rank, p, count, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+    return collalg__nbc_allreduce(collalg__iallreduce_recursive_doubling_steps, 0, sendbuf, recvbuf, count, datatype,
+                                  op, comm, request, persistent);
 }
 
 /**

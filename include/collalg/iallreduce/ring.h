@@ -49,21 +49,13 @@
 #include "../schedule/icoll_reduce.h"
 
 /** @brief The start of collalg_iallreduce_ring() (@p persistent 0) and of
- *         collalg_allreduce_init_ring() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
+ *         collalg_allreduce_init_ring() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__iallreduce_ring(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                             MPI_Op op, MPI_Comm comm, MPI_Request *request, int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking reductions */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, commute = 0;
-    int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Op_commutative)(op, &commute);
-    if (err == MPI_SUCCESS && !commute)
-        err = MPI_ERR_OP;
-    COLLALG__NBC_BUILD(err, o, collalg__iallreduce_ring_steps, (rank, p, count, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+    return collalg__nbc_allreduce(collalg__iallreduce_ring_steps, 1, sendbuf, recvbuf, count, datatype, op, comm,
+                                  request, persistent);
 }
 
 /**

@@ -44,7 +44,8 @@
 #include "../schedule/icoll.h"
 
 /** @brief The start of collalg_ialltoall_pair() (@p persistent 0) and of
- *         collalg_alltoall_init_pair() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
+ *         collalg_alltoall_init_pair() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__ialltoall_pair(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request,
                                            int persistent)

@@ -37,24 +37,7 @@
 #ifndef COLLALG_IBARRIER_DISSEMINATION_H
 #define COLLALG_IBARRIER_DISSEMINATION_H
 
-#include "../core/persistent.h"
-#include "../schedule/icoll.h"
-
-/** @brief The start of collalg_ibarrier_dissemination() (@p persistent 0) and of
- *         collalg_barrier_init_dissemination() (1): checks, schedule, buffers, then
- *         collalg__nbc_launch(). */
-COLLALG_INLINE int collalg__ibarrier_dissemination(MPI_Comm comm, MPI_Request *request, int persistent)
-{
-    collalg__ctx c;
-    collalg__nbc *op = NULL;
-    int p, rank, err;
-    collalg__ctx_init(&c, comm);
-    err = collalg__nbc_enter(&c, MPI_SUCCESS, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__ibarrier_dissemination_steps, (rank, p));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, NULL, MPI_BYTE);
-    return collalg__nbc_launch(op, err, &c, request, persistent);
-}
+#include "k_dissemination.h"
 
 /**
  * @brief MPI_Ibarrier by the dissemination algorithm: the request completes on each rank only
@@ -68,7 +51,7 @@ COLLALG_INLINE int collalg__ibarrier_dissemination(MPI_Comm comm, MPI_Request *r
  */
 COLLALG_INLINE int collalg_ibarrier_dissemination(MPI_Comm comm, MPI_Request *request)
 {
-    return collalg__ibarrier_dissemination(comm, request, 0);
+    return collalg_ibarrier_k_dissemination(comm, request, 2);
 }
 
 /**
@@ -82,8 +65,7 @@ COLLALG_INLINE int collalg_ibarrier_dissemination(MPI_Comm comm, MPI_Request *re
  */
 COLLALG_INLINE int collalg_barrier_init_dissemination(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
-    return collalg__ibarrier_dissemination(comm, request, 1);
+    return collalg_barrier_init_k_dissemination(comm, info, request, 2);
 }
 
 #endif /* COLLALG_IBARRIER_DISSEMINATION_H */

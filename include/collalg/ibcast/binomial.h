@@ -37,23 +37,7 @@
 #ifndef COLLALG_IBCAST_BINOMIAL_H
 #define COLLALG_IBCAST_BINOMIAL_H
 
-#include "../core/persistent.h"
-#include "../schedule/icoll.h"
-
-/** @brief The start of collalg_ibcast_binomial() (@p persistent 0) and of
- *         collalg_bcast_init_binomial() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
-COLLALG_INLINE int collalg__ibcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                                            MPI_Request *request, int persistent)
-{
-    collalg__ctx c; /* for the checks of the blocking broadcasts */
-    collalg__nbc *op = NULL;
-    int p, rank, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__ibcast_binomial_steps, (rank, p, root, count));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
-    return collalg__nbc_launch(op, err, &c, request, persistent);
-}
+#include "knomial.h"
 
 /**
  * @brief MPI_Ibcast by a binomial tree.
@@ -71,7 +55,7 @@ COLLALG_INLINE int collalg__ibcast_binomial(void *buffer, int count, MPI_Datatyp
 COLLALG_INLINE int collalg_ibcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                                            MPI_Request *request)
 {
-    return collalg__ibcast_binomial(buffer, count, datatype, root, comm, request, 0);
+    return collalg_ibcast_knomial(buffer, count, datatype, root, comm, request, 2);
 }
 
 /**
@@ -86,8 +70,7 @@ COLLALG_INLINE int collalg_ibcast_binomial(void *buffer, int count, MPI_Datatype
 COLLALG_INLINE int collalg_bcast_init_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                                                MPI_Info info, MPI_Request *request)
 {
-    (void)info;
-    return collalg__ibcast_binomial(buffer, count, datatype, root, comm, request, 1);
+    return collalg_bcast_init_knomial(buffer, count, datatype, root, comm, info, request, 2);
 }
 
 #endif /* COLLALG_IBCAST_BINOMIAL_H */

@@ -38,7 +38,8 @@
 #include "../schedule/icoll_rooted.h"
 
 /** @brief The start of collalg_igather_linear() (@p persistent 0) and of
- *         collalg_gather_init_linear() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
+ *         collalg_gather_init_linear() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__igather_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                            int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                                            MPI_Request *request, int persistent)

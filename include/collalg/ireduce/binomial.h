@@ -43,25 +43,7 @@
 #ifndef COLLALG_IREDUCE_BINOMIAL_H
 #define COLLALG_IREDUCE_BINOMIAL_H
 
-#include "../core/persistent.h"
-#include "../family/reduce.h"
-#include "../schedule/icoll_reduce.h"
-
-/** @brief The start of collalg_ireduce_binomial() (@p persistent 0) and of
- *         collalg_reduce_init_binomial() (1): checks, schedule, buffers, then
- *         collalg__nbc_launch(). */
-COLLALG_INLINE int collalg__ireduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                                             MPI_Op op, int root, MPI_Comm comm, MPI_Request *request, int persistent)
-{
-    collalg__ctx c; /* for the checks of the blocking reduces */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__reduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, root, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, o, collalg__ireduce_binomial_steps, (rank, p, root, count, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, rank == root ? recvbuf : NULL, datatype, inplace, &c,
-                                        request, persistent);
-}
+#include "knomial.h"
 
 /**
  * @brief MPI_Ireduce by a binomial tree, in the standard's operand order.
@@ -84,7 +66,7 @@ COLLALG_INLINE int collalg__ireduce_binomial(const void *sendbuf, void *recvbuf,
 COLLALG_INLINE int collalg_ireduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                             MPI_Op op, int root, MPI_Comm comm, MPI_Request *request)
 {
-    return collalg__ireduce_binomial(sendbuf, recvbuf, count, datatype, op, root, comm, request, 0);
+    return collalg_ireduce_knomial(sendbuf, recvbuf, count, datatype, op, root, comm, request, 2);
 }
 
 /**
@@ -99,8 +81,7 @@ COLLALG_INLINE int collalg_ireduce_binomial(const void *sendbuf, void *recvbuf, 
 COLLALG_INLINE int collalg_reduce_init_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                                 MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
-    return collalg__ireduce_binomial(sendbuf, recvbuf, count, datatype, op, root, comm, request, 1);
+    return collalg_reduce_init_knomial(sendbuf, recvbuf, count, datatype, op, root, comm, info, request, 2);
 }
 
 #endif /* COLLALG_IREDUCE_BINOMIAL_H */

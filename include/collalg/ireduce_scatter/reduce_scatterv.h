@@ -41,7 +41,6 @@
 #ifndef COLLALG_IREDUCE_SCATTER_REDUCE_SCATTERV_H
 #define COLLALG_IREDUCE_SCATTER_REDUCE_SCATTERV_H
 
-#include "../core/persistent.h"
 #include "../family/reduce_scatter.h"
 #include "../schedule/icoll_reduce.h"
 
@@ -52,13 +51,8 @@ COLLALG_INLINE int collalg__ireduce_scatter_reduce_scatterv(const void *sendbuf,
                                                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                             MPI_Request *request, int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking reduce_scatters */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__reduce_scatter_enter(&c, &sendbuf, recvbuf, recvcounts, datatype, op, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, o, collalg__ireduce_scatter_steps, (rank, p, 0, recvcounts, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+    return collalg__nbc_reduce_scatter(collalg__ireduce_scatter_steps, 0, 1, sendbuf, recvbuf, 0, recvcounts, datatype,
+                                       op, comm, request, persistent);
 }
 
 /**

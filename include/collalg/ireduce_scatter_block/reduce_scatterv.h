@@ -35,24 +35,18 @@
 #ifndef COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H
 #define COLLALG_IREDUCE_SCATTER_BLOCK_REDUCE_SCATTERV_H
 
-#include "../core/persistent.h"
 #include "../family/reduce_scatter.h"
 #include "../schedule/icoll_reduce.h"
 
 /** @brief The start of collalg_ireduce_scatter_block_reduce_scatterv() (@p persistent 0) and of
- *         collalg_reduce_scatter_block_init_reduce_scatterv() (1): checks, schedule, buffers, then
- *         collalg__nbc_launch(). */
+ *         collalg_reduce_scatter_block_init_reduce_scatterv() (1): checks, schedule, buffers,
+ *         then collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__ireduce_scatter_block_reduce_scatterv(const void *sendbuf, void *recvbuf, int recvcount,
                                                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                                   MPI_Request *request, int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking reduce_scatter_blocks */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__reduce_scatter_block_enter(&c, &sendbuf, recvbuf, recvcount, datatype, op, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, o, collalg__ireduce_scatter_steps, (rank, p, recvcount, NULL, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+    return collalg__nbc_reduce_scatter(collalg__ireduce_scatter_steps, 0, 0, sendbuf, recvbuf, recvcount, NULL,
+                                       datatype, op, comm, request, persistent);
 }
 
 /**

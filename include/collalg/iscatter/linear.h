@@ -37,7 +37,8 @@
 #include "../schedule/icoll_rooted.h"
 
 /** @brief The start of collalg_iscatter_linear() (@p persistent 0) and of
- *         collalg_scatter_init_linear() (1): checks, schedule, buffers, then collalg__nbc_launch(). */
+ *         collalg_scatter_init_linear() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__iscatter_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                             int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                                             MPI_Request *request, int persistent)

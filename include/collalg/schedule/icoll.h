@@ -19,40 +19,72 @@
 #include "common.h"
 #include "barrier.h"
 #include "recursive_doubling.h"
+#include "knomial.h"
+#include "kradix.h"
 
 /**
- * @brief Dissemination barrier: in round k = 0 .. ceil(lg p) - 1 a zero-element message to
- *        (rank + 2^k) mod p and one from (rank - 2^k) mod p, each round after the previous one.
+ * @brief K-ary dissemination barrier, radix @p k >= 2 (the schedule of
+ *        collalg_barrier_k_dissemination()): in the round of span k^r, r = 0 .. ceil(log_k p) - 1,
+ *        a zero-element message from (rank - j k^r) mod p and one to (rank + j k^r) mod p for
+ *        j = 1 .. k - 1 with j k^r < p (schedule/kradix.h), each round after the previous one.
+ *        Invariant: after the round of span k^r the rank has heard, directly or not, from the
+ *        k^(r+1) - 1 ranks below it (mod p).
  */
-static inline void collalg__ibarrier_dissemination_steps(collalg__steps *s, int rank, int p)
+static inline void collalg__ibarrier_k_dissemination_steps(collalg__steps *s, int rank, int p, int k)
 {
-    int k, n = collalg__dissemination_nrounds(p);
-    for (k = 0; k < n; k++) {
-        collalg__steps_send(s, collalg__dissemination_to(rank, p, k), collalg__pc(COLLALG_BUF_RECV, 0, 0));
-        collalg__steps_recv(s, collalg__dissemination_from(rank, p, k), collalg__pc(COLLALG_BUF_RECV, 0, 0));
+    long long span;
+    int j, d;
+    for (span = 1; span < p; span *= k) {
+        for (j = 1; j < k && (d = collalg__kradix_dist(p, span, j)) > 0; j++)
+            collalg__steps_recv(s, collalg__ring_from(rank, p, d), collalg__pc(COLLALG_BUF_RECV, 0, 0));
+        for (j = 1; j < k && (d = collalg__kradix_dist(p, span, j)) > 0; j++)
+            collalg__steps_send(s, collalg__ring_to(rank, p, d), collalg__pc(COLLALG_BUF_RECV, 0, 0));
         collalg__steps_round(s);
     }
 }
 
 /**
- * @brief Binomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root: a
- *        non-root receives from its parent, then every rank sends to its children one after
- *        another, the largest subtree first (as the blocking tree does: sends started together
- *        would share the sender's link, and the largest subtree would wait for all of them).
+ * @brief Dissemination barrier: the k-ary one of radix 2, in round k = 0 .. ceil(lg p) - 1 a
+ *        zero-element message to (rank + 2^k) mod p and one from (rank - 2^k) mod p.
+ */
+static inline void collalg__ibarrier_dissemination_steps(collalg__steps *s, int rank, int p)
+{
+    collalg__ibarrier_k_dissemination_steps(s, rank, p, 2);
+}
+
+/**
+ * @brief K-nomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root, radix
+ *        @p k >= 2 (schedule/knomial.h): a non-root receives from its parent, then every rank
+ *        sends to its children one after another in the tree's broadcast order (levels from the
+ *        highest down, the largest subtree first), as the blocking collalg_bcast_knomial() does:
+ *        sends started together would share the sender's link. Nothing is sent for @p count 0.
+ */
+static inline void collalg__ibcast_knomial_steps(collalg__steps *s, int rank, int p, int root, long long count, int k)
+{
+    int rel = collalg__relrank(rank, root, p);
+    collalg__piece all = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    collalg__knomial_it it;
+    if (count == 0)
+        return;
+    if (rel > 0) {
+        collalg__steps_recv(s, (collalg__knomial_parent(rel, k) + root) % p, all);
+        collalg__steps_round(s);
+    }
+    for (collalg__knomial_first(&it, rel, p, k, 0); it.child >= 0; collalg__knomial_next(&it)) {
+        collalg__steps_send(s, (it.child + root) % p, all);
+        collalg__steps_round(s);
+    }
+}
+
+/**
+ * @brief Binomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root: the
+ *        k-nomial tree of radix 2 (collalg__ibcast_knomial_steps()); a non-root receives from its
+ *        parent (rel with its lowest set bit cleared), then sends to its children rel + 2^j,
+ *        2^j below rel's lowest set bit, the largest subtree first.
  */
 static inline void collalg__ibcast_binomial_steps(collalg__steps *s, int rank, int p, int root, long long count)
 {
-    int rel = collalg__relrank(rank, root, p), mask;
-    collalg__piece all = collalg__pc(COLLALG_BUF_RECV, 0, count);
-    if (rel > 0) {
-        collalg__steps_recv(s, (collalg__binomial_parent(rel) + root) % p, all);
-        collalg__steps_round(s);
-    }
-    for (mask = collalg__binomial_mask(rel, p) >> 1; mask > 0; mask >>= 1)
-        if (rel + mask < p) { /* one child at a time: concurrent sends would share the link */
-            collalg__steps_send(s, (rel + mask + root) % p, all);
-            collalg__steps_round(s);
-        }
+    collalg__ibcast_knomial_steps(s, rank, p, root, count, 2);
 }
 
 /** @brief Blocks [j, j + n) of a vector of @p count elements cut into blocks of @p size
@@ -165,6 +197,97 @@ static inline void collalg__iallgather_recursive_doubling_steps(collalg__steps *
             collalg__steps_round(s);
         }
     }
+}
+
+/**
+ * @brief Bruck's allgather of blocks of @p rcount elements for any p (the schedule of
+ *        collalg_allgather_bruck()): COLLALG_BUF_TMP holds p blocks, block j the one of rank
+ *        (rank + j) mod p. The own block is copied to block 0 (from the @p scount elements of
+ *        COLLALG_BUF_SEND, or from its place in COLLALG_BUF_RECV when @p inplace); in the round
+ *        with d = 1, 2, 4, ... below p, blocks [0, m) (m = min(d, p - d)) go to rank - d as one
+ *        message and blocks [d, d + m) come from rank + d. Invariant: after the round with d, the
+ *        rank holds blocks [0, min(2d, p)). The final rotation copies block j to block
+ *        (rank + j) mod p of COLLALG_BUF_RECV, as two pieces.
+ */
+static inline void collalg__iallgather_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                   long long rcount, int inplace)
+{
+    long long d, m, head = (long long)(p - rank) * rcount;
+    collalg__piece own = inplace ? collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount)
+                                 : collalg__pc(COLLALG_BUF_SEND, 0, scount);
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, own, collalg__pc(COLLALG_BUF_RECV, 0, rcount));
+        return;
+    }
+    collalg__steps_tmp(s, (long long)p * rcount);
+    collalg__steps_copy(s, own, collalg__pc(COLLALG_BUF_TMP, 0, rcount));
+    collalg__steps_round(s);
+    for (d = 1; d < p; d <<= 1) {
+        m = d < p - d ? d : p - d;
+        collalg__steps_send(s, collalg__ring_from(rank, p, (int)d), collalg__pc(COLLALG_BUF_TMP, 0, m * rcount));
+        collalg__steps_recv(s, collalg__ring_to(rank, p, (int)d), collalg__pc(COLLALG_BUF_TMP, d * rcount, m * rcount));
+        collalg__steps_round(s);
+    }
+    collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, 0, head),
+                        collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, head));
+    if (rank > 0)
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, head, (long long)rank * rcount),
+                            collalg__pc(COLLALG_BUF_RECV, 0, (long long)rank * rcount));
+}
+
+/**
+ * @brief Bruck's alltoall of blocks of @p scount (sent) and @p rcount (received) elements for any
+ *        p (the schedule of collalg_alltoall_bruck()). COLLALG_BUF_TMP holds p blocks, then two
+ *        packing areas of floor(p/2) blocks each.
+ *        1. Rotation: block j of the scratch is block (rank + j) mod p of the input
+ *           (COLLALG_BUF_SEND, or COLLALG_BUF_RECV when @p inplace; then @p scount is @p rcount).
+ *        2. In the round with d = 1, 2, 4, ... below p, the blocks j whose bit d is set (runs of d
+ *           blocks from j = d, 3d, 5d, ...) are packed by copies, sent to rank + d as one message,
+ *           and the ones from rank - d are unpacked into the same places. Invariant: block j of
+ *           rank r holds, after the rounds below d, the data of rank r - (j mod d) for rank
+ *           r - (j mod d) + j.
+ *        3. Inverse rotation: block j of the scratch is block (rank - j) mod p of COLLALG_BUF_RECV.
+ */
+static inline void collalg__ialltoall_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                  long long rcount, int inplace)
+{
+    long long pn = (long long)p * rcount, half = (long long)(p / 2) * rcount, at;
+    int in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, d, j, step;
+    if (inplace)
+        scount = rcount;
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, collalg__pc(in, 0, scount), collalg__pc(COLLALG_BUF_RECV, 0, rcount));
+        return;
+    }
+    collalg__steps_tmp(s, pn + 2 * half);
+    for (j = 0; j < p; j++)
+        collalg__steps_copy(s, collalg__pc(in, collalg__ring_to(rank, p, j) * scount, scount),
+                            collalg__pc(COLLALG_BUF_TMP, j * rcount, rcount));
+    collalg__steps_round(s);
+    for (d = 1; d < p; d <<= 1) {
+        for (step = 0; step < 2; step++) { /* 0: pack the runs; 1: unpack them */
+            for (at = 0, j = d; j < p; j += 2 * d) {
+                long long n = (long long)(p - j < d ? p - j : d) * rcount;
+                collalg__piece run = collalg__pc(COLLALG_BUF_TMP, j * rcount, n);
+                if (step == 0)
+                    collalg__steps_copy(s, run, collalg__pc(COLLALG_BUF_TMP, pn + at, n));
+                else
+                    collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, pn + half + at, n), run);
+                at += n;
+            }
+            collalg__steps_round(s);
+            if (step == 0) {
+                collalg__steps_send(s, collalg__ring_to(rank, p, d), collalg__pc(COLLALG_BUF_TMP, pn, at));
+                collalg__steps_recv(s, collalg__ring_from(rank, p, d), collalg__pc(COLLALG_BUF_TMP, pn + half, at));
+                collalg__steps_round(s);
+            }
+        }
+    }
+    for (j = 0; j < p; j++)
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, j * rcount, rcount),
+                            collalg__pc(COLLALG_BUF_RECV, collalg__ring_from(rank, p, j) * rcount, rcount));
 }
 
 /** @brief The counts and displacements of one side of an alltoall(v): NULL arrays for blocks of

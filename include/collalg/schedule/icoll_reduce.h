@@ -16,49 +16,139 @@
 #include "steps.h"
 #include "common.h"
 #include "recursive_doubling.h"
+#include "knomial.h"
 
 /**
- * @brief Binomial reduction of piece @p in (@p count elements) of every rank onto rank 0, in rank
- *        order: rank r combines its children r + 1, r + 2, r + 4, ... (below its lowest set bit)
- *        one after another, its running value (ranks [r, r + 2^k)) as the left operand, then
- *        sends it to its parent r - lowbit(r). A rank with children uses COLLALG_BUF_TMP
- *        elements [0, 2 count) and leaves @p in untouched.
+ * @brief The fold of MPICH's order-keeping fold (COLLALG__RDB_FOLD_PAIRS, @p f): a folded rank
+ *        sends piece @p in (its whole vector) to the survivor above it; that survivor receives it
+ *        into @p other and combines it in front of its own vector @p acc (acc = other op acc: the
+ *        folded rank is the lower one). Nothing for the other ranks.
+ */
+static inline void collalg__ifold_in(collalg__steps *s, const collalg__rdb_fold *f, collalg__piece in,
+                                     collalg__piece acc, collalg__piece other)
+{
+    if (f->partner < 0)
+        return;
+    if (f->newrank < 0) {
+        collalg__steps_send(s, f->partner, in);
+    } else {
+        collalg__steps_recv(s, f->partner, other);
+        collalg__steps_round(s);
+        collalg__steps_reduce(s, other, acc);
+    }
+    collalg__steps_round(s);
+}
+
+/** @brief The unfold of collalg__ifold_in(): the survivor sends the result @p res to its folded
+ *         rank, which receives it into @p res. Nothing for the other ranks. */
+static inline void collalg__ifold_out(collalg__steps *s, const collalg__rdb_fold *f, collalg__piece res)
+{
+    if (f->partner >= 0 && f->newrank >= 0)
+        collalg__steps_send(s, f->partner, res);
+    else if (f->partner >= 0)
+        collalg__steps_recv(s, f->partner, res);
+    collalg__steps_round(s);
+}
+
+/** @brief Elements [lo, hi) of the vector that starts at piece @p v (its buffer and first element). */
+static inline collalg__piece collalg__sub(collalg__piece v, long long lo, long long hi)
+{
+    return collalg__pc(v.buf, v.first + lo, hi - lo);
+}
+
+/** @brief First element of block @p b of @p count elements cut into @p n blocks (the first
+ *         count mod n blocks one element longer; collalg__even_split() in long long). */
+static inline long long collalg__even_at(long long count, int n, int b)
+{
+    long long q = count / n, r = count % n;
+    return b * q + (b < r ? b : r);
+}
+
+/**
+ * @brief One exchange of a recursive-halving reduce-scatter: elements [@p glo, @p ghi) (the half
+ *        given up) of the running vector *@p acc go to @p peer, which sends its elements
+ *        [@p klo, @p khi) (the half kept) into *@p other; they are combined with this rank's in
+ *        rank order: when @p upper (the peer's ranks lie below) other op acc into *acc, else
+ *        acc op other into *other, and the two vectors swap roles (outside the kept half the new
+ *        *acc is stale, and no later step reads it).
+ */
+static inline void collalg__ihalving_exchange(collalg__steps *s, int peer, int upper, collalg__piece *acc,
+                                              collalg__piece *other, long long glo, long long ghi, long long klo,
+                                              long long khi)
+{
+    collalg__piece mine = collalg__sub(*acc, klo, khi), theirs = collalg__sub(*other, klo, khi), t;
+    collalg__steps_send(s, peer, collalg__sub(*acc, glo, ghi));
+    collalg__steps_recv(s, peer, theirs);
+    collalg__steps_round(s);
+    if (upper) {
+        collalg__steps_reduce(s, theirs, mine);
+    } else {
+        collalg__steps_reduce(s, mine, theirs);
+        t = *acc;
+        *acc = *other;
+        *other = t;
+    }
+    collalg__steps_round(s);
+}
+
+/** @brief collalg__ihalving_exchange() of the range [@p a, @p b) cut at @p m: the @p upper rank of
+ *         the pair keeps [m, b), the other [a, m). */
+static inline void collalg__ihalving_split(collalg__steps *s, int peer, int upper, collalg__piece *acc,
+                                           collalg__piece *other, long long a, long long m, long long b)
+{
+    if (upper)
+        collalg__ihalving_exchange(s, peer, 1, acc, other, a, m, m, b);
+    else
+        collalg__ihalving_exchange(s, peer, 0, acc, other, m, b, a, m);
+}
+
+/**
+ * @brief K-nomial reduction (radix @p k >= 2, schedule/knomial.h) of piece @p in (@p count
+ *        elements) of every rank onto rank 0, in rank order: rank r combines its children
+ *        r + m k^j in increasing rank order (level j = 0 first, m = 1 .. k - 1 within a level,
+ *        k^j below the weight of r's lowest non-zero base-k digit) one after another, its running
+ *        value (ranks [r, child)) as the left operand, then sends it to its parent. Invariant:
+ *        before child c is combined, the running value is the reduction over ranks [r, c), and
+ *        c's subtree is the run that follows. A rank with children uses COLLALG_BUF_TMP elements
+ *        [0, 2 count) and leaves @p in untouched. Radix 2 is the binomial tree.
  * @return where the result is on rank 0 (on the others, what was sent).
  */
-static inline collalg__piece collalg__ireduce_tree_steps(collalg__steps *s, int rank, int p, long long count,
+static inline collalg__piece collalg__ireduce_tree_steps(collalg__steps *s, int rank, int p, int k, long long count,
                                                          collalg__piece in)
 {
     collalg__piece acc = in, other = collalg__pc(COLLALG_BUF_TMP, 0, count), t;
-    int mask, low = collalg__binomial_mask(rank, p);
-    if (rank + 1 < p && low > 1)
+    long long step, top = collalg__knomial_mask(rank, p, k);
+    int m;
+    if (rank + 1 < p && top > 1)
         collalg__steps_tmp(s, 2 * count);
-    for (mask = 1; mask < low && rank + mask < p; mask <<= 1) {
-        collalg__steps_recv(s, rank + mask, other);
-        collalg__steps_round(s);
-        collalg__steps_reduce(s, acc, other); /* other = acc op child's */
-        collalg__steps_round(s);
-        t = acc.buf == COLLALG_BUF_TMP ? acc : collalg__pc(COLLALG_BUF_TMP, count, count);
-        acc = other;
-        other = t;
-    }
+    for (step = 1; step < top && rank + step < p; step *= k)
+        for (m = 1; m < k && rank + m * step < p; m++) {
+            collalg__steps_recv(s, (int)(rank + m * step), other);
+            collalg__steps_round(s);
+            collalg__steps_reduce(s, acc, other); /* other = acc op child's */
+            collalg__steps_round(s);
+            t = acc.buf == COLLALG_BUF_TMP ? acc : collalg__pc(COLLALG_BUF_TMP, count, count);
+            acc = other;
+            other = t;
+        }
     if (rank > 0) {
-        collalg__steps_send(s, collalg__binomial_parent(rank), acc);
+        collalg__steps_send(s, collalg__knomial_parent(rank, k), acc);
         collalg__steps_round(s);
     }
     return acc;
 }
 
 /**
- * @brief Binomial reduce to @p root in rank order (MPICH's rule for a non-commutative operation:
- *        reduce onto rank 0, then send to the root): collalg__ireduce_tree_steps() of the
- *        @p count elements of COLLALG_BUF_SEND (the root's COLLALG_BUF_RECV when @p inplace), then
- *        the result into the root's COLLALG_BUF_RECV.
+ * @brief K-nomial reduce (radix @p k) to @p root in rank order (MPICH's rule for a
+ *        non-commutative operation: reduce onto rank 0, then send to the root):
+ *        collalg__ireduce_tree_steps() of the @p count elements of COLLALG_BUF_SEND (the root's
+ *        COLLALG_BUF_RECV when @p inplace), then the result into the root's COLLALG_BUF_RECV.
  */
-static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, int p, int root, long long count,
-                                                   int inplace)
+static inline void collalg__ireduce_knomial_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                  int inplace, int k)
 {
     int in = inplace && rank == root ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
-    collalg__piece res = collalg__ireduce_tree_steps(s, rank, p, count, collalg__pc(in, 0, count));
+    collalg__piece res = collalg__ireduce_tree_steps(s, rank, p, k, count, collalg__pc(in, 0, count));
     collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count);
     if (root == 0 && rank == 0 && res.buf != COLLALG_BUF_RECV)
         collalg__steps_copy(s, res, out);
@@ -66,6 +156,26 @@ static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, 
         collalg__steps_send(s, root, res);
     else if (root != 0 && rank == root)
         collalg__steps_recv(s, 0, out);
+}
+
+/** @brief Binomial reduce to @p root in rank order: collalg__ireduce_knomial_steps() of radix 2. */
+static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                   int inplace)
+{
+    collalg__ireduce_knomial_steps(s, rank, p, root, count, inplace, 2);
+}
+
+/** @brief Elements of blocks 0 .. @p r - 1 of a reduce-scatter: the sum of @p counts[0 .. r), or,
+ *         when @p counts is NULL, r @p block. */
+static inline long long collalg__vsum(const int *counts, long long block, int r)
+{
+    long long n = 0;
+    int j;
+    if (!counts)
+        return r * block;
+    for (j = 0; j < r; j++)
+        n += counts[j];
+    return n;
 }
 
 /**
@@ -78,12 +188,10 @@ static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, 
 static inline void collalg__ireduce_scatter_steps(collalg__steps *s, int rank, int p, long long block,
                                                   const int *counts, int inplace)
 {
-    long long total = 0, displ = 0, mine = counts ? counts[rank] : block;
+    long long total = collalg__vsum(counts, block, p), displ = 0, mine = counts ? counts[rank] : block;
     int r, in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
     collalg__piece res;
-    for (r = 0; r < p; r++)
-        total += counts ? counts[r] : block;
-    res = collalg__ireduce_tree_steps(s, rank, p, total, collalg__pc(in, 0, total));
+    res = collalg__ireduce_tree_steps(s, rank, p, 2, total, collalg__pc(in, 0, total));
     if (rank != 0) {
         collalg__steps_recv(s, 0, collalg__pc(COLLALG_BUF_RECV, 0, mine));
         return;
@@ -96,6 +204,66 @@ static inline void collalg__ireduce_scatter_steps(collalg__steps *s, int rank, i
             collalg__steps_send(s, r, collalg__pc(res.buf, res.first + displ, n));
         displ += n;
     }
+}
+
+/** @brief First element of the super-block of survivor @p i (0 <= i <= pof2) of the fold @p f:
+ *         the blocks of the ranks it stands for (2i and 2i + 1 for i < rem, else i + rem). */
+static inline long long collalg__super_at(const collalg__rdb_fold *f, const int *counts, long long block, int i)
+{
+    return collalg__vsum(counts, block, i < f->rem ? 2 * i : i + f->rem);
+}
+
+/**
+ * @brief Reduce-scatter by recursive halving, MPICH's commutative one (the schedule of
+ *        collalg_reduce_scatter_recursive_halving()): the input is @p total = sum of the counts
+ *        elements of COLLALG_BUF_SEND (COLLALG_BUF_RECV when @p inplace); rank r's block (elements
+ *        [displ(r), displ(r) + counts[r]), displ(r) the sum of the counts below r; @p counts NULL:
+ *        blocks of @p block elements) lands at element 0 of its COLLALG_BUF_RECV.
+ *        A survivor copies its input into COLLALG_BUF_TMP (two vectors: the running one and the
+ *        incoming one, which alternate); MPICH's fold of pairs (collalg__ifold_in()); halving
+ *        at distance pof2/2, pof2/4, ..., 1 on super-blocks (collalg__super_at()), the upper rank
+ *        of a pair keeping the upper half; then survivor i holds super-block i reduced over every
+ *        rank, sends a folded rank its block and copies its own. The halving combines survivors
+ *        that agree on the low bits of their index, not runs of ranks: the operation must be
+ *        commutative.
+ */
+static inline void collalg__ireduce_scatter_halving_steps(collalg__steps *s, int rank, int p, long long block,
+                                                          const int *counts, int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    long long total = collalg__vsum(counts, block, p), at = collalg__vsum(counts, block, rank);
+    long long mine = counts ? counts[rank] : block;
+    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, total);
+    collalg__piece acc = collalg__pc(COLLALG_BUF_TMP, 0, total), other = collalg__pc(COLLALG_BUF_TMP, total, total);
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, mine);
+    int lo = 0, hi;
+
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, in, out);
+        return;
+    }
+    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    if (f.newrank < 0) { /* folded: hand the input to the survivor above, then receive the block */
+        collalg__ifold_in(s, &f, in, acc, other);
+        collalg__steps_recv(s, f.partner, out);
+        return;
+    }
+    collalg__steps_tmp(s, 2 * total);
+    collalg__steps_copy(s, in, acc);
+    collalg__steps_round(s);
+    collalg__ifold_in(s, &f, in, acc, other);
+    hi = f.pof2;
+    for (collalg__rdb_begin(&f, &st, 1); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+        int mid = lo + st.mask; /* [lo, hi) holds 2 mask super-blocks */
+        collalg__ihalving_split(s, st.rank, st.upper, &acc, &other, collalg__super_at(&f, counts, block, lo),
+                                collalg__super_at(&f, counts, block, mid), collalg__super_at(&f, counts, block, hi));
+        *(st.upper ? &lo : &hi) = mid;
+    }
+    if (f.partner >= 0) /* the folded rank's block, just below this rank's */
+        collalg__steps_send(s, f.partner, collalg__sub(acc, collalg__vsum(counts, block, f.partner), at));
+    collalg__steps_copy(s, collalg__sub(acc, at, at + mine), out);
 }
 
 /**
@@ -164,19 +332,13 @@ static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
         collalg__steps_round(s);
     }
-    if (f.newrank < 0) { /* folded: hand the vector to the survivor above, wait for the result */
-        collalg__steps_send(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
-        collalg__steps_round(s);
-        collalg__steps_recv(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
+    collalg__ifold_in(s, &f, collalg__pc(COLLALG_BUF_RECV, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count),
+                      collalg__pc(COLLALG_BUF_TMP, 0, count));
+    if (f.newrank < 0) { /* folded: wait for the result */
+        collalg__ifold_out(s, &f, collalg__pc(COLLALG_BUF_RECV, 0, count));
         return;
     }
     collalg__steps_tmp(s, count);
-    if (f.partner >= 0) { /* the folded rank below: its vector comes first */
-        collalg__steps_recv(s, f.partner, collalg__pc(COLLALG_BUF_TMP, 0, count));
-        collalg__steps_round(s);
-        collalg__steps_reduce(s, collalg__pc(COLLALG_BUF_TMP, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
-        collalg__steps_round(s);
-    }
     for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
         collalg__steps_send(s, st.rank, collalg__pc(cur, 0, count));
         collalg__steps_recv(s, st.rank, collalg__pc(other, 0, count));
@@ -194,16 +356,75 @@ static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *
         collalg__steps_copy(s, collalg__pc(cur, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
         collalg__steps_round(s);
     }
-    if (f.partner >= 0)
-        collalg__steps_send(s, f.partner, collalg__pc(COLLALG_BUF_RECV, 0, count));
+    collalg__ifold_out(s, &f, collalg__pc(COLLALG_BUF_RECV, 0, count));
+}
+
+/**
+ * @brief Rabenseifner's allreduce of @p count elements for any p, in rank order (the schedule of
+ *        collalg_allreduce_rabenseifner()): the input is copied into COLLALG_BUF_RECV (unless
+ *        @p inplace); MPICH's fold of pairs (collalg__ifold_in()); among the pof2 survivors a
+ *        reduce-scatter by recursive halving at doubling distance over pof2 blocks, the running
+ *        vector alternating between COLLALG_BUF_RECV and COLLALG_BUF_TMP
+ *        (collalg__ihalving_exchange()); then an allgather by recursive doubling that retraces the
+ *        halving steps backwards, in the vector that holds the running value; the unfold.
+ *        Invariant of the halving: after the step with mask, survivor i holds, for its block range
+ *        [lo, hi) (hi - lo = pof2 / 2 mask), the reduction over the aligned run of 2 mask survivors
+ *        that contains i, so the peer's run lies wholly below or above. Nothing is sent when
+ *        @p count is 0 or p is 1.
+ */
+static inline void collalg__iallreduce_rabenseifner_steps(collalg__steps *s, int rank, int p, long long count,
+                                                          int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    collalg__piece acc = collalg__pc(COLLALG_BUF_RECV, 0, count), other = collalg__pc(COLLALG_BUF_TMP, 0, count);
+    int lo = 0, hi, n;
+
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), acc);
+        collalg__steps_round(s);
+    }
+    if (count == 0 || p == 1)
+        return;
+    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    collalg__ifold_in(s, &f, acc, acc, other);
+    if (f.newrank >= 0) {
+        collalg__steps_tmp(s, count);
+        hi = f.pof2;
+        for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+            int mid = lo + (hi - lo) / 2; /* the upper survivor of the pair keeps [mid, hi) */
+            long long a = collalg__even_at(count, f.pof2, lo), m = collalg__even_at(count, f.pof2, mid);
+            long long b = collalg__even_at(count, f.pof2, hi);
+            collalg__ihalving_split(s, st.rank, st.upper, &acc, &other, a, m, b);
+            *(st.upper ? &lo : &hi) = mid;
+        }
+        for (collalg__rdb_begin(&f, &st, 1); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+            int plo = st.upper ? lo - (hi - lo) : hi; /* the peer's range: the other half of the pair's */
+            n = hi - lo;
+            collalg__steps_send(
+                s, st.rank,
+                collalg__sub(acc, collalg__even_at(count, f.pof2, lo), collalg__even_at(count, f.pof2, hi)));
+            collalg__steps_recv(
+                s, st.rank,
+                collalg__sub(acc, collalg__even_at(count, f.pof2, plo), collalg__even_at(count, f.pof2, plo + n)));
+            collalg__steps_round(s);
+            lo = lo < plo ? lo : plo;
+            hi = lo + 2 * n;
+        }
+        if (acc.buf != COLLALG_BUF_RECV) {
+            collalg__steps_copy(s, acc, collalg__pc(COLLALG_BUF_RECV, 0, count));
+            collalg__steps_round(s);
+        }
+    }
+    collalg__ifold_out(s, &f, collalg__pc(COLLALG_BUF_RECV, 0, count));
 }
 
 /** @brief Block @p b of a vector of @p count elements cut into @p p blocks (the first count mod p
  *         one element longer), as a piece of buffer @p buf. */
 static inline collalg__piece collalg__ring_part(int buf, long long count, int p, int b)
 {
-    long long q = count / p, r = count % p;
-    return collalg__pc(buf, b * q + (b < r ? b : r), q + (b < r));
+    long long lo = collalg__even_at(count, p, b);
+    return collalg__pc(buf, lo, collalg__even_at(count, p, b + 1) - lo);
 }
 
 /**
