@@ -20,7 +20,15 @@
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
  *   default list, cut at or extended (by doubling) to BYTES (e.g. 4M).
- * - `--collectives LIST`: comma-separated names (default all seventeen).
+ * - `--collectives LIST`: comma-separated names (default the seventeen blocking ones), their
+ *   nonblocking forms `ialltoall` ... `ireduce_scatter`, and the groups `blocking`, `nonblocking`
+ *   and `all`. A nonblocking collective is tuned as start + wait: every algorithm of catalogue.h's
+ *   COLLALG_NONBLOCKING table started and its request completed (MPI_Wait under MPICH,
+ *   collalg_progress() and MPI_Test elsewhere) against the native `MPI_I<Coll>` + MPI_Wait, with
+ *   the sizes, pattern, statistics and validation of its blocking twin; ialltoallv, ialltoallw,
+ *   igatherv and iscatterv select by process count only (select.h), so they get one rule for all
+ *   sizes or none. The header defines `collalg_tuned_i<coll>` only for those tuned (the PMPI
+ *   library defines the others without rules); CSV rows and report name them with their `i`.
  * - Sizes are those the selector compares (select.h): per-pair block for alltoall, per-process
  *   block for allgather, gather and scatter, whole vector for allreduce, bcast, reduce, scan,
  *   exscan, reduce_scatter_block and reduce_scatter (the last two: all p blocks), mean per-pair
