@@ -34,6 +34,9 @@ PMPI_CFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror -fPIC
 # The private headers the library's source includes: what the tuner and the library share
 # (src/catalogue/) and, for now, the tuner's (src/tune/).
 PMPI_SRC_DEPS := $(wildcard src/tune/*.h src/catalogue/*.h)
+# The files pmpi.c includes: the nonblocking collectives and completion calls, the Fortran entry
+# points (both are in every library).
+PMPI_PARTS  := src/pmpi/nonblocking.c src/pmpi/fortran.c src/pmpi/fortran_nonblocking.c
 PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
 PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
@@ -72,7 +75,7 @@ $(PMPI_OMPI_LIB): src/pmpi/pmpi.c $(HEADERS) $(PMPI_SRC_DEPS) $(PMPI_OMPI_TUNED)
 # instead, whose own MPI_<Coll> then serve its calls (src/pmpi/pmpi.c, "SimGrid"). An object, not
 # an archive: smpi.h declares every MPI_ function weak, so the program's references are weak
 # undefined symbols, which never pull a member out of an archive.
-$(PMPI_SMPI_LIB): src/pmpi/pmpi.c src/pmpi/fortran.c $(HEADERS) $(PMPI_SRC_DEPS) $(PMPI_TUNED) $(PMPI_STAMP)
+$(PMPI_SMPI_LIB): src/pmpi/pmpi.c $(PMPI_PARTS) $(HEADERS) $(PMPI_SRC_DEPS) $(PMPI_TUNED) $(PMPI_STAMP)
 	@mkdir -p $(@D)
 	$(SMPICC) $(PMPI_CFLAGS) -Iinclude \
 	    $(if $(PMPI_TUNED),-I$(dir $(PMPI_TUNED)) -DCOLLALG_PMPI_TUNED_HEADER='"$(notdir $(PMPI_TUNED))"') \
@@ -126,7 +129,7 @@ PMPI_FPROGS := $(sort $(basename $(notdir $(wildcard tests/pmpi/fortran/*.f90)))
 PMPI_FDEPS  := $(wildcard tests/pmpi/fortran/*.inc)
 PMPI_OMPI_LIBDIRS := $(shell $(OMPICC) --showme:libdirs 2>/dev/null)
 
-$(PMPI_LIB) $(PMPI_OMPI_LIB): src/pmpi/fortran.c
+$(PMPI_LIB) $(PMPI_OMPI_LIB): $(PMPI_PARTS)
 
 $(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/mpifh $(BUILD)/$(d)/usempi): PMPI_FFLAGS += -w
 

@@ -100,6 +100,32 @@
  * the error. A root outside [0, p) gives n = -1 on every rank without a message. The alltoallw
  * mean is the alltoallv one with a datatype per peer.
  *
+ * @par Nonblocking collectives
+ * `COLLALG_TUNED_IBARRIER`, `COLLALG_TUNED_IBCAST`, `COLLALG_TUNED_IGATHER`,
+ * `COLLALG_TUNED_IGATHERV`, `COLLALG_TUNED_ISCATTER`, `COLLALG_TUNED_ISCATTERV`,
+ * `COLLALG_TUNED_IALLGATHER`, `COLLALG_TUNED_IALLGATHERV`, `COLLALG_TUNED_IALLTOALL`,
+ * `COLLALG_TUNED_IALLTOALLV`, `COLLALG_TUNED_IALLTOALLW`, `COLLALG_TUNED_IREDUCE`,
+ * `COLLALG_TUNED_IALLREDUCE`, `COLLALG_TUNED_IREDUCE_SCATTER_BLOCK`,
+ * `COLLALG_TUNED_IREDUCE_SCATTER`, `COLLALG_TUNED_ISCAN` and `COLLALG_TUNED_IEXSCAN` define a
+ * routine with exactly the argument list of `MPI_I<collective>` (the blocking one's, then
+ * `MPI_Request *request`) whose rules name the nonblocking algorithms (include/collalg/nonblocking.h,
+ * catalogue.h's COLLALG_NONBLOCKING table, whose restrictions they skip as above); when no rule
+ * matches it starts the native `MPI_I<collective>`. The rules, the trace and the hooks are the
+ * blocking ones, and n is the blocking collective's (the table above) with one exception: a
+ * nonblocking start makes no blocking call, so alltoallv, alltoallw, gatherv and scatterv, whose
+ * blocking selector agrees on n with one small collective, select by process count only (n = 0 on
+ * every rank; a rank's local sizes differ from rank to rank and cannot choose). Write their rules
+ * `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, algorithm)`. The request is completed by the
+ * application's MPI_Wait / MPI_Test (MPICH) or with collalg_progress() (core/nbc.h).
+ * @code
+ *   COLLALG_TUNED_IALLREDUCE(iallreduce_tuned,
+ *       COLLALG_RULE(0,     65536,       recursive_doubling)
+ *       COLLALG_RULE(65536, COLLALG_INF, ring)                  // commutative ops
+ *       COLLALG_RULE(65536, COLLALG_INF, recursive_doubling))   // the others
+ *
+ *   ... err = iallreduce_tuned(sbuf, rbuf, n, MPI_DOUBLE, MPI_SUM, comm, &request);
+ * @endcode
+ *
  * @par Checks at compile time
  * - An unknown algorithm is an undeclared identifier whose name says which one, e.g.
  *   `'collalg_restrict_alltoall_pair_lite_barrier' undeclared` (its entry in restrictions.h).
@@ -150,6 +176,8 @@
  * COLLALG_TUNED_SCATTER(), COLLALG_TUNED_GATHERV(), COLLALG_TUNED_SCATTERV(),
  * COLLALG_TUNED_ALLTOALLW(), COLLALG_TUNED_REDUCE_SCATTER_BLOCK(), COLLALG_TUNED_REDUCE_SCATTER(),
  * COLLALG_TUNED_SCAN() and COLLALG_TUNED_EXSCAN() define the routine from rules COLLALG_RULE() and COLLALG_RULE_P();
+ * COLLALG_TUNED_IBARRIER() ... COLLALG_TUNED_IEXSCAN() the same for the seventeen nonblocking
+ * collectives (MPI_Ibarrier ... MPI_Iexscan, their algorithms of include/collalg/nonblocking.h);
  * COLLALG_INF is the open upper bound and COLLALG_SELECT_HOOK() observes each choice. The file
  * select.h explains the rules, the message size each collective compares, the compile-time checks
  * and the cost; the tuner is described in @ref collalg-tune.c.
@@ -708,6 +736,90 @@ COLLALG_INLINE void collalg__select_measure_sum(MPI_Comm comm, const int *counts
 #define COLLALG__OEXSCAN_B_M(...) COLLALG__OEXSCAN(__VA_ARGS__) COLLALG__OPEN_exscan_A
 #define COLLALG__OEXSCAN_A_E(x)
 #define COLLALG__OEXSCAN_B_E(x)
+/* The nonblocking collectives' walkers: one generic step, told its collective and the walker that
+ * follows it; the call's arguments (the blocking collective's, then the request) and the operation
+ * the restrictions look at come from COLLALG__IARGS_<icoll> and COLLALG__IOP_<icoll>. */
+#define COLLALG__ISTEP(coll, next, ...) \
+    COLLALG__NCAT(COLLALG__ISTEP_, COLLALG__KIND(__VA_ARGS__))(coll, next, __VA_ARGS__)
+#define COLLALG__ISTEP_M(coll, next, ...) \
+    COLLALG__OPEN(collalg_##coll##_, coll, COLLALG__IOP_##coll, COLLALG__IARGS_##coll, __VA_ARGS__) next
+#define COLLALG__ISTEP_E(coll, next, x)
+#define COLLALG__IOP_ibarrier MPI_OP_NULL
+#define COLLALG__IOP_ibcast MPI_OP_NULL
+#define COLLALG__IOP_igather MPI_OP_NULL
+#define COLLALG__IOP_igatherv MPI_OP_NULL
+#define COLLALG__IOP_iscatter MPI_OP_NULL
+#define COLLALG__IOP_iscatterv MPI_OP_NULL
+#define COLLALG__IOP_iallgather MPI_OP_NULL
+#define COLLALG__IOP_iallgatherv MPI_OP_NULL
+#define COLLALG__IOP_ialltoall MPI_OP_NULL
+#define COLLALG__IOP_ialltoallv MPI_OP_NULL
+#define COLLALG__IOP_ialltoallw MPI_OP_NULL
+#define COLLALG__IOP_ireduce op
+#define COLLALG__IOP_iallreduce op
+#define COLLALG__IOP_ireduce_scatter_block op
+#define COLLALG__IOP_ireduce_scatter op
+#define COLLALG__IOP_iscan op
+#define COLLALG__IOP_iexscan op
+#define COLLALG__IARGS_ibarrier (comm, request)
+#define COLLALG__IARGS_ibcast (buffer, count, datatype, root, comm, request)
+#define COLLALG__IARGS_igather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request)
+#define COLLALG__IARGS_iscatter COLLALG__IARGS_igather
+#define COLLALG__IARGS_igatherv \
+    (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request)
+#define COLLALG__IARGS_iscatterv \
+    (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request)
+#define COLLALG__IARGS_iallgather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request)
+#define COLLALG__IARGS_ialltoall COLLALG__IARGS_iallgather
+#define COLLALG__IARGS_iallgatherv (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request)
+#define COLLALG__IARGS_ialltoallv \
+    (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request)
+#define COLLALG__IARGS_ialltoallw \
+    (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request)
+#define COLLALG__IARGS_ireduce (sendbuf, recvbuf, count, datatype, op, root, comm, request)
+#define COLLALG__IARGS_iallreduce (sendbuf, recvbuf, count, datatype, op, comm, request)
+#define COLLALG__IARGS_iscan COLLALG__IARGS_iallreduce
+#define COLLALG__IARGS_iexscan COLLALG__IARGS_iallreduce
+#define COLLALG__IARGS_ireduce_scatter_block (sendbuf, recvbuf, recvcount, datatype, op, comm, request)
+#define COLLALG__IARGS_ireduce_scatter (sendbuf, recvbuf, recvcounts, datatype, op, comm, request)
+#define COLLALG__OPEN_ibarrier_A(...) COLLALG__ISTEP(ibarrier, COLLALG__OPEN_ibarrier_B, __VA_ARGS__)
+#define COLLALG__OPEN_ibarrier_B(...) COLLALG__ISTEP(ibarrier, COLLALG__OPEN_ibarrier_A, __VA_ARGS__)
+#define COLLALG__OPEN_ibcast_A(...) COLLALG__ISTEP(ibcast, COLLALG__OPEN_ibcast_B, __VA_ARGS__)
+#define COLLALG__OPEN_ibcast_B(...) COLLALG__ISTEP(ibcast, COLLALG__OPEN_ibcast_A, __VA_ARGS__)
+#define COLLALG__OPEN_igather_A(...) COLLALG__ISTEP(igather, COLLALG__OPEN_igather_B, __VA_ARGS__)
+#define COLLALG__OPEN_igather_B(...) COLLALG__ISTEP(igather, COLLALG__OPEN_igather_A, __VA_ARGS__)
+#define COLLALG__OPEN_igatherv_A(...) COLLALG__ISTEP(igatherv, COLLALG__OPEN_igatherv_B, __VA_ARGS__)
+#define COLLALG__OPEN_igatherv_B(...) COLLALG__ISTEP(igatherv, COLLALG__OPEN_igatherv_A, __VA_ARGS__)
+#define COLLALG__OPEN_iscatter_A(...) COLLALG__ISTEP(iscatter, COLLALG__OPEN_iscatter_B, __VA_ARGS__)
+#define COLLALG__OPEN_iscatter_B(...) COLLALG__ISTEP(iscatter, COLLALG__OPEN_iscatter_A, __VA_ARGS__)
+#define COLLALG__OPEN_iscatterv_A(...) COLLALG__ISTEP(iscatterv, COLLALG__OPEN_iscatterv_B, __VA_ARGS__)
+#define COLLALG__OPEN_iscatterv_B(...) COLLALG__ISTEP(iscatterv, COLLALG__OPEN_iscatterv_A, __VA_ARGS__)
+#define COLLALG__OPEN_iallgather_A(...) COLLALG__ISTEP(iallgather, COLLALG__OPEN_iallgather_B, __VA_ARGS__)
+#define COLLALG__OPEN_iallgather_B(...) COLLALG__ISTEP(iallgather, COLLALG__OPEN_iallgather_A, __VA_ARGS__)
+#define COLLALG__OPEN_iallgatherv_A(...) COLLALG__ISTEP(iallgatherv, COLLALG__OPEN_iallgatherv_B, __VA_ARGS__)
+#define COLLALG__OPEN_iallgatherv_B(...) COLLALG__ISTEP(iallgatherv, COLLALG__OPEN_iallgatherv_A, __VA_ARGS__)
+#define COLLALG__OPEN_ialltoall_A(...) COLLALG__ISTEP(ialltoall, COLLALG__OPEN_ialltoall_B, __VA_ARGS__)
+#define COLLALG__OPEN_ialltoall_B(...) COLLALG__ISTEP(ialltoall, COLLALG__OPEN_ialltoall_A, __VA_ARGS__)
+#define COLLALG__OPEN_ialltoallv_A(...) COLLALG__ISTEP(ialltoallv, COLLALG__OPEN_ialltoallv_B, __VA_ARGS__)
+#define COLLALG__OPEN_ialltoallv_B(...) COLLALG__ISTEP(ialltoallv, COLLALG__OPEN_ialltoallv_A, __VA_ARGS__)
+#define COLLALG__OPEN_ialltoallw_A(...) COLLALG__ISTEP(ialltoallw, COLLALG__OPEN_ialltoallw_B, __VA_ARGS__)
+#define COLLALG__OPEN_ialltoallw_B(...) COLLALG__ISTEP(ialltoallw, COLLALG__OPEN_ialltoallw_A, __VA_ARGS__)
+#define COLLALG__OPEN_ireduce_A(...) COLLALG__ISTEP(ireduce, COLLALG__OPEN_ireduce_B, __VA_ARGS__)
+#define COLLALG__OPEN_ireduce_B(...) COLLALG__ISTEP(ireduce, COLLALG__OPEN_ireduce_A, __VA_ARGS__)
+#define COLLALG__OPEN_iallreduce_A(...) COLLALG__ISTEP(iallreduce, COLLALG__OPEN_iallreduce_B, __VA_ARGS__)
+#define COLLALG__OPEN_iallreduce_B(...) COLLALG__ISTEP(iallreduce, COLLALG__OPEN_iallreduce_A, __VA_ARGS__)
+#define COLLALG__OPEN_ireduce_scatter_block_A(...) \
+    COLLALG__ISTEP(ireduce_scatter_block, COLLALG__OPEN_ireduce_scatter_block_B, __VA_ARGS__)
+#define COLLALG__OPEN_ireduce_scatter_block_B(...) \
+    COLLALG__ISTEP(ireduce_scatter_block, COLLALG__OPEN_ireduce_scatter_block_A, __VA_ARGS__)
+#define COLLALG__OPEN_ireduce_scatter_A(...) \
+    COLLALG__ISTEP(ireduce_scatter, COLLALG__OPEN_ireduce_scatter_B, __VA_ARGS__)
+#define COLLALG__OPEN_ireduce_scatter_B(...) \
+    COLLALG__ISTEP(ireduce_scatter, COLLALG__OPEN_ireduce_scatter_A, __VA_ARGS__)
+#define COLLALG__OPEN_iscan_A(...) COLLALG__ISTEP(iscan, COLLALG__OPEN_iscan_B, __VA_ARGS__)
+#define COLLALG__OPEN_iscan_B(...) COLLALG__ISTEP(iscan, COLLALG__OPEN_iscan_A, __VA_ARGS__)
+#define COLLALG__OPEN_iexscan_A(...) COLLALG__ISTEP(iexscan, COLLALG__OPEN_iexscan_B, __VA_ARGS__)
+#define COLLALG__OPEN_iexscan_B(...) COLLALG__ISTEP(iexscan, COLLALG__OPEN_iexscan_A, __VA_ARGS__)
 #define COLLALG__CLOSE_A(...) COLLALG__NCAT(COLLALG__CLOSE_A_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 #define COLLALG__CLOSE_B(...) COLLALG__NCAT(COLLALG__CLOSE_B_, COLLALG__KIND(__VA_ARGS__))(__VA_ARGS__)
 /* clang-format off */
@@ -1118,5 +1230,330 @@ COLLALG_INLINE void collalg__select_measure_sum(MPI_Comm comm, const int *counts
     COLLALG__BODY(exscan, count, datatype, rules,                                                            \
                   COLLALG_MPI(Exscan)(sendbuf, recvbuf, count, datatype, op, comm))
 /* clang-format on */
+
+/** @cond COLLALG_INTERNAL */
+/* MPI_Igather and MPI_Iscatter (one argument list): the block of the side `inplace` leaves
+ * meaningful at the root (collalg__select_measure_rooted()). */
+#define COLLALG__TUNED_IROOTED(name, rules, coll, Coll, inplace, count, type, alt_count, alt_type)                   \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, \
+                            MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)                    \
+        COLLALG__BODY_M(                                                                                             \
+            coll,                                                                                                    \
+            collalg__select_measure_rooted(comm, root, inplace, count, type, alt_count, alt_type, &collalg__n,       \
+                                           &collalg__pi),                                                            \
+            rules, COLLALG_MPI(Coll)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request))
+/* MPI_Iallgather and MPI_Ialltoall (one argument list): the receive block. */
+#define COLLALG__TUNED_ITRANSPORT(name, rules, coll, Coll)                                                           \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, \
+                            MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)                              \
+        COLLALG__BODY_M(coll, collalg__select_measure(comm, recvcount, recvtype, &collalg__n, &collalg__pi), rules,  \
+                        COLLALG_MPI(Coll)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request))
+/* MPI_Iallreduce, MPI_Iscan and MPI_Iexscan (one argument list): the whole vector. */
+#define COLLALG__TUNED_IVEC(name, rules, coll, Coll)                                                            \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,    \
+                            MPI_Comm comm, MPI_Request *request)                                                \
+        COLLALG__BODY_M(coll, collalg__select_measure(comm, count, datatype, &collalg__n, &collalg__pi), rules, \
+                        COLLALG_MPI(Coll)(sendbuf, recvbuf, count, datatype, op, comm, request))
+/* MPI_Ireduce_scatter_block (`counts` one int, ncounts 1) and MPI_Ireduce_scatter (an array, 0): the
+ * whole vector (collalg__select_measure_sum()); `decl` declares the argument `arg`. */
+#define COLLALG__TUNED_IRS(name, rules, coll, Coll, decl, arg, counts, ncounts)                                        \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, decl, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, \
+                            MPI_Request *request)                                                                      \
+        COLLALG__BODY_M(coll, collalg__select_measure_sum(comm, counts, ncounts, datatype, &collalg__n, &collalg__pi), \
+                        rules, COLLALG_MPI(Coll)(sendbuf, recvbuf, arg, datatype, op, comm, request))
+/** @endcond */
+
+/**
+ * @brief Defines an MPI_Ibarrier-shaped `static inline int name(MPI_Comm comm, MPI_Request
+ *        *request)` that starts the first matching rule of @p rules (or the native MPI_Ibarrier)
+ *        and returns its request in *request.
+ *
+ * A barrier carries no data: n is 0 and the rules select by process count, as for
+ * COLLALG_TUNED_BARRIER(). The algorithms are `collalg_ibarrier_<algorithm>`
+ * (include/collalg/ibarrier/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `ibarrier` algorithms
+ */
+#define COLLALG_TUNED_IBARRIER(name, rules)                                                          \
+    COLLALG_INLINE int name(MPI_Comm comm, MPI_Request *request)                                     \
+        COLLALG__BODY_M(ibarrier, collalg__select_measure_p(comm, &collalg__n, &collalg__pi), rules, \
+                        COLLALG_MPI(Ibarrier)(comm, request))
+
+/**
+ * @brief Defines an MPI_Ibcast-shaped `static inline int name(void *buffer, int count,
+ *        MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)` that starts the
+ *        first matching rule of @p rules (or the native MPI_Ibcast) and returns its request in
+ *        *request.
+ *
+ * The size compared is the whole vector, count * size(datatype) bytes. The algorithms are
+ * `collalg_ibcast_<algorithm>` (include/collalg/ibcast/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `ibcast` algorithms
+ */
+#define COLLALG_TUNED_IBCAST(name, rules)                                                                         \
+    COLLALG_INLINE int name(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,              \
+                            MPI_Request *request)                                                                 \
+        COLLALG__BODY_M(ibcast, collalg__select_measure(comm, count, datatype, &collalg__n, &collalg__pi), rules, \
+                        COLLALG_MPI(Ibcast)(buffer, count, datatype, root, comm, request))
+
+/**
+ * @brief Defines an MPI_Igather-shaped `static inline int name(const void *sendbuf, int
+ *        sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+ *        int root, MPI_Comm comm, MPI_Request *request)` that starts the first matching rule of
+ *        @p rules (or the native MPI_Igather) and returns its request in *request.
+ *
+ * The size compared is one process's block, sendcount * size(sendtype) bytes (recvcount *
+ * size(recvtype) at a root that passes MPI_IN_PLACE), with no communication. The algorithms are
+ * `collalg_igather_<algorithm>` (include/collalg/igather/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `igather` algorithms
+ */
+#define COLLALG_TUNED_IGATHER(name, rules)                                                                         \
+    COLLALG__TUNED_IROOTED(name, rules, igather, Igather, sendbuf == MPI_IN_PLACE, sendcount, sendtype, recvcount, \
+                           recvtype)
+
+/**
+ * @brief Defines an MPI_Igatherv-shaped `static inline int name(const void *sendbuf, int
+ *        sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int
+ *        displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)` that
+ *        starts the first matching rule of @p rules (or the native MPI_Igatherv) and returns its
+ *        request in *request.
+ *
+ * No size is compared (n = 0: see "Nonblocking collectives" in the file comment): the rules
+ * select by process count, `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, algorithm)`. The
+ * algorithms are `collalg_igatherv_<algorithm>` (include/collalg/igatherv/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `igatherv` algorithms
+ */
+#define COLLALG_TUNED_IGATHERV(name, rules)                                                                            \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                  \
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,               \
+                            MPI_Comm comm, MPI_Request *request)                                                       \
+        COLLALG__BODY_M(igatherv,                                                                                      \
+                        collalg__select_measure_rootv(comm, root, recvcounts, recvtype, 0, &collalg__n, &collalg__pi), \
+                        rules,                                                                                         \
+                        COLLALG_MPI(Igatherv)(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,     \
+                                              root, comm, request))
+
+/**
+ * @brief Defines an MPI_Iscatter-shaped `static inline int name(const void *sendbuf, int
+ *        sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+ *        int root, MPI_Comm comm, MPI_Request *request)` that starts the first matching rule of
+ *        @p rules (or the native MPI_Iscatter) and returns its request in *request.
+ *
+ * The size compared is one process's block, recvcount * size(recvtype) bytes (sendcount *
+ * size(sendtype) at a root that passes MPI_IN_PLACE), with no communication. The algorithms are
+ * `collalg_iscatter_<algorithm>` (include/collalg/iscatter/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `iscatter` algorithms
+ */
+#define COLLALG_TUNED_ISCATTER(name, rules)                                                                          \
+    COLLALG__TUNED_IROOTED(name, rules, iscatter, Iscatter, recvbuf == MPI_IN_PLACE, recvcount, recvtype, sendcount, \
+                           sendtype)
+
+/**
+ * @brief Defines an MPI_Iscatterv-shaped `static inline int name(const void *sendbuf, const int
+ *        sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount,
+ *        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)` that starts the
+ *        first matching rule of @p rules (or the native MPI_Iscatterv) and returns its request in
+ *        *request.
+ *
+ * No size is compared (n = 0: see "Nonblocking collectives" in the file comment): the rules
+ * select by process count, `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, algorithm)`. The
+ * algorithms are `collalg_iscatterv_<algorithm>` (include/collalg/iscatterv/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `iscatterv` algorithms
+ */
+#define COLLALG_TUNED_ISCATTERV(name, rules)                                                                           \
+    COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,    \
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,              \
+                            MPI_Request *request)                                                                      \
+        COLLALG__BODY_M(iscatterv,                                                                                     \
+                        collalg__select_measure_rootv(comm, root, sendcounts, sendtype, 0, &collalg__n, &collalg__pi), \
+                        rules,                                                                                         \
+                        COLLALG_MPI(Iscatterv)(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,    \
+                                               root, comm, request))
+
+/**
+ * @brief Defines an MPI_Iallgather-shaped `static inline int name(const void *sendbuf, int
+ *        sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+ *        MPI_Comm comm, MPI_Request *request)` that starts the first matching rule of @p rules
+ *        (or the native MPI_Iallgather) and returns its request in *request.
+ *
+ * The size compared is the per-process block, recvcount * size(recvtype) bytes. The algorithms
+ * are `collalg_iallgather_<algorithm>` (include/collalg/iallgather/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `iallgather` algorithms
+ */
+#define COLLALG_TUNED_IALLGATHER(name, rules) COLLALG__TUNED_ITRANSPORT(name, rules, iallgather, Iallgather)
+
+/**
+ * @brief Defines an MPI_Iallgatherv-shaped `static inline int name(const void *sendbuf, int
+ *        sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int
+ *        displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)` that starts the
+ *        first matching rule of @p rules (or the native MPI_Iallgatherv) and returns its request
+ *        in *request.
+ *
+ * The size compared is the mean per-process block, (sum_j recvcounts[j] * size(recvtype)) / p
+ * bytes, rounded down: every rank has every count, so it needs no message. The algorithms are
+ * `collalg_iallgatherv_<algorithm>` (include/collalg/iallgatherv/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `iallgatherv` algorithms
+ */
+#define COLLALG_TUNED_IALLGATHERV(name, rules)                                                                     \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,              \
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,      \
+                            MPI_Request *request)                                                                  \
+        COLLALG__BODY_M(                                                                                           \
+            iallgatherv,                                                                                           \
+            collalg__select_measure_v(comm, recvcounts, recvtype, COLLALG__MEAN_LOCAL, &collalg__n, &collalg__pi), \
+            rules,                                                                                                 \
+            COLLALG_MPI(Iallgatherv)(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,    \
+                                     request))
+
+/**
+ * @brief Defines an MPI_Ialltoall-shaped `static inline int name(const void *sendbuf, int
+ *        sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+ *        MPI_Comm comm, MPI_Request *request)` that starts the first matching rule of @p rules
+ *        (or the native MPI_Ialltoall) and returns its request in *request.
+ *
+ * The size compared is the per-pair block, recvcount * size(recvtype) bytes. The algorithms are
+ * `collalg_ialltoall_<algorithm>` (include/collalg/ialltoall/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `ialltoall` algorithms
+ */
+#define COLLALG_TUNED_IALLTOALL(name, rules) COLLALG__TUNED_ITRANSPORT(name, rules, ialltoall, Ialltoall)
+
+/**
+ * @brief Defines an MPI_Ialltoallv-shaped `static inline int name(const void *sendbuf, const int
+ *        sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int
+ *        recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request
+ *        *request)` that starts the first matching rule of @p rules (or the native
+ *        MPI_Ialltoallv) and returns its request in *request.
+ *
+ * No size is compared (n = 0: see "Nonblocking collectives" in the file comment): the rules
+ * select by process count, `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, algorithm)`. The
+ * algorithms are `collalg_ialltoallv_<algorithm>` (include/collalg/ialltoallv/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `ialltoallv` algorithms
+ */
+#define COLLALG_TUNED_IALLTOALLV(name, rules)                                                                        \
+    COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, \
+                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,       \
+                            MPI_Comm comm, MPI_Request *request)                                                     \
+        COLLALG__BODY_M(                                                                                             \
+            ialltoallv,                                                                                              \
+            collalg__select_measure_v(comm, recvcounts, recvtype, COLLALG__MEAN_NONE, &collalg__n, &collalg__pi),    \
+            rules,                                                                                                   \
+            COLLALG_MPI(Ialltoallv)(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,  \
+                                    comm, request))
+
+/**
+ * @brief Defines an MPI_Ialltoallw-shaped `static inline int name(const void *sendbuf, const int
+ *        sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const
+ *        int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+ *        MPI_Request *request)` that starts the first matching rule of @p rules (or the native
+ *        MPI_Ialltoallw) and returns its request in *request.
+ *
+ * No size is compared (n = 0: see "Nonblocking collectives" in the file comment): the rules
+ * select by process count, `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, algorithm)`. The
+ * algorithms are `collalg_ialltoallw_<algorithm>` (include/collalg/ialltoallw/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `ialltoallw` algorithms
+ */
+#define COLLALG_TUNED_IALLTOALLW(name, rules)                                                                          \
+    COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const int sdispls[],                          \
+                            const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],                     \
+                            const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)  \
+        COLLALG__BODY_M(ialltoallw,                                                                                    \
+                        collalg__select_measure_w(comm, recvcounts, recvtypes, 0, &collalg__n, &collalg__pi), rules,   \
+                        COLLALG_MPI(Ialltoallw)(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, \
+                                                recvtypes, comm, request))
+
+/**
+ * @brief Defines an MPI_Ireduce-shaped `static inline int name(const void *sendbuf, void
+ *        *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+ *        MPI_Request *request)` that starts the first matching rule of @p rules (or the native
+ *        MPI_Ireduce) and returns its request in *request.
+ *
+ * The size compared is the whole vector, count * size(datatype) bytes. The algorithms are
+ * `collalg_ireduce_<algorithm>` (include/collalg/ireduce/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `ireduce` algorithms
+ */
+#define COLLALG_TUNED_IREDUCE(name, rules)                                                                             \
+    COLLALG_INLINE int name(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, \
+                            MPI_Comm comm, MPI_Request *request)                                                       \
+        COLLALG__BODY_M(ireduce, collalg__select_measure(comm, count, datatype, &collalg__n, &collalg__pi), rules,     \
+                        COLLALG_MPI(Ireduce)(sendbuf, recvbuf, count, datatype, op, root, comm, request))
+
+/**
+ * @brief Defines an MPI_Iallreduce-shaped `static inline int name(const void *sendbuf, void
+ *        *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request
+ *        *request)` that starts the first matching rule of @p rules (or the native
+ *        MPI_Iallreduce) and returns its request in *request.
+ *
+ * The size compared is the whole vector, count * size(datatype) bytes. The algorithms are
+ * `collalg_iallreduce_<algorithm>` (include/collalg/iallreduce/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `iallreduce` algorithms
+ */
+#define COLLALG_TUNED_IALLREDUCE(name, rules) COLLALG__TUNED_IVEC(name, rules, iallreduce, Iallreduce)
+
+/**
+ * @brief Defines an MPI_Ireduce_scatter_block-shaped `static inline int name(const void *sendbuf,
+ *        void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+ *        MPI_Request *request)` that starts the first matching rule of @p rules (or the native
+ *        MPI_Ireduce_scatter_block) and returns its request in *request.
+ *
+ * The size compared is the whole vector, p * recvcount * size(datatype) bytes. The algorithms are
+ * `collalg_ireduce_scatter_block_<algorithm>` (include/collalg/ireduce_scatter_block/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `ireduce_scatter_block` algorithms
+ */
+#define COLLALG_TUNED_IREDUCE_SCATTER_BLOCK(name, rules)                                                    \
+    COLLALG__TUNED_IRS(name, rules, ireduce_scatter_block, Ireduce_scatter_block, int recvcount, recvcount, \
+                       &recvcount, 1)
+
+/**
+ * @brief Defines an MPI_Ireduce_scatter-shaped `static inline int name(const void *sendbuf, void
+ *        *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+ *        MPI_Request *request)` that starts the first matching rule of @p rules (or the native
+ *        MPI_Ireduce_scatter) and returns its request in *request.
+ *
+ * The size compared is the whole vector, sum_j recvcounts[j] * size(datatype) bytes (every rank
+ * passes the same counts). The algorithms are `collalg_ireduce_scatter_<algorithm>`
+ * (include/collalg/ireduce_scatter/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `ireduce_scatter` algorithms
+ */
+#define COLLALG_TUNED_IREDUCE_SCATTER(name, rules) \
+    COLLALG__TUNED_IRS(name, rules, ireduce_scatter, Ireduce_scatter, const int recvcounts[], recvcounts, recvcounts, 0)
+
+/**
+ * @brief Defines an MPI_Iscan-shaped `static inline int name(const void *sendbuf, void *recvbuf,
+ *        int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)` that
+ *        starts the first matching rule of @p rules (or the native MPI_Iscan) and returns its
+ *        request in *request.
+ *
+ * The size compared is the whole vector, count * size(datatype) bytes. The algorithms are
+ * `collalg_iscan_<algorithm>` (include/collalg/iscan/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `iscan` algorithms
+ */
+#define COLLALG_TUNED_ISCAN(name, rules) COLLALG__TUNED_IVEC(name, rules, iscan, Iscan)
+
+/**
+ * @brief Defines an MPI_Iexscan-shaped `static inline int name(const void *sendbuf, void
+ *        *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request
+ *        *request)` that starts the first matching rule of @p rules (or the native MPI_Iexscan)
+ *        and returns its request in *request.
+ *
+ * The size compared is the whole vector, count * size(datatype) bytes. The algorithms are
+ * `collalg_iexscan_<algorithm>` (include/collalg/iexscan/).
+ * @param name the routine's name
+ * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `iexscan` algorithms
+ */
+#define COLLALG_TUNED_IEXSCAN(name, rules) COLLALG__TUNED_IVEC(name, rules, iexscan, Iexscan)
 
 #endif /* COLLALG_SELECT_H */

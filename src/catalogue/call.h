@@ -24,7 +24,9 @@
 #include <string.h>
 #include <collalg/collalg.h>
 
-/** @brief The collectives the tuner knows, in the order it tunes them. */
+/** @brief The collectives the tuner knows, in the order it tunes them: the seventeen blocking ones,
+ *         then their nonblocking forms in the same order (TUNE_I(): `MPI_I<Coll>`, timed as start
+ *         + wait, the algorithms of catalogue.h's COLLALG_NONBLOCKING table). */
 enum tune_coll {
     TUNE_ALLTOALL = 0,
     TUNE_ALLGATHER = 1,
@@ -43,16 +45,40 @@ enum tune_coll {
     TUNE_EXSCAN = 14,
     TUNE_REDUCE_SCATTER_BLOCK = 15,
     TUNE_REDUCE_SCATTER = 16,
-    TUNE_NCOLL = 17
+    TUNE_NCOLL = 17, /**< the blocking collectives; TUNE_I(c) of each follows */
+    TUNE_NALL = 34   /**< blocking and nonblocking */
 };
 
-/** @brief Names of enum tune_coll, as in `collalg_<name>_...` and `COLLALG_TUNED_<NAME>`. */
-static const char *const tune_coll_name[TUNE_NCOLL] = {
-    "alltoall",      "allgather",  "allreduce", "bcast",
-    "alltoallv",     "allgatherv", "barrier",   "gather",
-    "scatter",       "gatherv",    "scatterv",  "alltoallw",
-    "reduce",        "scan",       "exscan",    "reduce_scatter_block",
-    "reduce_scatter"};
+/** @brief The nonblocking form of blocking collective @p coll (`MPI_I<Coll>`). */
+#define TUNE_I(coll) ((enum tune_coll)(TUNE_NCOLL + (coll)))
+
+/** @cond TUNE_NAMES */
+/* The blocking collectives in the order of enum tune_coll: the names below are generated from it. */
+/* clang-format off */
+#define TUNE_COLLS(X)                                                                                  \
+    X(alltoall) X(allgather) X(allreduce) X(bcast) X(alltoallv) X(allgatherv) X(barrier) X(gather)     \
+    X(scatter) X(gatherv) X(scatterv) X(alltoallw) X(reduce) X(scan) X(exscan) X(reduce_scatter_block) \
+    X(reduce_scatter)
+/* clang-format on */
+#define TUNE_NAME(coll) #coll,
+#define TUNE_INAME(coll) "i" #coll,
+/** @endcond */
+
+/** @brief Names of enum tune_coll, as in `collalg_<name>_...` and `COLLALG_TUNED_<NAME>`: the
+ *         blocking ones, then their nonblocking forms ("ialltoall", ...). */
+static const char *const tune_coll_name[TUNE_NALL] = {TUNE_COLLS(TUNE_NAME) TUNE_COLLS(TUNE_INAME)};
+
+/** @brief 1 for a nonblocking collective (TUNE_I()). */
+static inline int tune_is_nonblocking(enum tune_coll coll)
+{
+    return coll >= TUNE_NCOLL;
+}
+
+/** @brief The blocking twin of @p coll (itself when blocking): its arguments, sizes and pattern. */
+static inline enum tune_coll tune_twin(enum tune_coll coll)
+{
+    return tune_is_nonblocking(coll) ? (enum tune_coll)(coll - TUNE_NCOLL) : coll;
+}
 
 /** @brief The arguments of one timed call (the union of the argument lists). */
 typedef struct tune_call {
@@ -105,9 +131,11 @@ typedef struct tune_algo {
                               topology (collalg-tune --topology FILE or `COLLALG_TOPOLOGY`) */
 } tune_algo;
 
-/** @brief 1 for the reductions the tuner runs on MPI_INT with MPI_SUM (see the file comment). */
+/** @brief 1 for the reductions the tuner runs on MPI_INT with MPI_SUM (see the file comment), and
+ *         their nonblocking forms. */
 static inline int tune_is_reduction(enum tune_coll coll)
 {
+    coll = tune_twin(coll);
     return coll == TUNE_ALLREDUCE || coll == TUNE_REDUCE || coll == TUNE_SCAN || coll == TUNE_EXSCAN ||
            coll == TUNE_REDUCE_SCATTER_BLOCK || coll == TUNE_REDUCE_SCATTER;
 }

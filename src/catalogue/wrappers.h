@@ -13,11 +13,38 @@
  * - INT: the first parameter ch->i, the others 0;
  * - OWN: a hand-written wrapper below (inner algorithms from a list, a program string, two fans
  *   packed in one int).
+ *
+ * The nonblocking algorithms (catalogue.h's COLLALG_NONBLOCKING) get `int tune_i<collective>_<algorithm>
+ * (const tune_call *c, const tune_choice *ch)` the same way (TUNE_IWRAP): their blocking twin's
+ * arguments from @p c, the request, the parameters by kind; the wrapper starts the algorithm and
+ * completes its request (tune_wait()), so that a nonblocking algorithm is timed, and can be
+ * called, as a blocking one: start + wait.
  */
 #ifndef COLLALG_SRC_CATALOGUE_WRAPPERS_H
 #define COLLALG_SRC_CATALOGUE_WRAPPERS_H
 
 #include "space.h"
+
+/**
+ * @brief Completes the request of a nonblocking algorithm just started with error code @p err:
+ *        MPI_Wait where the MPI advances our requests itself (MPICH's extended generalized
+ *        requests, core/nbc.h: COLLALG_NBC_MPIX), else collalg_progress() and MPI_Test in a loop.
+ *        Through COLLALG_MPI: PMPI_Wait and PMPI_Test inside the PMPI library.
+ * @return @p err when the start failed, else the error of the completion (the operation's own).
+ */
+static int tune_wait(int err, MPI_Request *req)
+{
+    int done = 0;
+    if (err != MPI_SUCCESS)
+        return err;
+    if (COLLALG_NBC_MPIX)
+        return COLLALG_MPI(Wait)(req, MPI_STATUS_IGNORE);
+    while (!done && err == MPI_SUCCESS) {
+        collalg_progress();
+        err = COLLALG_MPI(Test)(req, &done, MPI_STATUS_IGNORE);
+    }
+    return err;
+}
 
 /** @cond TUNE_WRAPPERS */
 /* clang-format off */
@@ -71,36 +98,65 @@
 #define TUNE_KIND_inner_pair OWN
 #define TUNE_KIND_csm OWN
 
-#define TUNE_ZEROS_0
-#define TUNE_ZEROS_1 , 0
-#define TUNE_ZEROS_2 , 0, 0
-#define TUNE_ZEROS_3 , 0, 0, 0
+/* The parameters after the MPI arguments, by kind and number of parameters: ZERO all 0, INT the
+ * first ch->i and the others 0. */
+#define TUNE_VALS_ZERO_0
+#define TUNE_VALS_ZERO_1 , 0
+#define TUNE_VALS_ZERO_2 , 0, 0
+#define TUNE_VALS_ZERO_3 , 0, 0, 0
+#define TUNE_VALS_INT_1 , ch->i
+#define TUNE_VALS_INT_2 , ch->i, 0
+#define TUNE_VALS_INT_3 , ch->i, 0, 0
 
-#define TUNE_WRAP_ZERO(coll, alg, zeros)                                                                    \
+#define TUNE_WRAP_FN(coll, alg, vals)                                                                       \
     static int tune_##coll##_##alg(const tune_call *c, const tune_choice *ch)                               \
     {                                                                                                       \
         (void)ch;                                                                                           \
-        return collalg_##coll##_##alg(TUNE_ARGS_##coll(c) zeros);                                           \
+        return collalg_##coll##_##alg(TUNE_ARGS_##coll(c) vals);                                            \
     }
-#define TUNE_WRAP_INT(coll, alg, zeros)                                                                     \
-    static int tune_##coll##_##alg(const tune_call *c, const tune_choice *ch)                               \
-    {                                                                                                       \
-        return collalg_##coll##_##alg(TUNE_ARGS_##coll(c), ch->i zeros);                                    \
-    }
-#define TUNE_WRAP_ZERO_0(coll, alg) TUNE_WRAP_ZERO(coll, alg, TUNE_ZEROS_0)
-#define TUNE_WRAP_ZERO_1(coll, alg) TUNE_WRAP_ZERO(coll, alg, TUNE_ZEROS_1)
-#define TUNE_WRAP_ZERO_2(coll, alg) TUNE_WRAP_ZERO(coll, alg, TUNE_ZEROS_2)
-#define TUNE_WRAP_ZERO_3(coll, alg) TUNE_WRAP_ZERO(coll, alg, TUNE_ZEROS_3)
-#define TUNE_WRAP_INT_1(coll, alg) TUNE_WRAP_INT(coll, alg, TUNE_ZEROS_0)
-#define TUNE_WRAP_INT_2(coll, alg) TUNE_WRAP_INT(coll, alg, TUNE_ZEROS_1)
-#define TUNE_WRAP_INT_3(coll, alg) TUNE_WRAP_INT(coll, alg, TUNE_ZEROS_2)
-#define TUNE_WRAP_OWN_1(coll, alg)
-#define TUNE_WRAP_OWN_2(coll, alg)
-#define TUNE_WRAP_OWN_3(coll, alg)
-#define TUNE_WRAP_3(kind, params, coll, alg) TUNE_WRAP_##kind##_##params(coll, alg)
+#define TUNE_WRAP_ZERO(coll, alg, params) TUNE_WRAP_FN(coll, alg, TUNE_VALS_ZERO_##params)
+#define TUNE_WRAP_INT(coll, alg, params) TUNE_WRAP_FN(coll, alg, TUNE_VALS_INT_##params)
+#define TUNE_WRAP_OWN(coll, alg, params)
+#define TUNE_WRAP_3(kind, params, coll, alg) TUNE_WRAP_##kind(coll, alg, params)
 #define TUNE_WRAP_2(kind, params, coll, alg) TUNE_WRAP_3(kind, params, coll, alg)
 /* One row of the catalogue: its generated wrapper, or nothing for an OWN one. */
 #define TUNE_WRAP(coll, alg, r, params, space, flags) TUNE_WRAP_2(TUNE_KIND_##space, params, coll, alg)
+
+/* The nonblocking algorithms (COLLALG_NONBLOCKING): the blocking twin of each collective, whose
+ * arguments (TUNE_ARGS_<twin>) come before the request, and the wrapper = start + tune_wait(). */
+#define TUNE_TWIN_ibarrier barrier
+#define TUNE_TWIN_ibcast bcast
+#define TUNE_TWIN_igather gather
+#define TUNE_TWIN_igatherv gatherv
+#define TUNE_TWIN_iscatter scatter
+#define TUNE_TWIN_iscatterv scatterv
+#define TUNE_TWIN_iallgather allgather
+#define TUNE_TWIN_iallgatherv allgatherv
+#define TUNE_TWIN_ialltoall alltoall
+#define TUNE_TWIN_ialltoallv alltoallv
+#define TUNE_TWIN_ialltoallw alltoallw
+#define TUNE_TWIN_ireduce reduce
+#define TUNE_TWIN_iallreduce allreduce
+#define TUNE_TWIN_iscan scan
+#define TUNE_TWIN_iexscan exscan
+#define TUNE_TWIN_ireduce_scatter_block reduce_scatter_block
+#define TUNE_TWIN_ireduce_scatter reduce_scatter
+#define TUNE_IARGS_2(twin, c) TUNE_ARGS_##twin(c)
+#define TUNE_IARGS(twin, c) TUNE_IARGS_2(twin, c)
+#define TUNE_IWRAP_FN(icoll, alg, vals)                                                                     \
+    static int tune_##icoll##_##alg(const tune_call *c, const tune_choice *ch)                              \
+    {                                                                                                       \
+        MPI_Request req = MPI_REQUEST_NULL;                                                                 \
+        (void)ch;                                                                                           \
+        return tune_wait(collalg_##icoll##_##alg(TUNE_IARGS(TUNE_TWIN_##icoll, c), &req vals), &req);       \
+    }
+#define TUNE_IWRAP_ZERO(icoll, alg, params) TUNE_IWRAP_FN(icoll, alg, TUNE_VALS_ZERO_##params)
+#define TUNE_IWRAP_INT(icoll, alg, params) TUNE_IWRAP_FN(icoll, alg, TUNE_VALS_INT_##params)
+#define TUNE_IWRAP_OWN(icoll, alg, params)
+#define TUNE_IWRAP_3(kind, params, icoll, alg) TUNE_IWRAP_##kind(icoll, alg, params)
+#define TUNE_IWRAP_2(kind, params, icoll, alg) TUNE_IWRAP_3(kind, params, icoll, alg)
+/* One row of COLLALG_NONBLOCKING: its generated wrapper (start + wait), or nothing for an OWN one. */
+#define TUNE_IWRAP(icoll, alg, r, params, space, flags) TUNE_IWRAP_2(TUNE_KIND_##space, params, icoll, alg)
 /* clang-format on */
 /** @endcond */
 

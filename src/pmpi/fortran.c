@@ -298,31 +298,43 @@ static void pm_f_scatterv(void *sbuf, MPI_Fint *scounts, MPI_Fint *displs, MPI_F
 }
 
 /**
- * @brief MPI_ALLTOALLW: the two arrays of Fortran datatype handles converted into C handles (one
- *        per process of the communicator, the remote group's of an intercommunicator); in place,
- *        the send types (which MPI ignores, and may be anything) are not read.
+ * @brief MPI_ALLTOALLW's and MPI_IALLTOALLW's two arrays of Fortran datatype handles @p stypes and
+ *        @p rtypes converted into one allocation of C handles, *types (the send types, then the
+ *        receive types at *types + *n; one per process of @p c, the remote group's of an
+ *        intercommunicator); in place (@p s is MPI_IN_PLACE), the send types (which MPI ignores,
+ *        and may be anything) are not read. @return MPI_SUCCESS or MPI_ERR_NO_MEM; the caller frees
+ *        *types.
  */
+static int pm_f_types(MPI_Comm c, const void *s, const MPI_Fint *stypes, const MPI_Fint *rtypes, MPI_Datatype **types,
+                      int *n)
+{
+    int inter = 0, k;
+    *n = 0;
+    if (c != MPI_COMM_NULL && PMPI_Comm_test_inter(c, &inter) == MPI_SUCCESS)
+        (inter ? PMPI_Comm_remote_size : PMPI_Comm_size)(c, n);
+    *types = (MPI_Datatype *)malloc(2 * (size_t)(*n > 0 ? *n : 1) * sizeof(MPI_Datatype));
+    if (!*types)
+        return MPI_ERR_NO_MEM;
+    for (k = 0; k < *n; k++) {
+        (*types)[*n + k] = MPI_Type_f2c(rtypes[k]);
+        (*types)[k] = s == MPI_IN_PLACE ? (*types)[*n + k] : MPI_Type_f2c(stypes[k]);
+    }
+    return MPI_SUCCESS;
+}
+
+/** @brief MPI_ALLTOALLW: the two arrays of datatype handles converted by pm_f_types(). */
 static void pm_f_alltoallw(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MPI_Fint *stypes, void *rbuf,
                            MPI_Fint *rcounts, MPI_Fint *rdispls, MPI_Fint *rtypes, MPI_Fint *comm, MPI_Fint *ierr)
 {
     MPI_Comm c = MPI_Comm_f2c(*comm);
     MPI_Datatype *types;
     const void *s = pm_f_buf(sbuf, 1);
-    int n = 0, inter = 0, k, err;
-    if (c != MPI_COMM_NULL && PMPI_Comm_test_inter(c, &inter) == MPI_SUCCESS)
-        (inter ? PMPI_Comm_remote_size : PMPI_Comm_size)(c, &n);
-    types = (MPI_Datatype *)malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof(MPI_Datatype));
-    if (!types) {
-        pm_f_ret(ierr, MPI_ERR_NO_MEM);
-        return;
+    int n, err = pm_f_types(c, s, stypes, rtypes, &types, &n);
+    if (err == MPI_SUCCESS) {
+        err = MPI_Alltoallw(s, (const int *)scounts, (const int *)sdispls, types, pm_f_buf(rbuf, 0),
+                            (const int *)rcounts, (const int *)rdispls, types + n, c);
+        free(types);
     }
-    for (k = 0; k < n; k++) {
-        types[n + k] = MPI_Type_f2c(rtypes[k]);
-        types[k] = s == MPI_IN_PLACE ? types[n + k] : MPI_Type_f2c(stypes[k]);
-    }
-    err = MPI_Alltoallw(s, (const int *)scounts, (const int *)sdispls, types, pm_f_buf(rbuf, 0), (const int *)rcounts,
-                        (const int *)rdispls, types + n, c);
-    free(types);
     pm_f_ret(ierr, err);
 }
 
@@ -347,48 +359,68 @@ static void pm_f_alltoallw(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MPI
 #define PM_F_INIT_A (ierr)
 #define PM_F_INIT_THREAD_P (MPI_Fint * required, MPI_Fint * provided, MPI_Fint * ierr)
 #define PM_F_INIT_THREAD_A (required, provided, ierr)
-#define PM_F_TRANSPORT_P                                                                                           \
-    (void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *comm, \
-     MPI_Fint *ierr)
-#define PM_F_TRANSPORT_A (sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr)
-#define PM_F_ALLREDUCE_P \
-    (void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm, MPI_Fint *ierr)
-#define PM_F_ALLREDUCE_A (sbuf, rbuf, count, type, op, comm, ierr)
-#define PM_F_BCAST_P (void *buf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
-#define PM_F_BCAST_A (buf, count, type, root, comm, ierr)
-#define PM_F_ALLTOALLV_P                                                                               \
-    (void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MPI_Fint *stype, void *rbuf, MPI_Fint *rcounts, \
-     MPI_Fint *rdispls, MPI_Fint *rtype, MPI_Fint *comm, MPI_Fint *ierr)
-#define PM_F_ALLTOALLV_A (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, ierr)
-#define PM_F_ALLGATHERV_P                                                                                             \
-    (void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcounts, MPI_Fint *displs, MPI_Fint *rtype, \
-     MPI_Fint *comm, MPI_Fint *ierr)
-#define PM_F_ALLGATHERV_A (sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, ierr)
-#define PM_F_BARRIER_P (MPI_Fint * comm, MPI_Fint * ierr)
-#define PM_F_BARRIER_A (comm, ierr)
-#define PM_F_ROOTED_P                                                                                              \
-    (void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *root, \
-     MPI_Fint *comm, MPI_Fint *ierr)
-#define PM_F_ROOTED_A (sbuf, scount, stype, rbuf, rcount, rtype, root, comm, ierr)
-#define PM_F_GATHERV_P                                                                                                \
-    (void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcounts, MPI_Fint *displs, MPI_Fint *rtype, \
-     MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
-#define PM_F_GATHERV_A (sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, ierr)
-#define PM_F_SCATTERV_P                                                                                               \
-    (void *sbuf, MPI_Fint *scounts, MPI_Fint *displs, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, \
-     MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)
-#define PM_F_SCATTERV_A (sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, ierr)
-#define PM_F_REDUCE_P                                                                                       \
-    (void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root, MPI_Fint *comm, \
-     MPI_Fint *ierr)
-#define PM_F_REDUCE_A (sbuf, rbuf, count, type, op, root, comm, ierr)
-/* scan, exscan, reduce_scatter_block (recvcount) and reduce_scatter (recvcounts) share the list of
- * allreduce: (sendbuf, recvbuf, count(s), datatype, op, comm, ierror) */
-#define PM_F_RS_P \
-    (void *sbuf, void *rbuf, MPI_Fint *rcounts, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm, MPI_Fint *ierr)
-#define PM_F_RS_A (sbuf, rbuf, rcounts, type, op, comm, ierr)
+/* Each list as its parameters (_PL) and arguments (_AL) before the ierror, so that the nonblocking
+ * forms (fortran_nonblocking.c) append the request to the same lists. scan, exscan,
+ * reduce_scatter_block (recvcount) and reduce_scatter (recvcounts: RS) share the list of allreduce:
+ * (sendbuf, recvbuf, count(s), datatype, op, comm). */
+#define PM_F_TRANSPORT_PL \
+    void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *comm
+#define PM_F_TRANSPORT_AL sbuf, scount, stype, rbuf, rcount, rtype, comm
+#define PM_F_TRANSPORT_P (PM_F_TRANSPORT_PL, MPI_Fint * ierr)
+#define PM_F_TRANSPORT_A (PM_F_TRANSPORT_AL, ierr)
+#define PM_F_ALLREDUCE_PL void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm
+#define PM_F_ALLREDUCE_AL sbuf, rbuf, count, type, op, comm
+#define PM_F_ALLREDUCE_P (PM_F_ALLREDUCE_PL, MPI_Fint * ierr)
+#define PM_F_ALLREDUCE_A (PM_F_ALLREDUCE_AL, ierr)
+#define PM_F_BCAST_PL void *buf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *root, MPI_Fint *comm
+#define PM_F_BCAST_AL buf, count, type, root, comm
+#define PM_F_BCAST_P (PM_F_BCAST_PL, MPI_Fint * ierr)
+#define PM_F_BCAST_A (PM_F_BCAST_AL, ierr)
+#define PM_F_ALLTOALLV_PL                                                                             \
+    void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MPI_Fint *stype, void *rbuf, MPI_Fint *rcounts, \
+        MPI_Fint *rdispls, MPI_Fint *rtype, MPI_Fint *comm
+#define PM_F_ALLTOALLV_AL sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm
+#define PM_F_ALLTOALLV_P (PM_F_ALLTOALLV_PL, MPI_Fint * ierr)
+#define PM_F_ALLTOALLV_A (PM_F_ALLTOALLV_AL, ierr)
+#define PM_F_ALLGATHERV_PL                                                                                           \
+    void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcounts, MPI_Fint *displs, MPI_Fint *rtype, \
+        MPI_Fint *comm
+#define PM_F_ALLGATHERV_AL sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm
+#define PM_F_ALLGATHERV_P (PM_F_ALLGATHERV_PL, MPI_Fint * ierr)
+#define PM_F_ALLGATHERV_A (PM_F_ALLGATHERV_AL, ierr)
+#define PM_F_BARRIER_PL MPI_Fint *comm
+#define PM_F_BARRIER_AL comm
+#define PM_F_BARRIER_P (PM_F_BARRIER_PL, MPI_Fint * ierr)
+#define PM_F_BARRIER_A (PM_F_BARRIER_AL, ierr)
+#define PM_F_ROOTED_PL                                                                                            \
+    void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *root, \
+        MPI_Fint *comm
+#define PM_F_ROOTED_AL sbuf, scount, stype, rbuf, rcount, rtype, root, comm
+#define PM_F_ROOTED_P (PM_F_ROOTED_PL, MPI_Fint * ierr)
+#define PM_F_ROOTED_A (PM_F_ROOTED_AL, ierr)
+#define PM_F_GATHERV_PL                                                                                              \
+    void *sbuf, MPI_Fint *scount, MPI_Fint *stype, void *rbuf, MPI_Fint *rcounts, MPI_Fint *displs, MPI_Fint *rtype, \
+        MPI_Fint *root, MPI_Fint *comm
+#define PM_F_GATHERV_AL sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm
+#define PM_F_GATHERV_P (PM_F_GATHERV_PL, MPI_Fint * ierr)
+#define PM_F_GATHERV_A (PM_F_GATHERV_AL, ierr)
+#define PM_F_SCATTERV_PL                                                                                             \
+    void *sbuf, MPI_Fint *scounts, MPI_Fint *displs, MPI_Fint *stype, void *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, \
+        MPI_Fint *root, MPI_Fint *comm
+#define PM_F_SCATTERV_AL sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm
+#define PM_F_SCATTERV_P (PM_F_SCATTERV_PL, MPI_Fint * ierr)
+#define PM_F_SCATTERV_A (PM_F_SCATTERV_AL, ierr)
+#define PM_F_REDUCE_PL \
+    void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root, MPI_Fint *comm
+#define PM_F_REDUCE_AL sbuf, rbuf, count, type, op, root, comm
+#define PM_F_REDUCE_P (PM_F_REDUCE_PL, MPI_Fint * ierr)
+#define PM_F_REDUCE_A (PM_F_REDUCE_AL, ierr)
+#define PM_F_RS_PL void *sbuf, void *rbuf, MPI_Fint *rcounts, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm
+#define PM_F_RS_AL sbuf, rbuf, rcounts, type, op, comm
+#define PM_F_RS_P (PM_F_RS_PL, MPI_Fint * ierr)
+#define PM_F_RS_A (PM_F_RS_AL, ierr)
 #define PM_F_ALLTOALLW_P PM_F_ALLTOALLV_P
-#define PM_F_ALLTOALLW_A (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, ierr)
+#define PM_F_ALLTOALLW_A PM_F_ALLTOALLV_A
 
 /* mpif.h and use mpi. */
 PM_F_NAMES(mpi_init, MPI_INIT, pm_f_init, PM_F_INIT_P, PM_F_INIT_A)

@@ -338,6 +338,17 @@ static void pm_valid_names(enum tune_coll coll, char *buf, size_t size)
     }
 }
 
+/** @brief The variable `COLLALG_<COLL>` of collective @p coll ("alltoall", "iallreduce", ...) into
+ *         @p var. */
+static void pm_var_name(const char *coll, char *var, size_t size)
+{
+    size_t k;
+    snprintf(var, size, "COLLALG_");
+    for (k = 0; coll[k] && 8 + k + 1 < size; k++)
+        var[8 + k] = (char)toupper((unsigned char)coll[k]);
+    var[8 + k] = 0;
+}
+
 /** @brief Parses `COLLALG_<COLL>` for @p coll into pm_cfg (world size @p p); a message into @p msg
  *         when the value is invalid (the collective then stays native). */
 static void pm_parse_one(enum tune_coll coll, int p, char *msg, size_t size)
@@ -345,14 +356,11 @@ static void pm_parse_one(enum tune_coll coll, int p, char *msg, size_t size)
     pm_force *f = &pm_cfg[coll];
     const char *val, *colon;
     char name[128], list[2048];
-    size_t len, k;
+    size_t len;
     int i, v;
     tune_choice ch;
     msg[0] = 0;
-    snprintf(f->var, sizeof f->var, "COLLALG_");
-    for (k = 0; tune_coll_name[coll][k] && 8 + k + 1 < sizeof f->var; k++)
-        f->var[8 + k] = (char)toupper((unsigned char)tune_coll_name[coll][k]);
-    f->var[8 + k] = 0;
+    pm_var_name(tune_coll_name[coll], f->var, sizeof f->var);
     val = getenv(f->var);
     if (!val || !*val)
         return;
@@ -399,6 +407,8 @@ static void pm_parse_one(enum tune_coll coll, int p, char *msg, size_t size)
     }
 }
 
+static void pm_nb_configure(int off, int rank);
+
 /** @brief Reads the environment once, after PMPI_Init*; rank 0 of MPI_COMM_WORLD prints the
  *         messages. */
 static void pm_configure(void)
@@ -409,6 +419,7 @@ static void pm_configure(void)
     memset(pm_cfg, 0, sizeof pm_cfg);
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &p);
+    pm_nb_configure(off && (strcmp(off, "off") == 0 || strcmp(off, "0") == 0), rank);
     if (off && (strcmp(off, "off") == 0 || strcmp(off, "0") == 0)) {
         for (c = 0; c < TUNE_NCOLL; c++)
             pm_cfg[c].native = 1;
@@ -892,5 +903,10 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[
     return collalg_tuned_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
 }
 
+/* The nonblocking collectives and, without MPICH's extended generalized requests, the completion
+ * calls that drive them. */
+#include "nonblocking.c"
+
 /* The Fortran entry points (mpif.h, use mpi, use mpi_f08), calling the C functions above. */
 #include "fortran.c"
+#include "fortran_nonblocking.c"

@@ -79,8 +79,9 @@ static void tune_piecewise(tuner *T, enum tune_coll coll, tune_result *r, tune_c
             b.choice = cand ? win[i + 1] : -1;
             if (T->hurry || T->stopped)
                 r->searched = 0;
-            cross = win[i] < 0 || win[i + 1] < 0 ? r->sz[i + 1]
-                                                 : tune_search(T, coll, a, b, r->sz[i], r->sz[i + 1], gran, phase);
+            cross = win[i] < 0 || win[i + 1] < 0 || tune_size_free(coll)
+                        ? r->sz[i + 1] /* size-free: the rules become one rule, no crossing to search */
+                        : tune_search(T, coll, a, b, r->sz[i], r->sz[i + 1], gran, phase);
         }
         tune_piece_add(pw, lo, cross, win[i]);
         lo = cross;
@@ -310,13 +311,15 @@ static void tune_make_native(tune_result *r)
  *        size-independent choice instead, one rule [0, COLLALG_INF) of one algorithm at one
  *        value (tune_make_single()) or none (native), both free of the agreement. A single
  *        algorithm is validated again at every size (a failure confirmed by a second batch, since
- *        it costs the whole collective), and falls back to native if it fails anywhere.
+ *        it costs the whole collective), and falls back to native if it fails anywhere. The
+ *        nonblocking forms of those four (tune_size_free()) select by process count only, so
+ *        their rules are always replaced so.
  *        @return 1 when the rules were replaced, 0 when they stand.
  */
 static int tune_v_agreement(tuner *T, enum tune_coll coll, tune_result *r)
 {
-    int i, fails = 0;
-    if (!tune_is_v(coll) || coll == TUNE_ALLGATHERV)
+    int i, fails = tune_size_free(coll); /* no size to select by: always one rule, or none */
+    if (!tune_pays_agreement(coll) && !tune_size_free(coll))
         return 0;
     for (i = 0; i < r->ns; i++)
         fails += tune_cut_verdict(T, r, i) != TUNE_CUT_NONE;

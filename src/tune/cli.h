@@ -14,6 +14,7 @@
 #include "procs.h"
 #include "stats.h"
 #include "table.h"
+#include "vcoll.h"
 
 /** @brief Most sample sizes. */
 #define TUNE_MAX_SIZES 64
@@ -22,7 +23,7 @@
 
 /** @brief Command-line settings. */
 typedef struct tune_opts {
-    int want[TUNE_NCOLL];       /**< collectives to tune */
+    int want[TUNE_NALL];        /**< collectives to tune (the nonblocking ones: TUNE_I()) */
     long sizes[TUNE_MAX_SIZES]; /**< sample sizes (bytes), ascending */
     int nsizes;                 /**< used entries of sizes */
     double budget;              /**< wall-clock budget (s), 0 = none */
@@ -77,7 +78,9 @@ static void tune_usage(void)
     fprintf(stderr, "usage: mpiexec -n P collalg-tune [options]\n"
                     "  --collectives LIST  of alltoall,allgather,allreduce,bcast,alltoallv,allgatherv,barrier,\n"
                     "                      gather,scatter,gatherv,scatterv,alltoallw,reduce,scan,exscan,\n"
-                    "                      reduce_scatter_block,reduce_scatter (all)\n"
+                    "                      reduce_scatter_block,reduce_scatter, their nonblocking forms\n"
+                    "                      ialltoall,...,ireduce_scatter (start + wait), and the groups blocking,\n"
+                    "                      nonblocking, all (blocking: the seventeen blocking ones)\n"
                     "  --sizes LIST        sample sizes in bytes, K and M suffixes (1,64,256,512,1K,2K..256K)\n"
                     "  --max-size BYTES    the default list cut at or doubled up to BYTES\n"
                     "  --pattern P         counts of alltoallv, allgatherv, gatherv, scatterv, alltoallw: uniform,\n"
@@ -106,20 +109,40 @@ static void tune_usage(void)
                     "  --help              this text\n");
 }
 
-/** @brief Sets want[] from a comma-separated list of collective names. @return 0, or 1 for an unknown name. */
+/** @brief Sets want[c] for the collectives c in [@p from, @p to). */
+static void tune_want_range(int *want, int from, int to)
+{
+    int c;
+    for (c = from; c < to; c++)
+        want[c] = 1;
+}
+
+/**
+ * @brief Sets want[] from a comma-separated list of collective names ("alltoall", ...,
+ *        "ialltoall", ...) and the group names `blocking` (the seventeen blocking collectives),
+ *        `nonblocking` (their seventeen nonblocking forms) and `all` (both).
+ * @return 0, or 1 for an unknown name.
+ */
 static int tune_parse_colls(const char *v, int *want)
 {
     int c;
-    for (c = 0; c < TUNE_NCOLL; c++)
+    for (c = 0; c < TUNE_NALL; c++)
         want[c] = 0;
     while (*v) {
         size_t len = strcspn(v, ",");
-        for (c = 0; c < TUNE_NCOLL; c++)
+        for (c = 0; c < TUNE_NALL; c++)
             if (strlen(tune_coll_name[c]) == len && !strncmp(v, tune_coll_name[c], len))
                 break;
-        if (c == TUNE_NCOLL)
+        if (c < TUNE_NALL)
+            want[c] = 1;
+        else if (len == 8 && !strncmp(v, "blocking", len))
+            tune_want_range(want, 0, TUNE_NCOLL);
+        else if (len == 11 && !strncmp(v, "nonblocking", len))
+            tune_want_range(want, TUNE_NCOLL, TUNE_NALL);
+        else if (len == 3 && !strncmp(v, "all", len))
+            tune_want_range(want, 0, TUNE_NALL);
+        else
             return 1;
-        want[c] = 1;
         v += len + (v[len] == ',');
     }
     return 0;
@@ -163,11 +186,14 @@ static int tune_pattern_builtin_name(const char *spec)
            !strncmp(spec, "random:", 7);
 }
 
-/** @brief 1 when some wanted collective of @p o is one of the v-collectives a pattern shapes. */
+/** @brief 1 when some wanted collective of @p o is one of the v-collectives a pattern shapes
+ *         (vcoll.h: tune_is_v(), their nonblocking forms included). */
 static int tune_opts_want_v(const tune_opts *o)
 {
-    return o->want[TUNE_ALLTOALLV] || o->want[TUNE_ALLGATHERV] || o->want[TUNE_GATHERV] || o->want[TUNE_SCATTERV] ||
-           o->want[TUNE_ALLTOALLW];
+    int c, any = 0;
+    for (c = 0; c < TUNE_NALL; c++)
+        any |= o->want[c] && tune_is_v((enum tune_coll)c);
+    return any;
 }
 
 /**
@@ -221,8 +247,7 @@ static void tune_opts_defaults(tune_opts *o, int argc, char **argv)
 {
     int i;
     memset(o, 0, sizeof *o);
-    for (i = 0; i < TUNE_NCOLL; i++)
-        o->want[i] = 1;
+    tune_want_range(o->want, 0, TUNE_NCOLL); /* the nonblocking forms: --collectives nonblocking or all */
     o->out = "build/tuned";
     o->rule.min_reps = 10;
     o->rule.max_reps = 100;

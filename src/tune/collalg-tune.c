@@ -20,7 +20,15 @@
  * - `--sizes LIST`: comma-separated sample sizes in bytes (suffixes K and M = KiB, MiB);
  *   default the paper's 1, 64, 256, 512 B, 1 KiB, 2 KiB ... 256 KiB. `--max-size BYTES`: the
  *   default list, cut at or extended (by doubling) to BYTES (e.g. 4M).
- * - `--collectives LIST`: comma-separated names (default all seventeen).
+ * - `--collectives LIST`: comma-separated names (default the seventeen blocking ones), their
+ *   nonblocking forms `ialltoall` ... `ireduce_scatter`, and the groups `blocking`, `nonblocking`
+ *   and `all`. A nonblocking collective is tuned as start + wait: every algorithm of catalogue.h's
+ *   COLLALG_NONBLOCKING table started and its request completed (MPI_Wait under MPICH,
+ *   collalg_progress() and MPI_Test elsewhere) against the native `MPI_I<Coll>` + MPI_Wait, with
+ *   the sizes, pattern, statistics and validation of its blocking twin; ialltoallv, ialltoallw,
+ *   igatherv and iscatterv select by process count only (select.h), so they get one rule for all
+ *   sizes or none. The header defines `collalg_tuned_i<coll>` only for those tuned (the PMPI
+ *   library defines the others without rules); CSV rows and report name them with their `i`.
  * - Sizes are those the selector compares (select.h): per-pair block for alltoall, per-process
  *   block for allgather, gather and scatter, whole vector for allreduce, bcast, reduce, scan,
  *   exscan, reduce_scatter_block and reduce_scatter (the last two: all p blocks), mean per-pair
@@ -275,12 +283,12 @@
 static void tune_all(tuner *T, tune_result *res)
 {
     int c, remaining = 0;
-    for (c = 0; c < TUNE_NCOLL; c++)
+    for (c = 0; c < TUNE_NALL; c++)
         if (T->o.want[c]) {
             T->total += tune_plan(T, (enum tune_coll)c);
             remaining++;
         }
-    for (c = 0; c < TUNE_NCOLL; c++) {
+    for (c = 0; c < TUNE_NALL; c++) {
         if (!T->o.want[c])
             continue;
         T->hurry = 0;
@@ -311,11 +319,11 @@ static int tune_size_report(const tuner *T, const tune_result *res, int *status)
 {
     int c, defects = 0;
     char base[64];
-    for (c = 0; c < TUNE_NCOLL; c++)
+    for (c = 0; c < TUNE_NALL; c++)
         if (T->o.want[c])
             defects += tune_report(T, (enum tune_coll)c, &res[c]);
-    for (c = 0; c < TUNE_NCOLL && *status == 0; c++) {
-        if (!res[c].tuned || c == TUNE_BARRIER)
+    for (c = 0; c < TUNE_NALL && *status == 0; c++) {
+        if (!res[c].tuned || tune_twin((enum tune_coll)c) == TUNE_BARRIER)
             continue;
         if (T->p == T->P)
             snprintf(base, sizeof base, "%s", tune_coll_name[c]);
@@ -369,7 +377,7 @@ static time_t tune_size_deadline(const tuner *T, int i)
 }
 
 /**
- * @brief Tunes size @p i (T->procs[i]) on the first q ranks, into @p res (its TUNE_NCOLL results);
+ * @brief Tunes size @p i (T->procs[i]) on the first q ranks, into @p res (its TUNE_NALL results);
  *        the other ranks wait in a barrier on the whole communicator. Afterwards every rank agrees
  *        on a failed setup, a stop and an interruption (one MPI_Allreduce on world).
  * @return 0, 1 when the setup failed (topology or pattern), 2 when a plot cannot be written.
@@ -400,7 +408,7 @@ static int tune_one_size(tuner *T, int i, tune_result *res, int *defects)
     MPI_Allreduce(flags, all, 3, MPI_INT, MPI_MAX, T->world);
     T->stopped = all[1] ? all[1] : all[2] ? 1 : 0;
     if (T->wrank != 0) /* only rank 0 writes the header: the others free the samples now */
-        for (c = 0; c < TUNE_NCOLL; c++)
+        for (c = 0; c < TUNE_NALL; c++)
             tune_result_free(&res[c]);
     tune_teardown(T);
     return all[0] ? 1 : status;
@@ -416,7 +424,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     status = tune_begin(&T, argc, argv);
     if (status == 0)
-        res = (tune_result *)calloc((size_t)T.nprocs * TUNE_NCOLL, sizeof *res);
+        res = (tune_result *)calloc((size_t)T.nprocs * TUNE_NALL, sizeof *res);
     if (status == 0 && !res) {
         fprintf(stderr, "collalg-tune: out of memory\n");
         MPI_Abort(T.world, 2);
@@ -436,7 +444,7 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
         for (i = 0; i < T.nprocs && status == 0 && !T.stopped; i++) { /* sizes not reached: no rules */
-            int st = tune_one_size(&T, i, res + (size_t)i * TUNE_NCOLL, &defects);
+            int st = tune_one_size(&T, i, res + (size_t)i * TUNE_NALL, &defects);
             if (st == 2)
                 plots = 2;
             else
@@ -449,7 +457,7 @@ int main(int argc, char **argv)
         fflush(stdout);
         MPI_Bcast(&status, 1, MPI_INT, 0, T.world);
     }
-    for (i = 0; res && i < T.nprocs * TUNE_NCOLL; i++)
+    for (i = 0; res && i < T.nprocs * TUNE_NALL; i++)
         tune_result_free(&res[i]);
     free(res);
     tune_end(&T);

@@ -25,7 +25,8 @@
 #include "progress.h"
 #include "run.h"
 
-/** @brief Arguments of a call of collective @p coll on @p bytes bytes (see the file comment of collalg-tune.c). */
+/** @brief Arguments of a call of collective @p coll on @p bytes bytes (see the file comment of collalg-tune.c;
+ *         a nonblocking collective's are its twin's). */
 static tune_call tune_make_call(tuner *T, enum tune_coll coll, long bytes)
 {
     tune_call c;
@@ -33,7 +34,7 @@ static tune_call tune_make_call(tuner *T, enum tune_coll coll, long bytes)
     c.rbuf = T->rbuf;
     c.type = tune_is_reduction(coll) ? MPI_INT : MPI_BYTE;
     c.count = (int)(tune_is_reduction(coll) ? bytes / 4 : bytes);
-    c.rcount = coll == TUNE_REDUCE_SCATTER_BLOCK ? c.count / T->p : c.count;
+    c.rcount = tune_twin(coll) == TUNE_REDUCE_SCATTER_BLOCK ? c.count / T->p : c.count;
     c.rtype = c.type;
     c.op = MPI_SUM;
     c.root = 0;
@@ -43,7 +44,7 @@ static tune_call tune_make_call(tuner *T, enum tune_coll coll, long bytes)
     c.select_cost = 0; /* per job: tune_job.cost */
     if (tune_is_v(coll))
         tune_pattern_call(&T->pat, coll, bytes, T->rank, T->vc, &c);
-    if (coll == TUNE_REDUCE_SCATTER) { /* the whole vector split as evenly as possible */
+    if (tune_twin(coll) == TUNE_REDUCE_SCATTER) { /* the whole vector split as evenly as possible */
         int i;
         for (i = 0; i < T->p; i++)
             T->vc[i] = c.count / T->p + (i < c.count % T->p);

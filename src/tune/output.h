@@ -96,10 +96,10 @@ static void tune_header_sizes(FILE *f, const tuner *T)
                         : "scaled so that its mean block is each sample size");
 }
 
-/** @brief The results of tuned size @p i (T->procs[i]) in @p res: TUNE_NCOLL of them. */
+/** @brief The results of tuned size @p i (T->procs[i]) in @p res: TUNE_NALL of them. */
 static const tune_result *tune_res_of(const tune_result *res, int i)
 {
-    return res + (size_t)i * TUNE_NCOLL;
+    return res + (size_t)i * TUNE_NALL;
 }
 
 /** @brief "alltoall 1, allgather 3, ..." : the primary rules per tuned collective of one size, 4 a line. */
@@ -107,7 +107,7 @@ static void tune_rule_counts(const tune_result *res, char *buf, size_t size)
 {
     int c, k = 0;
     buf[0] = 0;
-    for (c = 0; c < TUNE_NCOLL; c++) {
+    for (c = 0; c < TUNE_NALL; c++) {
         tune_flat fl[TUNE_MAX_SEGS];
         size_t len = strlen(buf);
         if (!res[c].tuned)
@@ -243,18 +243,18 @@ static void tune_header_times(FILE *f, const tuner *T, const tune_result *all)
                 " *\n * Validation at the sample sizes, %d processes (tuned/native median, microseconds;\n"
                 " * n samples each; p: one-sided Wilcoxon that native, or next, is faster than tuned):\n",
                 T->procs[k]);
-        for (c = 0; c < TUNE_NCOLL; c++) {
+        for (c = 0; c < TUNE_NALL; c++) {
             tune_sum one;
             if (!res[c].tuned)
                 continue;
             memset(&one, 0, sizeof one);
             tune_sum_add(&one, &res[c]);
             tune_sum_add(&run, &res[c]);
-            fprintf(f, " *   %s%s: %s\n", tune_coll_name[c],
-                    res[c].vfix == TUNE_VFIX_SINGLE   ? " (one rule: the agreement did not pay)"
-                    : res[c].vfix == TUNE_VFIX_NATIVE ? " (native: the agreement did not pay)"
-                                                      : "",
-                    tune_sum_text(&one, text, sizeof text));
+            fprintf(f, " *   %s", tune_coll_name[c]);
+            if (res[c].vfix != TUNE_VFIX_NONE)
+                fprintf(f, " (%s: %s)", res[c].vfix == TUNE_VFIX_SINGLE ? "one rule" : "native",
+                        tune_vfix_why((enum tune_coll)c));
+            fprintf(f, ": %s\n", tune_sum_text(&one, text, sizeof text));
             for (i = 0; i < res[c].ns; i++)
                 tune_header_size_line(f, &res[c], i);
         }
@@ -415,8 +415,23 @@ static void tune_header_macros(FILE *f, const tuner *T)
             T->topo_sum);
 }
 
-/** @brief Writes the paste-ready header from the results @p res of every tuned size (TUNE_NCOLL
- *         per size, in the order of T->procs). @return 0, or 2 when the file cannot be written. */
+/** @brief The comment on the nonblocking collectives the run did not tune, whose routines the header
+ *         leaves out (the PMPI library defines them without rules, native). */
+static void tune_header_untuned_nonblocking(FILE *f, const tuner *T)
+{
+    int c, k = 0;
+    for (c = TUNE_NCOLL; c < TUNE_NALL; c++)
+        if (!T->o.want[c])
+            fprintf(f, "%s%s", k++ ? ", " : "/* Not tuned, no routine here (collalg-tune --collectives nonblocking): ",
+                    tune_coll_name[c]);
+    if (k)
+        fprintf(f, ". */\n\n");
+}
+
+/** @brief Writes the paste-ready header from the results @p res of every tuned size (TUNE_NALL
+ *         per size, in the order of T->procs): the routine of every blocking collective, and of
+ *         every nonblocking one the run tuned (wanted). @return 0, or 2 when the file cannot be
+ *         written. */
 static int tune_write_header(const tuner *T, const tune_result *res)
 {
     char path[1200];
@@ -433,9 +448,12 @@ static int tune_write_header(const tuner *T, const tune_result *res)
                "#include <collalg/gather.h>\n#include <collalg/scatter.h>\n#include <collalg/gatherv.h>\n"
                "#include <collalg/scatterv.h>\n#include <collalg/alltoallw.h>\n#include <collalg/reduce.h>\n"
                "#include <collalg/scan.h>\n#include <collalg/exscan.h>\n#include <collalg/reduce_scatter_block.h>\n"
-               "#include <collalg/reduce_scatter.h>\n#include <collalg/select.h>\n\n");
-    for (c = 0; c < TUNE_NCOLL; c++)
-        tune_header_rules(f, T, (enum tune_coll)c, res);
+               "#include <collalg/reduce_scatter.h>\n#include <collalg/nonblocking.h>\n"
+               "#include <collalg/select.h>\n\n");
+    for (c = 0; c < TUNE_NALL; c++)
+        if (!tune_is_nonblocking((enum tune_coll)c) || T->o.want[c])
+            tune_header_rules(f, T, (enum tune_coll)c, res);
+    tune_header_untuned_nonblocking(f, T);
     tune_header_macros(f, T);
     fprintf(f, "#endif /* COLLALG_TUNED_H */\n");
     return fclose(f) == 0 ? 0 : 2;
@@ -499,7 +517,7 @@ static int tune_plot_script(const tuner *T, enum tune_coll coll, const char *bas
     fprintf(f, "# gnuplot script written by collalg-tune: time against size for MPI_%s\n", name);
     fprintf(f, "set termoption noenhanced\nset datafile missing '?'\nset logscale x 2\nset logscale y 10\n");
     fprintf(f, "set xlabel 'message size (bytes, %s)'\nset ylabel 'time per call (s, median of max over ranks)'\n",
-            axis[coll]);
+            axis[tune_twin(coll)]);
     fprintf(
         f, "set title '%s on %d processes, %s: algorithms (parameterised ones at their chosen value), native, tuned'\n",
         name, T->p, mpi1);

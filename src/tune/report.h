@@ -93,8 +93,8 @@ static const char *tune_sum_text(const tune_sum *s, char *buf, size_t size)
  */
 static void tune_report_summary(const tune_result *r, enum tune_coll coll)
 {
-    static const char *const vfix[] = {"", " (size-dependent rules replaced by one rule: the agreement did not pay)",
-                                       " (size-dependent rules replaced by native: the agreement did not pay)"};
+    static const char *const vfix[] = {"", " (size-dependent rules replaced by one rule: %s)",
+                                       " (size-dependent rules replaced by native: %s)"};
     tune_flat fl[TUNE_MAX_SEGS];
     tune_sum sm;
     char text[300];
@@ -105,8 +105,9 @@ static void tune_report_summary(const tune_result *r, enum tune_coll coll)
     for (i = 0; i < r->ns; i++)
         if (tune_rival_ratio(r, i) > worst)
             worst = tune_rival_ratio(r, i), w = i;
-    printf("  %s: %d rule%s%s; %s", tune_coll_name[coll], nf, nf == 1 ? "" : "s", vfix[r->vfix],
-           tune_sum_text(&sm, text, sizeof text));
+    printf("  %s: %d rule%s", tune_coll_name[coll], nf, nf == 1 ? "" : "s");
+    printf(vfix[r->vfix], tune_vfix_why(coll));
+    printf("; %s", tune_sum_text(&sm, text, sizeof text));
     if (w >= 0)
         printf("; routine/next at worst %.3f (%ld B, p = %.2g)", worst, r->sz[w], r->rival_p[w]);
     printf("\n");
@@ -164,14 +165,14 @@ static int tune_report(const tuner *T, enum tune_coll coll, const tune_result *r
 }
 
 /** @brief The run's summary line (rank 0): tune_sum_text() over every tuned size and collective of
- *         @p res (T->nprocs times TUNE_NCOLL results). */
+ *         @p res (T->nprocs times TUNE_NALL results). */
 static void tune_report_run(const tuner *T, const tune_result *res)
 {
     tune_sum run;
     char text[300];
     int k;
     memset(&run, 0, sizeof run);
-    for (k = 0; k < T->nprocs * TUNE_NCOLL; k++)
+    for (k = 0; k < T->nprocs * TUNE_NALL; k++)
         tune_sum_add(&run, &res[k]);
     printf("\nrun: %s\n", tune_sum_text(&run, text, sizeof text));
 }

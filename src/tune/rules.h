@@ -19,57 +19,30 @@
 /* ---- the native collective as a candidate ----------------------------------------------- */
 
 /** @cond TUNE_NATIVE_WRAPPERS */
-#define TUNE_NATIVE_RUN(coll, id)                                            \
-    static int tune_native_##coll(const tune_call *c, const tune_choice *ch) \
-    {                                                                        \
-        (void)ch;                                                            \
-        return tune_native(id, c);                                           \
+#define TUNE_NATIVE_RUN(coll)                                                 \
+    static int tune_native_##coll(const tune_call *c, const tune_choice *ch)  \
+    {                                                                         \
+        (void)ch;                                                             \
+        return tune_native(TUNE_COLL_##coll, c);                              \
+    }                                                                         \
+    static int tune_native_i##coll(const tune_call *c, const tune_choice *ch) \
+    {                                                                         \
+        (void)ch;                                                             \
+        return tune_native(TUNE_I(TUNE_COLL_##coll), c);                      \
     }
-TUNE_NATIVE_RUN(alltoall, TUNE_ALLTOALL)
-TUNE_NATIVE_RUN(allgather, TUNE_ALLGATHER)
-TUNE_NATIVE_RUN(allreduce, TUNE_ALLREDUCE)
-TUNE_NATIVE_RUN(bcast, TUNE_BCAST)
-TUNE_NATIVE_RUN(alltoallv, TUNE_ALLTOALLV)
-TUNE_NATIVE_RUN(allgatherv, TUNE_ALLGATHERV)
-TUNE_NATIVE_RUN(barrier, TUNE_BARRIER)
-TUNE_NATIVE_RUN(gather, TUNE_GATHER)
-TUNE_NATIVE_RUN(scatter, TUNE_SCATTER)
-TUNE_NATIVE_RUN(gatherv, TUNE_GATHERV)
-TUNE_NATIVE_RUN(scatterv, TUNE_SCATTERV)
-TUNE_NATIVE_RUN(alltoallw, TUNE_ALLTOALLW)
-TUNE_NATIVE_RUN(reduce, TUNE_REDUCE)
-TUNE_NATIVE_RUN(scan, TUNE_SCAN)
-TUNE_NATIVE_RUN(exscan, TUNE_EXSCAN)
-TUNE_NATIVE_RUN(reduce_scatter_block, TUNE_REDUCE_SCATTER_BLOCK)
-TUNE_NATIVE_RUN(reduce_scatter, TUNE_REDUCE_SCATTER)
+TUNE_COLLS(TUNE_NATIVE_RUN)
 #undef TUNE_NATIVE_RUN
+#define TUNE_NATIVE_ROW(coll) {TUNE_COLL_##coll, "native", tune_native_##coll, NULL, 0},
+#define TUNE_INATIVE_ROW(coll) {TUNE_I(TUNE_COLL_##coll), "native", tune_native_i##coll, NULL, 0},
 /** @endcond */
 
 /**
  * @brief The native MPI collective of each collective as one more candidate (indexed by enum
- *        tune_coll): where it wins, the routine writes no rule, so the selector's fallback runs
- *        the native collective there. Not in tune_table, which the PMPI library also uses (its
- *        MPI_ calls would come back into the library).
+ *        tune_coll; a nonblocking one started and waited for): where it wins, the routine writes
+ *        no rule, so the selector's fallback runs the native collective there. Not in tune_table,
+ *        which the PMPI library also uses (its MPI_ calls would come back into the library).
  */
-static const tune_algo tune_native_algo[TUNE_NCOLL] = {
-    {TUNE_ALLTOALL, "native", tune_native_alltoall, NULL, 0},
-    {TUNE_ALLGATHER, "native", tune_native_allgather, NULL, 0},
-    {TUNE_ALLREDUCE, "native", tune_native_allreduce, NULL, 0},
-    {TUNE_BCAST, "native", tune_native_bcast, NULL, 0},
-    {TUNE_ALLTOALLV, "native", tune_native_alltoallv, NULL, 0},
-    {TUNE_ALLGATHERV, "native", tune_native_allgatherv, NULL, 0},
-    {TUNE_BARRIER, "native", tune_native_barrier, NULL, 0},
-    {TUNE_GATHER, "native", tune_native_gather, NULL, 0},
-    {TUNE_SCATTER, "native", tune_native_scatter, NULL, 0},
-    {TUNE_GATHERV, "native", tune_native_gatherv, NULL, 0},
-    {TUNE_SCATTERV, "native", tune_native_scatterv, NULL, 0},
-    {TUNE_ALLTOALLW, "native", tune_native_alltoallw, NULL, 0},
-    {TUNE_REDUCE, "native", tune_native_reduce, NULL, 0},
-    {TUNE_SCAN, "native", tune_native_scan, NULL, 0},
-    {TUNE_EXSCAN, "native", tune_native_exscan, NULL, 0},
-    {TUNE_REDUCE_SCATTER_BLOCK, "native", tune_native_reduce_scatter_block, NULL, 0},
-    {TUNE_REDUCE_SCATTER, "native", tune_native_reduce_scatter, NULL, 0},
-};
+static const tune_algo tune_native_algo[TUNE_NALL] = {TUNE_COLLS(TUNE_NATIVE_ROW) TUNE_COLLS(TUNE_INATIVE_ROW)};
 
 /** @brief 1 when @p a is the native collective's candidate (tune_native_algo). */
 static int tune_is_native(const tune_algo *a)
@@ -258,6 +231,13 @@ static int tune_flatten(const tune_result *r, tune_flat *out, int max)
     return n;
 }
 
+/** @brief Why the size-dependent rules of v-collective @p coll were replaced (enum tune_vfix):
+ *         their agreement did not pay, or (tune_size_free()) its selector compares no size. */
+static const char *tune_vfix_why(enum tune_coll coll)
+{
+    return tune_size_free(coll) ? "selects by process count only" : "the agreement did not pay";
+}
+
 /**
  * @brief 1 when the routine the rules of @p r define pays the selector's own cost at each call:
  *        alltoallv and alltoallw rules (select.h's 8-byte allreduce), gatherv and scatterv rules
@@ -267,7 +247,7 @@ static int tune_routine_cost(enum tune_coll coll, const tune_result *r)
 {
     tune_flat fl[TUNE_MAX_SEGS];
     int nf;
-    if (coll != TUNE_ALLTOALLV && coll != TUNE_ALLTOALLW && coll != TUNE_GATHERV && coll != TUNE_SCATTERV)
+    if (!tune_pays_agreement(coll))
         return 0;
     nf = tune_flatten(r, fl, TUNE_MAX_SEGS);
     return nf > 1 || (nf == 1 && (fl[0].lo != 0 || fl[0].hi < TUNE_INF));

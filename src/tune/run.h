@@ -68,10 +68,13 @@ typedef struct tuner {
 /** @brief 1 when some wanted collective of @p T is tuned for a communication pattern (tune_is_v). */
 static int tune_wants_v(const tuner *T)
 {
-    int c, any = 0;
-    for (c = 0; c < TUNE_NCOLL; c++)
-        any |= T->o.want[c] && tune_is_v((enum tune_coll)c);
-    return any;
+    return tune_opts_want_v(&T->o);
+}
+
+/** @brief 1 when blocking collective @p coll or its nonblocking form is wanted. */
+static int tune_wants(const tuner *T, enum tune_coll coll)
+{
+    return T->o.want[coll] || T->o.want[TUNE_I(coll)];
 }
 
 /** @brief Sample size @p s adjusted to the collective on @p p processes: rounded up to whole
@@ -85,21 +88,22 @@ static long tune_adjust(enum tune_coll coll, long s, int p)
 
 /**
  * @brief Bytes of each of the send and receive buffers: p times the largest sample size (the
- *        largest size alone when none of alltoall, allgather, gather and scatter is wanted: bcast
+ *        largest size alone when none of alltoall, allgather, gather and scatter, nor their
+ *        nonblocking forms, is wanted: bcast
  *        and allreduce move one vector, which keeps 128 simulated ranks at 4 MiB within memory),
  *        or what the pattern of a wanted v-collective needs at its largest size if more.
  * @return the size, or -1 (rank 0 has said why) when a pattern's counts would not fit in an int.
  */
 static long tune_buffer_bytes(tuner *T)
 {
-    int blocks =
-        T->o.want[TUNE_ALLTOALL] || T->o.want[TUNE_ALLGATHER] || T->o.want[TUNE_GATHER] || T->o.want[TUNE_SCATTER];
+    int blocks = tune_wants(T, TUNE_ALLTOALL) || tune_wants(T, TUNE_ALLGATHER) || tune_wants(T, TUNE_GATHER) ||
+                 tune_wants(T, TUNE_SCATTER);
     long per = blocks ? (long)T->p : 1, sz[TUNE_MAX_SIZES];
     long maxb = tune_adjust(TUNE_ALLREDUCE, T->o.sizes[T->o.nsizes - 1], T->p) * per;
     int c, ns;
-    if (T->o.want[TUNE_REDUCE_SCATTER_BLOCK]) /* its sizes round up to 4 p bytes */
+    if (tune_wants(T, TUNE_REDUCE_SCATTER_BLOCK)) /* its sizes round up to 4 p bytes */
         maxb = tune_adjust(TUNE_REDUCE_SCATTER_BLOCK, T->o.sizes[T->o.nsizes - 1], T->p) * per;
-    for (c = 0; c < TUNE_NCOLL; c++) {
+    for (c = 0; c < TUNE_NALL; c++) {
         long long need;
         if (!T->o.want[c] || !tune_is_v((enum tune_coll)c))
             continue;

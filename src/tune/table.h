@@ -15,18 +15,62 @@
  * @brief The granule (bytes) of collective @p coll's sizes on @p p processes: sample sizes are
  *        rounded up to it and crossing points searched to it. 4 (one MPI_INT) for the reductions,
  *        4 p for reduce_scatter_block (one int per rank: the selector compares p * recvcount *
- *        size(datatype)), 1 for the others.
+ *        size(datatype)), 1 for the others; a nonblocking collective's are its twin's.
  */
 static long tune_granule(enum tune_coll coll, int p)
 {
-    if (coll == TUNE_REDUCE_SCATTER_BLOCK)
+    if (tune_twin(coll) == TUNE_REDUCE_SCATTER_BLOCK)
         return 4L * (p > 0 ? p : 1);
     return tune_is_reduction(coll) ? 4 : 1;
 }
 
-/** @brief The native MPI collective @p coll with the arguments of @p c. @return MPI error code. */
+/** @brief Starts the native nonblocking collective TUNE_I(@p twin) with the arguments of @p c into
+ *         @p req. @return MPI error code. */
+static int tune_native_start(enum tune_coll twin, const tune_call *c, MPI_Request *req)
+{
+    switch (twin) {
+    case TUNE_ALLTOALL: return MPI_Ialltoall(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, req);
+    case TUNE_ALLGATHER: return MPI_Iallgather(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm, req);
+    case TUNE_ALLREDUCE: return MPI_Iallreduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, req);
+    case TUNE_ALLTOALLV:
+        return MPI_Ialltoallv(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcounts, c->rdispls, c->type,
+                              c->comm, req);
+    case TUNE_ALLGATHERV:
+        return MPI_Iallgatherv(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->type, c->comm, req);
+    case TUNE_BARRIER: return MPI_Ibarrier(c->comm, req);
+    case TUNE_GATHER:
+        return MPI_Igather(c->sbuf, c->count, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm, req);
+    case TUNE_SCATTER:
+        return MPI_Iscatter(c->sbuf, c->count, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm, req);
+    case TUNE_GATHERV:
+        return MPI_Igatherv(c->sbuf, c->count, c->type, c->rbuf, c->rcounts, c->rdispls, c->rtype, c->root, c->comm,
+                            req);
+    case TUNE_SCATTERV:
+        return MPI_Iscatterv(c->sbuf, c->scounts, c->sdispls, c->type, c->rbuf, c->rcount, c->rtype, c->root, c->comm,
+                             req);
+    case TUNE_REDUCE: return MPI_Ireduce(c->sbuf, c->rbuf, c->count, c->type, c->op, c->root, c->comm, req);
+    case TUNE_SCAN: return MPI_Iscan(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, req);
+    case TUNE_EXSCAN: return MPI_Iexscan(c->sbuf, c->rbuf, c->count, c->type, c->op, c->comm, req);
+    case TUNE_REDUCE_SCATTER_BLOCK:
+        return MPI_Ireduce_scatter_block(c->sbuf, c->rbuf, c->rcount, c->type, c->op, c->comm, req);
+    case TUNE_REDUCE_SCATTER: return MPI_Ireduce_scatter(c->sbuf, c->rbuf, c->rcounts, c->type, c->op, c->comm, req);
+    case TUNE_ALLTOALLW:
+        return MPI_Ialltoallw(c->sbuf, c->scounts, c->sdispls, c->stypes, c->rbuf, c->rcounts, c->rdispls, c->rtypes,
+                              c->comm, req);
+    default: return MPI_Ibcast(c->rbuf, c->count, c->type, c->root, c->comm, req);
+    }
+}
+
+/** @brief The native MPI collective @p coll with the arguments of @p c; a nonblocking one started
+ *         and waited for (MPI_I<Coll> + MPI_Wait). @return MPI error code. */
 static int tune_native(enum tune_coll coll, const tune_call *c)
 {
+    MPI_Request req;
+    int err;
+    if (tune_is_nonblocking(coll)) {
+        err = tune_native_start(tune_twin(coll), c, &req);
+        return err == MPI_SUCCESS ? MPI_Wait(&req, MPI_STATUS_IGNORE) : err;
+    }
     switch (coll) {
     case TUNE_ALLTOALL: return MPI_Alltoall(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);
     case TUNE_ALLGATHER: return MPI_Allgather(c->sbuf, c->count, c->type, c->rbuf, c->count, c->type, c->comm);

@@ -30,6 +30,11 @@
  * (rank 0's block the largest, the last rank's empty for p > 1) whose sum is the size tried, when
  * the header has them (COLLALG_TUNED_SCAN_BOUNDS).
  *
+ * Nonblocking routines: when the header has the tuned iallreduce or ibcast
+ * (COLLALG_TUNED_IALLREDUCE_BOUNDS, COLLALG_TUNED_IBCAST_BOUNDS: collalg-tune --collectives
+ * nonblocking), each is started and waited for (collalg_progress() and MPI_Test, any MPI) in the
+ * cases of its blocking twin. The other nonblocking routines are not checked here yet.
+ *
  * Communicator sizes: every check runs on a communicator of the first q ranks of MPI_COMM_WORLD
  * (MPI_Comm_split; the other ranks wait in a barrier), for each q of `-p LIST` (comma-separated,
  * sizes above the world's size dropped), by default the world's size P and, with a header of
@@ -274,8 +279,14 @@ static void tc_allgather(tc_state *st, long n)
     free(s), free(r1), free(r2);
 }
 
-/** @brief Allreduce (MPI_INT, MPI_SUM) of @p n bytes rounded down to whole ints, normal and in place. */
-static void tc_allreduce(tc_state *st, long n)
+/** @brief An MPI_Allreduce-shaped routine: a tuned one, or a nonblocking one started and waited for. */
+typedef int (*tc_allreduce_fn)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+/** @brief An MPI_Bcast-shaped routine: a tuned one, or a nonblocking one started and waited for. */
+typedef int (*tc_bcast_fn)(void *, int, MPI_Datatype, int, MPI_Comm);
+
+/** @brief Allreduce (MPI_INT, MPI_SUM) of @p n bytes rounded down to whole ints by routine @p fn
+ *         (reported as @p name), normal and in place, against MPI_Allreduce. */
+static void tc_allreduce_by(tc_state *st, long n, tc_allreduce_fn fn, const char *name)
 {
     int count = (int)(n / 4), i, err;
     int *s = (int *)malloc(4 * (size_t)count + 4), *r1 = (int *)malloc(4 * (size_t)count + 4),
@@ -283,16 +294,23 @@ static void tc_allreduce(tc_state *st, long n)
     for (i = 0; i <= count; i++)
         s[i] = (st->rank + 1) * 1000 + i % 977, r1[i] = r2[i] = -5;
     MPI_Allreduce(s, r1, count, MPI_INT, MPI_SUM, st->comm);
-    err = collalg_tuned_allreduce(s, r2, count, MPI_INT, MPI_SUM, st->comm);
-    tc_record(st, "allreduce", 4L * count, "", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4), err);
+    err = fn(s, r2, count, MPI_INT, MPI_SUM, st->comm);
+    tc_record(st, name, 4L * count, "", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4), err);
     memcpy(r2, s, 4 * (size_t)count);
-    err = collalg_tuned_allreduce(MPI_IN_PLACE, r2, count, MPI_INT, MPI_SUM, st->comm);
-    tc_record(st, "allreduce", 4L * count, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count), err);
+    err = fn(MPI_IN_PLACE, r2, count, MPI_INT, MPI_SUM, st->comm);
+    tc_record(st, name, 4L * count, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count), err);
     free(s), free(r1), free(r2);
 }
 
-/** @brief Bcast of @p n bytes from root 0 and from the last rank. */
-static void tc_bcast(tc_state *st, long n)
+/** @brief Allreduce by collalg_tuned_allreduce() (tc_allreduce_by()). */
+static void tc_allreduce(tc_state *st, long n)
+{
+    tc_allreduce_by(st, n, collalg_tuned_allreduce, "allreduce");
+}
+
+/** @brief Bcast of @p n bytes by routine @p fn (reported as @p name) from root 0 and from the last
+ *         rank, against MPI_Bcast. */
+static void tc_bcast_by(tc_state *st, long n, tc_bcast_fn fn, const char *name)
 {
     unsigned char *b1 = (unsigned char *)malloc((size_t)n + 1), *b2 = (unsigned char *)malloc((size_t)n + 1);
     int root, err;
@@ -301,14 +319,64 @@ static void tc_bcast(tc_state *st, long n)
         tc_fill(b1, n + 1, st->rank == root ? 99u : (unsigned)st->rank);
         memcpy(b2, b1, (size_t)n + 1);
         MPI_Bcast(b1, (int)n, MPI_BYTE, root, st->comm);
-        err = collalg_tuned_bcast(b2, (int)n, MPI_BYTE, root, st->comm);
+        err = fn(b2, (int)n, MPI_BYTE, root, st->comm);
         snprintf(mode, sizeof mode, " root %d", root);
-        tc_record(st, "bcast", n, mode, err == MPI_SUCCESS && !memcmp(b1, b2, (size_t)n + 1), err);
+        tc_record(st, name, n, mode, err == MPI_SUCCESS && !memcmp(b1, b2, (size_t)n + 1), err);
         if (st->p == 1)
             break;
     }
     free(b1), free(b2);
 }
+
+/** @brief Bcast by collalg_tuned_bcast() (tc_bcast_by()). */
+static void tc_bcast(tc_state *st, long n)
+{
+    tc_bcast_by(st, n, collalg_tuned_bcast, "bcast");
+}
+
+#if defined(COLLALG_TUNED_IALLREDUCE_BOUNDS) || defined(COLLALG_TUNED_IBCAST_BOUNDS)
+/** @brief Completes request @p req of a start that returned @p err, with any MPI: collalg_progress()
+ *         and MPI_Test in a loop (core/nbc.h). @return @p err, or the completion's error. */
+static int tc_wait(int err, MPI_Request *req)
+{
+    int done = 0;
+    while (err == MPI_SUCCESS && !done) {
+        collalg_progress();
+        err = MPI_Test(req, &done, MPI_STATUS_IGNORE);
+    }
+    return err;
+}
+#endif
+
+#ifdef COLLALG_TUNED_IALLREDUCE_BOUNDS
+/** @brief collalg_tuned_iallreduce() started and waited for. */
+static int tc_iallreduce_wait(const void *s, void *r, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    MPI_Request req = MPI_REQUEST_NULL;
+    return tc_wait(collalg_tuned_iallreduce(s, r, count, type, op, comm, &req), &req);
+}
+
+/** @brief Iallreduce by the tuned routine, started and waited for (tc_allreduce_by()). */
+static void tc_iallreduce(tc_state *st, long n)
+{
+    tc_allreduce_by(st, n, tc_iallreduce_wait, "iallreduce");
+}
+#endif
+
+#ifdef COLLALG_TUNED_IBCAST_BOUNDS
+/** @brief collalg_tuned_ibcast() started and waited for. */
+static int tc_ibcast_wait(void *b, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    MPI_Request req = MPI_REQUEST_NULL;
+    return tc_wait(collalg_tuned_ibcast(b, count, type, root, comm, &req), &req);
+}
+
+/** @brief Ibcast by the tuned routine, started and waited for (tc_bcast_by()). */
+static void tc_ibcast(tc_state *st, long n)
+{
+    tc_bcast_by(st, n, tc_ibcast_wait, "ibcast");
+}
+#endif
 
 #ifdef COLLALG_TUNED_GATHER_BOUNDS
 /** @brief The roots a rooted case runs from: 0 and the last rank (one root when p = 1). */
@@ -785,6 +853,18 @@ static void tc_all(tc_state *st)
         tc_sweep(st, tc_exscan, exs, (int)(sizeof exs / sizeof *exs), 1);
         tc_sweep(st, tc_reduce_scatter_block, rsb, (int)(sizeof rsb / sizeof *rsb), 1);
         tc_sweep(st, tc_reduce_scatter, rs, (int)(sizeof rs / sizeof *rs), 1);
+    }
+#endif
+#ifdef COLLALG_TUNED_IALLREDUCE_BOUNDS
+    {
+        static const long iar[] = {COLLALG_TUNED_IALLREDUCE_BOUNDS};
+        tc_sweep(st, tc_iallreduce, iar, (int)(sizeof iar / sizeof *iar), 1);
+    }
+#endif
+#ifdef COLLALG_TUNED_IBCAST_BOUNDS
+    {
+        static const long ibc[] = {COLLALG_TUNED_IBCAST_BOUNDS};
+        tc_sweep(st, tc_ibcast, ibc, (int)(sizeof ibc / sizeof *ibc), 1);
     }
 #endif
 }

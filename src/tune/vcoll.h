@@ -22,9 +22,10 @@
 #include "pattern.h"
 #include "table.h"
 
-/** @brief 1 for the collectives tuned for a communication pattern. */
+/** @brief 1 for the collectives tuned for a communication pattern (and their nonblocking forms). */
 static int tune_is_v(enum tune_coll coll)
 {
+    coll = tune_twin(coll);
     return coll == TUNE_ALLTOALLV || coll == TUNE_ALLGATHERV || coll == TUNE_GATHERV || coll == TUNE_SCATTERV ||
            coll == TUNE_ALLTOALLW;
 }
@@ -33,7 +34,23 @@ static int tune_is_v(enum tune_coll coll)
  *         vector (allgatherv, and the root's row of gatherv and scatterv). */
 static int tune_is_matrix(enum tune_coll coll)
 {
+    coll = tune_twin(coll);
     return coll == TUNE_ALLTOALLV || coll == TUNE_ALLTOALLW;
+}
+
+/** @brief 1 for alltoallv, alltoallw, gatherv and scatterv: their tuned routine's size-dependent
+ *         rules agree on the size with one small collective at every call (select.h). */
+static int tune_pays_agreement(enum tune_coll coll)
+{
+    return !tune_is_nonblocking(coll) && tune_is_v(coll) && coll != TUNE_ALLGATHERV;
+}
+
+/** @brief 1 for the nonblocking forms of alltoallv, alltoallw, gatherv and scatterv: a nonblocking
+ *         start makes no blocking agreement, so their selector compares no size (n = 0, select.h)
+ *         and their rules are one per communicator size, [0, COLLALG_INF). */
+static int tune_size_free(enum tune_coll coll)
+{
+    return tune_is_nonblocking(coll) && tune_is_v(coll) && tune_twin(coll) != TUNE_ALLGATHERV;
 }
 
 /**
@@ -88,7 +105,7 @@ static void tune_pattern_call(tune_pattern *pt, enum tune_coll coll, long bytes,
     c->rdispls = vc + 3 * p;
     if (tune_is_matrix(coll))
         tune_pattern_alltoallv(pt, bytes, rank, vc, vc + p, vc + 2 * p, vc + 3 * p);
-    else if (coll == TUNE_SCATTERV) {
+    else if (tune_twin(coll) == TUNE_SCATTERV) {
         tune_pattern_allgatherv(pt, bytes, vc, vc + p);
         c->rcount = vc[rank];
     } else {
@@ -105,7 +122,7 @@ static int tune_coll_sizes(const tune_pattern *pt, enum tune_coll coll, const lo
                            long (*adjust)(enum tune_coll, long, int), long *out)
 {
     int i, n = 0;
-    if (coll == TUNE_BARRIER) {
+    if (tune_twin(coll) == TUNE_BARRIER) {
         out[0] = 0;
         return 1;
     }
