@@ -253,9 +253,11 @@
  * @brief The nonblocking algorithms (include/collalg/nonblocking.h), one row each:
  *        `X(collective, algorithm, restrictions, params, space, flags)` as COLLALG_CATALOGUE's,
  *        the collective named with its `i` (iallreduce, ...). None has tuning parameters yet, and
- *        the tuner and the PMPI library do not serve them yet: what is made from this table is
- *        the restrictions (restrictions.h) and the check that it lists exactly the headers of
- *        the nonblocking folders (tests/test_restrictions.c).
+ *        the tuner does not measure them yet: what is made from this table is the restrictions
+ *        (restrictions.h, which the selector's COLLALG_TUNED_I macros read), the PMPI library's
+ *        forced names `COLLALG_I<COLL>=name` and its dispatch table (src/pmpi/nonblocking.c), and
+ *        the check that it lists exactly the headers of the nonblocking folders
+ *        (tests/test_restrictions.c).
  */
 #define COLLALG_NONBLOCKING(X)                                                                                      \
     X(ibarrier, dissemination, 0, 0, none, 0)                                                                       \
