@@ -84,7 +84,7 @@ $(PMPI_SMPI_LIB): src/pmpi/pmpi.c $(PMPI_PARTS) $(HEADERS) $(PMPI_SRC_DEPS) $(PM
 
 # The SimGrid programs tests/test_pmpi.c runs: linked with the library (build/pmpi-smpi/) and
 # without it (build/pmpi-smpi-native/, the reference).
-PMPI_SMPI_PROGS := alltoall allreduce reduce_scatter_block
+PMPI_SMPI_PROGS := alltoall allreduce reduce_scatter_block nonblocking
 $(BUILD)/pmpi-smpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h $(PMPI_SMPI_LIB)
 	@mkdir -p $(@D)
 	$(SMPICC) $(TESTCFLAGS) $< -o $@ $(PMPI_SMPI_LIB) 2>&1 | grep -v '^\[' || true
@@ -131,7 +131,7 @@ PMPI_OMPI_LIBDIRS := $(shell $(OMPICC) --showme:libdirs 2>/dev/null)
 
 $(PMPI_LIB) $(PMPI_OMPI_LIB): $(PMPI_PARTS)
 
-$(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/mpifh $(BUILD)/$(d)/usempi): PMPI_FFLAGS += -w
+$(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/mpifh $(BUILD)/$(d)/usempi $(BUILD)/$(d)/nonblocking): PMPI_FFLAGS += -w
 
 $(BUILD)/pmpi-fortran/%: tests/pmpi/fortran/%.f90 $(PMPI_FDEPS)
 	@mkdir -p $(@D)

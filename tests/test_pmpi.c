@@ -399,3 +399,68 @@ Test(pmpi_smpi, forced_p16, .timeout = 600)
     cr_assert(pm_err_line("alltoall", 16, "tuned", "collalg: collalg_tuned_alltoall p=16 n=", line, sizeof line),
               "the tuned routine did not trace its calls under SimGrid");
 }
+
+/* The nonblocking collectives (tests/pmpi/nonblocking.c: all seventeen, completed with MPI_Wait,
+ * MPI_Waitall on a mixed array, MPI_Test, MPI_Testany, MPI_Waitany, MPI_Waitsome and
+ * MPI_Request_get_status, each result checked against the blocking collective by the program):
+ * every collective forced, in two sets that together run every algorithm of the
+ * COLLALG_NONBLOCKING table, and the reference output; the trace of a forced call and of ring
+ * going native for the non-commutative operation; an unknown name and a parameter rejected once,
+ * native. Under Open MPI (and SimGrid) the library's completion calls drive the schedules: a run
+ * that is not driven waits until the timeout. */
+#define PM_NB_FORCE_A                                                                                                \
+    "COLLALG_IBARRIER=dissemination COLLALG_IBCAST=binomial COLLALG_IGATHER=linear COLLALG_IGATHERV=linear "         \
+    "COLLALG_ISCATTER=linear COLLALG_ISCATTERV=linear COLLALG_IALLGATHER=ring COLLALG_IALLGATHERV=ring "             \
+    "COLLALG_IALLTOALL=linear COLLALG_IALLTOALLV=linear COLLALG_IALLTOALLW=linear COLLALG_IREDUCE=binomial "         \
+    "COLLALG_IALLREDUCE=ring COLLALG_IREDUCE_SCATTER_BLOCK=reduce_scatterv COLLALG_IREDUCE_SCATTER=reduce_scatterv " \
+    "COLLALG_ISCAN=recursive_doubling COLLALG_IEXSCAN=recursive_doubling"
+#define PM_NB_FORCE_B                                                                                     \
+    "COLLALG_IBCAST=scatter_ring_allgather COLLALG_IALLGATHER=recursive_doubling COLLALG_IALLTOALL=pair " \
+    "COLLALG_IALLREDUCE=recursive_doubling"
+static void pm_nonblocking(int np)
+{
+    char line[1024], want[256];
+    pm_native("nonblocking", np);
+    pm_check("nonblocking", np, "forced-a", "COLLALG_SELECT_VERBOSE=1 " PM_NB_FORCE_A);
+    snprintf(want, sizeof want, "collalg: MPI_Iallreduce p=%d n=12 B -> ring (forced by COLLALG_IALLREDUCE)", np);
+    cr_assert(pm_err_line("nonblocking", np, "forced-a", want, line, sizeof line), "no trace \"%s\"", want);
+    snprintf(want, sizeof want, "collalg: MPI_Ialltoallw p=%d n=0 B -> linear (forced by COLLALG_IALLTOALLW)", np);
+    cr_assert(pm_err_line("nonblocking", np, "forced-a", want, line, sizeof line), "no trace \"%s\"", want);
+    snprintf(want, sizeof want,
+             "collalg: MPI_Iallreduce p=%d n=12 B -> native (COLLALG_IALLREDUCE=ring does not apply: the operation "
+             "must be commutative)",
+             np);
+    cr_assert(pm_err_line("nonblocking", np, "forced-a", want, line, sizeof line), "no trace \"%s\"", want);
+    pm_check("nonblocking", np, "forced-b", "COLLALG_SELECT_VERBOSE=1 " PM_NB_FORCE_B);
+    cr_assert(pm_err_line("nonblocking", np, "forced-b", "-> scatter_ring_allgather (forced by COLLALG_IBCAST)", line,
+                          sizeof line));
+    pm_check("nonblocking", np, "unknown", "COLLALG_IALLREDUCE=no_such_algorithm COLLALG_IBCAST=binomial:2");
+    cr_assert(pm_err_line("nonblocking", np, "unknown",
+                          "collalg: COLLALG_IALLREDUCE=no_such_algorithm: unknown algorithm; valid: recursive_doubling "
+                          "ring; iallreduce stays native",
+                          line, sizeof line));
+    cr_assert(pm_err_line("nonblocking", np, "unknown",
+                          "collalg: COLLALG_IBCAST=binomial:2: binomial takes no parameter (no nonblocking algorithm "
+                          "has one); ibcast stays native",
+                          line, sizeof line));
+}
+
+/* clang-format off */
+Test(pmpi, nonblocking_p2) { pm_nonblocking(2); }
+Test(pmpi, nonblocking_p3) { pm_nonblocking(3); }
+Test(pmpi_openmpi, nonblocking_p2) { pm_in = &pm_openmpi; pm_nonblocking(2); }
+Test(pmpi_openmpi, nonblocking_p3) { pm_in = &pm_openmpi; pm_nonblocking(3); }
+/* clang-format on */
+
+/* SimGrid (no extended generalized requests: the library's completion calls drive the schedules)
+ * at 4 simulated ranks, every collective forced. */
+Test(pmpi_smpi, nonblocking_p4, .timeout = 300)
+{
+    char line[1024];
+    pm_in = &pm_smpi;
+    pm_native("nonblocking", 4);
+    pm_check("nonblocking", 4, "forced-a", "COLLALG_SELECT_VERBOSE=1 " PM_NB_FORCE_A);
+    cr_assert(pm_err_line("nonblocking", 4, "forced-a",
+                          "collalg: MPI_Iallreduce p=4 n=12 B -> ring (forced by COLLALG_IALLREDUCE)", line,
+                          sizeof line));
+}

@@ -207,3 +207,31 @@ Test(pmpi_fortran, mpifh_openmpi) { pf_program(&pf_openmpi, "mpifh"); }
 Test(pmpi_fortran, usempi_openmpi) { pf_program(&pf_openmpi, "usempi"); }
 Test(pmpi_fortran, f08_openmpi) { pf_program(&pf_openmpi, "f08"); }
 /* clang-format on */
+
+/* tests/pmpi/fortran/nonblocking.f90 (mpif.h): MPI_IALLREDUCE with MPI_WAIT, with an MPI_TEST loop,
+ * and MPI_IBCAST + MPI_IALLREDUCE with MPI_WAITALL, checked against the blocking collectives by the
+ * program; forced to the catalogue (traced), the output is the reference. Under Open MPI the
+ * library's Fortran completion calls drive the schedules (a run they do not drive waits until the
+ * timeout). */
+static void pf_nonblocking(const pf_mpi *m)
+{
+    static const char *const env = "COLLALG_SELECT_VERBOSE=1 COLLALG_IALLREDUCE=ring COLLALG_IBCAST=binomial";
+    int rc = pf_run(m, "nonblocking", "native", "");
+    if (rc != 0 || pf_count(m, "nonblocking", "native", "out", ": ok", NULL) != 3)
+        pf_show(m, "nonblocking", "native");
+    cr_assert(rc == 0, "nonblocking (%s) without the library: exit status %d", m->name, rc);
+    cr_assert(pf_count(m, "nonblocking", "native", "out", ": ok", NULL) == 3, "nonblocking (%s): not 3 cases ok",
+              m->name);
+    pf_check(m, "nonblocking", "forced", env);
+    cr_assert(pf_count(m, "nonblocking", "forced", "err", "collalg: MPI_Iallreduce p=3 ",
+                       "-> ring (forced by COLLALG_IALLREDUCE)") == 3,
+              "nonblocking (%s): the Fortran MPI_IALLREDUCE did not reach the library three times", m->name);
+    cr_assert(pf_count(m, "nonblocking", "forced", "err", "collalg: MPI_Ibcast p=3 ",
+                       "-> binomial (forced by COLLALG_IBCAST)") == 1,
+              "nonblocking (%s): the Fortran MPI_IBCAST did not reach the library", m->name);
+}
+
+/* clang-format off */
+Test(pmpi_fortran, nonblocking_mpich) { pf_nonblocking(&pf_mpich); }
+Test(pmpi_fortran, nonblocking_openmpi) { pf_nonblocking(&pf_openmpi); }
+/* clang-format on */

@@ -254,9 +254,11 @@
  *        `X(collective, algorithm, restrictions, params, space, flags)` as COLLALG_CATALOGUE's,
  *        the collective named with its `i` (iallreduce, ...); a tuning parameter (the radix of
  *        the k-nomial ones) follows the `MPI_Request *` argument, with its search space as in
- *        COLLALG_CATALOGUE. The tuner and the PMPI library do not serve them yet: what is made from this table is
- *        the restrictions (restrictions.h) and the check that it lists exactly the headers of
- *        the nonblocking folders (tests/test_restrictions.c).
+ *        COLLALG_CATALOGUE. Made from this table: the restrictions (restrictions.h, which the
+ *        selector's COLLALG_TUNED_I macros read), the tuner's nonblocking rows (src/catalogue),
+ *        the PMPI library's forced names `COLLALG_I<COLL>=name` and its dispatch table
+ *        (src/pmpi/nonblocking.c), and the check that it lists exactly the headers of the
+ *        nonblocking folders (tests/test_restrictions.c).
  */
 #define COLLALG_NONBLOCKING(X)                                                                                      \
     X(ibarrier, dissemination, 0, 0, none, 0)                                                                       \

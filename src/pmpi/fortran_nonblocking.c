@@ -35,18 +35,20 @@
 
 /** @cond PM_INTERNAL */
 /* Runs `start` (a call of a C wrapper whose request argument is &r) and stores r and its error. */
-#define PM_F_START(start)                    \
-    do {                                     \
-        MPI_Request r = MPI_REQUEST_NULL;    \
-        pm_f_started(req, ierr, (start), r); \
+#define PM_F_START(start)                     \
+    do {                                      \
+        MPI_Request r = MPI_REQUEST_NULL;     \
+        pm_f_started(req, ierr, (start), &r); \
     } while (0)
 /** @endcond */
 
-/** @brief Stores the request @p r of a start that returned @p err into @p req and @p ierr. */
-static void pm_f_started(MPI_Fint *req, MPI_Fint *ierr, int err, MPI_Request r)
+/** @brief Stores the request *@p r of a start that returned @p err into @p req and @p ierr (a
+ *         pointer: the start that sets it is an argument of the same call, evaluated in any
+ *         order). */
+static void pm_f_started(MPI_Fint *req, MPI_Fint *ierr, int err, const MPI_Request *r)
 {
     if (err == MPI_SUCCESS)
-        *req = MPI_Request_c2f(r);
+        *req = MPI_Request_c2f(*r);
     pm_f_ret(ierr, err);
 }
 
@@ -157,7 +159,7 @@ static void pm_f_ialltoallw(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MP
                              (const int *)rcounts, (const int *)rdispls, types + n, c, &r);
         free(types);
     }
-    pm_f_started(req, ierr, err, r);
+    pm_f_started(req, ierr, err, &r);
 }
 
 static void pm_f_ireduce(void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root,

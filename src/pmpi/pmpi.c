@@ -22,7 +22,9 @@
  * MPI_Barrier, MPI_Gather, MPI_Scatter, MPI_Gatherv, MPI_Scatterv, MPI_Alltoallw, MPI_Reduce, MPI_Scan,
  * MPI_Exscan, MPI_Reduce_scatter_block and MPI_Reduce_scatter
  * (each calls the tuned routine `collalg_tuned_<collective>` or the forced algorithm), and
- * MPI_Init and MPI_Init_thread (which call PMPI_Init* and then read the environment once). The catalogue is compiled with COLLALG_USE_PMPI, so every MPI call inside it
+ * MPI_Init and MPI_Init_thread (which call PMPI_Init* and then read the environment once). The
+ * seventeen nonblocking collectives MPI_Ibarrier ... MPI_Iexscan are defined in nonblocking.c
+ * (included below; see "Nonblocking collectives"). The catalogue is compiled with COLLALG_USE_PMPI, so every MPI call inside it
  * (and the native fallback of the tuned routines) goes to PMPI_: nothing recurses into these
  * wrappers. Every other MPI function is the MPI library's own.
  *
@@ -50,6 +52,21 @@
  * COLLALG_PMPI and COLLALG_SELECT_VERBOSE work as below; the Fortran entry points are compiled in
  * but not used by SMPI's Fortran programs (untested there).
  *
+ * @par Nonblocking collectives
+ * src/pmpi/nonblocking.c, included at the end of this file, defines MPI_Ibarrier, MPI_Ibcast,
+ * MPI_Igather, MPI_Igatherv, MPI_Iscatter, MPI_Iscatterv, MPI_Iallgather, MPI_Iallgatherv,
+ * MPI_Ialltoall, MPI_Ialltoallv, MPI_Ialltoallw, MPI_Ireduce, MPI_Iallreduce,
+ * MPI_Ireduce_scatter_block, MPI_Ireduce_scatter, MPI_Iscan and MPI_Iexscan: each runs the
+ * algorithm forced by `COLLALG_I<COLL>=name` (below), else the tuned routine
+ * `collalg_tuned_i<coll>` (select.h's COLLALG_TUNED_I<COLL>; without rules in the tuned header:
+ * native). Progress: with MPICH the application's MPI_Wait, MPI_Test and their array forms drive
+ * the catalogue's requests themselves (core/nbc.h), and the library adds MPI_Request_get_status,
+ * which MPICH 4.0 does not let poll them; without MPICH's extended generalized requests (Open MPI,
+ * SimGrid) the library also defines MPI_Wait, MPI_Test, MPI_Waitall, MPI_Waitany, MPI_Waitsome,
+ * MPI_Testall, MPI_Testany and MPI_Testsome (and Open MPI's Fortran forms of all nine,
+ * fortran_nonblocking.c), which run collalg_progress() around the PMPI_ calls while a catalogue
+ * operation is outstanding and are the PMPI_ calls at once when none is (nonblocking.c).
+ *
  * @par Environment (read once, at MPI_Init / MPI_Init_thread)
  * - `COLLALG_<COLL>=name[:param]` with COLL one of ALLTOALL, ALLGATHER, ALLREDUCE, BCAST,
  *   ALLTOALLV, ALLGATHERV, BARRIER, GATHER, SCATTER, GATHERV, SCATTERV, ALLTOALLW, REDUCE, SCAN, EXSCAN,
@@ -69,7 +86,16 @@
  *     and the `collalg_allgather_` / `collalg_alltoall_` prefixes optional: `mcs:4,2`,
  *     `allgather_based:bruck`, `rabenseifner_var2:pair,ring`, reduce `knomial:8,0` and `chain:2,0`
  *     (radix or chains, with the default segment size).
- * - `COLLALG_PMPI=off` (or `0`): the library does nothing (every collective native).
+ * - `COLLALG_I<COLL>=name` with COLL one of the seventeen above (COLLALG_IALLREDUCE, ...): run
+ *   `collalg_i<coll>_<name>` of the COLLALG_NONBLOCKING table (catalogue.h; the dispatch table is
+ *   generated from it) for every MPI_I<coll> call. No nonblocking algorithm has a parameter:
+ *   `name:param` is rejected like an unknown name (one line on rank 0, e.g.
+ *   `collalg: COLLALG_IBCAST=binomial:2: binomial takes no parameter (no nonblocking algorithm
+ *   has one); ibcast stays native`). The trace of a forced call reads
+ *   `collalg: MPI_Iallreduce p=4 n=8 B -> ring (forced by COLLALG_IALLREDUCE)`; its n is the
+ *   selector's (0 for ialltoallv, ialltoallw, igatherv and iscatterv, which select by p only).
+ * - `COLLALG_PMPI=off` (or `0`): the library does nothing (every collective native, blocking and
+ *   nonblocking; the completion calls stay as above).
  * - `COLLALG_SELECT_VERBOSE=1` (or 2: every rank): the selector's trace, one stderr line per call
  *   on rank 0 of the communicator, `collalg: collalg_tuned_alltoall p=4 n=8 B -> bruck`; a forced
  *   call prints `collalg: MPI_Alltoall p=4 n=8 B -> bruck (forced by COLLALG_ALLTOALL)`.
@@ -111,7 +137,8 @@
  * algorithm: forcing a parameter is the user's choice.
  *
  * @par Limitations
- * Only the seventeen collectives above (C and Fortran bindings, see Fortran); the configuration is
+ * Only the seventeen collectives above and their nonblocking forms (C and Fortran bindings, see
+ * Fortran; no persistent or neighbourhood collectives); the configuration is
  * per process and global (every communicator gets the same choice, and a parameter is applied on
  * every communicator size); it is read by the MPI_Init wrappers only (a program initialised
  * otherwise runs the tuned routines and ignores the COLLALG_<COLL> variables).
@@ -124,7 +151,9 @@
  * 4.1; init, init_thread and barrier in MPICH 4.0, whose other f08 collectives already call the C
  * functions). Each converts the handles and Fortran's MPI_IN_PLACE / MPI_BOTTOM (looked up at run
  * time, so the library needs no Fortran runtime) and calls the C function above, so a Fortran
- * program gets the same algorithms and trace, and its MPI_INIT reads the environment once. Open
+ * program gets the same algorithms and trace, and its MPI_INIT reads the environment once.
+ * fortran_nonblocking.c adds MPI_IBARRIER ... MPI_IEXSCAN under the same names and, without
+ * MPICH's extended generalized requests, the Fortran completion calls. Open
  * MPI's Fortran bindings call PMPI_ directly (open-mpi/ompi#3954): without these, a Fortran
  * program under Open MPI ran every collective natively.
  */
