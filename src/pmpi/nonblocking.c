@@ -108,8 +108,33 @@ typedef struct pm_nb_algo {
 } pm_nb_algo;
 
 /** @cond PM_INTERNAL */
+/* The argument lists (parameters with names, arguments) of the collectives that have an algorithm
+ * with a tuning parameter; a new such collective needs its two lines here. */
+#define PM_NB_P_ibarrier (MPI_Comm comm, MPI_Request * request)
+#define PM_NB_A_ibarrier (comm, request)
+#define PM_NB_P_ibcast (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
+#define PM_NB_A_ibcast (buffer, count, datatype, root, comm, request)
+#define PM_NB_P_ireduce                                                                                        \
+    (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, \
+     MPI_Request *request)
+#define PM_NB_A_ireduce (sendbuf, recvbuf, count, datatype, op, root, comm, request)
+/* An algorithm with one tuning parameter (the table's params column) is called through a
+ * trampoline with exactly MPI_I<coll>'s arguments that passes 0, its documented default. */
+#define PM_NB_UNPAREN(...) __VA_ARGS__
+#define PM_NB_CALL1(f, args) f(PM_NB_UNPAREN args, 0)
+#define PM_NB_TRAMP_0(coll, alg)
+#define PM_NB_TRAMP_1(coll, alg)                                    \
+    static int pm_nb_##coll##_##alg PM_NB_P_##coll                  \
+    {                                                               \
+        return PM_NB_CALL1(collalg_##coll##_##alg, PM_NB_A_##coll); \
+    }
+#define PM_NB_TRAMPOLINE(coll, alg, restrict, params, space, flags) PM_NB_TRAMP_##params(coll, alg)
+COLLALG_NONBLOCKING(PM_NB_TRAMPOLINE)
+#define PM_NB_FN_0(coll, alg) collalg_##coll##_##alg
+#define PM_NB_FN_1(coll, alg) pm_nb_##coll##_##alg
+#define PM_NB_FN(coll, alg, params) PM_NB_FN_##params(coll, alg)
 #define PM_NB_ROW(coll, alg, restrict, params, space, flags) \
-    {#coll, #alg, (restrict), (pm_nb_fn)collalg_##coll##_##alg},
+    {#coll, #alg, (restrict), (pm_nb_fn)PM_NB_FN(coll, alg, params)},
 /** @endcond */
 
 /** @brief The nonblocking algorithms, generated from catalogue.h's table. */
@@ -157,7 +182,8 @@ static void pm_nb_parse_one(enum tune_coll coll, char *msg, size_t size)
     if (!f->algo)
         snprintf(msg, size, "collalg: %s=%s: unknown algorithm; valid: %s; %s stays native", f->var, val, list, icoll);
     else if (val[n] == ':')
-        snprintf(msg, size, "collalg: %s=%s: %s takes no parameter (no nonblocking algorithm has one); %s stays native",
+        snprintf(msg, size,
+                 "collalg: %s=%s: %s takes no parameter here (forced, it runs with its defaults); %s stays native",
                  f->var, val, f->algo->name, icoll);
     if (msg[0]) {
         f->algo = NULL;
@@ -260,10 +286,9 @@ static long long pm_sum_bytes(const int *counts, MPI_Datatype type, int p)
 #define PM_NB_VEC_A (sendbuf, recvbuf, count, datatype, op, comm, request)
 
 /* clang-format off */
-PM_NB_WRAP(Ibarrier, TUNE_BARRIER, collalg_tuned_ibarrier, MPI_OP_NULL, 0, (MPI_Comm comm, MPI_Request *request), (comm, request))
-PM_NB_WRAP(Ibcast, TUNE_BCAST, collalg_tuned_ibcast, MPI_OP_NULL, pm_bytes(count, datatype),
-           (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request),
-           (buffer, count, datatype, root, comm, request))
+PM_NB_WRAP(Ibarrier, TUNE_BARRIER, collalg_tuned_ibarrier, MPI_OP_NULL, 0, PM_NB_P_ibarrier, PM_NB_A_ibarrier)
+PM_NB_WRAP(Ibcast, TUNE_BCAST, collalg_tuned_ibcast, MPI_OP_NULL, pm_bytes(count, datatype), PM_NB_P_ibcast,
+           PM_NB_A_ibcast)
 PM_NB_WRAP(Igather, TUNE_GATHER, collalg_tuned_igather, MPI_OP_NULL,
            sendbuf == MPI_IN_PLACE ? pm_bytes(recvcount, recvtype) : pm_bytes(sendcount, sendtype),
            PM_NB_ROOTED_P, PM_NB_ROOTED_A)
@@ -295,10 +320,8 @@ PM_NB_WRAP(Ialltoallw, TUNE_ALLTOALLW, collalg_tuned_ialltoallw, MPI_OP_NULL, 0,
             void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
             MPI_Request *request),
            (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request))
-PM_NB_WRAP(Ireduce, TUNE_REDUCE, collalg_tuned_ireduce, op, pm_bytes(count, datatype),
-           (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-            MPI_Request *request),
-           (sendbuf, recvbuf, count, datatype, op, root, comm, request))
+PM_NB_WRAP(Ireduce, TUNE_REDUCE, collalg_tuned_ireduce, op, pm_bytes(count, datatype), PM_NB_P_ireduce,
+           PM_NB_A_ireduce)
 PM_NB_WRAP(Iallreduce, TUNE_ALLREDUCE, collalg_tuned_iallreduce, op, pm_bytes(count, datatype),
            PM_NB_VEC_P, PM_NB_VEC_A)
 PM_NB_WRAP(Ireduce_scatter_block, TUNE_REDUCE_SCATTER_BLOCK, collalg_tuned_ireduce_scatter_block, op, pm_bytes(recvcount, datatype) * pm_procs(comm),
@@ -343,16 +366,40 @@ static int pm_nb_idle(void)
     } while (0)
 /** @endcond */
 
+/** @brief 1 when one of @p requests[0 .. @p count) is an outstanding catalogue operation's. */
+static int pm_nb_pending(int count, const MPI_Request requests[])
+{
+    collalg__nbc_list *list = NULL;
+    collalg__nbc *op;
+    int i;
+    if (collalg__nbc_list_get(&list) != MPI_SUCCESS || !list)
+        return 0;
+    for (op = list->head; op; op = op->next)
+        for (i = 0; i < count; i++)
+            if (requests[i] == op->greq)
+                return 1;
+    return 0;
+}
+
+/* MPI_Wait and MPI_Waitall: the catalogue's operations among the requests are advanced until
+ * they have ended, then the MPI's own wait completes them all (it alone sets a completed
+ * generalized request to MPI_REQUEST_NULL everywhere: SimGrid 3.32's MPI_Testall does not). */
 int MPI_Wait(MPI_Request *request, MPI_Status *status)
 {
-    int flag = 0;
-    PM_NB_WAIT(PMPI_Test(request, &flag, status), flag, PMPI_Wait(request, status));
+    while (pm_nb_pending(1, request)) {
+        collalg_progress();
+        sched_yield();
+    }
+    return PMPI_Wait(request, status);
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-    int flag = 0;
-    PM_NB_WAIT(PMPI_Testall(count, requests, &flag, statuses), flag, PMPI_Waitall(count, requests, statuses));
+    while (pm_nb_pending(count, requests)) {
+        collalg_progress();
+        sched_yield();
+    }
+    return PMPI_Waitall(count, requests, statuses);
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
