@@ -744,7 +744,8 @@ Test(tune, smpi_p4_nonblocking, .timeout = 1260)
     cr_expect(has("build/logs/tune-nb/collalg_tuned.h", "COLLALG_TUNED_ALLREDUCE(collalg_tuned_allreduce,)"),
               "the blocking twin is not tuned");
     cr_expect(has_row("build/logs/tune-nb/collalg_tuned.csv", "iallreduce,sample,ring,"));
-    cr_expect(has_row("build/logs/tune-nb/collalg_tuned.csv", "ibcast,validate,native,"));
+    cr_expect(has_row("build/logs/tune-nb/collalg_tuned.csv", "ibcast,native,native,"));
+    cr_expect(has_row("build/logs/tune-nb/collalg_tuned.csv", "ibcast,routine,"));
     cr_expect(!has_row("build/logs/tune-nb/collalg_tuned.csv", "allreduce,"), "--collectives iallreduce only");
     /* tuned_check runs under MPICH: under SMPI its polling loops did not finish within the timeout */
     run_ok("mpicc -std=c99 -Wall -Wextra -Werror -Iinclude -Ibuild/logs/tune-nb "
@@ -755,8 +756,9 @@ Test(tune, smpi_p4_nonblocking, .timeout = 1260)
            ">build/logs/tune-nb/check.log 2>&1",
            "build/logs/tune-nb/check.log");
     cr_expect(has("build/logs/tune-nb/check.log", " passed, 0 failed"));
-    cr_expect(has("build/logs/tune-nb/check.log", "ok   iallreduce 65536 B p=4"));
-    cr_expect(has("build/logs/tune-nb/check.log", "ok   ibcast 65536 B p=4 root 3"));
+    /* the sizes checked besides the edges follow the rules the run found: only the edges are sure */
+    cr_expect(has("build/logs/tune-nb/check.log", "ok   iallreduce 0 B p=4"));
+    cr_expect(has("build/logs/tune-nb/check.log", "ok   ibcast 1 B p=4 root 3"));
     check_dispatch("build/logs/tune-nb/collalg_tuned.h", "build/logs/tune-nb/check.log");
 }
 
