@@ -19,7 +19,8 @@
  * - collectives: calls of MPI collectives (Barrier, Bcast, Ibcast, Allreduce, Reduce, ...), the
  *   communicator and window constructors and destructors included (Comm_dup, Comm_split,
  *   Comm_split_type, Comm_free, Win_allocate_shared, Win_free: collective over the communicator too).
- * MPI_Pcontrol(level) turns counting on (level != 0, the counters restart at 0) or off.
+ * MPI_Pcontrol(level) turns counting on (level 1: the counters restart at 0; level 2: they go on
+ * from where they stopped, for a pause) or off (level 0).
  *
  * @par How the program reads it
  * `int mpicount_get(long long out[3])`, looked up with dlsym(RTLD_DEFAULT, "mpicount_get"): fills
@@ -98,7 +99,8 @@ int mpicount_get(long long out[3])
 int MPI_Pcontrol(const int level, ...)
 {
     if (level) {
-        memset(mpicount_counts, 0, sizeof mpicount_counts);
+        if (level == 1)
+            memset(mpicount_counts, 0, sizeof mpicount_counts);
         mpicount_on = 1;
     } else
         mpicount_on = 0;

@@ -26,12 +26,14 @@
  * - `tuned`, `<algorithm>`: a COLLALG_TUNED_<COLLECTIVE> routine with the one rule
  *   COLLALG_RULE(0, COLLALG_INF, <algorithm>, 0, ...);
  * - `tuned`, `native`: a tuned routine with no rule (the selector's fall-through to MPI).
+ * The nonblocking collectives (iallreduce, ...) have the same four kinds of entry, each call a
+ * start and its completion by MPI_Test, every rank in step (ovh_complete()).
  *
  * @par The call (the selector's n is 8 bytes)
  * MPI_BYTE blocks of 8 (alltoall, allgather, bcast, gather, scatter and the v and w forms: 8 per
  * peer), 2 MPI_INT with MPI_SUM (allreduce, reduce, scan, exscan; reduce_scatter: the 2 ints split
  * as evenly as possible over the ranks), reduce_scatter_block 1 int per rank when p > 2 (n = 4 p
- * bytes), barrier n = 0; root 0.
+ * bytes), barrier n = 0; root 0. A nonblocking collective takes its blocking form's arguments.
  *
  * @par Usage
  * `overhead [collective [impl]]`: only the entries of that collective (and impl).
@@ -44,6 +46,7 @@
 #include <mpi.h>
 #include <valgrind/callgrind.h>
 #include <collalg/collalg.h>
+#include <collalg/nonblocking.h>
 #include <collalg/select.h>
 #include "overhead_algs.h"
 
@@ -88,6 +91,35 @@ typedef struct ovh_call {
 #define OVH_P5 , 0, 0, 0, 0, 0
 #define OVH_P6 , 0, 0, 0, 0, 0, 0
 
+/**
+ * @brief Completes the request @p req of a nonblocking start that returned @p rc, one MPI_Test
+ *        per step (after collalg_progress() where the request does not advance itself,
+ *        !COLLALG_NBC_MPIX), every rank in step: between two steps, with counting and callgrind
+ *        paused, an MPI_Allreduce on MPI_COMM_WORLD says whether every rank is done. So each
+ *        test finds the messages of the step before delivered, and neither the waiting nor a
+ *        busy poll is counted: what is counted is the start and one test per round of the
+ *        schedule, which is what a program pays that tests now and then while it computes.
+ * @return @p rc when the start failed, else the first error of the tests
+ */
+static int ovh_complete(int rc, MPI_Request *req)
+{
+    int done = rc != MPI_SUCCESS, all = 0;
+    while (!all) {
+        if (!done) {
+            if (!COLLALG_NBC_MPIX)
+                collalg_progress();
+            rc = MPI_Test(req, &done, MPI_STATUS_IGNORE);
+            done = done || rc != MPI_SUCCESS;
+        }
+        MPI_Pcontrol(0);
+        CALLGRIND_TOGGLE_COLLECT;
+        MPI_Allreduce(&done, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        CALLGRIND_TOGGLE_COLLECT;
+        MPI_Pcontrol(2);
+    }
+    return rc;
+}
+
 /* Per collective: the native call, the selector macro's name for it, a tuned routine without rules. */
 #define OVH_PER_COLLECTIVE(coll, Mpi, UPPER)                                                      \
     static int ovh_native_##coll(const ovh_call *c)                                               \
@@ -113,6 +145,34 @@ OVERHEAD_COLLECTIVES(OVH_PER_COLLECTIVE)
         return ovh_rule_##coll##_##alg(OVH_ARGS_##coll);                                                \
     }
 OVERHEAD_ALGORITHMS(OVH_PER_ALGORITHM)
+
+/* The nonblocking ones: a start (the blocking form's arguments, then the request) and its completion. */
+#define OVH_NB_PER_COLLECTIVE(coll, Mpi, UPPER, base)                                             \
+    static int ovh_native_##coll(const ovh_call *c)                                               \
+    {                                                                                             \
+        MPI_Request req;                                                                          \
+        return ovh_complete(MPI_##Mpi(OVH_ARGS_##base, &req), &req);                              \
+    }                                                                                             \
+    COLLALG_TUNED_##UPPER(ovh_none_##coll, ) static int ovh_fallthrough_##coll(const ovh_call *c) \
+    {                                                                                             \
+        MPI_Request req;                                                                          \
+        return ovh_complete(ovh_none_##coll(OVH_ARGS_##base, &req), &req);                        \
+    }
+#define OVH_NB_PER_ALGORITHM(coll, alg, restrictions, zeros, UPPER, base)                               \
+    static int ovh_direct_##coll##_##alg(const ovh_call *c)                                             \
+    {                                                                                                   \
+        MPI_Request req;                                                                                \
+        return ovh_complete(collalg_##coll##_##alg(OVH_ARGS_##base, &req zeros), &req);                 \
+    }                                                                                                   \
+    COLLALG_TUNED_##UPPER(                                                                              \
+        ovh_rule_##coll##_##alg,                                                                        \
+        COLLALG_RULE(0, COLLALG_INF, alg zeros)) static int ovh_tuned_##coll##_##alg(const ovh_call *c) \
+    {                                                                                                   \
+        MPI_Request req;                                                                                \
+        return ovh_complete(ovh_rule_##coll##_##alg(OVH_ARGS_##base, &req), &req);                      \
+    }
+OVERHEAD_NB_COLLECTIVES(OVH_NB_PER_COLLECTIVE)
+OVERHEAD_NB_ALGORITHMS(OVH_NB_PER_ALGORITHM)
 /** @endcond */
 
 /** @brief One measured entry. */
@@ -131,11 +191,17 @@ typedef struct ovh_entry {
 /** @endcond */
 
 /** @brief Every entry: per collective native and the fall-through, then per algorithm direct and tuned. */
-static const ovh_entry ovh_entries[] = {OVERHEAD_COLLECTIVES(OVH_ENTRIES_COLL) OVERHEAD_ALGORITHMS(OVH_ENTRIES_ALG)};
+#define OVH_NB_ENTRIES_COLL(coll, Mpi, UPPER, base) OVH_ENTRIES_COLL(coll, Mpi, UPPER)
+#define OVH_NB_ENTRIES_ALG(coll, alg, restrictions, zeros, UPPER, base) \
+    {#coll, #alg, #alg, ovh_direct_##coll##_##alg}, {#coll, "tuned", #alg, ovh_tuned_##coll##_##alg},
+static const ovh_entry ovh_entries[] = {OVERHEAD_COLLECTIVES(OVH_ENTRIES_COLL) OVERHEAD_ALGORITHMS(
+    OVH_ENTRIES_ALG) OVERHEAD_NB_COLLECTIVES(OVH_NB_ENTRIES_COLL) OVERHEAD_NB_ALGORITHMS(OVH_NB_ENTRIES_ALG)};
 
 /** @brief The selector's n (bytes) of the benchmark's call of @p coll on @p p ranks. */
 static long long ovh_bytes(const char *coll, const ovh_call *c, int p)
 {
+    if (coll[0] == 'i') /* a nonblocking collective (no blocking one starts with i): its blocking form's n */
+        coll++;
     if (strcmp(coll, "barrier") == 0)
         return 0;
     if (strcmp(coll, "reduce_scatter_block") == 0)
