@@ -7,8 +7,10 @@
  * The benchmark runs one algorithm on 2 MPICH ranks with the counting library, and the counted
  * messages must be what the algorithm must send: allreduce recursive_doubling at p = 2 is one
  * exchange (one MPI_Sendrecv per rank: 2 messages, no collective), directly and through its tuned
- * routine; bcast binomial at p = 2 is the root's one send. Without the library nothing is counted
- * (-1). Counts only, no time. Logs: build/logs/overhead-<label>-2.log.
+ * routine; bcast binomial at p = 2 is the root's one send; iallreduce recursive_doubling is the
+ * same exchange as two nonblocking messages per rank, and the benchmark's MPI_Allreduce between
+ * the tests of the completion is not counted (counting paused). Without the library nothing is
+ * counted (-1). Counts only, no time. Logs: build/logs/overhead-<label>-2.log.
  */
 #include "launch.h"
 
@@ -72,6 +74,20 @@ Test(overhead, bcast_binomial_and_native, .timeout = 120)
     cr_expect(native[0] == 2 && native[1] == 0 && native[2] == 2,
               "MPI_Bcast: one call per rank, one collective, no message counted (got %lld, %lld, %lld)", native[0],
               native[1], native[2]);
+}
+
+Test(overhead, iallreduce_recursive_doubling_messages, .timeout = 120)
+{
+    long long direct[3], tuned[3];
+    const char *log = "build/logs/overhead-count-iallreduce-2.log";
+    ov_run("count-iallreduce", "iallreduce", "recursive_doubling", 1);
+    cr_assert(ov_row(log, "recursive_doubling", "recursive_doubling", direct), "no direct row in %s", log);
+    cr_assert(ov_row(log, "tuned", "recursive_doubling", tuned), "no tuned row in %s", log);
+    cr_expect(direct[1] == 2 && tuned[1] == 2,
+              "iallreduce recursive_doubling at p = 2: %lld and %lld messages, 2 expected", direct[1], tuned[1]);
+    cr_expect(direct[2] == 0 && tuned[2] == 0,
+              "no collective counted (the stepping MPI_Allreduce is outside the count): %lld and %lld", direct[2],
+              tuned[2]);
 }
 
 Test(overhead, nothing_counted_without_the_library, .timeout = 120)
