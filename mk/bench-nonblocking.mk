@@ -3,21 +3,24 @@
 # included by the top Makefile.
 #
 #   make bench-nonblocking  iallreduce, ibcast, iallgather, ialltoall and ireduce_scatter_block
-#                         under SimGrid, p = 16 on tests/platform/cluster.xml, 8 B to 4 MiB: the
-#                         catalogue's nonblocking algorithm (collalg-nb: start + collalg_progress()
-#                         and MPI_Test until done), SimGrid's native MPI_I<collective> (native-nb:
-#                         start + MPI_Wait) and the catalogue's blocking algorithm of the same
-#                         schedule (collalg-blocking), and the overlap of the first two as OSU's
-#                         osu_i* benchmarks define it (src/bench/nonblocking.c says how each
-#                         number is made); writes build/bench/nonblocking.csv
-#                         (platform,collective,bytes,impl,ms,overlap_pct), one figure per
+#                         under SimGrid, p = 16 on tests/platform/cluster.xml, 8 B to 4 MiB: two
+#                         or three of the catalogue's nonblocking algorithms per collective
+#                         (collalg-nb: start + collalg_progress() and MPI_Test until done), each
+#                         with the blocking algorithm of the same schedule (collalg-blocking),
+#                         SimGrid's native MPI_I<collective> (native-nb: start + MPI_Wait), and
+#                         the overlap of the nonblocking ones as OSU's osu_i* benchmarks define it
+#                         (src/bench/nonblocking.c says how each number is made and lists the
+#                         algorithms); writes build/bench/nonblocking.csv
+#                         (platform,collective,bytes,impl,algorithm,ms,overlap_pct), one figure per
 #                         collective (build/bench/nonblocking-<collective>.svg and .png: time and
-#                         overlap against size) and the table build/bench/nonblocking.md.
-#                         About 5.5 minutes on 2 shared cores (one smpirun per collective).
+#                         overlap against size) and the table build/bench/nonblocking.md with the
+#                         issue's targets per collective (src/bench/nonblocking_report.py).
+#                         About 14 minutes on 2 shared cores (one smpirun per collective).
 #
 # Variables: NB_NP (16), NB_XML and NB_HOSTFILE (tests/platform/cluster.xml, tests/platform/hostfile),
 # NB_PLATFORM (the CSV's platform column, cluster-16), NB_SIZES (comma-separated bytes), NB_REPS
 # (samples per measurement, 3: the simulation is deterministic), NB_COLLS (comma-separated),
+# NB_ALGS (comma-separated algorithm names, empty: all),
 # NB_SMPI_FLAGS (below), BENCH_LOCK (a command prefix for smpirun, as in mk/bench.mk).
 #
 # SimGrid flags: --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 as the other benchmarks;
@@ -42,7 +45,6 @@ NB_SMPI_FLAGS ?= --log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smp
                  --cfg=smpi/grow-injected-times:no
 NB_OUT  := $(BUILD)/bench
 NB_PROG := $(BUILD)/smpi-bench/nonblocking
-NB_IMPLS := collalg-nb native-nb collalg-blocking
 
 .PHONY: bench-nonblocking bench-nonblocking-run
 
@@ -59,9 +61,10 @@ bench-nonblocking: deps
 
 # 1. the measurements, one smpirun per collective (SimGrid slows down as a long run goes on: in one
 # run of all five, ireduce_scatter_block at 256 KiB took 8 minutes, alone 4 s), each into
-# build/bench/nonblocking/<collective>.csv and .log; 2. a figure per collective: time (log-log, every impl) and
-# overlap (collalg-nb, native-nb) against size, the data of each line in
-# build/bench/nonblocking/<collective>-<impl>.dat; 3. the table: ms per impl and overlap % per size.
+# build/bench/nonblocking/<collective>.csv and .log; 2. src/bench/nonblocking_report.py: the data
+# of each line (build/bench/nonblocking/<collective>-<impl>-<algorithm>.dat), a gnuplot script per
+# collective (time, log-log, and overlap against size) and the table with the targets; 3. gnuplot
+# draws each script as .svg and .png.
 bench-nonblocking-run: $(NB_PROG)
 	@command -v smpirun >/dev/null || { echo "bench-nonblocking: smpirun not found (make deps)"; exit 1; }
 	@command -v gnuplot >/dev/null || { echo "bench-nonblocking: gnuplot not found (make deps)"; exit 1; }
@@ -71,43 +74,18 @@ bench-nonblocking-run: $(NB_PROG)
 	for c in $$(echo $(NB_COLLS) | tr ',' ' '); do \
 	  t1=$$(date +%s); log=$(NB_OUT)/nonblocking/$$c.log; \
 	  $(BENCH_LOCK) smpirun -np $(NB_NP) -platform $(NB_XML) -hostfile $(NB_HOSTFILE) $(NB_SMPI_FLAGS) \
-	    $(NB_PROG) -o $(NB_OUT)/nonblocking/$$c.csv -P $(NB_PLATFORM) -r $(NB_REPS) -s $(NB_SIZES) -c $$c \
+	    $(NB_PROG) -o $(NB_OUT)/nonblocking/$$c.csv -P $(NB_PLATFORM) -r $(NB_REPS) -s $(NB_SIZES) -c $$c $(if $(NB_ALGS),-a $(NB_ALGS)) \
 	    </dev/null 2>$$log || { cat $$log; exit 1; }; \
 	  echo "bench-nonblocking: $$c: $$(( $$(date +%s) - t1 )) s"; \
 	done; \
-	echo "platform,collective,bytes,impl,ms,overlap_pct" > $$csv; \
+	echo "platform,collective,bytes,impl,algorithm,ms,overlap_pct" > $$csv; \
 	for c in $$(echo $(NB_COLLS) | tr ',' ' '); do tail -n +2 $(NB_OUT)/nonblocking/$$c.csv >> $$csv; done; \
+	python3 src/bench/nonblocking_report.py $$csv $(NB_OUT) 'p = $(NB_NP), $(NB_PLATFORM) (SimGrid)' $(NB_REPS) || exit 1; \
 	for c in $$(awk -F, 'NR > 1 { print $$2 }' $$csv | uniq); do \
-	  d=$(NB_OUT)/nonblocking/$$c; f=$(NB_OUT)/nonblocking-$$c; \
-	  for i in $(NB_IMPLS); do \
-	    awk -F, -v c=$$c -v i=$$i '$$2 == c && $$4 == i { print $$3, $$5, $$6 }' $$csv | sort -n > $$d-$$i.dat; \
-	  done; \
-	  { echo "set termoption noenhanced"; echo "set grid"; echo "set logscale x"; \
-	    echo "set xtics ('8' 8, '64' 64, '512' 512, '4K' 4096, '64K' 65536, '1M' 1048576, '4M' 4194304)"; echo "set xlabel 'bytes'"; echo "set key top left font ',8'"; \
-	    echo "set multiplot layout 1,2 title '$$c, p = $(NB_NP), $(NB_PLATFORM) (SimGrid)'"; \
-	    echo "set logscale y"; echo "set ylabel 'ms (start + wait)'"; echo "set title 'time'"; \
-	    echo "plot '$$d-collalg-nb.dat' using 1:2 with linespoints lt 1 title 'collalg-nb', \\"; \
-	    echo "     '$$d-native-nb.dat' using 1:2 with linespoints lt 2 title 'native-nb', \\"; \
-	    echo "     '$$d-collalg-blocking.dat' using 1:2 with linespoints lt 3 title 'collalg-blocking'"; \
-	    echo "unset logscale y"; echo "set yrange [0:105]"; echo "set ylabel 'overlap %'"; \
-	    echo "set title 'overlap (OSU: compute = start + wait time)'"; echo "set key bottom left"; \
-	    echo "plot '$$d-collalg-nb.dat' using 1:3 with linespoints lt 1 title 'collalg-nb', \\"; \
-	    echo "     '$$d-native-nb.dat' using 1:3 with linespoints lt 2 title 'native-nb'"; \
-	    echo "unset multiplot"; } > $$f.gp; \
-	  gnuplot -e "set terminal svg size 1000,420; set output '$$f.svg'" $$f.gp || exit 1; \
-	  gnuplot -e "set terminal pngcairo size 1000,420; set output '$$f.png'" $$f.gp 2>/dev/null || \
-	    gnuplot -e "set terminal png size 1000,420; set output '$$f.png'" $$f.gp || exit 1; \
+	  f=$(NB_OUT)/nonblocking-$$c; \
+	  gnuplot -e "set terminal svg size 1100,460; set output '$$f.svg'" $$f.gp || exit 1; \
+	  gnuplot -e "set terminal pngcairo size 1100,460; set output '$$f.png'" $$f.gp 2>/dev/null || \
+	    gnuplot -e "set terminal png size 1100,460; set output '$$f.png'" $$f.gp || exit 1; \
 	done; \
-	awk -F, 'function f(x) { return x == "" ? "-" : x < 0.1 ? sprintf("%.4f", x) : sprintf("%.3f", x) } \
-	  NR > 1 { k = $$2 "," $$3; if (!(k in seen)) { seen[k] = 1; key[n++] = k } \
-	           ms[k "," $$4] = $$5; ov[k "," $$4] = $$6 } \
-	  END { print "| collective | bytes | collalg-nb ms | native-nb ms | collalg-blocking ms | collalg-nb overlap % | native-nb overlap % |"; \
-	        print "|---|---|---|---|---|---|---|"; \
-	        for (j = 0; j < n; j++) { split(key[j], w, ","); k = key[j]; \
-	          printf "| %s | %s | %s | %s | %s | %s | %s |\n", w[1], w[2], f(ms[k ",collalg-nb"]), \
-	            f(ms[k ",native-nb"]), f(ms[k ",collalg-blocking"]), \
-	            (k ",collalg-nb") in ov ? ov[k ",collalg-nb"] : "-", (k ",native-nb") in ov ? ov[k ",native-nb"] : "-" } \
-	        print ""; print "ms: start + wait (blocking: the call), the slowest rank, median of $(NB_REPS); overlap as OSU (src/bench/nonblocking.c)" }' \
-	  $$csv > $(NB_OUT)/nonblocking.md; \
 	cat $(NB_OUT)/nonblocking.md; \
 	echo "bench-nonblocking: $$csv, $(NB_OUT)/nonblocking-*.svg, $(NB_OUT)/nonblocking.md in $$(( $$(date +%s) - t0 )) s"

@@ -20,17 +20,21 @@
  *       overlap % = max(0, 100 (1 - (t_total - t_compute) / t_pure)).
  *       Blocking calls have no overlap (empty column).
  *
- * Collectives, their catalogue algorithms (the nonblocking one, and the blocking one of the same
- * schedule) and what "bytes" is:
- *   iallreduce             iallreduce_recursive_doubling / allreduce_recursive_doubling; the
- *                          vector, ints, MPI_SUM (8 B: 2 ints)
- *   ibcast                 ibcast_binomial / bcast_binomial; the message, MPI_BYTE, root 0
- *   iallgather             iallgather_ring / allgather_ring; each rank's block, MPI_BYTE
- *   ialltoall              ialltoall_linear / alltoall_spreading_simple (every message posted at
- *                          once, in the same order of distance); the block of one pair, MPI_BYTE
- *   ireduce_scatter_block  ireduce_scatter_block_reduce_scatterv /
- *                          reduce_scatter_block_reduce_scatterv; the whole vector (p blocks),
- *                          ints, MPI_SUM, at least one int per rank (8 B at p = 16: 64 B)
+ * Collectives, their catalogue algorithms (each nonblocking one with the blocking one of the same
+ * schedule, nb_algs[]) and what "bytes" is:
+ *   iallreduce             recursive_doubling, rabenseifner, ring (allreduce_<same>); the vector,
+ *                          ints, MPI_SUM (8 B: 2 ints)
+ *   ibcast                 binomial, scatter_ring_allgather (bcast_<same>); the message,
+ *                          MPI_BYTE, root 0
+ *   iallgather             ring, recursive_doubling, bruck (allgather_<same>); each rank's
+ *                          block, MPI_BYTE
+ *   ialltoall              linear (alltoall_spreading_simple: every message posted at once, in
+ *                          the same order of distance), pair, bruck (alltoall_<same>); the block
+ *                          of one pair, MPI_BYTE
+ *   ireduce_scatter_block  reduce_scatterv, recursive_halving (reduce_scatter_block_<same>); the
+ *                          whole vector (p blocks), ints, MPI_SUM, at least one int per rank
+ *                          (8 B at p = 16: 64 B)
+ * The native nonblocking collective runs once per size (algorithm column "native").
  *
  * The buffers are SMPI_SHARED_MALLOC'ed (every simulated rank shares one copy, whose contents
  * mean nothing): the largest is p x 4 MiB (alltoall). Only the catalogue's scratch is per rank
@@ -43,21 +47,30 @@
  *
  * Usage (under smpirun, with --cfg=smpi/simulate-computation:yes, or smpi_execute_flops burns
  * nothing and the program stops):
- *   nonblocking [-o CSV] [-P PLATFORM] [-r REPS] [-s SIZES] [-c COLLECTIVES] [-i IMPLS]
- *   -o   output file (default stdout): the header line platform,collective,bytes,impl,ms,overlap_pct
- *        and one row per measurement
+ *   nonblocking [-o CSV] [-P PLATFORM] [-r REPS] [-s SIZES] [-c COLLECTIVES] [-i IMPLS] [-a ALGORITHMS]
+ *   -o   output file (default stdout): the header line
+ *        platform,collective,bytes,impl,algorithm,ms,overlap_pct and one row per measurement
  *   -P   the platform column (default "cluster")
  *   -r   samples per measurement (default 3; the simulation is deterministic)
  *   -s   comma-separated sizes in bytes (default 8,64,512,4096,16384,65536,262144,1048576,4194304)
  *   -c   comma-separated collectives (default all five)
  *   -i   comma-separated impls: collalg-nb, native-nb, collalg-blocking (default all three)
+ *   -a   comma-separated algorithms of nb_algs[] (default all)
  * Progress lines go to stderr.
  */
 #include <collalg/nonblocking.h>
+#include <collalg/allreduce/rabenseifner.h>
 #include <collalg/allreduce/recursive_doubling.h>
+#include <collalg/allreduce/ring.h>
 #include <collalg/bcast/binomial.h>
+#include <collalg/bcast/scatter_ring_allgather.h>
+#include <collalg/allgather/bruck.h>
+#include <collalg/allgather/recursive_doubling.h>
 #include <collalg/allgather/ring.h>
+#include <collalg/alltoall/bruck.h>
+#include <collalg/alltoall/pair.h>
 #include <collalg/alltoall/spreading_simple.h>
+#include <collalg/reduce_scatter_block/recursive_halving.h>
 #include <collalg/reduce_scatter_block/reduce_scatterv.h>
 
 #include <mpi.h>
@@ -85,49 +98,96 @@ typedef struct nb_bench {
     double flops_per_s; /* simulated host speed, measured */
 } nb_bench;
 
-/* Starts (nonblocking impls) or runs (blocking) one operation of n bytes. */
-static int nb_call(const nb_bench *b, int coll, int impl, size_t n, MPI_Request *req)
+/* The three argument lists: the reductions (MPI_Iallreduce's, MPI_Ireduce_scatter_block's), the
+ * broadcast, the transports (MPI_Iallgather's, MPI_Ialltoall's); nonblocking, then blocking. */
+typedef int (*nb_red_fn)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm, MPI_Request *);
+typedef int (*nb_bcast_fn)(void *, int, MPI_Datatype, int, MPI_Comm, MPI_Request *);
+typedef int (*nb_move_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, MPI_Request *);
+typedef int (*b_red_fn)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+typedef int (*b_bcast_fn)(void *, int, MPI_Datatype, int, MPI_Comm);
+typedef int (*b_move_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+
+/** @brief One measured algorithm: the nonblocking one and the blocking one of the same schedule
+ *         (the pair of the collective's argument list; the others NULL). */
+typedef struct nb_alg {
+    int coll;
+    const char *name;
+    nb_red_fn ired;
+    b_red_fn red;
+    nb_bcast_fn ibcast;
+    b_bcast_fn bcast;
+    nb_move_fn imove;
+    b_move_fn move;
+} nb_alg;
+
+#define NB_RED(coll, name, nb, blocking)                 \
+    {                                                    \
+        coll, name, nb, blocking, NULL, NULL, NULL, NULL \
+    }
+#define NB_BCAST(name, nb, blocking)                          \
+    {                                                         \
+        NB_IBCAST, name, NULL, NULL, nb, blocking, NULL, NULL \
+    }
+#define NB_MOVE(coll, name, nb, blocking)                \
+    {                                                    \
+        coll, name, NULL, NULL, NULL, NULL, nb, blocking \
+    }
+static const nb_alg nb_algs[] = {
+    NB_RED(NB_IALLREDUCE, "recursive_doubling", collalg_iallreduce_recursive_doubling,
+           collalg_allreduce_recursive_doubling),
+    NB_RED(NB_IALLREDUCE, "rabenseifner", collalg_iallreduce_rabenseifner, collalg_allreduce_rabenseifner),
+    NB_RED(NB_IALLREDUCE, "ring", collalg_iallreduce_ring, collalg_allreduce_ring),
+    NB_BCAST("binomial", collalg_ibcast_binomial, collalg_bcast_binomial),
+    NB_BCAST("scatter_ring_allgather", collalg_ibcast_scatter_ring_allgather, collalg_bcast_scatter_ring_allgather),
+    NB_MOVE(NB_IALLGATHER, "ring", collalg_iallgather_ring, collalg_allgather_ring),
+    NB_MOVE(NB_IALLGATHER, "recursive_doubling", collalg_iallgather_recursive_doubling,
+            collalg_allgather_recursive_doubling),
+    NB_MOVE(NB_IALLGATHER, "bruck", collalg_iallgather_bruck, collalg_allgather_bruck),
+    NB_MOVE(NB_IALLTOALL, "linear", collalg_ialltoall_linear, collalg_alltoall_spreading_simple),
+    NB_MOVE(NB_IALLTOALL, "pair", collalg_ialltoall_pair, collalg_alltoall_pair),
+    NB_MOVE(NB_IALLTOALL, "bruck", collalg_ialltoall_bruck, collalg_alltoall_bruck),
+    NB_RED(NB_IREDUCE_SCATTER_BLOCK, "reduce_scatterv", collalg_ireduce_scatter_block_reduce_scatterv,
+           collalg_reduce_scatter_block_reduce_scatterv),
+    NB_RED(NB_IREDUCE_SCATTER_BLOCK, "recursive_halving", collalg_ireduce_scatter_block_recursive_halving,
+           collalg_reduce_scatter_block_recursive_halving),
+};
+#define NB_NALGS ((int)(sizeof nb_algs / sizeof *nb_algs))
+
+/* The native nonblocking collective of `coll`, on the arguments nb_call() makes. */
+static int nb_native(int coll, const void *s, void *r, int count, MPI_Comm comm, MPI_Request *req)
+{
+    switch (coll) {
+    case NB_IALLREDUCE: return MPI_Iallreduce(s, r, count, MPI_INT, MPI_SUM, comm, req);
+    case NB_IBCAST: return MPI_Ibcast(r, count, MPI_BYTE, 0, comm, req);
+    case NB_IALLGATHER: return MPI_Iallgather(s, count, MPI_BYTE, r, count, MPI_BYTE, comm, req);
+    case NB_IALLTOALL: return MPI_Ialltoall(s, count, MPI_BYTE, r, count, MPI_BYTE, comm, req);
+    default: return MPI_Ireduce_scatter_block(s, r, count, MPI_INT, MPI_SUM, comm, req);
+    }
+}
+
+/* Starts (nonblocking impls) or runs (blocking) one operation of n bytes of collective `coll`:
+ * algorithm `a` (NULL: the native one). */
+static int nb_call(const nb_bench *b, int coll, const nb_alg *a, int impl, size_t n, MPI_Request *req)
 {
     int p = b->p, ints = (int)(n / sizeof(int)), bytes = (int)n;
-    int blk = (int)(n / (sizeof(int) * (size_t)p));
+    int blk = (int)(n / (sizeof(int) * (size_t)p)), count;
     void *s = b->sbuf, *r = b->rbuf;
     if (ints < 1)
         ints = 1;
     if (blk < 1)
         blk = 1;
+    count = coll == NB_IALLREDUCE ? ints : coll == NB_IREDUCE_SCATTER_BLOCK ? blk : bytes;
     *req = MPI_REQUEST_NULL;
-    switch (coll) {
-    case NB_IALLREDUCE:
-        if (impl == NB_COLLALG_NB)
-            return collalg_iallreduce_recursive_doubling(s, r, ints, MPI_INT, MPI_SUM, b->comm, req);
-        if (impl == NB_NATIVE_NB)
-            return MPI_Iallreduce(s, r, ints, MPI_INT, MPI_SUM, b->comm, req);
-        return collalg_allreduce_recursive_doubling(s, r, ints, MPI_INT, MPI_SUM, b->comm);
-    case NB_IBCAST:
-        if (impl == NB_COLLALG_NB)
-            return collalg_ibcast_binomial(r, bytes, MPI_BYTE, 0, b->comm, req);
-        if (impl == NB_NATIVE_NB)
-            return MPI_Ibcast(r, bytes, MPI_BYTE, 0, b->comm, req);
-        return collalg_bcast_binomial(r, bytes, MPI_BYTE, 0, b->comm);
-    case NB_IALLGATHER:
-        if (impl == NB_COLLALG_NB)
-            return collalg_iallgather_ring(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm, req);
-        if (impl == NB_NATIVE_NB)
-            return MPI_Iallgather(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm, req);
-        return collalg_allgather_ring(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm);
-    case NB_IALLTOALL:
-        if (impl == NB_COLLALG_NB)
-            return collalg_ialltoall_linear(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm, req);
-        if (impl == NB_NATIVE_NB)
-            return MPI_Ialltoall(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm, req);
-        return collalg_alltoall_spreading_simple(s, bytes, MPI_BYTE, r, bytes, MPI_BYTE, b->comm);
-    default: /* NB_IREDUCE_SCATTER_BLOCK */
-        if (impl == NB_COLLALG_NB)
-            return collalg_ireduce_scatter_block_reduce_scatterv(s, r, blk, MPI_INT, MPI_SUM, b->comm, req);
-        if (impl == NB_NATIVE_NB)
-            return MPI_Ireduce_scatter_block(s, r, blk, MPI_INT, MPI_SUM, b->comm, req);
-        return collalg_reduce_scatter_block_reduce_scatterv(s, r, blk, MPI_INT, MPI_SUM, b->comm);
-    }
+    if (impl == NB_NATIVE_NB)
+        return nb_native(coll, s, r, count, b->comm, req);
+    if (a->ired)
+        return impl == NB_COLLALG_NB ? a->ired(s, r, count, MPI_INT, MPI_SUM, b->comm, req)
+                                     : a->red(s, r, count, MPI_INT, MPI_SUM, b->comm);
+    if (a->ibcast)
+        return impl == NB_COLLALG_NB ? a->ibcast(r, count, MPI_BYTE, 0, b->comm, req)
+                                     : a->bcast(r, count, MPI_BYTE, 0, b->comm);
+    return impl == NB_COLLALG_NB ? a->imove(s, count, MPI_BYTE, r, count, MPI_BYTE, b->comm, req)
+                                 : a->move(s, count, MPI_BYTE, r, count, MPI_BYTE, b->comm);
 }
 
 /* Burns `seconds` of simulated computation. */
@@ -165,14 +225,15 @@ static int nb_wait(const nb_bench *b, int impl, MPI_Request *req, double t0)
  * One sample on this rank: *total the time of start + (compute) + wait, *comp that of the compute
  * part (0 without it). compute > 0: t_pure of OSU's overlap test, burned in NB_SLICES slices.
  */
-static int nb_sample(const nb_bench *b, int coll, int impl, size_t n, double compute, double *total, double *comp)
+static int nb_sample(const nb_bench *b, int coll, const nb_alg *a, int impl, size_t n, double compute, double *total,
+                     double *comp)
 {
     MPI_Request req;
     double t0, tc;
     int err, i, done = 0;
     MPI_Barrier(b->comm);
     t0 = MPI_Wtime();
-    err = nb_call(b, coll, impl, n, &req);
+    err = nb_call(b, coll, a, impl, n, &req);
     *comp = 0;
     if (err == MPI_SUCCESS && impl != NB_COLLALG_BLOCKING) {
         if (compute > 0) {
@@ -212,14 +273,15 @@ static double nb_median(double *v, int k)
  * One untimed call, then b->reps samples: *total and *comp get the medians of the slowest rank's
  * times (seconds). @return nonzero if a call failed on some rank.
  */
-static int nb_measure(const nb_bench *b, int coll, int impl, size_t n, double compute, double *total, double *comp)
+static int nb_measure(const nb_bench *b, int coll, const nb_alg *a, int impl, size_t n, double compute, double *total,
+                      double *comp)
 {
     double loc[2 * NB_MAX_REPS + 1], glob[2 * NB_MAX_REPS + 1], tt[NB_MAX_REPS], tc[NB_MAX_REPS];
     int k, bad = 0;
     double t, c;
-    bad |= nb_sample(b, coll, impl, n, 0, &t, &c) != MPI_SUCCESS;
+    bad |= nb_sample(b, coll, a, impl, n, 0, &t, &c) != MPI_SUCCESS;
     for (k = 0; k < b->reps; k++) {
-        bad |= nb_sample(b, coll, impl, n, compute, &loc[k], &loc[b->reps + k]) != MPI_SUCCESS;
+        bad |= nb_sample(b, coll, a, impl, n, compute, &loc[k], &loc[b->reps + k]) != MPI_SUCCESS;
     }
     loc[2 * b->reps] = bad;
     MPI_Allreduce(loc, glob, 2 * b->reps + 1, MPI_DOUBLE, MPI_MAX, b->comm);
@@ -252,12 +314,53 @@ static int nb_names(const char *arg, const char *const *names, int count, int *o
     return 0;
 }
 
+/* 1 when algorithm `name` is in the comma-separated list `list` (NULL: every algorithm). */
+static int nb_listed(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    while (list && *list) {
+        size_t l = strcspn(list, ",");
+        if (l == len && strncmp(list, name, len) == 0)
+            return 1;
+        list += l + (list[l] == ',');
+    }
+    return !list;
+}
+
+/* Measures one row (collective `c`, algorithm `a` or NULL for native, `impl`, n bytes) and writes it
+ * on rank 0 to `f`; @return nonzero if a call failed. */
+static int nb_row(const nb_bench *b, FILE *f, const char *platform, int c, const nb_alg *a, int impl, size_t n)
+{
+    double pure, comp, total, ov = 0;
+    int fail = nb_measure(b, c, a, impl, n, 0, &pure, &comp);
+    const char *alg = a ? a->name : "native";
+    if (impl != NB_COLLALG_BLOCKING) {
+        fail |= nb_measure(b, c, a, impl, n, pure, &total, &comp);
+        ov = 100 * (1 - (total - comp) / pure);
+        if (ov < 0)
+            ov = 0;
+    }
+    if (b->rank != 0)
+        return fail;
+    fprintf(f, "%s,%s,%zu,%s,%s,%.4f,", platform, nb_coll_names[c], n, nb_impl_names[impl], alg, pure * 1e3);
+    if (impl != NB_COLLALG_BLOCKING)
+        fprintf(f, "%.1f", ov);
+    fprintf(f, "\n");
+    fflush(f);
+    fprintf(stderr, "bench-nonblocking: %s %zu B %s %s: %.4f ms", nb_coll_names[c], n, nb_impl_names[impl], alg,
+            pure * 1e3);
+    if (impl != NB_COLLALG_BLOCKING)
+        fprintf(stderr, ", overlap %.1f%% (total %.4f ms, compute %.4f ms)", ov, total * 1e3, comp * 1e3);
+    fprintf(stderr, "\n");
+    return fail;
+}
+
 static int nb_usage(int rank)
 {
     if (rank == 0)
         fprintf(stderr,
                 "usage: nonblocking [-o CSV] [-P PLATFORM] [-r REPS(1..%d)] [-s SIZES] [-c COLLECTIVES] "
-                "[-i IMPLS]\n",
+                "[-i IMPLS] [-a ALGORITHMS]\n",
                 NB_MAX_REPS);
     return 2;
 }
@@ -266,7 +369,8 @@ static int nb_main(nb_bench *b, int argc, char **argv)
 {
     size_t sizes[NB_MAX_SIZES], maxn = 0;
     int nsizes = 0, colls[NB_NCOLLS], impls[NB_NIMPLS], c, i, j, a, fail = 0;
-    const char *out = NULL, *platform = "cluster", *sz = "8,64,512,4096,16384,65536,262144,1048576,4194304";
+    const char *out = NULL, *platform = "cluster", *algs = NULL,
+               *sz = "8,64,512,4096,16384,65536,262144,1048576,4194304";
     FILE *f = NULL;
     double t0;
     for (c = 0; c < NB_NCOLLS; c++)
@@ -280,6 +384,7 @@ static int nb_main(nb_bench *b, int argc, char **argv)
             return nb_usage(b->rank);
         switch (argv[a][1]) {
         case 'o': out = v; break;
+        case 'a': algs = v; break;
         case 'P': platform = v; break;
         case 'r': b->reps = atoi(v); break;
         case 's': sz = v; break;
@@ -334,36 +439,22 @@ static int nb_main(nb_bench *b, int argc, char **argv)
             perror(out);
             MPI_Abort(b->comm, 1);
         }
-        fprintf(f, "platform,collective,bytes,impl,ms,overlap_pct\n");
+        fprintf(f, "platform,collective,bytes,impl,algorithm,ms,overlap_pct\n");
         fflush(f);
     }
     for (c = 0; c < NB_NCOLLS; c++) {
         if (!colls[c])
             continue;
         for (j = 0; j < nsizes; j++) {
-            for (i = 0; i < NB_NIMPLS; i++) {
-                double pure, comp, total, ov = 0;
-                if (!impls[i])
+            if (impls[NB_NATIVE_NB])
+                fail |= nb_row(b, f, platform, c, NULL, NB_NATIVE_NB, sizes[j]);
+            for (a = 0; a < NB_NALGS; a++) {
+                if (nb_algs[a].coll != c || !nb_listed(algs, nb_algs[a].name))
                     continue;
-                fail |= nb_measure(b, c, i, sizes[j], 0, &pure, &comp);
-                if (i != NB_COLLALG_BLOCKING) {
-                    fail |= nb_measure(b, c, i, sizes[j], pure, &total, &comp);
-                    ov = 100 * (1 - (total - comp) / pure);
-                    if (ov < 0)
-                        ov = 0;
-                }
-                if (b->rank != 0)
-                    continue;
-                fprintf(f, "%s,%s,%zu,%s,%.4f,", platform, nb_coll_names[c], sizes[j], nb_impl_names[i], pure * 1e3);
-                if (i != NB_COLLALG_BLOCKING)
-                    fprintf(f, "%.1f", ov);
-                fprintf(f, "\n");
-                fflush(f);
-                fprintf(stderr, "bench-nonblocking: %s %zu B %s: %.4f ms", nb_coll_names[c], sizes[j], nb_impl_names[i],
-                        pure * 1e3);
-                if (i != NB_COLLALG_BLOCKING)
-                    fprintf(stderr, ", overlap %.1f%% (total %.4f ms, compute %.4f ms)", ov, total * 1e3, comp * 1e3);
-                fprintf(stderr, "\n");
+                if (impls[NB_COLLALG_NB])
+                    fail |= nb_row(b, f, platform, c, &nb_algs[a], NB_COLLALG_NB, sizes[j]);
+                if (impls[NB_COLLALG_BLOCKING])
+                    fail |= nb_row(b, f, platform, c, &nb_algs[a], NB_COLLALG_BLOCKING, sizes[j]);
             }
         }
     }
