@@ -30,10 +30,10 @@
  * (rank 0's block the largest, the last rank's empty for p > 1) whose sum is the size tried, when
  * the header has them (COLLALG_TUNED_SCAN_BOUNDS).
  *
- * Nonblocking routines: when the header has the tuned iallreduce or ibcast
- * (COLLALG_TUNED_IALLREDUCE_BOUNDS, COLLALG_TUNED_IBCAST_BOUNDS: collalg-tune --collectives
- * nonblocking), each is started and waited for (collalg_progress() and MPI_Test, any MPI) in the
- * cases of its blocking twin. The other nonblocking routines are not checked here yet.
+ * Nonblocking routines: every tuned nonblocking routine the header has (COLLALG_TUNED_I<COLL>_BOUNDS:
+ * collalg-tune --collectives nonblocking) runs the cases of its blocking twin at its own rule
+ * boundaries, started and completed by collalg_progress() and MPI_Test (any MPI), reported with
+ * its i-name.
  *
  * Communicator sizes: every check runs on a communicator of the first q ranks of MPI_COMM_WORLD
  * (MPI_Comm_split; the other ranks wait in a barrier), for each q of `-p LIST` (comma-separated,
@@ -198,6 +198,29 @@ COLLALG_TUNED_REDUCE_SCATTER(collalg_tuned_reduce_scatter,
     COLLALG_RULE(2048, COLLALG_INF, pairwise))
 /* clang-format on */
 #define COLLALG_TUNED_REDUCE_SCATTER_BOUNDS 0, 2048
+#include <collalg/nonblocking.h>
+/* clang-format off */
+COLLALG_TUNED_IALLREDUCE(collalg_tuned_iallreduce,
+    COLLALG_RULE(0, 2048, recursive_doubling)
+    COLLALG_RULE(2048, COLLALG_INF, rabenseifner))
+/* clang-format on */
+#define COLLALG_TUNED_IALLREDUCE_BOUNDS 0, 2048
+/* clang-format off */
+COLLALG_TUNED_IALLTOALL(collalg_tuned_ialltoall,
+    COLLALG_RULE(0, 256, bruck)
+    COLLALG_RULE(256, COLLALG_INF, pair))
+/* clang-format on */
+#define COLLALG_TUNED_IALLTOALL_BOUNDS 0, 256
+/* clang-format off */
+COLLALG_TUNED_IGATHERV(collalg_tuned_igatherv,
+    COLLALG_RULE(0, COLLALG_INF, linear))
+/* clang-format on */
+#define COLLALG_TUNED_IGATHERV_BOUNDS 0
+/* clang-format off */
+COLLALG_TUNED_IBARRIER(collalg_tuned_ibarrier,
+    COLLALG_RULE(0, COLLALG_INF, k_dissemination, 3))
+/* clang-format on */
+#define COLLALG_TUNED_IBARRIER_BOUNDS 0
 /** @endcond */
 #endif
 
@@ -206,12 +229,14 @@ COLLALG_TUNED_REDUCE_SCATTER(collalg_tuned_reduce_scatter,
 
 /** @brief Verdicts of this process. */
 typedef struct tc_state {
-    MPI_Comm comm; /**< the communicator checked: the first p ranks of MPI_COMM_WORLD */
-    int rank;      /**< rank in comm */
-    int p;         /**< size of comm */
-    int verbose;   /**< -v: print every case */
-    long passed;   /**< cases passed (agreed over ranks) */
-    long failed;   /**< cases failed */
+    MPI_Comm comm;   /**< the communicator checked: the first p ranks of MPI_COMM_WORLD */
+    int rank;        /**< rank in comm */
+    int p;           /**< size of comm */
+    int verbose;     /**< -v: print every case */
+    long passed;     /**< cases passed (agreed over ranks) */
+    long failed;     /**< cases failed */
+    int nb;          /**< 1: the checks run the nonblocking routines (TC_CALL) */
+    MPI_Request req; /**< the request of the nonblocking routine running */
 } tc_state;
 
 /** @brief Fills @p n bytes with a pattern of (@p seed, position). */
@@ -235,8 +260,116 @@ static void tc_record(tc_state *st, const char *coll, long bytes, const char *mo
     else
         st->failed++;
     if (st->rank == 0 && (!all || st->verbose))
-        printf("%s %s %ld B p=%d%s -> %s (err %d)\n", all ? "ok  " : "FAIL", coll, bytes, st->p, mode, tc_last, err);
+        printf("%s %s%s %ld B p=%d%s -> %s (err %d)\n", all ? "ok  " : "FAIL", st->nb ? "i" : "", coll, bytes, st->p,
+               mode, tc_last, err);
 }
+
+/** @brief Completes request @p req of a start that returned @p err, with any MPI: collalg_progress()
+ *         and MPI_Test in a loop (core/nbc.h). @return @p err, or the completion's error. */
+static int tc_wait(int err, MPI_Request *req)
+{
+    int done = 0;
+    while (err == MPI_SUCCESS && !done) {
+        collalg_progress();
+        err = MPI_Test(req, &done, MPI_STATUS_IGNORE);
+    }
+    return err;
+}
+
+/** @cond TC_CALLS */
+/* The routine a check runs, with the MPI arguments given (the checker's tc_state *st in scope):
+ * the tuned blocking routine collalg_tuned_<coll>, or when st->nb the tuned nonblocking one
+ * collalg_tuned_i<coll>, started and completed by tc_wait(). TC_I<COLL> is the latter when the
+ * header has it (COLLALG_TUNED_I<COLL>_BOUNDS), else MPI_ERR_INTERN (st->nb is then never set
+ * for it: tc_all()). */
+#define TC_CALL(coll, COLL, ...) (st->nb ? TC_I##COLL(__VA_ARGS__) : collalg_tuned_##coll(__VA_ARGS__))
+#define TC_NB(icoll, ...) tc_wait(collalg_tuned_##icoll(__VA_ARGS__, &st->req), &st->req)
+#ifdef COLLALG_TUNED_IALLTOALL_BOUNDS
+#define TC_IALLTOALL(...) TC_NB(ialltoall, __VA_ARGS__)
+#else
+#define TC_IALLTOALL(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IALLGATHER_BOUNDS
+#define TC_IALLGATHER(...) TC_NB(iallgather, __VA_ARGS__)
+#else
+#define TC_IALLGATHER(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IALLREDUCE_BOUNDS
+#define TC_IALLREDUCE(...) TC_NB(iallreduce, __VA_ARGS__)
+#else
+#define TC_IALLREDUCE(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IBCAST_BOUNDS
+#define TC_IBCAST(...) TC_NB(ibcast, __VA_ARGS__)
+#else
+#define TC_IBCAST(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IALLTOALLV_BOUNDS
+#define TC_IALLTOALLV(...) TC_NB(ialltoallv, __VA_ARGS__)
+#else
+#define TC_IALLTOALLV(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IALLGATHERV_BOUNDS
+#define TC_IALLGATHERV(...) TC_NB(iallgatherv, __VA_ARGS__)
+#else
+#define TC_IALLGATHERV(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IBARRIER_BOUNDS
+#define TC_IBARRIER(...) TC_NB(ibarrier, __VA_ARGS__)
+#else
+#define TC_IBARRIER(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IGATHER_BOUNDS
+#define TC_IGATHER(...) TC_NB(igather, __VA_ARGS__)
+#else
+#define TC_IGATHER(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_ISCATTER_BOUNDS
+#define TC_ISCATTER(...) TC_NB(iscatter, __VA_ARGS__)
+#else
+#define TC_ISCATTER(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IGATHERV_BOUNDS
+#define TC_IGATHERV(...) TC_NB(igatherv, __VA_ARGS__)
+#else
+#define TC_IGATHERV(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_ISCATTERV_BOUNDS
+#define TC_ISCATTERV(...) TC_NB(iscatterv, __VA_ARGS__)
+#else
+#define TC_ISCATTERV(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IALLTOALLW_BOUNDS
+#define TC_IALLTOALLW(...) TC_NB(ialltoallw, __VA_ARGS__)
+#else
+#define TC_IALLTOALLW(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IREDUCE_BOUNDS
+#define TC_IREDUCE(...) TC_NB(ireduce, __VA_ARGS__)
+#else
+#define TC_IREDUCE(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_ISCAN_BOUNDS
+#define TC_ISCAN(...) TC_NB(iscan, __VA_ARGS__)
+#else
+#define TC_ISCAN(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IEXSCAN_BOUNDS
+#define TC_IEXSCAN(...) TC_NB(iexscan, __VA_ARGS__)
+#else
+#define TC_IEXSCAN(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IREDUCE_SCATTER_BLOCK_BOUNDS
+#define TC_IREDUCE_SCATTER_BLOCK(...) TC_NB(ireduce_scatter_block, __VA_ARGS__)
+#else
+#define TC_IREDUCE_SCATTER_BLOCK(...) MPI_ERR_INTERN
+#endif
+#ifdef COLLALG_TUNED_IREDUCE_SCATTER_BOUNDS
+#define TC_IREDUCE_SCATTER(...) TC_NB(ireduce_scatter, __VA_ARGS__)
+#else
+#define TC_IREDUCE_SCATTER(...) MPI_ERR_INTERN
+#endif
+/** @endcond */
 
 /** @brief Alltoall of @p n bytes per pair, normal and in place. */
 static void tc_alltoall(tc_state *st, long n)
@@ -249,10 +382,10 @@ static void tc_alltoall(tc_state *st, long n)
     memset(r1, 1, (size_t)total);
     memset(r2, 1, (size_t)total);
     MPI_Alltoall(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, st->comm);
-    err = collalg_tuned_alltoall(s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, st->comm);
+    err = TC_CALL(alltoall, ALLTOALL, s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, st->comm);
     tc_record(st, "alltoall", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
     memcpy(r2, s, (size_t)total);
-    err = collalg_tuned_alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, st->comm);
+    err = TC_CALL(alltoall, ALLTOALL, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, st->comm);
     ok = err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)(n * st->p));
     tc_record(st, "alltoall", n, " in place", ok, err);
     free(s), free(r1), free(r2);
@@ -269,24 +402,19 @@ static void tc_allgather(tc_state *st, long n)
     memset(r1, 1, (size_t)total);
     memset(r2, 1, (size_t)total);
     MPI_Allgather(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, st->comm);
-    err = collalg_tuned_allgather(s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, st->comm);
+    err = TC_CALL(allgather, ALLGATHER, s, (int)n, MPI_BYTE, r2, (int)n, MPI_BYTE, st->comm);
     tc_record(st, "allgather", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
     memset(r2, 1, (size_t)total);
     if (n > 0)
         memcpy(r2 + (long)st->rank * n, s, (size_t)n);
-    err = collalg_tuned_allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, st->comm);
+    err = TC_CALL(allgather, ALLGATHER, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, (int)n, MPI_BYTE, st->comm);
     tc_record(st, "allgather", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
     free(s), free(r1), free(r2);
 }
 
-/** @brief An MPI_Allreduce-shaped routine: a tuned one, or a nonblocking one started and waited for. */
-typedef int (*tc_allreduce_fn)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
-/** @brief An MPI_Bcast-shaped routine: a tuned one, or a nonblocking one started and waited for. */
-typedef int (*tc_bcast_fn)(void *, int, MPI_Datatype, int, MPI_Comm);
-
-/** @brief Allreduce (MPI_INT, MPI_SUM) of @p n bytes rounded down to whole ints by routine @p fn
- *         (reported as @p name), normal and in place, against MPI_Allreduce. */
-static void tc_allreduce_by(tc_state *st, long n, tc_allreduce_fn fn, const char *name)
+/** @brief Allreduce (MPI_INT, MPI_SUM) of @p n bytes rounded down to whole ints, normal and in
+ *         place, against MPI_Allreduce. */
+static void tc_allreduce(tc_state *st, long n)
 {
     int count = (int)(n / 4), i, err;
     int *s = (int *)malloc(4 * (size_t)count + 4), *r1 = (int *)malloc(4 * (size_t)count + 4),
@@ -294,23 +422,16 @@ static void tc_allreduce_by(tc_state *st, long n, tc_allreduce_fn fn, const char
     for (i = 0; i <= count; i++)
         s[i] = (st->rank + 1) * 1000 + i % 977, r1[i] = r2[i] = -5;
     MPI_Allreduce(s, r1, count, MPI_INT, MPI_SUM, st->comm);
-    err = fn(s, r2, count, MPI_INT, MPI_SUM, st->comm);
-    tc_record(st, name, 4L * count, "", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4), err);
+    err = TC_CALL(allreduce, ALLREDUCE, s, r2, count, MPI_INT, MPI_SUM, st->comm);
+    tc_record(st, "allreduce", 4L * count, "", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4), err);
     memcpy(r2, s, 4 * (size_t)count);
-    err = fn(MPI_IN_PLACE, r2, count, MPI_INT, MPI_SUM, st->comm);
-    tc_record(st, name, 4L * count, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count), err);
+    err = TC_CALL(allreduce, ALLREDUCE, MPI_IN_PLACE, r2, count, MPI_INT, MPI_SUM, st->comm);
+    tc_record(st, "allreduce", 4L * count, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count), err);
     free(s), free(r1), free(r2);
 }
 
-/** @brief Allreduce by collalg_tuned_allreduce() (tc_allreduce_by()). */
-static void tc_allreduce(tc_state *st, long n)
-{
-    tc_allreduce_by(st, n, collalg_tuned_allreduce, "allreduce");
-}
-
-/** @brief Bcast of @p n bytes by routine @p fn (reported as @p name) from root 0 and from the last
- *         rank, against MPI_Bcast. */
-static void tc_bcast_by(tc_state *st, long n, tc_bcast_fn fn, const char *name)
+/** @brief Bcast of @p n bytes from root 0 and from the last rank, against MPI_Bcast. */
+static void tc_bcast(tc_state *st, long n)
 {
     unsigned char *b1 = (unsigned char *)malloc((size_t)n + 1), *b2 = (unsigned char *)malloc((size_t)n + 1);
     int root, err;
@@ -319,64 +440,14 @@ static void tc_bcast_by(tc_state *st, long n, tc_bcast_fn fn, const char *name)
         tc_fill(b1, n + 1, st->rank == root ? 99u : (unsigned)st->rank);
         memcpy(b2, b1, (size_t)n + 1);
         MPI_Bcast(b1, (int)n, MPI_BYTE, root, st->comm);
-        err = fn(b2, (int)n, MPI_BYTE, root, st->comm);
+        err = TC_CALL(bcast, BCAST, b2, (int)n, MPI_BYTE, root, st->comm);
         snprintf(mode, sizeof mode, " root %d", root);
-        tc_record(st, name, n, mode, err == MPI_SUCCESS && !memcmp(b1, b2, (size_t)n + 1), err);
+        tc_record(st, "bcast", n, mode, err == MPI_SUCCESS && !memcmp(b1, b2, (size_t)n + 1), err);
         if (st->p == 1)
             break;
     }
     free(b1), free(b2);
 }
-
-/** @brief Bcast by collalg_tuned_bcast() (tc_bcast_by()). */
-static void tc_bcast(tc_state *st, long n)
-{
-    tc_bcast_by(st, n, collalg_tuned_bcast, "bcast");
-}
-
-#if defined(COLLALG_TUNED_IALLREDUCE_BOUNDS) || defined(COLLALG_TUNED_IBCAST_BOUNDS)
-/** @brief Completes request @p req of a start that returned @p err, with any MPI: collalg_progress()
- *         and MPI_Test in a loop (core/nbc.h). @return @p err, or the completion's error. */
-static int tc_wait(int err, MPI_Request *req)
-{
-    int done = 0;
-    while (err == MPI_SUCCESS && !done) {
-        collalg_progress();
-        err = MPI_Test(req, &done, MPI_STATUS_IGNORE);
-    }
-    return err;
-}
-#endif
-
-#ifdef COLLALG_TUNED_IALLREDUCE_BOUNDS
-/** @brief collalg_tuned_iallreduce() started and waited for. */
-static int tc_iallreduce_wait(const void *s, void *r, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
-{
-    MPI_Request req = MPI_REQUEST_NULL;
-    return tc_wait(collalg_tuned_iallreduce(s, r, count, type, op, comm, &req), &req);
-}
-
-/** @brief Iallreduce by the tuned routine, started and waited for (tc_allreduce_by()). */
-static void tc_iallreduce(tc_state *st, long n)
-{
-    tc_allreduce_by(st, n, tc_iallreduce_wait, "iallreduce");
-}
-#endif
-
-#ifdef COLLALG_TUNED_IBCAST_BOUNDS
-/** @brief collalg_tuned_ibcast() started and waited for. */
-static int tc_ibcast_wait(void *b, int count, MPI_Datatype type, int root, MPI_Comm comm)
-{
-    MPI_Request req = MPI_REQUEST_NULL;
-    return tc_wait(collalg_tuned_ibcast(b, count, type, root, comm, &req), &req);
-}
-
-/** @brief Ibcast by the tuned routine, started and waited for (tc_bcast_by()). */
-static void tc_ibcast(tc_state *st, long n)
-{
-    tc_bcast_by(st, n, tc_ibcast_wait, "ibcast");
-}
-#endif
 
 #ifdef COLLALG_TUNED_GATHER_BOUNDS
 /** @brief The roots a rooted case runs from: 0 and the last rank (one root when p = 1). */
@@ -399,8 +470,8 @@ static void tc_gather(tc_state *st, long n)
         MPI_Gather(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, root, st->comm);
         if (here && n > 0)
             memcpy(r2 + (long)root * n, s, (size_t)n);
-        err = collalg_tuned_gather(here ? MPI_IN_PLACE : s, here ? 0 : (int)n, here ? MPI_DATATYPE_NULL : MPI_BYTE, r2,
-                                   (int)n, MPI_BYTE, root, st->comm);
+        err = TC_CALL(gather, GATHER, here ? MPI_IN_PLACE : s, here ? 0 : (int)n, here ? MPI_DATATYPE_NULL : MPI_BYTE,
+                      r2, (int)n, MPI_BYTE, root, st->comm);
         snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
         tc_record(st, "gather", n, mode, err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)total), err);
     }
@@ -423,8 +494,8 @@ static void tc_scatter(tc_state *st, long n)
         memset(r2, 1, (size_t)n + 1);
         memcpy(s2, s, (size_t)total);
         MPI_Scatter(s, (int)n, MPI_BYTE, r1, (int)n, MPI_BYTE, root, st->comm);
-        err = collalg_tuned_scatter(s2, (int)n, MPI_BYTE, here ? MPI_IN_PLACE : r2, here ? 0 : (int)n,
-                                    here ? MPI_DATATYPE_NULL : MPI_BYTE, root, st->comm);
+        err = TC_CALL(scatter, SCATTER, s2, (int)n, MPI_BYTE, here ? MPI_IN_PLACE : r2, here ? 0 : (int)n,
+                      here ? MPI_DATATYPE_NULL : MPI_BYTE, root, st->comm);
         ok = err == MPI_SUCCESS && !memcmp(s, s2, (size_t)total);
         ok = ok && (here ? !memcmp(s + (long)root * n, r1, (size_t)n) : !memcmp(r1, r2, (size_t)n + 1));
         snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
@@ -455,7 +526,7 @@ static void tc_reduce(tc_state *st, long n)
             MPI_Reduce(s, r1, count, MPI_INT, MPI_SUM, root, st->comm);
             if (here)
                 memcpy(r2, s, 4 * (size_t)count);
-            err = collalg_tuned_reduce(here ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, root, st->comm);
+            err = TC_CALL(reduce, REDUCE, here ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, root, st->comm);
             snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place" : "");
             tc_record(st, "reduce", 4L * count, mode, err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)count + 4),
                       err);
@@ -491,9 +562,9 @@ static void tc_scans(tc_state *st, long n, int exclusive)
         if (inplace)
             memcpy(r2, s, 4 * (size_t)count);
         if (exclusive)
-            err = collalg_tuned_exscan(inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, st->comm);
+            err = TC_CALL(exscan, EXSCAN, inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, st->comm);
         else
-            err = collalg_tuned_scan(inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, st->comm);
+            err = TC_CALL(scan, SCAN, inplace ? MPI_IN_PLACE : s, r2, count, MPI_INT, MPI_SUM, st->comm);
         tc_record(st, name, 4L * count, inplace ? " in place" : "",
                   err == MPI_SUCCESS && !memcmp(r1, r2, cmp) && r2[count] == -5, err);
     }
@@ -524,7 +595,8 @@ static void tc_reduce_scatter_block(tc_state *st, long n)
         MPI_Reduce_scatter_block(s, r1, rc, MPI_INT, MPI_SUM, st->comm);
         if (inplace)
             memcpy(r2, s, 4 * (size_t)total);
-        err = collalg_tuned_reduce_scatter_block(inplace ? MPI_IN_PLACE : s, r2, rc, MPI_INT, MPI_SUM, st->comm);
+        err = TC_CALL(reduce_scatter_block, REDUCE_SCATTER_BLOCK, inplace ? MPI_IN_PLACE : s, r2, rc, MPI_INT, MPI_SUM,
+                      st->comm);
         /* out of place the whole allocation; in place the block and the guard (the rest of the
          * vector is the algorithm's to use) */
         tc_record(st, "reduce_scatter_block", 4L * total, inplace ? " in place" : "",
@@ -550,7 +622,7 @@ static void tc_reduce_scatter(tc_state *st, long n)
         MPI_Reduce_scatter(s, r1, c, MPI_INT, MPI_SUM, st->comm);
         if (inplace)
             memcpy(r2, s, 4 * (size_t)total);
-        err = collalg_tuned_reduce_scatter(inplace ? MPI_IN_PLACE : s, r2, c, MPI_INT, MPI_SUM, st->comm);
+        err = TC_CALL(reduce_scatter, REDUCE_SCATTER, inplace ? MPI_IN_PLACE : s, r2, c, MPI_INT, MPI_SUM, st->comm);
         tc_record(st, "reduce_scatter", 4L * total, inplace ? " in place" : "",
                   err == MPI_SUCCESS && !memcmp(r1, r2, 4 * (size_t)(inplace ? c[st->rank] : total + 1)) &&
                       r2[total] == -5,
@@ -601,7 +673,7 @@ static void tc_alltoallv(tc_state *st, long n)
     memset(r1, 1, (size_t)rtot + 1);
     memset(r2, 1, (size_t)rtot + 1);
     MPI_Alltoallv(s, sc, sd, MPI_BYTE, r1, rc, rd, MPI_BYTE, st->comm);
-    err = collalg_tuned_alltoallv(s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
+    err = TC_CALL(alltoallv, ALLTOALLV, s, sc, sd, MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
     tc_record(st, "alltoallv", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
     free(s), free(r1), free(r2);
     for (j = 0; j < p; j++)
@@ -612,7 +684,7 @@ static void tc_alltoallv(tc_state *st, long n)
     tc_fill(r2, rtot + 1, (unsigned)st->rank + 5u);
     MPI_Alltoallv(r2, rc, rd, MPI_BYTE, r1, rc, rd, MPI_BYTE, st->comm);
     r1[rtot] = r2[rtot];
-    err = collalg_tuned_alltoallv(MPI_IN_PLACE, rc, rd, MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
+    err = TC_CALL(alltoallv, ALLTOALLV, MPI_IN_PLACE, rc, rd, MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
     tc_record(st, "alltoallv", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
     free(r1), free(r2), free(v);
 }
@@ -634,11 +706,11 @@ static void tc_allgatherv(tc_state *st, long n)
     memset(r1, 1, (size_t)tot + 1);
     memset(r2, 1, (size_t)tot + 1);
     MPI_Allgatherv(s, rc[st->rank], MPI_BYTE, r1, rc, rd, MPI_BYTE, st->comm);
-    err = collalg_tuned_allgatherv(s, rc[st->rank], MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
+    err = TC_CALL(allgatherv, ALLGATHERV, s, rc[st->rank], MPI_BYTE, r2, rc, rd, MPI_BYTE, st->comm);
     tc_record(st, "allgatherv", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
     memset(r2, 1, (size_t)tot + 1);
     memcpy(r2 + rd[st->rank], s, (size_t)rc[st->rank]);
-    err = collalg_tuned_allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, rc, rd, MPI_BYTE, st->comm);
+    err = TC_CALL(allgatherv, ALLGATHERV, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r2, rc, rd, MPI_BYTE, st->comm);
     tc_record(st, "allgatherv", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
     free(s), free(r1), free(r2), free(rc);
 }
@@ -666,7 +738,7 @@ static void tc_barrier(tc_state *st, long n)
     double in, out, t[2], m[2];
     for (k = 0; k < 3; k++) {
         in = tc_now();
-        err = collalg_tuned_barrier(st->comm);
+        err = TC_CALL(barrier, BARRIER, st->comm);
         out = tc_now();
         t[0] = in, t[1] = -out;
         MPI_Allreduce(t, m, 2, MPI_DOUBLE, MPI_MAX, st->comm);
@@ -710,7 +782,8 @@ static void tc_gatherv(tc_state *st, long n)
         MPI_Gatherv(s, c[st->rank], MPI_BYTE, r1, c, d, MPI_BYTE, root, st->comm);
         if (here)
             memcpy(r2 + d[root], s, (size_t)c[root]);
-        err = collalg_tuned_gatherv(here ? MPI_IN_PLACE : s, c[st->rank], MPI_BYTE, r2, c, d, MPI_BYTE, root, st->comm);
+        err = TC_CALL(gatherv, GATHERV, here ? MPI_IN_PLACE : s, c[st->rank], MPI_BYTE, r2, c, d, MPI_BYTE, root,
+                      st->comm);
         snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place, heavy root" : "");
         tc_record(st, "gatherv", n, mode, err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)tot + 1), err);
         free(s), free(r1), free(r2);
@@ -737,8 +810,8 @@ static void tc_scatterv(tc_state *st, long n)
         memset(r1, 1, (size_t)c[st->rank] + 1);
         memset(r2, 1, (size_t)c[st->rank] + 1);
         MPI_Scatterv(s, c, d, MPI_BYTE, r1, c[st->rank], MPI_BYTE, root, st->comm);
-        err =
-            collalg_tuned_scatterv(s2, c, d, MPI_BYTE, here ? MPI_IN_PLACE : r2, c[st->rank], MPI_BYTE, root, st->comm);
+        err = TC_CALL(scatterv, SCATTERV, s2, c, d, MPI_BYTE, here ? MPI_IN_PLACE : r2, c[st->rank], MPI_BYTE, root,
+                      st->comm);
         ok = err == MPI_SUCCESS && !memcmp(s, s2, (size_t)tot + 1);
         ok = ok && (here ? !memcmp(s + d[root], r1, (size_t)c[root]) : !memcmp(r1, r2, (size_t)c[st->rank] + 1));
         snprintf(mode, sizeof mode, " root %d%s", root, inplace ? " in place, heavy root" : "");
@@ -771,7 +844,7 @@ static void tc_alltoallw(tc_state *st, long n)
     memset(r1, 1, (size_t)rtot + 1);
     memset(r2, 1, (size_t)rtot + 1);
     MPI_Alltoallw(s, sc, sd, ty, r1, rc, rd, ty, st->comm);
-    err = collalg_tuned_alltoallw(s, sc, sd, ty, r2, rc, rd, ty, st->comm);
+    err = TC_CALL(alltoallw, ALLTOALLW, s, sc, sd, ty, r2, rc, rd, ty, st->comm);
     tc_record(st, "alltoallw", n, "", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
     free(s), free(r1), free(r2);
     for (j = 0; j < p; j++)
@@ -782,7 +855,7 @@ static void tc_alltoallw(tc_state *st, long n)
     tc_fill(r2, rtot + 1, (unsigned)st->rank + 71u);
     MPI_Alltoallw(r2, rc, rd, ty, r1, rc, rd, ty, st->comm);
     r1[rtot] = r2[rtot];
-    err = collalg_tuned_alltoallw(MPI_IN_PLACE, rc, rd, ty, r2, rc, rd, ty, st->comm);
+    err = TC_CALL(alltoallw, ALLTOALLW, MPI_IN_PLACE, rc, rd, ty, r2, rc, rd, ty, st->comm);
     tc_record(st, "alltoallw", n, " in place", err == MPI_SUCCESS && !memcmp(r1, r2, (size_t)rtot + 1), err);
     free(r1), free(r2), free(v), free(ty);
 }
@@ -808,6 +881,18 @@ static void tc_sweep(tc_state *st, void (*run)(tc_state *, long), const long *bo
             run(st, sizes[i]);
     }
 }
+
+/** @cond TC_CALLS */
+/* tc_sweep() of checker `run` (per process per byte `per_p`) over the bounds that follow, with
+ * the nonblocking routines (st->nb). */
+#define TC_NB_SWEEP(run, per_p, ...)                                 \
+    do {                                                             \
+        static const long b_[] = {__VA_ARGS__};                      \
+        st->nb = 1;                                                  \
+        tc_sweep(st, run, b_, (int)(sizeof b_ / sizeof *b_), per_p); \
+        st->nb = 0;                                                  \
+    } while (0)
+/** @endcond */
 
 /** @brief Every check of the file comment on st->comm. */
 static void tc_all(tc_state *st)
@@ -855,17 +940,59 @@ static void tc_all(tc_state *st)
         tc_sweep(st, tc_reduce_scatter, rs, (int)(sizeof rs / sizeof *rs), 1);
     }
 #endif
-#ifdef COLLALG_TUNED_IALLREDUCE_BOUNDS
-    {
-        static const long iar[] = {COLLALG_TUNED_IALLREDUCE_BOUNDS};
-        tc_sweep(st, tc_iallreduce, iar, (int)(sizeof iar / sizeof *iar), 1);
-    }
+    /* The nonblocking routines the header has, through the same checks (TC_CALL). */
+#if defined(COLLALG_TUNED_IALLTOALL_BOUNDS)
+    TC_NB_SWEEP(tc_alltoall, st->p, COLLALG_TUNED_IALLTOALL_BOUNDS);
 #endif
-#ifdef COLLALG_TUNED_IBCAST_BOUNDS
-    {
-        static const long ibc[] = {COLLALG_TUNED_IBCAST_BOUNDS};
-        tc_sweep(st, tc_ibcast, ibc, (int)(sizeof ibc / sizeof *ibc), 1);
-    }
+#if defined(COLLALG_TUNED_IALLGATHER_BOUNDS)
+    TC_NB_SWEEP(tc_allgather, st->p, COLLALG_TUNED_IALLGATHER_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IALLREDUCE_BOUNDS)
+    TC_NB_SWEEP(tc_allreduce, 1, COLLALG_TUNED_IALLREDUCE_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IBCAST_BOUNDS)
+    TC_NB_SWEEP(tc_bcast, 1, COLLALG_TUNED_IBCAST_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IALLTOALLV_BOUNDS) && defined(COLLALG_TUNED_ALLTOALLV_BOUNDS)
+    TC_NB_SWEEP(tc_alltoallv, 2L * st->p * st->p, COLLALG_TUNED_IALLTOALLV_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IALLGATHERV_BOUNDS) && defined(COLLALG_TUNED_ALLTOALLV_BOUNDS)
+    TC_NB_SWEEP(tc_allgatherv, st->p, COLLALG_TUNED_IALLGATHERV_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IBARRIER_BOUNDS) && defined(COLLALG_TUNED_ALLTOALLV_BOUNDS)
+    st->nb = 1;
+    tc_barrier(st, 0);
+    st->nb = 0;
+#endif
+#if defined(COLLALG_TUNED_IGATHER_BOUNDS) && defined(COLLALG_TUNED_GATHER_BOUNDS)
+    TC_NB_SWEEP(tc_gather, st->p, COLLALG_TUNED_IGATHER_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_ISCATTER_BOUNDS) && defined(COLLALG_TUNED_GATHER_BOUNDS)
+    TC_NB_SWEEP(tc_scatter, st->p, COLLALG_TUNED_ISCATTER_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IGATHERV_BOUNDS) && defined(COLLALG_TUNED_GATHER_BOUNDS)
+    TC_NB_SWEEP(tc_gatherv, 2L * st->p, COLLALG_TUNED_IGATHERV_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_ISCATTERV_BOUNDS) && defined(COLLALG_TUNED_GATHER_BOUNDS)
+    TC_NB_SWEEP(tc_scatterv, 2L * st->p, COLLALG_TUNED_ISCATTERV_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IALLTOALLW_BOUNDS) && defined(COLLALG_TUNED_GATHER_BOUNDS)
+    TC_NB_SWEEP(tc_alltoallw, 2L * st->p * st->p, COLLALG_TUNED_IALLTOALLW_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IREDUCE_BOUNDS) && defined(COLLALG_TUNED_REDUCE_BOUNDS)
+    TC_NB_SWEEP(tc_reduce, 1, COLLALG_TUNED_IREDUCE_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_ISCAN_BOUNDS) && defined(COLLALG_TUNED_SCAN_BOUNDS)
+    TC_NB_SWEEP(tc_scan, 1, COLLALG_TUNED_ISCAN_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IEXSCAN_BOUNDS) && defined(COLLALG_TUNED_SCAN_BOUNDS)
+    TC_NB_SWEEP(tc_exscan, 1, COLLALG_TUNED_IEXSCAN_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IREDUCE_SCATTER_BLOCK_BOUNDS) && defined(COLLALG_TUNED_SCAN_BOUNDS)
+    TC_NB_SWEEP(tc_reduce_scatter_block, 1, COLLALG_TUNED_IREDUCE_SCATTER_BLOCK_BOUNDS);
+#endif
+#if defined(COLLALG_TUNED_IREDUCE_SCATTER_BOUNDS) && defined(COLLALG_TUNED_SCAN_BOUNDS)
+    TC_NB_SWEEP(tc_reduce_scatter, 1, COLLALG_TUNED_IREDUCE_SCATTER_BOUNDS);
 #endif
 }
 
