@@ -9,6 +9,10 @@
  * operation, commutative or not, reduces correctly; a reduction step dst = src op dst is given
  * the lower ranks' operand as src. Where the result alternates between two buffers, the running
  * value moves to the buffer the step wrote instead of being copied back.
+ *
+ * The builders of iallreduce, iscan and iexscan share one signature (collalg__vector_steps_fn,
+ * core/nbc.h), whose last int is the one parameter some have (a radix, the scans' exclusive
+ * flag); the others ignore it.
  */
 #ifndef COLLALG_SCHEDULE_ICOLL_REDUCE_H
 #define COLLALG_SCHEDULE_ICOLL_REDUCE_H
@@ -321,11 +325,12 @@ static inline void collalg__iscan_recursive_doubling_steps(collalg__steps *s, in
  *        reduction writes into the operand that comes second), and ends in COLLALG_BUF_RECV.
  */
 static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long count,
-                                                                int inplace)
+                                                                int inplace, int unused)
 {
     collalg__rdb_fold f;
     collalg__rdb_step st;
     int cur = COLLALG_BUF_RECV, other = COLLALG_BUF_TMP;
+    (void)unused;
 
     collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
     if (!inplace) {
@@ -373,12 +378,13 @@ static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *
  *        @p count is 0 or p is 1.
  */
 static inline void collalg__iallreduce_rabenseifner_steps(collalg__steps *s, int rank, int p, long long count,
-                                                          int inplace)
+                                                          int inplace, int unused)
 {
     collalg__rdb_fold f;
     collalg__rdb_step st;
     collalg__piece acc = collalg__pc(COLLALG_BUF_RECV, 0, count), other = collalg__pc(COLLALG_BUF_TMP, 0, count);
     int lo = 0, hi, n;
+    (void)unused;
 
     if (!inplace) {
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), acc);
@@ -437,9 +443,11 @@ static inline collalg__piece collalg__ring_part(int buf, long long count, int p,
  *        (rank - i) mod p in place. The operation must be commutative: block b is reduced in the
  *        order b + 1, b + 2, ..., b (mod p).
  */
-static inline void collalg__iallreduce_ring_steps(collalg__steps *s, int rank, int p, long long count, int inplace)
+static inline void collalg__iallreduce_ring_steps(collalg__steps *s, int rank, int p, long long count, int inplace,
+                                                  int unused)
 {
     int i, right = collalg__ring_to(rank, p, 1), left = collalg__ring_from(rank, p, 1);
+    (void)unused;
     if (!inplace) {
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
         collalg__steps_round(s);
