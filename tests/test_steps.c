@@ -29,6 +29,8 @@
 /* Only failures are reported to the runner (Criterion passes every assertion to its runner).
  * While expect_failure is set (the tests of the simulator itself), failures are only counted. */
 static int expect_failure, failures;
+/* The radix of the builders the tests run for several radices (simulate_radices()). */
+static int radix = 3;
 #define CHECK(cond, ...)                      \
     do {                                      \
         if (!(cond)) {                        \
@@ -75,11 +77,12 @@ typedef enum {
     COLL_ALLREDUCE_RING, /* commutative */
     COLL_SCAN,
     COLL_EXSCAN,
-    COLL_RSB,           /* reduce_scatter_block */
-    COLL_RS,            /* reduce_scatter */
-    COLL_ALLREDUCE_RAB, /* Rabenseifner */
-    COLL_RSB_HALVING,   /* commutative */
-    COLL_RS_HALVING,    /* commutative */
+    COLL_RSB,               /* reduce_scatter_block */
+    COLL_RS,                /* reduce_scatter */
+    COLL_ALLREDUCE_RAB,     /* Rabenseifner */
+    COLL_ALLREDUCE_RECMULT, /* recursive multiplying, radix `radix` */
+    COLL_RSB_HALVING,       /* commutative */
+    COLL_RS_HALVING,        /* commutative */
     COLL_ALLGATHER_BRUCK,
     COLL_ALLTOALL_BRUCK,
     COLL_BCAST_KNOMIAL,  /* radix 3 */
@@ -114,6 +117,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RSB] = "reduce_scatter_block",
                                              [COLL_RS] = "reduce_scatter",
                                              [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner",
+                                             [COLL_ALLREDUCE_RECMULT] = "allreduce recursive_multiplying",
                                              [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
@@ -265,6 +269,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_RSB: collalg__ireduce_scatter_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS: collalg__ireduce_scatter_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace, 0); break;
+    case COLL_ALLREDUCE_RECMULT: collalg__iallreduce_recursive_multiplying_steps(s, rank, p, n, inplace, radix); break;
     case COLL_RSB_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
@@ -415,6 +420,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB:
     case COLL_RS:
     case COLL_ALLREDUCE_RAB:
+    case COLL_ALLREDUCE_RECMULT:
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
     case BAD_ORDER:
@@ -469,6 +475,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
     case COLL_ALLREDUCE_RAB:
+    case COLL_ALLREDUCE_RECMULT:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -734,6 +741,18 @@ static void simulate_all(coll_kind coll, int rooted, int can_inplace)
                     simulate(coll, p, root, counts[c], inplace);
 }
 
+/* simulate_all() for each radix of 2, 3, 4, 5, 8 and 71 (above every p). */
+static void simulate_radices(coll_kind coll, int rooted, int can_inplace)
+{
+    static const int radices[] = {2, 3, 4, 5, 8, 71};
+    int i;
+    for (i = 0; i < 6; i++) {
+        radix = radices[i];
+        simulate_all(coll, rooted, can_inplace);
+    }
+    radix = 3;
+}
+
 Test(steps, ibarrier_dissemination)
 {
     simulate_all(COLL_BARRIER, 0, 0);
@@ -841,6 +860,10 @@ Test(steps, ireduce_scatter_in_rank_order)
 Test(steps, iallreduce_rabenseifner_in_rank_order)
 {
     simulate_all(COLL_ALLREDUCE_RAB, 0, 1);
+}
+Test(steps, iallreduce_recursive_multiplying_in_rank_order)
+{
+    simulate_radices(COLL_ALLREDUCE_RECMULT, 0, 1);
 }
 Test(steps, ireduce_scatter_block_recursive_halving_commutative)
 {

@@ -191,7 +191,7 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     size_t bytes = (size_t)count * (size_t)k->extent + 16;
     char *send = th_alloc(bytes), *got = th_alloc(bytes), *want = th_alloc(bytes), what[256];
     MPI_Request req;
-    int err, commute = 0;
+    int err, commute = 0, radix;
     memset(send, 0x5A, bytes);
     memset(got, 0x5A, bytes);
     memset(want, 0x5A, bytes);
@@ -210,6 +210,16 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     snprintf(what, sizeof what, "iallreduce rabenseifner %s count %d%s%s", k->name, count, inplace ? " in place" : "",
              nb_mode_name(mode));
     th_check(res, o, what, got, want, bytes);
+    for (radix = 0; radix < 3; radix++) { /* recursive multiplying: radix 2, 3 and the default */
+        memset(got, 0x5A, bytes);
+        rc_fill(k, inplace ? got : send, count, rank, 5u);
+        NBK(allreduce, recursive_multiplying, mode, &req, radix == 2 ? 0 : radix + 2, inplace ? MPI_IN_PLACE : send,
+            got, count, k->type, k->op, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "iallreduce recursive_multiplying %d %s count %d%s%s", radix == 2 ? 0 : radix + 2,
+                 k->name, count, inplace ? " in place" : "", nb_mode_name(mode));
+        th_check(res, o, what, got, want, bytes);
+    }
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
     rc_fill(k, inplace ? got : send, count, rank, 5u);
@@ -753,17 +763,18 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[8] = {{"ibcast root p", MPI_ERR_ROOT},
+    } cases[9] = {{"ibcast root p", MPI_ERR_ROOT},
                   {"ibcast count -1", MPI_ERR_COUNT},
                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
                   {"iallgather NULL request", MPI_ERR_REQUEST},
                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
                   {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
                   {"ibcast knomial radix 1", MPI_ERR_ARG},
-                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG}};
+                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
+                  {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < 9; i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -773,7 +784,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 4: err = collalg_ialltoall_linear(buf, 1, MPI_DATATYPE_NULL, buf + 2, 1, MPI_INT, c, &req); break;
         case 5: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
         case 6: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
-        default: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
+        case 7: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
+        default: err = collalg_iallreduce_recursive_multiplying(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);

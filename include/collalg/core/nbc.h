@@ -964,6 +964,20 @@ COLLALG_INLINE int collalg__nbc_allreduce(collalg__vector_steps_fn build, int co
 }
 
 /**
+ * @brief collalg__nbc_vector() with the checks of the blocking allreduces and a radix: @p radix
+ *        (0: @p radix_default) goes to @p build; a negative radix or 1 is refused with
+ *        MPI_ERR_ARG before any message.
+ */
+COLLALG_INLINE int collalg__nbc_allreduce_radix(collalg__vector_steps_fn build, int radix, int radix_default,
+                                                const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                                                MPI_Op op, MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    return collalg__nbc_vector(collalg__allreduce_enter, build, radix ? radix : radix_default,
+                               radix < 0 || radix == 1 ? MPI_ERR_ARG : MPI_SUCCESS, 0, sendbuf, recvbuf, count,
+                               datatype, op, comm, request, persistent);
+}
+
+/**
  * @brief Advances every outstanding nonblocking catalogue collective of the calling process, as
  *        far as each goes without blocking, and completes the requests of those that finish.
  *

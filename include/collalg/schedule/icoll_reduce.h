@@ -21,6 +21,7 @@
 #include "common.h"
 #include "recursive_doubling.h"
 #include "knomial.h"
+#include "kradix.h"
 
 /**
  * @brief The fold of MPICH's order-keeping fold (COLLALG__RDB_FOLD_PAIRS, @p f): a folded rank
@@ -467,6 +468,95 @@ static inline void collalg__iallreduce_ring_steps(collalg__steps *s, int rank, i
         collalg__steps_recv(s, left, collalg__ring_part(COLLALG_BUF_RECV, count, p, collalg__ring_from(rank, p, i)));
         collalg__steps_round(s);
     }
+}
+
+/** @brief Vector @p i of the recursive multiplying allreduce's pool of @p count elements:
+ *         0 is COLLALG_BUF_RECV, 1 .. k - 1 follow one another in COLLALG_BUF_TMP. */
+static inline collalg__piece collalg__recmult_vec(int i, long long count)
+{
+    return i == 0 ? collalg__pc(COLLALG_BUF_RECV, 0, count) : collalg__pc(COLLALG_BUF_TMP, (i - 1) * count, count);
+}
+
+/** @brief The pool vector of position @p j (not @p mine) of a combine whose own partial result
+ *         is in pool vector @p cur: the others in position order, skipping @p cur. */
+static inline int collalg__recmult_slot(int j, int mine, int cur)
+{
+    int q = j < mine ? j : j - 1;
+    return j == mine ? cur : q < cur ? q : q + 1;
+}
+
+/**
+ * @brief One combine of the recursive multiplying allreduce (schedule/kradix.h, @p r): in the
+ *        fold (@p span 0) the gsize vectors of this leader's run, in the step of span @p span the
+ *        k partial results of this survivor's group. This rank's own, in pool vector *@p cur, is
+ *        at position @p mine; the others are received from their ranks all at once into the other
+ *        pool vectors in position order (collalg__recmult_slot()), and in a step this rank's is
+ *        sent to each of them; then they are folded left to right, position 0 first: dst = src op
+ *        dst puts the running value into the next position's vector, the last of which becomes
+ *        *@p cur.
+ */
+static inline void collalg__recmult_combine_steps(collalg__steps *s, const collalg__recmult *r, long long span,
+                                                  long long count, int *cur)
+{
+    int n = span ? r->k : r->gsize, mine = span ? collalg__recmult_digit(r, span) : 0, j;
+    for (j = 0; j < n; j++)
+        if (j != mine)
+            collalg__steps_recv(s, span ? collalg__recmult_peer(r, span, j) : r->leader + j,
+                                collalg__recmult_vec(collalg__recmult_slot(j, mine, *cur), count));
+    for (j = 0; j < n && span; j++)
+        if (j != mine)
+            collalg__steps_send(s, collalg__recmult_peer(r, span, j), collalg__recmult_vec(*cur, count));
+    collalg__steps_round(s);
+    for (j = 1; j < n; j++) {
+        collalg__steps_reduce(s, collalg__recmult_vec(collalg__recmult_slot(j - 1, mine, *cur), count),
+                              collalg__recmult_vec(collalg__recmult_slot(j, mine, *cur), count));
+        collalg__steps_round(s);
+    }
+    *cur = collalg__recmult_slot(n - 1, mine, *cur);
+}
+
+/**
+ * @brief Recursive multiplying allreduce of @p count elements, radix @p k (>= 2; clamped to p),
+ *        in rank order (the schedule of collalg_allreduce_recursive_multiplying(), groups of
+ *        schedule/kradix.h): the input is copied into COLLALG_BUF_RECV (unless @p inplace); a
+ *        member sends it to its run's leader and receives the result from it; a leader combines
+ *        its run (collalg__recmult_combine_steps(), span 0), then in the step of span k^t
+ *        exchanges its partial result with the k - 1 other survivors of its group and combines the
+ *        group's k in digit order, and finally sends the result to its members. The running value
+ *        moves through a pool of k vectors (COLLALG_BUF_RECV and k - 1 in COLLALG_BUF_TMP) and is
+ *        copied into COLLALG_BUF_RECV at the end. Nothing is sent when @p count is 0 or p is 1.
+ */
+static inline void collalg__iallreduce_recursive_multiplying_steps(collalg__steps *s, int rank, int p, long long count,
+                                                                   int inplace, int k)
+{
+    collalg__recmult r;
+    collalg__piece res = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    long long span;
+    int cur = 0, j;
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), res);
+        collalg__steps_round(s);
+    }
+    if (count == 0 || p == 1)
+        return;
+    collalg__recmult_init(&r, rank, p, k);
+    if (rank != r.leader) { /* a member: its vector to the leader, the result back */
+        collalg__steps_send(s, r.leader, res);
+        collalg__steps_round(s);
+        collalg__steps_recv(s, r.leader, res);
+        return;
+    }
+    collalg__steps_tmp(s, (r.k - 1) * count);
+    if (r.gsize > 1)
+        collalg__recmult_combine_steps(s, &r, 0, count, &cur);
+    for (span = 1; span < r.pofk; span *= r.k)
+        collalg__recmult_combine_steps(s, &r, span, count, &cur);
+    if (cur != 0) {
+        collalg__steps_copy(s, collalg__recmult_vec(cur, count), res);
+        collalg__steps_round(s);
+    }
+    for (j = 1; j < r.gsize; j++)
+        collalg__steps_send(s, r.leader + j, res);
 }
 
 #endif /* COLLALG_SCHEDULE_ICOLL_REDUCE_H */
