@@ -81,6 +81,7 @@ typedef enum {
     COLL_RS,                /* reduce_scatter */
     COLL_ALLREDUCE_RAB,     /* Rabenseifner */
     COLL_ALLREDUCE_RECMULT, /* recursive multiplying, radix `radix` */
+    COLL_ALLREDUCE_RB,      /* reduce_bcast, radix `radix` */
     COLL_RSB_HALVING,       /* commutative */
     COLL_RS_HALVING,        /* commutative */
     COLL_ALLGATHER_BRUCK,
@@ -118,6 +119,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RS] = "reduce_scatter",
                                              [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner",
                                              [COLL_ALLREDUCE_RECMULT] = "allreduce recursive_multiplying",
+                                             [COLL_ALLREDUCE_RB] = "allreduce reduce_bcast",
                                              [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
@@ -270,6 +272,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_RS: collalg__ireduce_scatter_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace, 0); break;
     case COLL_ALLREDUCE_RECMULT: collalg__iallreduce_recursive_multiplying_steps(s, rank, p, n, inplace, radix); break;
+    case COLL_ALLREDUCE_RB: collalg__iallreduce_reduce_bcast_steps(s, rank, p, n, inplace, radix); break;
     case COLL_RSB_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
@@ -421,6 +424,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RS:
     case COLL_ALLREDUCE_RAB:
     case COLL_ALLREDUCE_RECMULT:
+    case COLL_ALLREDUCE_RB:
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
     case BAD_ORDER:
@@ -476,6 +480,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE_RING:
     case COLL_ALLREDUCE_RAB:
     case COLL_ALLREDUCE_RECMULT:
+    case COLL_ALLREDUCE_RB:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -864,6 +869,10 @@ Test(steps, iallreduce_rabenseifner_in_rank_order)
 Test(steps, iallreduce_recursive_multiplying_in_rank_order)
 {
     simulate_radices(COLL_ALLREDUCE_RECMULT, 0, 1);
+}
+Test(steps, iallreduce_reduce_bcast_in_rank_order)
+{
+    simulate_radices(COLL_ALLREDUCE_RB, 0, 1);
 }
 Test(steps, ireduce_scatter_block_recursive_halving_commutative)
 {

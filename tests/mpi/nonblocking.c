@@ -220,6 +220,16 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
                  k->name, count, inplace ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, bytes);
     }
+    for (radix = 0; radix < 2; radix++) { /* reduce_bcast: radix 3 and the default (binomial) */
+        memset(got, 0x5A, bytes);
+        rc_fill(k, inplace ? got : send, count, rank, 5u);
+        NBK(allreduce, reduce_bcast, mode, &req, radix == 0 ? 3 : 0, inplace ? MPI_IN_PLACE : send, got, count, k->type,
+            k->op, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "iallreduce reduce_bcast %d %s count %d%s%s", radix == 0 ? 3 : 0, k->name, count,
+                 inplace ? " in place" : "", nb_mode_name(mode));
+        th_check(res, o, what, got, want, bytes);
+    }
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
     rc_fill(k, inplace ? got : send, count, rank, 5u);

@@ -22,6 +22,7 @@
 #include "recursive_doubling.h"
 #include "knomial.h"
 #include "kradix.h"
+#include "icoll.h"
 
 /**
  * @brief The fold of MPICH's order-keeping fold (COLLALG__RDB_FOLD_PAIRS, @p f): a folded rank
@@ -557,6 +558,27 @@ static inline void collalg__iallreduce_recursive_multiplying_steps(collalg__step
     }
     for (j = 1; j < r.gsize; j++)
         collalg__steps_send(s, r.leader + j, res);
+}
+
+/**
+ * @brief Allreduce as a k-nomial reduce of @p count elements onto rank 0 followed by a k-nomial
+ *        broadcast from it (radix @p k >= 2; 2: the binomial trees of
+ *        collalg_allreduce_reduce_bcast()), in rank order: collalg__ireduce_tree_steps() of the
+ *        input (COLLALG_BUF_SEND, or COLLALG_BUF_RECV when @p inplace), rank 0 puts the result
+ *        into its COLLALG_BUF_RECV, then collalg__ibcast_knomial_steps() from rank 0 on the same
+ *        tree. A rank starts receiving the result once its own partial reduction has been sent.
+ */
+static inline void collalg__iallreduce_reduce_bcast_steps(collalg__steps *s, int rank, int p, long long count,
+                                                          int inplace, int k)
+{
+    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, count);
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    collalg__piece res = collalg__ireduce_tree_steps(s, rank, p, k, count, in);
+    if (rank == 0 && !(res.buf == COLLALG_BUF_RECV && res.first == 0)) {
+        collalg__steps_copy(s, res, out);
+        collalg__steps_round(s);
+    }
+    collalg__ibcast_knomial_steps(s, rank, p, 0, count, k);
 }
 
 #endif /* COLLALG_SCHEDULE_ICOLL_REDUCE_H */
