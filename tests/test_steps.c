@@ -73,6 +73,7 @@ typedef enum {
     COLL_SCATTER,
     COLL_SCATTERV,
     COLL_REDUCE,
+    COLL_REDUCE_RAB, /* Rabenseifner */
     COLL_ALLREDUCE,
     COLL_ALLREDUCE_RING, /* commutative */
     COLL_SCAN,
@@ -111,6 +112,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_SCATTER] = "scatter",
                                              [COLL_SCATTERV] = "scatterv",
                                              [COLL_REDUCE] = "reduce",
+                                             [COLL_REDUCE_RAB] = "reduce rabenseifner",
                                              [COLL_ALLREDUCE] = "allreduce",
                                              [COLL_ALLREDUCE_RING] = "allreduce ring",
                                              [COLL_SCAN] = "scan",
@@ -263,6 +265,7 @@ static void build(sim *m, int rank, collalg__steps *s)
                                         m->vc[rank], inplace);
         break;
     case COLL_REDUCE: collalg__ireduce_binomial_steps(s, rank, p, root, n, inplace); break;
+    case COLL_REDUCE_RAB: collalg__ireduce_rabenseifner_steps(s, rank, p, root, n, inplace); break;
     case COLL_REDUCE_KNOMIAL: collalg__ireduce_knomial_steps(s, rank, p, root, n, inplace, 3); break;
     case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
     case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace, 0); break;
@@ -342,6 +345,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_SCATTER: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
     case COLL_SCATTERV: slen = r == m->root ? m->vlen : 0, rlen = root_in ? 0 : m->vc[r]; break;
     case COLL_REDUCE:
+    case COLL_REDUCE_RAB:
     case COLL_REDUCE_KNOMIAL: slen = n, rlen = r == m->root ? n : 0; break;
     case COLL_RSB:
     case COLL_RSB_HALVING: slen = pn, rlen = m->inplace ? pn : n; break;
@@ -415,6 +419,7 @@ static void fill(sim *m, int r, sim_rank *x)
             rcv[i] = mk(r, r, (int)i);
         break;
     case COLL_REDUCE:
+    case COLL_REDUCE_RAB:
     case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
@@ -428,7 +433,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
     case BAD_ORDER:
-        if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL ? root_in : m->inplace) || m->coll == BAD_ORDER)
+        if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ? root_in
+                                                                                                    : m->inplace) ||
+            m->coll == BAD_ORDER)
             for (i = 0; i < rlen; i++)
                 rcv[i] = mk(r, r, (int)i);
         break;
@@ -475,6 +482,7 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk(m->root, r, (int)i);
         break;
     case COLL_REDUCE:
+    case COLL_REDUCE_RAB:
     case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
@@ -833,6 +841,10 @@ Test(steps, iscatterv_linear)
 Test(steps, ireduce_binomial_in_rank_order)
 {
     simulate_all(COLL_REDUCE, 1, 1);
+}
+Test(steps, ireduce_rabenseifner_in_rank_order)
+{
+    simulate_all(COLL_REDUCE_RAB, 1, 1);
 }
 Test(steps, ireduce_knomial_in_rank_order)
 {

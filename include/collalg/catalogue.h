@@ -281,6 +281,7 @@
     X(ialltoallw, linear, 0, 0, none, 0)                                                                            \
     X(ireduce, binomial, 0, 0, none, 0)                                                                             \
     X(ireduce, knomial, 0, 1, radix, 0)                                                                             \
+    X(ireduce, rabenseifner, 0, 0, none, 0)                                                                         \
     X(iallreduce, recursive_doubling, 0, 0, none, 0)                                                                \
     X(iallreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                          \
     X(iallreduce, rabenseifner, 0, 0, none, 0)                                                                      \

@@ -45,6 +45,7 @@
  * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
  * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
+ * | collalg_ireduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold, and a hand-off to a folded root, otherwise) | none (rank order kept) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
  * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
  * | collalg_iallreduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold and unfold otherwise) | none (rank order kept) |
@@ -84,6 +85,7 @@
 #include "ialltoallw/linear.h"
 #include "ireduce/binomial.h"
 #include "ireduce/knomial.h"
+#include "ireduce/rabenseifner.h"
 #include "iallreduce/recursive_doubling.h"
 #include "iallreduce/ring.h"
 #include "iallreduce/rabenseifner.h"

@@ -504,7 +504,8 @@ out:
 }
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
- * which = 0 ireduce (every root up to p = 4, else 0 and p - 1), 1 iscan, 2 iexscan,
+ * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; binomial, knomial, rabenseifner),
+ * 1 iscan, 2 iexscan,
  * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths), 5 and 6 the same by
  * recursive halving (commutative operations; the others refused before any message). */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
@@ -517,6 +518,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter reduce_scatterv",
                                        "ireduce_scatter_block recursive_halving",
                                        "ireduce_scatter recursive_halving"};
+    static const char *const tree_name[] = {" binomial", " knomial 3", " knomial 0", " rabenseifner"};
     int vcounts = which == 4 || which == 6, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
@@ -539,7 +541,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0 ? 3 : 1); tree++) { /* ireduce: binomial, knomial 3, knomial 0 */
+        for (tree = 0; tree < (which == 0 ? 4 : 1); tree++) { /* ireduce: tree_name */
             int in = inplace && (which != 0 || rank == root);
             int n = which >= 3 ? total : count;
             memset(send, 0x5A, bytes);
@@ -556,6 +558,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                     memcpy(want, got, bytes);
                 if (tree == 0)
                     NB(reduce, binomial, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root,
+                       MPI_COMM_WORLD);
+                else if (tree == 3)
+                    NB(reduce, rabenseifner, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root,
                        MPI_COMM_WORLD);
                 else
                     NBK(reduce, knomial, mode, &req, tree == 1 ? 3 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
@@ -593,11 +598,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                              k->type, k->op, MPI_COMM_WORLD);
                 break;
             }
-            snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
-                     which ? ""
-                           : (tree == 0   ? " binomial"
-                              : tree == 1 ? " knomial 3"
-                                          : " knomial 0"),
+            snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which], which ? "" : tree_name[tree],
                      k->name, count, which ? 0 : root, in ? " in place" : "", nb_mode_name(mode));
             if (!commute) {
                 MPI_Error_class(err, &err);

@@ -171,6 +171,111 @@ static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, 
     collalg__ireduce_knomial_steps(s, rank, p, root, count, inplace, 2);
 }
 
+/**
+ * @brief The reduce-scatter by recursive halving of the Rabenseifner builders among the pof2
+ *        survivors of @p f (this rank one of them): @p count elements cut into pof2 blocks
+ *        (collalg__even_at()), at doubling distance, the upper survivor of a pair keeping the
+ *        upper half (collalg__ihalving_split()); on return this rank's block range is
+ *        [*@p lo, *@p hi) of *@p acc. Invariant: after the step with mask, survivor i holds, for
+ *        its range, the reduction over the aligned run of 2 mask survivors that contains i, so the
+ *        peer's run lies wholly below or above.
+ */
+static inline void collalg__ihalving_blocks_steps(collalg__steps *s, const collalg__rdb_fold *f, long long count,
+                                                  collalg__piece *acc, collalg__piece *other, int *lo, int *hi)
+{
+    collalg__rdb_step st;
+    *lo = 0;
+    *hi = f->pof2;
+    for (collalg__rdb_begin(f, &st, 0); collalg__rdb_more(f, &st); collalg__rdb_next(f, &st)) {
+        int mid = *lo + (*hi - *lo) / 2; /* the upper survivor of the pair keeps [mid, hi) */
+        collalg__ihalving_split(s, st.rank, st.upper, acc, other, collalg__even_at(count, f->pof2, *lo),
+                                collalg__even_at(count, f->pof2, mid), collalg__even_at(count, f->pof2, *hi));
+        *(st.upper ? lo : hi) = mid;
+    }
+}
+
+/**
+ * @brief The way back of the Rabenseifner builders, retracing collalg__ihalving_blocks_steps()
+ *        (mask = pof2/2, ..., 1) from this rank's block range [@p lo, @p hi) of @p acc: with
+ *        @p target < 0 an allgather by recursive doubling (the pair swaps ranges, each received
+ *        next to its own); else a binomial gather to survivor @p target, where the survivor whose
+ *        bit mask differs from target's sends its range and is done.
+ * @return 0 when this rank has handed its range on, 1 when it holds the whole vector.
+ */
+static inline int collalg__idoubling_blocks_steps(collalg__steps *s, const collalg__rdb_fold *f, long long count,
+                                                  collalg__piece acc, int lo, int hi, int target)
+{
+    collalg__rdb_step st;
+    for (collalg__rdb_begin(f, &st, 1); collalg__rdb_more(f, &st); collalg__rdb_next(f, &st)) {
+        int n = hi - lo, plo = st.upper ? lo - n : hi; /* the peer's range: the other half of the pair's */
+        int gives = target >= 0 && ((f->newrank ^ target) & st.mask);
+        if (target < 0 || gives)
+            collalg__steps_send(
+                s, st.rank,
+                collalg__sub(acc, collalg__even_at(count, f->pof2, lo), collalg__even_at(count, f->pof2, hi)));
+        if (gives)
+            return 0;
+        collalg__steps_recv(
+            s, st.rank,
+            collalg__sub(acc, collalg__even_at(count, f->pof2, plo), collalg__even_at(count, f->pof2, plo + n)));
+        collalg__steps_round(s);
+        lo = lo < plo ? lo : plo;
+        hi = lo + 2 * n;
+    }
+    return 1;
+}
+
+/**
+ * @brief Rabenseifner's reduce of @p count elements to @p root for any p, in rank order (the
+ *        schedule of collalg_reduce_rabenseifner(), MPICH's reduce_scatter_gather): the input
+ *        (COLLALG_BUF_SEND, the root's COLLALG_BUF_RECV when @p inplace) is copied into a scratch
+ *        vector (COLLALG_BUF_TMP elements [0, count); the incoming one is [count, 2 count));
+ *        MPICH's fold of pairs (collalg__ifold_in()); among the pof2 survivors the reduce-scatter
+ *        by recursive halving of collalg__iallreduce_rabenseifner_steps() over pof2 blocks; then a
+ *        binomial gather to survivor T (the root's, or for a folded root the survivor it folded
+ *        onto) that retraces the halving backwards: in the step of mask, a survivor whose bit
+ *        mask differs from T's sends its range to its partner and is done, the partner receives
+ *        it next to its own (the two halves of the range both held before that halving step).
+ *        T copies the result into the root's COLLALG_BUF_RECV, or sends it to the folded root.
+ *        Gathering only moves data, so the operand order is the halving's. Nothing is sent when
+ *        @p count is 0 or p is 1.
+ */
+static inline void collalg__ireduce_rabenseifner_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                       int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__piece in = collalg__pc(inplace && rank == root ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, count);
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    collalg__piece acc = collalg__pc(COLLALG_BUF_TMP, 0, count), other = collalg__pc(COLLALG_BUF_TMP, count, count);
+    int lo, hi, target, troot;
+
+    if (count == 0 || p == 1) {
+        if (rank == root && in.buf != COLLALG_BUF_RECV)
+            collalg__steps_copy(s, in, out);
+        return;
+    }
+    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    target = root < 2 * f.rem ? root / 2 : root - f.rem; /* the survivor that ends with the result */
+    troot = target < f.rem ? 2 * target + 1 : target + f.rem;
+    if (f.newrank < 0) { /* folded: hand the input on; the root gets the result from T */
+        collalg__ifold_in(s, &f, in, acc, other);
+        if (rank == root)
+            collalg__steps_recv(s, troot, out);
+        return;
+    }
+    collalg__steps_tmp(s, 2 * count);
+    collalg__steps_copy(s, in, acc);
+    collalg__steps_round(s);
+    collalg__ifold_in(s, &f, in, acc, other);
+    collalg__ihalving_blocks_steps(s, &f, count, &acc, &other, &lo, &hi);
+    if (!collalg__idoubling_blocks_steps(s, &f, count, acc, lo, hi, target))
+        return;
+    if (rank == root)
+        collalg__steps_copy(s, acc, out);
+    else
+        collalg__steps_send(s, root, acc);
+}
+
 /** @brief Elements of blocks 0 .. @p r - 1 of a reduce-scatter: the sum of @p counts[0 .. r), or,
  *         when @p counts is NULL, r @p block. */
 static inline long long collalg__vsum(const int *counts, long long block, int r)
@@ -383,9 +488,8 @@ static inline void collalg__iallreduce_rabenseifner_steps(collalg__steps *s, int
                                                           int inplace, int unused)
 {
     collalg__rdb_fold f;
-    collalg__rdb_step st;
     collalg__piece acc = collalg__pc(COLLALG_BUF_RECV, 0, count), other = collalg__pc(COLLALG_BUF_TMP, 0, count);
-    int lo = 0, hi, n;
+    int lo, hi;
     (void)unused;
 
     if (!inplace) {
@@ -398,27 +502,8 @@ static inline void collalg__iallreduce_rabenseifner_steps(collalg__steps *s, int
     collalg__ifold_in(s, &f, acc, acc, other);
     if (f.newrank >= 0) {
         collalg__steps_tmp(s, count);
-        hi = f.pof2;
-        for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
-            int mid = lo + (hi - lo) / 2; /* the upper survivor of the pair keeps [mid, hi) */
-            long long a = collalg__even_at(count, f.pof2, lo), m = collalg__even_at(count, f.pof2, mid);
-            long long b = collalg__even_at(count, f.pof2, hi);
-            collalg__ihalving_split(s, st.rank, st.upper, &acc, &other, a, m, b);
-            *(st.upper ? &lo : &hi) = mid;
-        }
-        for (collalg__rdb_begin(&f, &st, 1); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
-            int plo = st.upper ? lo - (hi - lo) : hi; /* the peer's range: the other half of the pair's */
-            n = hi - lo;
-            collalg__steps_send(
-                s, st.rank,
-                collalg__sub(acc, collalg__even_at(count, f.pof2, lo), collalg__even_at(count, f.pof2, hi)));
-            collalg__steps_recv(
-                s, st.rank,
-                collalg__sub(acc, collalg__even_at(count, f.pof2, plo), collalg__even_at(count, f.pof2, plo + n)));
-            collalg__steps_round(s);
-            lo = lo < plo ? lo : plo;
-            hi = lo + 2 * n;
-        }
+        collalg__ihalving_blocks_steps(s, &f, count, &acc, &other, &lo, &hi);
+        collalg__idoubling_blocks_steps(s, &f, count, acc, lo, hi, -1);
         if (acc.buf != COLLALG_BUF_RECV) {
             collalg__steps_copy(s, acc, collalg__pc(COLLALG_BUF_RECV, 0, count));
             collalg__steps_round(s);
