@@ -56,6 +56,7 @@
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
  * | collalg_ireduce_scatter_block_recursive_halving(), collalg_ireduce_scatter_recursive_halving() | lg p alpha + (p - 1)/p n (beta + gamma) (p a power of two; fold and delivery otherwise) | commutative operations |
+ * | collalg_ireduce_scatter_block_pairwise(), collalg_ireduce_scatter_pairwise() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative operations |
  *
  * Not yet: more than one algorithm for most collectives; the selector, the tuner and
  * the PMPI library's MPI_I* and MPI_*_init entry points.
@@ -97,5 +98,7 @@
 #include "ireduce_scatter/reduce_scatterv.h"
 #include "ireduce_scatter_block/recursive_halving.h"
 #include "ireduce_scatter/recursive_halving.h"
+#include "ireduce_scatter_block/pairwise.h"
+#include "ireduce_scatter/pairwise.h"
 
 #endif /* COLLALG_NONBLOCKING_H */

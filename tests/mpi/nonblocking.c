@@ -505,9 +505,9 @@ out:
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; binomial, knomial, rabenseifner),
- * 1 iscan, 2 iexscan,
- * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths), 5 and 6 the same by
- * recursive halving (commutative operations; the others refused before any message). */
+ * 1 iscan, 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
+ * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
+ * the others refused before any message). */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int mode)
 {
@@ -517,9 +517,11 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter_block reduce_scatterv",
                                        "ireduce_scatter reduce_scatterv",
                                        "ireduce_scatter_block recursive_halving",
-                                       "ireduce_scatter recursive_halving"};
+                                       "ireduce_scatter recursive_halving",
+                                       "ireduce_scatter_block pairwise",
+                                       "ireduce_scatter pairwise"};
     static const char *const tree_name[] = {" binomial", " knomial 3", " knomial 0", " rabenseifner"};
-    int vcounts = which == 4 || which == 6, commute = 1, err = MPI_SUCCESS, tree;
+    int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
     char *send, *got, *want, *full, what[256];
@@ -531,7 +533,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
         total += counts[j];
     }
     mine = counts[rank];
-    if (which >= 5) /* the recursive halving refuses a non-commutative operation: let it return */
+    if (which >= 5 && which <= 8) /* these refuse a non-commutative operation: let it return */
         MPI_Op_commutative(k->op, &commute);
     if (!commute)
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -593,9 +595,15 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (which == 5)
                     err = NB(reduce_scatter_block, recursive_halving, mode, &req, in ? MPI_IN_PLACE : send, got, count,
                              k->type, k->op, MPI_COMM_WORLD);
-                else
+                else if (which == 6)
                     err = NB(reduce_scatter, recursive_halving, mode, &req, in ? MPI_IN_PLACE : send, got, counts,
                              k->type, k->op, MPI_COMM_WORLD);
+                else if (which == 7)
+                    err = NB(reduce_scatter_block, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
+                             k->op, MPI_COMM_WORLD);
+                else
+                    err = NB(reduce_scatter, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
+                             k->op, MPI_COMM_WORLD);
                 break;
             }
             snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which], which ? "" : tree_name[tree],
@@ -883,7 +891,7 @@ int main(int argc, char **argv)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
                     run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
-                    for (which = 0; which < 7; which++)
+                    for (which = 0; which < 9; which++)
                         run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                 }
         if (mode != NB_PERSISTENT)

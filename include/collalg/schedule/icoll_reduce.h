@@ -378,6 +378,40 @@ static inline void collalg__ireduce_scatter_halving_steps(collalg__steps *s, int
 }
 
 /**
+ * @brief Reduce-scatter by pairwise exchange, MPICH's commutative one (the schedule of
+ *        collalg_reduce_scatter_pairwise()): input and blocks as
+ *        collalg__ireduce_scatter_halving_steps(); the own block of the input is copied into the
+ *        accumulator (COLLALG_BUF_RECV at element 0, or COLLALG_BUF_TMP when @p inplace); in step
+ *        i = 1 .. p - 1 block (rank + i) mod p of the input goes to rank + i, and block rank of
+ *        rank - i's input comes into COLLALG_BUF_TMP and is combined with the accumulator; in
+ *        place, the accumulator is then copied to COLLALG_BUF_RECV. The accumulator takes the
+ *        ranks rank, rank - 1, ..., rank + 1 (mod p): the operation must be commutative.
+ */
+static inline void collalg__ireduce_scatter_pairwise_steps(collalg__steps *s, int rank, int p, long long block,
+                                                           const int *counts, int inplace)
+{
+    long long at = collalg__vsum(counts, block, rank), mine = counts ? counts[rank] : block;
+    int in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, i;
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, mine), incoming = collalg__pc(COLLALG_BUF_TMP, 0, mine);
+    collalg__piece acc = inplace ? collalg__pc(COLLALG_BUF_TMP, mine, mine) : out;
+    collalg__steps_tmp(s, inplace ? 2 * mine : mine);
+    if (!inplace || p > 1) {
+        collalg__steps_copy(s, collalg__pc(in, at, mine), acc);
+        collalg__steps_round(s);
+    }
+    for (i = 1; i < p; i++) {
+        int dst = collalg__ring_to(rank, p, i), src = collalg__ring_from(rank, p, i);
+        collalg__steps_send(s, dst, collalg__pc(in, collalg__vsum(counts, block, dst), counts ? counts[dst] : block));
+        collalg__steps_recv(s, src, incoming);
+        collalg__steps_round(s);
+        collalg__steps_reduce(s, incoming, acc);
+        collalg__steps_round(s);
+    }
+    if (inplace && p > 1)
+        collalg__steps_copy(s, acc, out);
+}
+
+/**
  * @brief Recursive-doubling inclusive (@p exclusive 0) or exclusive (1) scan of @p count
  *        elements in rank order (MPICH's): the partial reduction of the group so far, P, starts
  *        as the rank's input; in step mask = 1, 2, 4, ... P is exchanged with rank ^ mask (when it
