@@ -87,6 +87,8 @@ typedef enum {
     COLL_RS_HALVING,        /* commutative */
     COLL_RSB_PAIRWISE,      /* commutative */
     COLL_RS_PAIRWISE,       /* commutative */
+    COLL_RSB_RDB,           /* recursive doubling */
+    COLL_RS_RDB,            /* recursive doubling */
     COLL_ALLGATHER_BRUCK,
     COLL_ALLTOALL_BRUCK,
     COLL_BCAST_KNOMIAL,  /* radix 3 */
@@ -128,6 +130,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
                                              [COLL_RSB_PAIRWISE] = "reduce_scatter_block pairwise",
                                              [COLL_RS_PAIRWISE] = "reduce_scatter pairwise",
+                                             [COLL_RSB_RDB] = "reduce_scatter_block recursive_doubling",
+                                             [COLL_RS_RDB] = "reduce_scatter recursive_doubling",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
@@ -145,13 +149,13 @@ static int commutative(coll_kind c)
 static int reduce_scatter_kind(coll_kind c)
 {
     return c == COLL_RSB || c == COLL_RS || c == COLL_RSB_HALVING || c == COLL_RS_HALVING || c == COLL_RSB_PAIRWISE ||
-           c == COLL_RS_PAIRWISE;
+           c == COLL_RS_PAIRWISE || c == COLL_RSB_RDB || c == COLL_RS_RDB;
 }
 
 /* The reduce_scatter cases with the counts array (the others: blocks of count elements). */
 static int vcounts_kind(coll_kind c)
 {
-    return c == COLL_RS || c == COLL_RS_HALVING || c == COLL_RS_PAIRWISE;
+    return c == COLL_RS || c == COLL_RS_HALVING || c == COLL_RS_PAIRWISE || c == COLL_RS_RDB;
 }
 
 typedef struct sim {
@@ -286,6 +290,8 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_RSB_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, 0, m->vc, inplace); break;
+    case COLL_RSB_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, n, NULL, inplace); break;
+    case COLL_RS_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, 0, m->vc, inplace); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
         collalg__steps_round(s);
@@ -357,10 +363,12 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_REDUCE_KNOMIAL: slen = n, rlen = r == m->root ? n : 0; break;
     case COLL_RSB:
     case COLL_RSB_HALVING:
-    case COLL_RSB_PAIRWISE: slen = pn, rlen = m->inplace ? pn : n; break;
+    case COLL_RSB_PAIRWISE:
+    case COLL_RSB_RDB: slen = pn, rlen = m->inplace ? pn : n; break;
     case COLL_RS:
     case COLL_RS_HALVING:
-    case COLL_RS_PAIRWISE: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
+    case COLL_RS_PAIRWISE:
+    case COLL_RS_RDB: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
     default: slen = rlen = n; break;
     }
     x->len[COLLALG_BUF_SEND] = slen;
@@ -444,6 +452,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RS_HALVING:
     case COLL_RSB_PAIRWISE:
     case COLL_RS_PAIRWISE:
+    case COLL_RSB_RDB:
+    case COLL_RS_RDB:
     case BAD_ORDER:
         if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ? root_in
                                                                                                     : m->inplace) ||
@@ -518,7 +528,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
     case COLL_RSB_PAIRWISE:
-    case COLL_RS_PAIRWISE: /* block r of the reduced vector at element 0; in place the rest is undefined */
+    case COLL_RS_PAIRWISE:
+    case COLL_RSB_RDB:
+    case COLL_RS_RDB: /* block r of the reduced vector at element 0; in place the rest is undefined */
         for (b = 0; b < r; b++)
             len += vcounts_kind(m->coll) ? m->vc[b] : n;
         for (i = 0; i < (vcounts_kind(m->coll) ? m->vc[r] : n); i++)
@@ -915,6 +927,14 @@ Test(steps, ireduce_scatter_block_pairwise_commutative)
 Test(steps, ireduce_scatter_pairwise_commutative)
 {
     simulate_all(COLL_RS_PAIRWISE, 0, 1);
+}
+Test(steps, ireduce_scatter_block_recursive_doubling_in_rank_order)
+{
+    simulate_all(COLL_RSB_RDB, 0, 1);
+}
+Test(steps, ireduce_scatter_recursive_doubling_in_rank_order)
+{
+    simulate_all(COLL_RS_RDB, 0, 1);
 }
 
 /* The simulator fails schedules that are wrong: a reduction out of rank order, a send nobody

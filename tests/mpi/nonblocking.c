@@ -507,7 +507,7 @@ out:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; binomial, knomial, rabenseifner),
  * 1 iscan, 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
- * the others refused before any message). */
+ * the others refused before any message), 9 and 10 by recursive doubling. */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int mode)
 {
@@ -519,7 +519,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter_block recursive_halving",
                                        "ireduce_scatter recursive_halving",
                                        "ireduce_scatter_block pairwise",
-                                       "ireduce_scatter pairwise"};
+                                       "ireduce_scatter pairwise",
+                                       "ireduce_scatter_block recursive_doubling",
+                                       "ireduce_scatter recursive_doubling"};
     static const char *const tree_name[] = {" binomial", " knomial 3", " knomial 0", " rabenseifner"};
     int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
@@ -601,9 +603,15 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (which == 7)
                     err = NB(reduce_scatter_block, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
                              k->op, MPI_COMM_WORLD);
-                else
+                else if (which == 8)
                     err = NB(reduce_scatter, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
                              k->op, MPI_COMM_WORLD);
+                else if (which == 9)
+                    NB(reduce_scatter_block, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, count,
+                       k->type, k->op, MPI_COMM_WORLD);
+                else
+                    NB(reduce_scatter, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
+                       k->op, MPI_COMM_WORLD);
                 break;
             }
             snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which], which ? "" : tree_name[tree],
@@ -891,7 +899,7 @@ int main(int argc, char **argv)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
                     run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
-                    for (which = 0; which < 9; which++)
+                    for (which = 0; which < 11; which++)
                         run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                 }
         if (mode != NB_PERSISTENT)

@@ -325,6 +325,55 @@ static inline long long collalg__super_at(const collalg__rdb_fold *f, const int 
 }
 
 /**
+ * @brief The start shared by the reduce-scatters with MPICH's fold of pairs (recursive halving,
+ *        recursive doubling), blocks as collalg__ireduce_scatter_halving_steps(): sets *@p out to
+ *        this rank's block (COLLALG_BUF_RECV at element 0), *@p acc and *@p other to the running
+ *        and the incoming vector (COLLALG_BUF_TMP, the whole vector each). For p = 1 the input is
+ *        copied to *@p out (unless @p inplace); a folded rank hands its input to the survivor
+ *        above and receives its block into *@p out; a survivor copies its input into *@p acc and
+ *        combines the folded rank's in front.
+ * @return 1 when this rank goes on as a survivor of @p f (initialized here), else 0.
+ */
+static inline int collalg__irs_fold_steps(collalg__steps *s, collalg__rdb_fold *f, int rank, int p, long long block,
+                                          const int *counts, int inplace, collalg__piece *acc, collalg__piece *other,
+                                          collalg__piece *out)
+{
+    long long total = collalg__vsum(counts, block, p);
+    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, total);
+    *acc = collalg__pc(COLLALG_BUF_TMP, 0, total);
+    *other = collalg__pc(COLLALG_BUF_TMP, total, total);
+    *out = collalg__pc(COLLALG_BUF_RECV, 0, counts ? counts[rank] : block);
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, in, *out);
+        return 0;
+    }
+    collalg__rdb_fold_init(f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    if (f->newrank < 0) { /* folded: hand the input to the survivor above, then receive the block */
+        collalg__ifold_in(s, f, in, *acc, *other);
+        collalg__steps_recv(s, f->partner, *out);
+        return 0;
+    }
+    collalg__steps_tmp(s, 2 * total);
+    collalg__steps_copy(s, in, *acc);
+    collalg__steps_round(s);
+    collalg__ifold_in(s, f, in, *acc, *other);
+    return 1;
+}
+
+/** @brief The end shared by those reduce-scatters: survivor @p rank, whose vector @p acc holds its
+ *         super-block reduced over every rank, sends its folded rank that rank's block (just below
+ *         its own) and copies its own block into @p out. */
+static inline void collalg__irs_deliver_steps(collalg__steps *s, const collalg__rdb_fold *f, int rank, long long block,
+                                              const int *counts, collalg__piece acc, collalg__piece out)
+{
+    long long at = collalg__vsum(counts, block, rank);
+    if (f->partner >= 0)
+        collalg__steps_send(s, f->partner, collalg__sub(acc, collalg__vsum(counts, block, f->partner), at));
+    collalg__steps_copy(s, collalg__sub(acc, at, at + out.count), out);
+}
+
+/**
  * @brief Reduce-scatter by recursive halving, MPICH's commutative one (the schedule of
  *        collalg_reduce_scatter_recursive_halving()): the input is @p total = sum of the counts
  *        elements of COLLALG_BUF_SEND (COLLALG_BUF_RECV when @p inplace); rank r's block (elements
@@ -343,28 +392,11 @@ static inline void collalg__ireduce_scatter_halving_steps(collalg__steps *s, int
 {
     collalg__rdb_fold f;
     collalg__rdb_step st;
-    long long total = collalg__vsum(counts, block, p), at = collalg__vsum(counts, block, rank);
-    long long mine = counts ? counts[rank] : block;
-    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, total);
-    collalg__piece acc = collalg__pc(COLLALG_BUF_TMP, 0, total), other = collalg__pc(COLLALG_BUF_TMP, total, total);
-    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, mine);
+    collalg__piece acc, other, out;
     int lo = 0, hi;
 
-    if (p == 1) {
-        if (!inplace)
-            collalg__steps_copy(s, in, out);
+    if (!collalg__irs_fold_steps(s, &f, rank, p, block, counts, inplace, &acc, &other, &out))
         return;
-    }
-    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
-    if (f.newrank < 0) { /* folded: hand the input to the survivor above, then receive the block */
-        collalg__ifold_in(s, &f, in, acc, other);
-        collalg__steps_recv(s, f.partner, out);
-        return;
-    }
-    collalg__steps_tmp(s, 2 * total);
-    collalg__steps_copy(s, in, acc);
-    collalg__steps_round(s);
-    collalg__ifold_in(s, &f, in, acc, other);
     hi = f.pof2;
     for (collalg__rdb_begin(&f, &st, 1); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
         int mid = lo + st.mask; /* [lo, hi) holds 2 mask super-blocks */
@@ -372,9 +404,7 @@ static inline void collalg__ireduce_scatter_halving_steps(collalg__steps *s, int
                                 collalg__super_at(&f, counts, block, mid), collalg__super_at(&f, counts, block, hi));
         *(st.upper ? &lo : &hi) = mid;
     }
-    if (f.partner >= 0) /* the folded rank's block, just below this rank's */
-        collalg__steps_send(s, f.partner, collalg__sub(acc, collalg__vsum(counts, block, f.partner), at));
-    collalg__steps_copy(s, collalg__sub(acc, at, at + mine), out);
+    collalg__irs_deliver_steps(s, &f, rank, block, counts, acc, out);
 }
 
 /**
@@ -409,6 +439,86 @@ static inline void collalg__ireduce_scatter_pairwise_steps(collalg__steps *s, in
     }
     if (inplace && p > 1)
         collalg__steps_copy(s, acc, out);
+}
+
+/** @brief Sends elements [@p lo, @p hi) of vector @p v to @p peer, or nothing when empty. */
+static inline void collalg__isend_range(collalg__steps *s, int peer, collalg__piece v, long long lo, long long hi)
+{
+    if (hi > lo)
+        collalg__steps_send(s, peer, collalg__sub(v, lo, hi));
+}
+
+/** @brief Receives elements [@p lo, @p hi) of vector @p v from @p peer, or nothing when empty. */
+static inline void collalg__irecv_range(collalg__steps *s, int peer, collalg__piece v, long long lo, long long hi)
+{
+    if (hi > lo)
+        collalg__steps_recv(s, peer, collalg__sub(v, lo, hi));
+}
+
+/** @brief Elements [@p lo, @p hi) of vector @p b = those of @p a op those of @p b, or nothing when
+ *         empty. */
+static inline void collalg__ireduce_range(collalg__steps *s, collalg__piece a, collalg__piece b, long long lo,
+                                          long long hi)
+{
+    if (hi > lo)
+        collalg__steps_reduce(s, collalg__sub(a, lo, hi), collalg__sub(b, lo, hi));
+}
+
+/**
+ * @brief Reduce-scatter by recursive doubling in rank order, MPICH's for non-commutative
+ *        operations (the schedule of collalg_reduce_scatter_recursive_doubling()): input and
+ *        blocks as collalg__ireduce_scatter_halving_steps(), with its fold of pairs and
+ *        super-blocks (collalg__super_at()). Survivor i copies its input into COLLALG_BUF_TMP (the
+ *        running vector and the incoming one alternate there); in the step of mask = 1, 2, ...,
+ *        pof2/2, with G the aligned group of mask survivors containing i, G' its partner's and
+ *        U = G u G', it sends the super-blocks outside G (two ranges), receives its partner's
+ *        outside G' and combines the ranges outside U and its own super-block, the lower group's
+ *        operand first (when G' is the upper group the result lands in the incoming vector, which
+ *        becomes the running one). Invariant: before the step, survivor i holds, for every
+ *        super-block outside G and for its own, the reduction over the ranks of G, a run of
+ *        consecutive ranks. Empty ranges are neither sent nor combined (both sides know them).
+ */
+static inline void collalg__ireduce_scatter_rdb_steps(collalg__steps *s, int rank, int p, long long block,
+                                                      const int *counts, int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    collalg__piece acc, other, out, t;
+    long long total;
+
+    if (!collalg__irs_fold_steps(s, &f, rank, p, block, counts, inplace, &acc, &other, &out))
+        return;
+    total = acc.count;
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+        int glo = f.newrank & ~(st.mask - 1), plo = st.peer & ~(st.mask - 1), ulo = glo < plo ? glo : plo;
+        long long g0 = collalg__super_at(&f, counts, block, glo),
+                  g1 = collalg__super_at(&f, counts, block, glo + st.mask);
+        long long p0 = collalg__super_at(&f, counts, block, plo),
+                  p1 = collalg__super_at(&f, counts, block, plo + st.mask);
+        long long u0 = collalg__super_at(&f, counts, block, ulo);
+        long long u1 = collalg__super_at(&f, counts, block, ulo + 2 * st.mask);
+        long long o0 = collalg__super_at(&f, counts, block, f.newrank);
+        long long o1 = collalg__super_at(&f, counts, block, f.newrank + 1);
+        collalg__isend_range(s, st.rank, acc, 0, g0);
+        collalg__isend_range(s, st.rank, acc, g1, total);
+        collalg__irecv_range(s, st.rank, other, 0, p0);
+        collalg__irecv_range(s, st.rank, other, p1, total);
+        collalg__steps_round(s);
+        if (st.upper) { /* G' lies below: other op acc, into acc */
+            collalg__ireduce_range(s, other, acc, 0, u0);
+            collalg__ireduce_range(s, other, acc, u1, total);
+            collalg__ireduce_range(s, other, acc, o0, o1);
+        } else { /* acc op other, into other, which becomes the running vector */
+            collalg__ireduce_range(s, acc, other, 0, u0);
+            collalg__ireduce_range(s, acc, other, u1, total);
+            collalg__ireduce_range(s, acc, other, o0, o1);
+            t = acc;
+            acc = other;
+            other = t;
+        }
+        collalg__steps_round(s);
+    }
+    collalg__irs_deliver_steps(s, &f, rank, block, counts, acc, out);
 }
 
 /**
