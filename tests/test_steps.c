@@ -29,6 +29,8 @@
 /* Only failures are reported to the runner (Criterion passes every assertion to its runner).
  * While expect_failure is set (the tests of the simulator itself), failures are only counted. */
 static int expect_failure, failures;
+/* The radix of the builders the tests run for several radices (simulate_radices()). */
+static int radix = 3;
 #define CHECK(cond, ...)                      \
     do {                                      \
         if (!(cond)) {                        \
@@ -71,15 +73,22 @@ typedef enum {
     COLL_SCATTER,
     COLL_SCATTERV,
     COLL_REDUCE,
+    COLL_REDUCE_RAB, /* Rabenseifner */
     COLL_ALLREDUCE,
     COLL_ALLREDUCE_RING, /* commutative */
     COLL_SCAN,
     COLL_EXSCAN,
-    COLL_RSB,           /* reduce_scatter_block */
-    COLL_RS,            /* reduce_scatter */
-    COLL_ALLREDUCE_RAB, /* Rabenseifner */
-    COLL_RSB_HALVING,   /* commutative */
-    COLL_RS_HALVING,    /* commutative */
+    COLL_RSB,               /* reduce_scatter_block */
+    COLL_RS,                /* reduce_scatter */
+    COLL_ALLREDUCE_RAB,     /* Rabenseifner */
+    COLL_ALLREDUCE_RECMULT, /* recursive multiplying, radix `radix` */
+    COLL_ALLREDUCE_RB,      /* reduce_bcast, radix `radix` */
+    COLL_RSB_HALVING,       /* commutative */
+    COLL_RS_HALVING,        /* commutative */
+    COLL_RSB_PAIRWISE,      /* commutative */
+    COLL_RS_PAIRWISE,       /* commutative */
+    COLL_RSB_RDB,           /* recursive doubling */
+    COLL_RS_RDB,            /* recursive doubling */
     COLL_ALLGATHER_BRUCK,
     COLL_ALLTOALL_BRUCK,
     COLL_BCAST_KNOMIAL,  /* radix 3 */
@@ -107,6 +116,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_SCATTER] = "scatter",
                                              [COLL_SCATTERV] = "scatterv",
                                              [COLL_REDUCE] = "reduce",
+                                             [COLL_REDUCE_RAB] = "reduce rabenseifner",
                                              [COLL_ALLREDUCE] = "allreduce",
                                              [COLL_ALLREDUCE_RING] = "allreduce ring",
                                              [COLL_SCAN] = "scan",
@@ -114,8 +124,14 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RSB] = "reduce_scatter_block",
                                              [COLL_RS] = "reduce_scatter",
                                              [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner",
+                                             [COLL_ALLREDUCE_RECMULT] = "allreduce recursive_multiplying",
+                                             [COLL_ALLREDUCE_RB] = "allreduce reduce_bcast",
                                              [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
+                                             [COLL_RSB_PAIRWISE] = "reduce_scatter_block pairwise",
+                                             [COLL_RS_PAIRWISE] = "reduce_scatter pairwise",
+                                             [COLL_RSB_RDB] = "reduce_scatter_block recursive_doubling",
+                                             [COLL_RS_RDB] = "reduce_scatter recursive_doubling",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
@@ -125,19 +141,21 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
 {
-    return c == COLL_ALLREDUCE_RING || c == COLL_RSB_HALVING || c == COLL_RS_HALVING;
+    return c == COLL_ALLREDUCE_RING || c == COLL_RSB_HALVING || c == COLL_RS_HALVING || c == COLL_RSB_PAIRWISE ||
+           c == COLL_RS_PAIRWISE;
 }
 
 /* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
 static int reduce_scatter_kind(coll_kind c)
 {
-    return c == COLL_RSB || c == COLL_RS || c == COLL_RSB_HALVING || c == COLL_RS_HALVING;
+    return c == COLL_RSB || c == COLL_RS || c == COLL_RSB_HALVING || c == COLL_RS_HALVING || c == COLL_RSB_PAIRWISE ||
+           c == COLL_RS_PAIRWISE || c == COLL_RSB_RDB || c == COLL_RS_RDB;
 }
 
 /* The reduce_scatter cases with the counts array (the others: blocks of count elements). */
 static int vcounts_kind(coll_kind c)
 {
-    return c == COLL_RS || c == COLL_RS_HALVING;
+    return c == COLL_RS || c == COLL_RS_HALVING || c == COLL_RS_PAIRWISE || c == COLL_RS_RDB;
 }
 
 typedef struct sim {
@@ -257,16 +275,23 @@ static void build(sim *m, int rank, collalg__steps *s)
                                         m->vc[rank], inplace);
         break;
     case COLL_REDUCE: collalg__ireduce_binomial_steps(s, rank, p, root, n, inplace); break;
+    case COLL_REDUCE_RAB: collalg__ireduce_rabenseifner_steps(s, rank, p, root, n, inplace); break;
     case COLL_REDUCE_KNOMIAL: collalg__ireduce_knomial_steps(s, rank, p, root, n, inplace, 3); break;
-    case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace); break;
-    case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace); break;
+    case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
+    case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace, 0); break;
     case COLL_SCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
     case COLL_EXSCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 1); break;
     case COLL_RSB: collalg__ireduce_scatter_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS: collalg__ireduce_scatter_steps(s, rank, p, 0, m->vc, inplace); break;
-    case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace); break;
+    case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace, 0); break;
+    case COLL_ALLREDUCE_RECMULT: collalg__iallreduce_recursive_multiplying_steps(s, rank, p, n, inplace, radix); break;
+    case COLL_ALLREDUCE_RB: collalg__iallreduce_reduce_bcast_steps(s, rank, p, n, inplace, radix); break;
     case COLL_RSB_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
+    case COLL_RSB_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, n, NULL, inplace); break;
+    case COLL_RS_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, 0, m->vc, inplace); break;
+    case COLL_RSB_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, n, NULL, inplace); break;
+    case COLL_RS_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, 0, m->vc, inplace); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
         collalg__steps_round(s);
@@ -334,11 +359,16 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_SCATTER: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
     case COLL_SCATTERV: slen = r == m->root ? m->vlen : 0, rlen = root_in ? 0 : m->vc[r]; break;
     case COLL_REDUCE:
+    case COLL_REDUCE_RAB:
     case COLL_REDUCE_KNOMIAL: slen = n, rlen = r == m->root ? n : 0; break;
     case COLL_RSB:
-    case COLL_RSB_HALVING: slen = pn, rlen = m->inplace ? pn : n; break;
+    case COLL_RSB_HALVING:
+    case COLL_RSB_PAIRWISE:
+    case COLL_RSB_RDB: slen = pn, rlen = m->inplace ? pn : n; break;
     case COLL_RS:
-    case COLL_RS_HALVING: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
+    case COLL_RS_HALVING:
+    case COLL_RS_PAIRWISE:
+    case COLL_RS_RDB: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
     default: slen = rlen = n; break;
     }
     x->len[COLLALG_BUF_SEND] = slen;
@@ -407,6 +437,7 @@ static void fill(sim *m, int r, sim_rank *x)
             rcv[i] = mk(r, r, (int)i);
         break;
     case COLL_REDUCE:
+    case COLL_REDUCE_RAB:
     case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
@@ -415,10 +446,18 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB:
     case COLL_RS:
     case COLL_ALLREDUCE_RAB:
+    case COLL_ALLREDUCE_RECMULT:
+    case COLL_ALLREDUCE_RB:
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
+    case COLL_RSB_PAIRWISE:
+    case COLL_RS_PAIRWISE:
+    case COLL_RSB_RDB:
+    case COLL_RS_RDB:
     case BAD_ORDER:
-        if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL ? root_in : m->inplace) || m->coll == BAD_ORDER)
+        if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ? root_in
+                                                                                                    : m->inplace) ||
+            m->coll == BAD_ORDER)
             for (i = 0; i < rlen; i++)
                 rcv[i] = mk(r, r, (int)i);
         break;
@@ -465,10 +504,13 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk(m->root, r, (int)i);
         break;
     case COLL_REDUCE:
+    case COLL_REDUCE_RAB:
     case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
     case COLL_ALLREDUCE_RAB:
+    case COLL_ALLREDUCE_RECMULT:
+    case COLL_ALLREDUCE_RB:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -484,7 +526,11 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB:
     case COLL_RS:
     case COLL_RSB_HALVING:
-    case COLL_RS_HALVING: /* block r of the reduced vector at element 0; in place the rest is undefined */
+    case COLL_RS_HALVING:
+    case COLL_RSB_PAIRWISE:
+    case COLL_RS_PAIRWISE:
+    case COLL_RSB_RDB:
+    case COLL_RS_RDB: /* block r of the reduced vector at element 0; in place the rest is undefined */
         for (b = 0; b < r; b++)
             len += vcounts_kind(m->coll) ? m->vc[b] : n;
         for (i = 0; i < (vcounts_kind(m->coll) ? m->vc[r] : n); i++)
@@ -734,6 +780,18 @@ static void simulate_all(coll_kind coll, int rooted, int can_inplace)
                     simulate(coll, p, root, counts[c], inplace);
 }
 
+/* simulate_all() for each radix of 2, 3, 4, 5, 8 and 71 (above every p). */
+static void simulate_radices(coll_kind coll, int rooted, int can_inplace)
+{
+    static const int radices[] = {2, 3, 4, 5, 8, 71};
+    int i;
+    for (i = 0; i < 6; i++) {
+        radix = radices[i];
+        simulate_all(coll, rooted, can_inplace);
+    }
+    radix = 3;
+}
+
 Test(steps, ibarrier_dissemination)
 {
     simulate_all(COLL_BARRIER, 0, 0);
@@ -810,6 +868,10 @@ Test(steps, ireduce_binomial_in_rank_order)
 {
     simulate_all(COLL_REDUCE, 1, 1);
 }
+Test(steps, ireduce_rabenseifner_in_rank_order)
+{
+    simulate_all(COLL_REDUCE_RAB, 1, 1);
+}
 Test(steps, ireduce_knomial_in_rank_order)
 {
     simulate_all(COLL_REDUCE_KNOMIAL, 1, 1);
@@ -842,6 +904,14 @@ Test(steps, iallreduce_rabenseifner_in_rank_order)
 {
     simulate_all(COLL_ALLREDUCE_RAB, 0, 1);
 }
+Test(steps, iallreduce_recursive_multiplying_in_rank_order)
+{
+    simulate_radices(COLL_ALLREDUCE_RECMULT, 0, 1);
+}
+Test(steps, iallreduce_reduce_bcast_in_rank_order)
+{
+    simulate_radices(COLL_ALLREDUCE_RB, 0, 1);
+}
 Test(steps, ireduce_scatter_block_recursive_halving_commutative)
 {
     simulate_all(COLL_RSB_HALVING, 0, 1);
@@ -849,6 +919,22 @@ Test(steps, ireduce_scatter_block_recursive_halving_commutative)
 Test(steps, ireduce_scatter_recursive_halving_commutative)
 {
     simulate_all(COLL_RS_HALVING, 0, 1);
+}
+Test(steps, ireduce_scatter_block_pairwise_commutative)
+{
+    simulate_all(COLL_RSB_PAIRWISE, 0, 1);
+}
+Test(steps, ireduce_scatter_pairwise_commutative)
+{
+    simulate_all(COLL_RS_PAIRWISE, 0, 1);
+}
+Test(steps, ireduce_scatter_block_recursive_doubling_in_rank_order)
+{
+    simulate_all(COLL_RSB_RDB, 0, 1);
+}
+Test(steps, ireduce_scatter_recursive_doubling_in_rank_order)
+{
+    simulate_all(COLL_RS_RDB, 0, 1);
 }
 
 /* The simulator fails schedules that are wrong: a reduction out of rank order, a send nobody

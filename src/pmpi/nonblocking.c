@@ -118,6 +118,10 @@ typedef struct pm_nb_algo {
     (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, \
      MPI_Request *request)
 #define PM_NB_A_ireduce (sendbuf, recvbuf, count, datatype, op, root, comm, request)
+#define PM_NB_P_iallreduce                                                                           \
+    (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, \
+     MPI_Request *request)
+#define PM_NB_A_iallreduce (sendbuf, recvbuf, count, datatype, op, comm, request)
 /* An algorithm with one tuning parameter (the table's params column) is called through a
  * trampoline with exactly MPI_I<coll>'s arguments that passes 0, its documented default. */
 #define PM_NB_UNPAREN(...) __VA_ARGS__

@@ -191,7 +191,7 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     size_t bytes = (size_t)count * (size_t)k->extent + 16;
     char *send = th_alloc(bytes), *got = th_alloc(bytes), *want = th_alloc(bytes), what[256];
     MPI_Request req;
-    int err, commute = 0;
+    int err, commute = 0, radix;
     memset(send, 0x5A, bytes);
     memset(got, 0x5A, bytes);
     memset(want, 0x5A, bytes);
@@ -210,6 +210,26 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     snprintf(what, sizeof what, "iallreduce rabenseifner %s count %d%s%s", k->name, count, inplace ? " in place" : "",
              nb_mode_name(mode));
     th_check(res, o, what, got, want, bytes);
+    for (radix = 0; radix < 3; radix++) { /* recursive multiplying: radix 2, 3 and the default */
+        memset(got, 0x5A, bytes);
+        rc_fill(k, inplace ? got : send, count, rank, 5u);
+        NBK(allreduce, recursive_multiplying, mode, &req, radix == 2 ? 0 : radix + 2, inplace ? MPI_IN_PLACE : send,
+            got, count, k->type, k->op, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "iallreduce recursive_multiplying %d %s count %d%s%s", radix == 2 ? 0 : radix + 2,
+                 k->name, count, inplace ? " in place" : "", nb_mode_name(mode));
+        th_check(res, o, what, got, want, bytes);
+    }
+    for (radix = 0; radix < 2; radix++) { /* reduce_bcast: radix 3 and the default (binomial) */
+        memset(got, 0x5A, bytes);
+        rc_fill(k, inplace ? got : send, count, rank, 5u);
+        NBK(allreduce, reduce_bcast, mode, &req, radix == 0 ? 3 : 0, inplace ? MPI_IN_PLACE : send, got, count, k->type,
+            k->op, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "iallreduce reduce_bcast %d %s count %d%s%s", radix == 0 ? 3 : 0, k->name, count,
+                 inplace ? " in place" : "", nb_mode_name(mode));
+        th_check(res, o, what, got, want, bytes);
+    }
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
     rc_fill(k, inplace ? got : send, count, rank, 5u);
@@ -484,9 +504,10 @@ out:
 }
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
- * which = 0 ireduce (every root up to p = 4, else 0 and p - 1), 1 iscan, 2 iexscan,
- * 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths), 5 and 6 the same by
- * recursive halving (commutative operations; the others refused before any message). */
+ * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; binomial, knomial, rabenseifner),
+ * 1 iscan, 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
+ * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
+ * the others refused before any message), 9 and 10 by recursive doubling. */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int mode)
 {
@@ -496,8 +517,13 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter_block reduce_scatterv",
                                        "ireduce_scatter reduce_scatterv",
                                        "ireduce_scatter_block recursive_halving",
-                                       "ireduce_scatter recursive_halving"};
-    int vcounts = which == 4 || which == 6, commute = 1, err = MPI_SUCCESS, tree;
+                                       "ireduce_scatter recursive_halving",
+                                       "ireduce_scatter_block pairwise",
+                                       "ireduce_scatter pairwise",
+                                       "ireduce_scatter_block recursive_doubling",
+                                       "ireduce_scatter recursive_doubling"};
+    static const char *const tree_name[] = {" binomial", " knomial 3", " knomial 0", " rabenseifner"};
+    int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
     char *send, *got, *want, *full, what[256];
@@ -509,7 +535,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
         total += counts[j];
     }
     mine = counts[rank];
-    if (which >= 5) /* the recursive halving refuses a non-commutative operation: let it return */
+    if (which >= 5 && which <= 8) /* these refuse a non-commutative operation: let it return */
         MPI_Op_commutative(k->op, &commute);
     if (!commute)
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -519,7 +545,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0 ? 3 : 1); tree++) { /* ireduce: binomial, knomial 3, knomial 0 */
+        for (tree = 0; tree < (which == 0 ? 4 : 1); tree++) { /* ireduce: tree_name */
             int in = inplace && (which != 0 || rank == root);
             int n = which >= 3 ? total : count;
             memset(send, 0x5A, bytes);
@@ -536,6 +562,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                     memcpy(want, got, bytes);
                 if (tree == 0)
                     NB(reduce, binomial, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root,
+                       MPI_COMM_WORLD);
+                else if (tree == 3)
+                    NB(reduce, rabenseifner, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root,
                        MPI_COMM_WORLD);
                 else
                     NBK(reduce, knomial, mode, &req, tree == 1 ? 3 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
@@ -568,16 +597,24 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (which == 5)
                     err = NB(reduce_scatter_block, recursive_halving, mode, &req, in ? MPI_IN_PLACE : send, got, count,
                              k->type, k->op, MPI_COMM_WORLD);
-                else
+                else if (which == 6)
                     err = NB(reduce_scatter, recursive_halving, mode, &req, in ? MPI_IN_PLACE : send, got, counts,
                              k->type, k->op, MPI_COMM_WORLD);
+                else if (which == 7)
+                    err = NB(reduce_scatter_block, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
+                             k->op, MPI_COMM_WORLD);
+                else if (which == 8)
+                    err = NB(reduce_scatter, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
+                             k->op, MPI_COMM_WORLD);
+                else if (which == 9)
+                    NB(reduce_scatter_block, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, count,
+                       k->type, k->op, MPI_COMM_WORLD);
+                else
+                    NB(reduce_scatter, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
+                       k->op, MPI_COMM_WORLD);
                 break;
             }
-            snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
-                     which ? ""
-                           : (tree == 0   ? " binomial"
-                              : tree == 1 ? " knomial 3"
-                                          : " knomial 0"),
+            snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which], which ? "" : tree_name[tree],
                      k->name, count, which ? 0 : root, in ? " in place" : "", nb_mode_name(mode));
             if (!commute) {
                 MPI_Error_class(err, &err);
@@ -753,17 +790,18 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[8] = {{"ibcast root p", MPI_ERR_ROOT},
+    } cases[9] = {{"ibcast root p", MPI_ERR_ROOT},
                   {"ibcast count -1", MPI_ERR_COUNT},
                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
                   {"iallgather NULL request", MPI_ERR_REQUEST},
                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
                   {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
                   {"ibcast knomial radix 1", MPI_ERR_ARG},
-                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG}};
+                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
+                  {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < 9; i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -773,7 +811,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 4: err = collalg_ialltoall_linear(buf, 1, MPI_DATATYPE_NULL, buf + 2, 1, MPI_INT, c, &req); break;
         case 5: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
         case 6: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
-        default: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
+        case 7: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
+        default: err = collalg_iallreduce_recursive_multiplying(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -860,7 +899,7 @@ int main(int argc, char **argv)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
                     run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
-                    for (which = 0; which < 7; which++)
+                    for (which = 0; which < 11; which++)
                         run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                 }
         if (mode != NB_PERSISTENT)

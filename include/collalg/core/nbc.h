@@ -917,29 +917,64 @@ COLLALG_INLINE int collalg__nbc_reduction_start(collalg__nbc *o, int err, MPI_Op
     return collalg__nbc_launch(o, err, c, request, persistent);
 }
 
-/** @brief An allreduce's schedule builder (schedule/icoll_reduce.h). */
-typedef void (*collalg__allreduce_steps_fn)(collalg__steps *s, int rank, int p, long long count, int inplace);
+/** @brief The entry step of a vector reduction's checks: collalg__allreduce_enter() (core/args.h),
+ *         collalg__scan_enter() or collalg__exscan_enter() (family/scan.h). */
+typedef int (*collalg__vector_enter_fn)(collalg__ctx *c, const void **sendbuf, void *recvbuf, int count,
+                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+
+/** @brief The schedule builder of a vector reduction (iallreduce, iscan, iexscan:
+ *         schedule/icoll_reduce.h); @p arg is its one parameter (a radix, the exclusive flag of
+ *         the scans), unused by the others. */
+typedef void (*collalg__vector_steps_fn)(collalg__steps *s, int rank, int p, long long count, int inplace, int arg);
 
 /**
- * @brief The whole start of a nonblocking allreduce (MPI_Iallreduce's arguments): the checks of
- *        the blocking allreduces, MPI_ERR_OP for a non-commutative @p op when @p commutative_only,
- *        the counting and filling runs of @p build, collalg__nbc_reduction_start() (@p persistent:
+ * @brief The whole start of a nonblocking vector reduction (the arguments of MPI_Iallreduce,
+ *        MPI_Iscan, MPI_Iexscan): @p enter (the checks of the blocking namesakes), then
+ *        @p arg_err (MPI_SUCCESS, or MPI_ERR_ARG for a parameter the caller found bad),
+ *        MPI_ERR_OP for a non-commutative @p op when @p commutative_only, the counting and
+ *        filling runs of @p build with @p arg, collalg__nbc_reduction_start() (@p persistent:
  *        see collalg__nbc_launch()).
  * @return as the algorithm's function.
  */
-COLLALG_INLINE int collalg__nbc_allreduce(collalg__allreduce_steps_fn build, int commutative_only, const void *sendbuf,
-                                          void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                          MPI_Request *request, int persistent)
+COLLALG_INLINE int collalg__nbc_vector(collalg__vector_enter_fn enter, collalg__vector_steps_fn build, int arg,
+                                       int arg_err, int commutative_only, const void *sendbuf, void *recvbuf, int count,
+                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request,
+                                       int persistent)
 {
     collalg__ctx c; /* for the checks of the blocking reductions */
     collalg__nbc *o = NULL;
     int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
+    int err = enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
     err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    if (err == MPI_SUCCESS)
+        err = arg_err;
     if (commutative_only)
         err = collalg__nbc_commutative(err, op);
-    COLLALG__NBC_BUILD(err, o, build, (rank, p, count, inplace));
+    COLLALG__NBC_BUILD(err, o, build, (rank, p, count, inplace, arg));
     return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+}
+
+/** @brief collalg__nbc_vector() with the checks of the blocking allreduces and no parameter. */
+COLLALG_INLINE int collalg__nbc_allreduce(collalg__vector_steps_fn build, int commutative_only, const void *sendbuf,
+                                          void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                          MPI_Request *request, int persistent)
+{
+    return collalg__nbc_vector(collalg__allreduce_enter, build, 0, MPI_SUCCESS, commutative_only, sendbuf, recvbuf,
+                               count, datatype, op, comm, request, persistent);
+}
+
+/**
+ * @brief collalg__nbc_vector() with the checks of the blocking allreduces and a radix: @p radix
+ *        (0: @p radix_default) goes to @p build; a negative radix or 1 is refused with
+ *        MPI_ERR_ARG before any message.
+ */
+COLLALG_INLINE int collalg__nbc_allreduce_radix(collalg__vector_steps_fn build, int radix, int radix_default,
+                                                const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                                                MPI_Op op, MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    return collalg__nbc_vector(collalg__allreduce_enter, build, radix ? radix : radix_default,
+                               radix < 0 || radix == 1 ? MPI_ERR_ARG : MPI_SUCCESS, 0, sendbuf, recvbuf, count,
+                               datatype, op, comm, request, persistent);
 }
 
 /**

@@ -52,13 +52,8 @@ COLLALG_INLINE int collalg__iexscan_recursive_doubling(const void *sendbuf, void
                                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                        MPI_Request *request, int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking exscans */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = collalg__exscan_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, o, collalg__iscan_recursive_doubling_steps, (rank, p, count, inplace, 1));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+    return collalg__nbc_vector(collalg__exscan_enter, collalg__iscan_recursive_doubling_steps, 1, MPI_SUCCESS, 0,
+                               sendbuf, recvbuf, count, datatype, op, comm, request, persistent);
 }
 
 /**

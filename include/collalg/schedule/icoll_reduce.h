@@ -9,6 +9,10 @@
  * operation, commutative or not, reduces correctly; a reduction step dst = src op dst is given
  * the lower ranks' operand as src. Where the result alternates between two buffers, the running
  * value moves to the buffer the step wrote instead of being copied back.
+ *
+ * The builders of iallreduce, iscan and iexscan share one signature (collalg__vector_steps_fn,
+ * core/nbc.h), whose last int is the one parameter some have (a radix, the scans' exclusive
+ * flag); the others ignore it.
  */
 #ifndef COLLALG_SCHEDULE_ICOLL_REDUCE_H
 #define COLLALG_SCHEDULE_ICOLL_REDUCE_H
@@ -17,6 +21,8 @@
 #include "common.h"
 #include "recursive_doubling.h"
 #include "knomial.h"
+#include "kradix.h"
+#include "icoll.h"
 
 /**
  * @brief The fold of MPICH's order-keeping fold (COLLALG__RDB_FOLD_PAIRS, @p f): a folded rank
@@ -165,6 +171,111 @@ static inline void collalg__ireduce_binomial_steps(collalg__steps *s, int rank, 
     collalg__ireduce_knomial_steps(s, rank, p, root, count, inplace, 2);
 }
 
+/**
+ * @brief The reduce-scatter by recursive halving of the Rabenseifner builders among the pof2
+ *        survivors of @p f (this rank one of them): @p count elements cut into pof2 blocks
+ *        (collalg__even_at()), at doubling distance, the upper survivor of a pair keeping the
+ *        upper half (collalg__ihalving_split()); on return this rank's block range is
+ *        [*@p lo, *@p hi) of *@p acc. Invariant: after the step with mask, survivor i holds, for
+ *        its range, the reduction over the aligned run of 2 mask survivors that contains i, so the
+ *        peer's run lies wholly below or above.
+ */
+static inline void collalg__ihalving_blocks_steps(collalg__steps *s, const collalg__rdb_fold *f, long long count,
+                                                  collalg__piece *acc, collalg__piece *other, int *lo, int *hi)
+{
+    collalg__rdb_step st;
+    *lo = 0;
+    *hi = f->pof2;
+    for (collalg__rdb_begin(f, &st, 0); collalg__rdb_more(f, &st); collalg__rdb_next(f, &st)) {
+        int mid = *lo + (*hi - *lo) / 2; /* the upper survivor of the pair keeps [mid, hi) */
+        collalg__ihalving_split(s, st.rank, st.upper, acc, other, collalg__even_at(count, f->pof2, *lo),
+                                collalg__even_at(count, f->pof2, mid), collalg__even_at(count, f->pof2, *hi));
+        *(st.upper ? lo : hi) = mid;
+    }
+}
+
+/**
+ * @brief The way back of the Rabenseifner builders, retracing collalg__ihalving_blocks_steps()
+ *        (mask = pof2/2, ..., 1) from this rank's block range [@p lo, @p hi) of @p acc: with
+ *        @p target < 0 an allgather by recursive doubling (the pair swaps ranges, each received
+ *        next to its own); else a binomial gather to survivor @p target, where the survivor whose
+ *        bit mask differs from target's sends its range and is done.
+ * @return 0 when this rank has handed its range on, 1 when it holds the whole vector.
+ */
+static inline int collalg__idoubling_blocks_steps(collalg__steps *s, const collalg__rdb_fold *f, long long count,
+                                                  collalg__piece acc, int lo, int hi, int target)
+{
+    collalg__rdb_step st;
+    for (collalg__rdb_begin(f, &st, 1); collalg__rdb_more(f, &st); collalg__rdb_next(f, &st)) {
+        int n = hi - lo, plo = st.upper ? lo - n : hi; /* the peer's range: the other half of the pair's */
+        int gives = target >= 0 && ((f->newrank ^ target) & st.mask);
+        if (target < 0 || gives)
+            collalg__steps_send(
+                s, st.rank,
+                collalg__sub(acc, collalg__even_at(count, f->pof2, lo), collalg__even_at(count, f->pof2, hi)));
+        if (gives)
+            return 0;
+        collalg__steps_recv(
+            s, st.rank,
+            collalg__sub(acc, collalg__even_at(count, f->pof2, plo), collalg__even_at(count, f->pof2, plo + n)));
+        collalg__steps_round(s);
+        lo = lo < plo ? lo : plo;
+        hi = lo + 2 * n;
+    }
+    return 1;
+}
+
+/**
+ * @brief Rabenseifner's reduce of @p count elements to @p root for any p, in rank order (the
+ *        schedule of collalg_reduce_rabenseifner(), MPICH's reduce_scatter_gather): the input
+ *        (COLLALG_BUF_SEND, the root's COLLALG_BUF_RECV when @p inplace) is copied into a scratch
+ *        vector (COLLALG_BUF_TMP elements [0, count); the incoming one is [count, 2 count));
+ *        MPICH's fold of pairs (collalg__ifold_in()); among the pof2 survivors the reduce-scatter
+ *        by recursive halving of collalg__iallreduce_rabenseifner_steps() over pof2 blocks; then a
+ *        binomial gather to survivor T (the root's, or for a folded root the survivor it folded
+ *        onto) that retraces the halving backwards: in the step of mask, a survivor whose bit
+ *        mask differs from T's sends its range to its partner and is done, the partner receives
+ *        it next to its own (the two halves of the range both held before that halving step).
+ *        T copies the result into the root's COLLALG_BUF_RECV, or sends it to the folded root.
+ *        Gathering only moves data, so the operand order is the halving's. Nothing is sent when
+ *        @p count is 0 or p is 1.
+ */
+static inline void collalg__ireduce_rabenseifner_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                       int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__piece in = collalg__pc(inplace && rank == root ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, count);
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    collalg__piece acc = collalg__pc(COLLALG_BUF_TMP, 0, count), other = collalg__pc(COLLALG_BUF_TMP, count, count);
+    int lo, hi, target, troot;
+
+    if (count == 0 || p == 1) {
+        if (rank == root && in.buf != COLLALG_BUF_RECV)
+            collalg__steps_copy(s, in, out);
+        return;
+    }
+    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    target = root < 2 * f.rem ? root / 2 : root - f.rem; /* the survivor that ends with the result */
+    troot = target < f.rem ? 2 * target + 1 : target + f.rem;
+    if (f.newrank < 0) { /* folded: hand the input on; the root gets the result from T */
+        collalg__ifold_in(s, &f, in, acc, other);
+        if (rank == root)
+            collalg__steps_recv(s, troot, out);
+        return;
+    }
+    collalg__steps_tmp(s, 2 * count);
+    collalg__steps_copy(s, in, acc);
+    collalg__steps_round(s);
+    collalg__ifold_in(s, &f, in, acc, other);
+    collalg__ihalving_blocks_steps(s, &f, count, &acc, &other, &lo, &hi);
+    if (!collalg__idoubling_blocks_steps(s, &f, count, acc, lo, hi, target))
+        return;
+    if (rank == root)
+        collalg__steps_copy(s, acc, out);
+    else
+        collalg__steps_send(s, root, acc);
+}
+
 /** @brief Elements of blocks 0 .. @p r - 1 of a reduce-scatter: the sum of @p counts[0 .. r), or,
  *         when @p counts is NULL, r @p block. */
 static inline long long collalg__vsum(const int *counts, long long block, int r)
@@ -214,6 +325,55 @@ static inline long long collalg__super_at(const collalg__rdb_fold *f, const int 
 }
 
 /**
+ * @brief The start shared by the reduce-scatters with MPICH's fold of pairs (recursive halving,
+ *        recursive doubling), blocks as collalg__ireduce_scatter_halving_steps(): sets *@p out to
+ *        this rank's block (COLLALG_BUF_RECV at element 0), *@p acc and *@p other to the running
+ *        and the incoming vector (COLLALG_BUF_TMP, the whole vector each). For p = 1 the input is
+ *        copied to *@p out (unless @p inplace); a folded rank hands its input to the survivor
+ *        above and receives its block into *@p out; a survivor copies its input into *@p acc and
+ *        combines the folded rank's in front.
+ * @return 1 when this rank goes on as a survivor of @p f (initialized here), else 0.
+ */
+static inline int collalg__irs_fold_steps(collalg__steps *s, collalg__rdb_fold *f, int rank, int p, long long block,
+                                          const int *counts, int inplace, collalg__piece *acc, collalg__piece *other,
+                                          collalg__piece *out)
+{
+    long long total = collalg__vsum(counts, block, p);
+    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, total);
+    *acc = collalg__pc(COLLALG_BUF_TMP, 0, total);
+    *other = collalg__pc(COLLALG_BUF_TMP, total, total);
+    *out = collalg__pc(COLLALG_BUF_RECV, 0, counts ? counts[rank] : block);
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, in, *out);
+        return 0;
+    }
+    collalg__rdb_fold_init(f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
+    if (f->newrank < 0) { /* folded: hand the input to the survivor above, then receive the block */
+        collalg__ifold_in(s, f, in, *acc, *other);
+        collalg__steps_recv(s, f->partner, *out);
+        return 0;
+    }
+    collalg__steps_tmp(s, 2 * total);
+    collalg__steps_copy(s, in, *acc);
+    collalg__steps_round(s);
+    collalg__ifold_in(s, f, in, *acc, *other);
+    return 1;
+}
+
+/** @brief The end shared by those reduce-scatters: survivor @p rank, whose vector @p acc holds its
+ *         super-block reduced over every rank, sends its folded rank that rank's block (just below
+ *         its own) and copies its own block into @p out. */
+static inline void collalg__irs_deliver_steps(collalg__steps *s, const collalg__rdb_fold *f, int rank, long long block,
+                                              const int *counts, collalg__piece acc, collalg__piece out)
+{
+    long long at = collalg__vsum(counts, block, rank);
+    if (f->partner >= 0)
+        collalg__steps_send(s, f->partner, collalg__sub(acc, collalg__vsum(counts, block, f->partner), at));
+    collalg__steps_copy(s, collalg__sub(acc, at, at + out.count), out);
+}
+
+/**
  * @brief Reduce-scatter by recursive halving, MPICH's commutative one (the schedule of
  *        collalg_reduce_scatter_recursive_halving()): the input is @p total = sum of the counts
  *        elements of COLLALG_BUF_SEND (COLLALG_BUF_RECV when @p inplace); rank r's block (elements
@@ -232,28 +392,11 @@ static inline void collalg__ireduce_scatter_halving_steps(collalg__steps *s, int
 {
     collalg__rdb_fold f;
     collalg__rdb_step st;
-    long long total = collalg__vsum(counts, block, p), at = collalg__vsum(counts, block, rank);
-    long long mine = counts ? counts[rank] : block;
-    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, total);
-    collalg__piece acc = collalg__pc(COLLALG_BUF_TMP, 0, total), other = collalg__pc(COLLALG_BUF_TMP, total, total);
-    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, mine);
+    collalg__piece acc, other, out;
     int lo = 0, hi;
 
-    if (p == 1) {
-        if (!inplace)
-            collalg__steps_copy(s, in, out);
+    if (!collalg__irs_fold_steps(s, &f, rank, p, block, counts, inplace, &acc, &other, &out))
         return;
-    }
-    collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
-    if (f.newrank < 0) { /* folded: hand the input to the survivor above, then receive the block */
-        collalg__ifold_in(s, &f, in, acc, other);
-        collalg__steps_recv(s, f.partner, out);
-        return;
-    }
-    collalg__steps_tmp(s, 2 * total);
-    collalg__steps_copy(s, in, acc);
-    collalg__steps_round(s);
-    collalg__ifold_in(s, &f, in, acc, other);
     hi = f.pof2;
     for (collalg__rdb_begin(&f, &st, 1); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
         int mid = lo + st.mask; /* [lo, hi) holds 2 mask super-blocks */
@@ -261,9 +404,121 @@ static inline void collalg__ireduce_scatter_halving_steps(collalg__steps *s, int
                                 collalg__super_at(&f, counts, block, mid), collalg__super_at(&f, counts, block, hi));
         *(st.upper ? &lo : &hi) = mid;
     }
-    if (f.partner >= 0) /* the folded rank's block, just below this rank's */
-        collalg__steps_send(s, f.partner, collalg__sub(acc, collalg__vsum(counts, block, f.partner), at));
-    collalg__steps_copy(s, collalg__sub(acc, at, at + mine), out);
+    collalg__irs_deliver_steps(s, &f, rank, block, counts, acc, out);
+}
+
+/**
+ * @brief Reduce-scatter by pairwise exchange, MPICH's commutative one (the schedule of
+ *        collalg_reduce_scatter_pairwise()): input and blocks as
+ *        collalg__ireduce_scatter_halving_steps(); the own block of the input is copied into the
+ *        accumulator (COLLALG_BUF_RECV at element 0, or COLLALG_BUF_TMP when @p inplace); in step
+ *        i = 1 .. p - 1 block (rank + i) mod p of the input goes to rank + i, and block rank of
+ *        rank - i's input comes into COLLALG_BUF_TMP and is combined with the accumulator; in
+ *        place, the accumulator is then copied to COLLALG_BUF_RECV. The accumulator takes the
+ *        ranks rank, rank - 1, ..., rank + 1 (mod p): the operation must be commutative.
+ */
+static inline void collalg__ireduce_scatter_pairwise_steps(collalg__steps *s, int rank, int p, long long block,
+                                                           const int *counts, int inplace)
+{
+    long long at = collalg__vsum(counts, block, rank), mine = counts ? counts[rank] : block;
+    int in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, i;
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, mine), incoming = collalg__pc(COLLALG_BUF_TMP, 0, mine);
+    collalg__piece acc = inplace ? collalg__pc(COLLALG_BUF_TMP, mine, mine) : out;
+    collalg__steps_tmp(s, inplace ? 2 * mine : mine);
+    if (!inplace || p > 1) {
+        collalg__steps_copy(s, collalg__pc(in, at, mine), acc);
+        collalg__steps_round(s);
+    }
+    for (i = 1; i < p; i++) {
+        int dst = collalg__ring_to(rank, p, i), src = collalg__ring_from(rank, p, i);
+        collalg__steps_send(s, dst, collalg__pc(in, collalg__vsum(counts, block, dst), counts ? counts[dst] : block));
+        collalg__steps_recv(s, src, incoming);
+        collalg__steps_round(s);
+        collalg__steps_reduce(s, incoming, acc);
+        collalg__steps_round(s);
+    }
+    if (inplace && p > 1)
+        collalg__steps_copy(s, acc, out);
+}
+
+/** @brief Sends elements [@p lo, @p hi) of vector @p v to @p peer, or nothing when empty. */
+static inline void collalg__isend_range(collalg__steps *s, int peer, collalg__piece v, long long lo, long long hi)
+{
+    if (hi > lo)
+        collalg__steps_send(s, peer, collalg__sub(v, lo, hi));
+}
+
+/** @brief Receives elements [@p lo, @p hi) of vector @p v from @p peer, or nothing when empty. */
+static inline void collalg__irecv_range(collalg__steps *s, int peer, collalg__piece v, long long lo, long long hi)
+{
+    if (hi > lo)
+        collalg__steps_recv(s, peer, collalg__sub(v, lo, hi));
+}
+
+/** @brief Elements [@p lo, @p hi) of vector @p b = those of @p a op those of @p b, or nothing when
+ *         empty. */
+static inline void collalg__ireduce_range(collalg__steps *s, collalg__piece a, collalg__piece b, long long lo,
+                                          long long hi)
+{
+    if (hi > lo)
+        collalg__steps_reduce(s, collalg__sub(a, lo, hi), collalg__sub(b, lo, hi));
+}
+
+/**
+ * @brief Reduce-scatter by recursive doubling in rank order, MPICH's for non-commutative
+ *        operations (the schedule of collalg_reduce_scatter_recursive_doubling()): input and
+ *        blocks as collalg__ireduce_scatter_halving_steps(), with its fold of pairs and
+ *        super-blocks (collalg__super_at()). Survivor i copies its input into COLLALG_BUF_TMP (the
+ *        running vector and the incoming one alternate there); in the step of mask = 1, 2, ...,
+ *        pof2/2, with G the aligned group of mask survivors containing i, G' its partner's and
+ *        U = G u G', it sends the super-blocks outside G (two ranges), receives its partner's
+ *        outside G' and combines the ranges outside U and its own super-block, the lower group's
+ *        operand first (when G' is the upper group the result lands in the incoming vector, which
+ *        becomes the running one). Invariant: before the step, survivor i holds, for every
+ *        super-block outside G and for its own, the reduction over the ranks of G, a run of
+ *        consecutive ranks. Empty ranges are neither sent nor combined (both sides know them).
+ */
+static inline void collalg__ireduce_scatter_rdb_steps(collalg__steps *s, int rank, int p, long long block,
+                                                      const int *counts, int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    collalg__piece acc, other, out, t;
+    long long total;
+
+    if (!collalg__irs_fold_steps(s, &f, rank, p, block, counts, inplace, &acc, &other, &out))
+        return;
+    total = acc.count;
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+        int glo = f.newrank & ~(st.mask - 1), plo = st.peer & ~(st.mask - 1), ulo = glo < plo ? glo : plo;
+        long long g0 = collalg__super_at(&f, counts, block, glo),
+                  g1 = collalg__super_at(&f, counts, block, glo + st.mask);
+        long long p0 = collalg__super_at(&f, counts, block, plo),
+                  p1 = collalg__super_at(&f, counts, block, plo + st.mask);
+        long long u0 = collalg__super_at(&f, counts, block, ulo);
+        long long u1 = collalg__super_at(&f, counts, block, ulo + 2 * st.mask);
+        long long o0 = collalg__super_at(&f, counts, block, f.newrank);
+        long long o1 = collalg__super_at(&f, counts, block, f.newrank + 1);
+        collalg__isend_range(s, st.rank, acc, 0, g0);
+        collalg__isend_range(s, st.rank, acc, g1, total);
+        collalg__irecv_range(s, st.rank, other, 0, p0);
+        collalg__irecv_range(s, st.rank, other, p1, total);
+        collalg__steps_round(s);
+        if (st.upper) { /* G' lies below: other op acc, into acc */
+            collalg__ireduce_range(s, other, acc, 0, u0);
+            collalg__ireduce_range(s, other, acc, u1, total);
+            collalg__ireduce_range(s, other, acc, o0, o1);
+        } else { /* acc op other, into other, which becomes the running vector */
+            collalg__ireduce_range(s, acc, other, 0, u0);
+            collalg__ireduce_range(s, acc, other, u1, total);
+            collalg__ireduce_range(s, acc, other, o0, o1);
+            t = acc;
+            acc = other;
+            other = t;
+        }
+        collalg__steps_round(s);
+    }
+    collalg__irs_deliver_steps(s, &f, rank, block, counts, acc, out);
 }
 
 /**
@@ -321,11 +576,12 @@ static inline void collalg__iscan_recursive_doubling_steps(collalg__steps *s, in
  *        reduction writes into the operand that comes second), and ends in COLLALG_BUF_RECV.
  */
 static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long count,
-                                                                int inplace)
+                                                                int inplace, int unused)
 {
     collalg__rdb_fold f;
     collalg__rdb_step st;
     int cur = COLLALG_BUF_RECV, other = COLLALG_BUF_TMP;
+    (void)unused;
 
     collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_PAIRS);
     if (!inplace) {
@@ -373,12 +629,12 @@ static inline void collalg__iallreduce_recursive_doubling_steps(collalg__steps *
  *        @p count is 0 or p is 1.
  */
 static inline void collalg__iallreduce_rabenseifner_steps(collalg__steps *s, int rank, int p, long long count,
-                                                          int inplace)
+                                                          int inplace, int unused)
 {
     collalg__rdb_fold f;
-    collalg__rdb_step st;
     collalg__piece acc = collalg__pc(COLLALG_BUF_RECV, 0, count), other = collalg__pc(COLLALG_BUF_TMP, 0, count);
-    int lo = 0, hi, n;
+    int lo, hi;
+    (void)unused;
 
     if (!inplace) {
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), acc);
@@ -390,27 +646,8 @@ static inline void collalg__iallreduce_rabenseifner_steps(collalg__steps *s, int
     collalg__ifold_in(s, &f, acc, acc, other);
     if (f.newrank >= 0) {
         collalg__steps_tmp(s, count);
-        hi = f.pof2;
-        for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
-            int mid = lo + (hi - lo) / 2; /* the upper survivor of the pair keeps [mid, hi) */
-            long long a = collalg__even_at(count, f.pof2, lo), m = collalg__even_at(count, f.pof2, mid);
-            long long b = collalg__even_at(count, f.pof2, hi);
-            collalg__ihalving_split(s, st.rank, st.upper, &acc, &other, a, m, b);
-            *(st.upper ? &lo : &hi) = mid;
-        }
-        for (collalg__rdb_begin(&f, &st, 1); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
-            int plo = st.upper ? lo - (hi - lo) : hi; /* the peer's range: the other half of the pair's */
-            n = hi - lo;
-            collalg__steps_send(
-                s, st.rank,
-                collalg__sub(acc, collalg__even_at(count, f.pof2, lo), collalg__even_at(count, f.pof2, hi)));
-            collalg__steps_recv(
-                s, st.rank,
-                collalg__sub(acc, collalg__even_at(count, f.pof2, plo), collalg__even_at(count, f.pof2, plo + n)));
-            collalg__steps_round(s);
-            lo = lo < plo ? lo : plo;
-            hi = lo + 2 * n;
-        }
+        collalg__ihalving_blocks_steps(s, &f, count, &acc, &other, &lo, &hi);
+        collalg__idoubling_blocks_steps(s, &f, count, acc, lo, hi, -1);
         if (acc.buf != COLLALG_BUF_RECV) {
             collalg__steps_copy(s, acc, collalg__pc(COLLALG_BUF_RECV, 0, count));
             collalg__steps_round(s);
@@ -437,9 +674,11 @@ static inline collalg__piece collalg__ring_part(int buf, long long count, int p,
  *        (rank - i) mod p in place. The operation must be commutative: block b is reduced in the
  *        order b + 1, b + 2, ..., b (mod p).
  */
-static inline void collalg__iallreduce_ring_steps(collalg__steps *s, int rank, int p, long long count, int inplace)
+static inline void collalg__iallreduce_ring_steps(collalg__steps *s, int rank, int p, long long count, int inplace,
+                                                  int unused)
 {
     int i, right = collalg__ring_to(rank, p, 1), left = collalg__ring_from(rank, p, 1);
+    (void)unused;
     if (!inplace) {
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
         collalg__steps_round(s);
@@ -459,6 +698,116 @@ static inline void collalg__iallreduce_ring_steps(collalg__steps *s, int rank, i
         collalg__steps_recv(s, left, collalg__ring_part(COLLALG_BUF_RECV, count, p, collalg__ring_from(rank, p, i)));
         collalg__steps_round(s);
     }
+}
+
+/** @brief Vector @p i of the recursive multiplying allreduce's pool of @p count elements:
+ *         0 is COLLALG_BUF_RECV, 1 .. k - 1 follow one another in COLLALG_BUF_TMP. */
+static inline collalg__piece collalg__recmult_vec(int i, long long count)
+{
+    return i == 0 ? collalg__pc(COLLALG_BUF_RECV, 0, count) : collalg__pc(COLLALG_BUF_TMP, (i - 1) * count, count);
+}
+
+/** @brief The pool vector of position @p j (not @p mine) of a combine whose own partial result
+ *         is in pool vector @p cur: the others in position order, skipping @p cur. */
+static inline int collalg__recmult_slot(int j, int mine, int cur)
+{
+    int q = j < mine ? j : j - 1;
+    return j == mine ? cur : q < cur ? q : q + 1;
+}
+
+/**
+ * @brief One combine of the recursive multiplying allreduce (schedule/kradix.h, @p r): in the
+ *        fold (@p span 0) the gsize vectors of this leader's run, in the step of span @p span the
+ *        k partial results of this survivor's group. This rank's own, in pool vector *@p cur, is
+ *        at position @p mine; the others are received from their ranks all at once into the other
+ *        pool vectors in position order (collalg__recmult_slot()), and in a step this rank's is
+ *        sent to each of them; then they are folded left to right, position 0 first: dst = src op
+ *        dst puts the running value into the next position's vector, the last of which becomes
+ *        *@p cur.
+ */
+static inline void collalg__recmult_combine_steps(collalg__steps *s, const collalg__recmult *r, long long span,
+                                                  long long count, int *cur)
+{
+    int n = span ? r->k : r->gsize, mine = span ? collalg__recmult_digit(r, span) : 0, j;
+    for (j = 0; j < n; j++)
+        if (j != mine)
+            collalg__steps_recv(s, span ? collalg__recmult_peer(r, span, j) : r->leader + j,
+                                collalg__recmult_vec(collalg__recmult_slot(j, mine, *cur), count));
+    for (j = 0; j < n && span; j++)
+        if (j != mine)
+            collalg__steps_send(s, collalg__recmult_peer(r, span, j), collalg__recmult_vec(*cur, count));
+    collalg__steps_round(s);
+    for (j = 1; j < n; j++) {
+        collalg__steps_reduce(s, collalg__recmult_vec(collalg__recmult_slot(j - 1, mine, *cur), count),
+                              collalg__recmult_vec(collalg__recmult_slot(j, mine, *cur), count));
+        collalg__steps_round(s);
+    }
+    *cur = collalg__recmult_slot(n - 1, mine, *cur);
+}
+
+/**
+ * @brief Recursive multiplying allreduce of @p count elements, radix @p k (>= 2; clamped to p),
+ *        in rank order (the schedule of collalg_allreduce_recursive_multiplying(), groups of
+ *        schedule/kradix.h): the input is copied into COLLALG_BUF_RECV (unless @p inplace); a
+ *        member sends it to its run's leader and receives the result from it; a leader combines
+ *        its run (collalg__recmult_combine_steps(), span 0), then in the step of span k^t
+ *        exchanges its partial result with the k - 1 other survivors of its group and combines the
+ *        group's k in digit order, and finally sends the result to its members. The running value
+ *        moves through a pool of k vectors (COLLALG_BUF_RECV and k - 1 in COLLALG_BUF_TMP) and is
+ *        copied into COLLALG_BUF_RECV at the end. Nothing is sent when @p count is 0 or p is 1.
+ */
+static inline void collalg__iallreduce_recursive_multiplying_steps(collalg__steps *s, int rank, int p, long long count,
+                                                                   int inplace, int k)
+{
+    collalg__recmult r;
+    collalg__piece res = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    long long span;
+    int cur = 0, j;
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), res);
+        collalg__steps_round(s);
+    }
+    if (count == 0 || p == 1)
+        return;
+    collalg__recmult_init(&r, rank, p, k);
+    if (rank != r.leader) { /* a member: its vector to the leader, the result back */
+        collalg__steps_send(s, r.leader, res);
+        collalg__steps_round(s);
+        collalg__steps_recv(s, r.leader, res);
+        return;
+    }
+    collalg__steps_tmp(s, (r.k - 1) * count);
+    if (r.gsize > 1)
+        collalg__recmult_combine_steps(s, &r, 0, count, &cur);
+    for (span = 1; span < r.pofk; span *= r.k)
+        collalg__recmult_combine_steps(s, &r, span, count, &cur);
+    if (cur != 0) {
+        collalg__steps_copy(s, collalg__recmult_vec(cur, count), res);
+        collalg__steps_round(s);
+    }
+    for (j = 1; j < r.gsize; j++)
+        collalg__steps_send(s, r.leader + j, res);
+}
+
+/**
+ * @brief Allreduce as a k-nomial reduce of @p count elements onto rank 0 followed by a k-nomial
+ *        broadcast from it (radix @p k >= 2; 2: the binomial trees of
+ *        collalg_allreduce_reduce_bcast()), in rank order: collalg__ireduce_tree_steps() of the
+ *        input (COLLALG_BUF_SEND, or COLLALG_BUF_RECV when @p inplace), rank 0 puts the result
+ *        into its COLLALG_BUF_RECV, then collalg__ibcast_knomial_steps() from rank 0 on the same
+ *        tree. A rank starts receiving the result once its own partial reduction has been sent.
+ */
+static inline void collalg__iallreduce_reduce_bcast_steps(collalg__steps *s, int rank, int p, long long count,
+                                                          int inplace, int k)
+{
+    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, count);
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    collalg__piece res = collalg__ireduce_tree_steps(s, rank, p, k, count, in);
+    if (rank == 0 && !(res.buf == COLLALG_BUF_RECV && res.first == 0)) {
+        collalg__steps_copy(s, res, out);
+        collalg__steps_round(s);
+    }
+    collalg__ibcast_knomial_steps(s, rank, p, 0, count, k);
 }
 
 #endif /* COLLALG_SCHEDULE_ICOLL_REDUCE_H */
