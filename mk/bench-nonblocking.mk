@@ -20,7 +20,7 @@
 # Variables: NB_NP (16), NB_XML and NB_HOSTFILE (tests/platform/cluster.xml, tests/platform/hostfile),
 # NB_PLATFORM (the CSV's platform column, cluster-16), NB_SIZES (comma-separated bytes), NB_REPS
 # (samples per measurement, 3: the simulation is deterministic), NB_COLLS (comma-separated),
-# NB_ALGS (comma-separated algorithm names, empty: all),
+# NB_ALGS (comma-separated algorithm names, empty: all), NB_OUT (the output directory, build/bench),
 # NB_SMPI_FLAGS (below), BENCH_LOCK (a command prefix for smpirun, as in mk/bench.mk).
 #
 # SimGrid flags: --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 as the other benchmarks;
@@ -43,7 +43,7 @@ NB_COLLS    ?= iallreduce,ibcast,iallgather,ialltoall,ireduce_scatter_block
 NB_SMPI_FLAGS ?= --log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bw-factor:0:1 \
                  --cfg=smpi/lat-factor:0:1 --cfg=smpi/simulate-computation:yes --cfg=smpi/test:1e-7 \
                  --cfg=smpi/grow-injected-times:no
-NB_OUT  := $(BUILD)/bench
+NB_OUT  ?= $(BUILD)/bench
 NB_PROG := $(BUILD)/smpi-bench/nonblocking
 
 .PHONY: bench-nonblocking bench-nonblocking-run

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # mk/figures.mk - the figures of the documentation, included by the top Makefile.
 #
-#   make figures      for every algorithm of include/collalg/<collective>/ and p in FIG_P:
+#   make figures      for every algorithm of include/collalg/<collective>/ and i<collective>/ and p in FIG_P:
 #                     record who sends to whom under SimGrid (docs/figures/record.c) into
 #                     build/figures/<collective>_<algorithm>_p<P>.msgs, and draw each list with
 #                     gnuplot (docs/figures/draw.gp) into .svg and .png beside it; an algorithm

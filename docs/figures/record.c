@@ -31,13 +31,16 @@
  * P KiB (allreduce, reduce, scan and exscan MPI_SUM, bcast from root 0), per rank (gather, scatter:
  * root 0; reduce_scatter_block: the vector of P KiB, 1 KiB per rank); the
  * v-collectives (and alltoallw, MPI_INT for every peer, and reduce_scatter) use an uneven pattern of 512, 1024 and
- * 1536 bytes per block (rec_vcount). Tuning parameters are 0 / NULL (defaults).
+ * 1536 bytes per block (rec_vcount). Tuning parameters are 0 / NULL (defaults). A nonblocking
+ * algorithm (include/collalg/i<collective>/) runs on the arguments of its blocking form, and is
+ * completed by a loop of collalg_progress() and MPI_Test (rec_wait()).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* nanosleep, struct timespec */
 #endif
 
 #include <collalg/collalg.h>
+#include <collalg/nonblocking.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,7 +206,21 @@ typedef struct {
     int vcounts[REC_PMAX], vdispls[REC_PMAX];
     int wsdispls[REC_PMAX], wrdispls[REC_PMAX]; /* alltoallw: the alltoallv pattern, in bytes */
     MPI_Datatype wtypes[REC_PMAX];              /* alltoallw: MPI_INT for every peer */
+    MPI_Request req;                            /* a nonblocking algorithm's request */
 } rec_bufs;
+
+/* Completes the request of a nonblocking start that returned `err`: collalg_progress() and
+ * MPI_Test until it is done (SMPI has no MPICH extended generalized requests: core/nbc.h). Each
+ * test lets 10 ns of simulated time pass (run.sh), far below a step (REC_TICK). */
+static int rec_wait(rec_bufs *b, int err)
+{
+    int done = 0;
+    while (err == MPI_SUCCESS && !done) {
+        collalg_progress();
+        err = MPI_Test(&b->req, &done, MPI_STATUS_IGNORE);
+    }
+    return err;
+}
 
 /* The uneven pattern of the v-collectives, in MPI_INT: block from rank i to rank j. */
 static int rec_vcount(int i, int j)
