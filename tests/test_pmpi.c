@@ -403,7 +403,7 @@ Test(pmpi_smpi, forced_p16, .timeout = 600)
 /* The nonblocking collectives (tests/pmpi/nonblocking.c: all seventeen, completed with MPI_Wait,
  * MPI_Waitall on a mixed array, MPI_Test, MPI_Testany, MPI_Waitany, MPI_Waitsome and
  * MPI_Request_get_status, each result checked against the blocking collective by the program):
- * every collective forced, in three sets that together run every algorithm of the
+ * every collective forced, in five sets that together run every algorithm of the
  * COLLALG_NONBLOCKING table, and the reference output; the trace of a forced call and of ring
  * going native for the non-commutative operation; an unknown name and a parameter rejected once,
  * native. Under Open MPI (and SimGrid) the library's completion calls drive the schedules: a run
@@ -421,6 +421,12 @@ Test(pmpi_smpi, forced_p16, .timeout = 600)
     "COLLALG_IBARRIER=k_dissemination COLLALG_IBCAST=knomial COLLALG_IALLGATHER=bruck COLLALG_IALLTOALL=bruck " \
     "COLLALG_IREDUCE=knomial COLLALG_IALLREDUCE=rabenseifner COLLALG_IREDUCE_SCATTER_BLOCK=recursive_halving "  \
     "COLLALG_IREDUCE_SCATTER=recursive_halving"
+#define PM_NB_FORCE_D                                                        \
+    "COLLALG_IREDUCE=rabenseifner COLLALG_IALLREDUCE=recursive_multiplying " \
+    "COLLALG_IREDUCE_SCATTER_BLOCK=pairwise COLLALG_IREDUCE_SCATTER=recursive_doubling"
+#define PM_NB_FORCE_E                                           \
+    "COLLALG_IREDUCE=pipeline COLLALG_IALLREDUCE=reduce_bcast " \
+    "COLLALG_IREDUCE_SCATTER_BLOCK=recursive_doubling COLLALG_IREDUCE_SCATTER=pairwise"
 static void pm_nonblocking(int np)
 {
     char line[1024], want[256];
@@ -439,10 +445,12 @@ static void pm_nonblocking(int np)
     cr_assert(pm_err_line("nonblocking", np, "forced-b", "-> scatter_ring_allgather (forced by COLLALG_IBCAST)", line,
                           sizeof line));
     pm_check("nonblocking", np, "forced-c", PM_NB_FORCE_C);
+    pm_check("nonblocking", np, "forced-d", PM_NB_FORCE_D);
+    pm_check("nonblocking", np, "forced-e", PM_NB_FORCE_E);
     pm_check("nonblocking", np, "unknown", "COLLALG_IALLREDUCE=no_such_algorithm COLLALG_IBCAST=binomial:2");
     cr_assert(pm_err_line("nonblocking", np, "unknown",
                           "collalg: COLLALG_IALLREDUCE=no_such_algorithm: unknown algorithm; valid: recursive_doubling "
-                          "ring rabenseifner; iallreduce stays native",
+                          "ring rabenseifner recursive_multiplying reduce_bcast; iallreduce stays native",
                           line, sizeof line));
     cr_assert(pm_err_line("nonblocking", np, "unknown",
                           "collalg: COLLALG_IBCAST=binomial:2: binomial takes no parameter here (forced, it runs with "

@@ -73,7 +73,9 @@ typedef enum {
     COLL_SCATTER,
     COLL_SCATTERV,
     COLL_REDUCE,
-    COLL_REDUCE_RAB, /* Rabenseifner */
+    COLL_REDUCE_RAB,    /* Rabenseifner */
+    COLL_REDUCE_PIPE,   /* pipelined chain in rank order, segments of `radix` elements */
+    COLL_REDUCE_PIPE_C, /* the same relative to the root, commutative */
     COLL_ALLREDUCE,
     COLL_ALLREDUCE_RING, /* commutative */
     COLL_SCAN,
@@ -117,6 +119,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_SCATTERV] = "scatterv",
                                              [COLL_REDUCE] = "reduce",
                                              [COLL_REDUCE_RAB] = "reduce rabenseifner",
+                                             [COLL_REDUCE_PIPE] = "reduce pipeline",
+                                             [COLL_REDUCE_PIPE_C] = "reduce pipeline commutative",
                                              [COLL_ALLREDUCE] = "allreduce",
                                              [COLL_ALLREDUCE_RING] = "allreduce ring",
                                              [COLL_SCAN] = "scan",
@@ -141,8 +145,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
 {
-    return c == COLL_ALLREDUCE_RING || c == COLL_RSB_HALVING || c == COLL_RS_HALVING || c == COLL_RSB_PAIRWISE ||
-           c == COLL_RS_PAIRWISE;
+    return c == COLL_ALLREDUCE_RING || c == COLL_REDUCE_PIPE_C || c == COLL_RSB_HALVING || c == COLL_RS_HALVING ||
+           c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE;
 }
 
 /* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
@@ -276,6 +280,8 @@ static void build(sim *m, int rank, collalg__steps *s)
         break;
     case COLL_REDUCE: collalg__ireduce_binomial_steps(s, rank, p, root, n, inplace); break;
     case COLL_REDUCE_RAB: collalg__ireduce_rabenseifner_steps(s, rank, p, root, n, inplace); break;
+    case COLL_REDUCE_PIPE: collalg__ireduce_pipeline_steps(s, rank, p, root, n, inplace, radix, 0); break;
+    case COLL_REDUCE_PIPE_C: collalg__ireduce_pipeline_steps(s, rank, p, root, n, inplace, radix, 1); break;
     case COLL_REDUCE_KNOMIAL: collalg__ireduce_knomial_steps(s, rank, p, root, n, inplace, 3); break;
     case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
     case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace, 0); break;
@@ -360,6 +366,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_SCATTERV: slen = r == m->root ? m->vlen : 0, rlen = root_in ? 0 : m->vc[r]; break;
     case COLL_REDUCE:
     case COLL_REDUCE_RAB:
+    case COLL_REDUCE_PIPE:
+    case COLL_REDUCE_PIPE_C:
     case COLL_REDUCE_KNOMIAL: slen = n, rlen = r == m->root ? n : 0; break;
     case COLL_RSB:
     case COLL_RSB_HALVING:
@@ -438,6 +446,8 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_REDUCE:
     case COLL_REDUCE_RAB:
+    case COLL_REDUCE_PIPE:
+    case COLL_REDUCE_PIPE_C:
     case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
@@ -455,8 +465,10 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB_RDB:
     case COLL_RS_RDB:
     case BAD_ORDER:
-        if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ? root_in
-                                                                                                    : m->inplace) ||
+        if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ||
+                     m->coll == COLL_REDUCE_PIPE || m->coll == COLL_REDUCE_PIPE_C
+                 ? root_in
+                 : m->inplace) ||
             m->coll == BAD_ORDER)
             for (i = 0; i < rlen; i++)
                 rcv[i] = mk(r, r, (int)i);
@@ -505,6 +517,8 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_REDUCE:
     case COLL_REDUCE_RAB:
+    case COLL_REDUCE_PIPE:
+    case COLL_REDUCE_PIPE_C:
     case COLL_REDUCE_KNOMIAL:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
@@ -780,6 +794,21 @@ static void simulate_all(coll_kind coll, int rooted, int can_inplace)
                     simulate(coll, p, root, counts[c], inplace);
 }
 
+/* The pipelined reduce: segments of 1, 2 and 3 elements, counts 0, 1, 3 and 7 (more segments than
+ * scratch slots), every p up to PMAX, every root (four of them for p > 9), in place or not. */
+static void simulate_segments(coll_kind coll)
+{
+    static const long long counts[] = {0, 1, 3, 7};
+    int p, root, c, inplace;
+    for (radix = 1; radix <= 3; radix++)
+        for (p = 1; p <= PMAX; p++)
+            for (root = 0; root<p; root += p> 9 ? p / 4 : 1)
+                for (c = 0; c < 4; c++)
+                    for (inplace = 0; inplace <= 1; inplace++)
+                        simulate(coll, p, root, counts[c], inplace);
+    radix = 3;
+}
+
 /* simulate_all() for each radix of 2, 3, 4, 5, 8 and 71 (above every p). */
 static void simulate_radices(coll_kind coll, int rooted, int can_inplace)
 {
@@ -871,6 +900,14 @@ Test(steps, ireduce_binomial_in_rank_order)
 Test(steps, ireduce_rabenseifner_in_rank_order)
 {
     simulate_all(COLL_REDUCE_RAB, 1, 1);
+}
+Test(steps, ireduce_pipeline_in_rank_order)
+{
+    simulate_segments(COLL_REDUCE_PIPE);
+}
+Test(steps, ireduce_pipeline_commutative)
+{
+    simulate_segments(COLL_REDUCE_PIPE_C);
 }
 Test(steps, ireduce_knomial_in_rank_order)
 {

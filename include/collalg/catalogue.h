@@ -282,6 +282,7 @@
     X(ireduce, binomial, 0, 0, none, 0)                                                                             \
     X(ireduce, knomial, 0, 1, radix, 0)                                                                             \
     X(ireduce, rabenseifner, 0, 0, none, 0)                                                                         \
+    X(ireduce, pipeline, 0, 1, segsize, 0)                                                                          \
     X(iallreduce, recursive_doubling, 0, 0, none, 0)                                                                \
     X(iallreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                          \
     X(iallreduce, rabenseifner, 0, 0, none, 0)                                                                      \

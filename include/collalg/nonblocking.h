@@ -46,6 +46,7 @@
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
  * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
  * | collalg_ireduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold, and a hand-off to a folded root, otherwise) | none (rank order kept) |
+ * | collalg_ireduce_pipeline() | (p + s - 2)(alpha + n/s beta + n/s gamma) for s segments, + alpha + n beta for a non-commutative op and root != 0; segment size in bytes (default 64 KiB) | none (rank order kept) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
  * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
  * | collalg_iallreduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold and unfold otherwise) | none (rank order kept) |
@@ -88,6 +89,7 @@
 #include "ireduce/binomial.h"
 #include "ireduce/knomial.h"
 #include "ireduce/rabenseifner.h"
+#include "ireduce/pipeline.h"
 #include "iallreduce/recursive_doubling.h"
 #include "iallreduce/ring.h"
 #include "iallreduce/rabenseifner.h"

@@ -504,7 +504,8 @@ out:
 }
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
- * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; binomial, knomial, rabenseifner),
+ * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; tree_name: binomial, knomial,
+ * rabenseifner, pipeline with segments of 8 bytes and the default),
  * 1 iscan, 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
  * the others refused before any message), 9 and 10 by recursive doubling. */
@@ -522,7 +523,8 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter pairwise",
                                        "ireduce_scatter_block recursive_doubling",
                                        "ireduce_scatter recursive_doubling"};
-    static const char *const tree_name[] = {" binomial", " knomial 3", " knomial 0", " rabenseifner"};
+    static const char *const tree_name[] = {" binomial",     " knomial 3",  " knomial 0",
+                                            " rabenseifner", " pipeline 8", " pipeline 0"};
     int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
@@ -545,7 +547,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0 ? 4 : 1); tree++) { /* ireduce: tree_name */
+        for (tree = 0; tree < (which == 0 ? 6 : 1); tree++) { /* ireduce: tree_name */
             int in = inplace && (which != 0 || rank == root);
             int n = which >= 3 ? total : count;
             memset(send, 0x5A, bytes);
@@ -566,6 +568,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (tree == 3)
                     NB(reduce, rabenseifner, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root,
                        MPI_COMM_WORLD);
+                else if (tree >= 4)
+                    NBK(reduce, pipeline, mode, &req, tree == 4 ? 8 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
+                        k->op, root, MPI_COMM_WORLD);
                 else
                     NBK(reduce, knomial, mode, &req, tree == 1 ? 3 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
                         k->op, root, MPI_COMM_WORLD);
@@ -790,18 +795,19 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[9] = {{"ibcast root p", MPI_ERR_ROOT},
-                  {"ibcast count -1", MPI_ERR_COUNT},
-                  {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
-                  {"iallgather NULL request", MPI_ERR_REQUEST},
-                  {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
-                  {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
-                  {"ibcast knomial radix 1", MPI_ERR_ARG},
-                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
-                  {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG}};
+    } cases[10] = {{"ibcast root p", MPI_ERR_ROOT},
+                   {"ibcast count -1", MPI_ERR_COUNT},
+                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
+                   {"iallgather NULL request", MPI_ERR_REQUEST},
+                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
+                   {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
+                   {"ibcast knomial radix 1", MPI_ERR_ARG},
+                   {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
+                   {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG},
+                   {"ireduce pipeline segsize -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 9; i++) {
+    for (i = 0; i < 10; i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -812,7 +818,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 5: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
         case 6: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
         case 7: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
-        default: err = collalg_iallreduce_recursive_multiplying(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 1); break;
+        case 8: err = collalg_iallreduce_recursive_multiplying(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 1); break;
+        default: err = collalg_ireduce_pipeline(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);

@@ -276,6 +276,77 @@ static inline void collalg__ireduce_rabenseifner_steps(collalg__steps *s, int ra
         collalg__steps_send(s, root, acc);
 }
 
+/** @brief Scratch segments of the pipelined reduce: a rank receives into one while the partial
+ *         results of the two before may still be on their way up. */
+#define COLLALG_IREDUCE_PIPELINE_SLOTS 3
+
+/** @brief Appends a step of @p kind that waits for steps @p d1 and @p d2 (-1: none), outside
+ *         the rounds, uncut (a segment is at most an int count of elements). @return its index. */
+static inline int collalg__steps_after(collalg__steps *s, int kind, int peer, collalg__piece src, collalg__piece dst,
+                                       int d1, int d2)
+{
+    int i = collalg__steps_add(s, kind, peer, src, dst);
+    collalg__steps_dep(s, d1);
+    collalg__steps_dep(s, d2);
+    return i;
+}
+
+/**
+ * @brief Pipelined chain reduce of @p count elements to @p root in segments of @p seg elements
+ *        (the schedule of collalg_reduce_pipeline()): chain position q sends to q - 1, position 0
+ *        is the top; positions are the ranks relative to the root when @p relative (a
+ *        commutative operation: the root is the top), else the ranks themselves (rank 0 is the
+ *        top and hands the result to the root at the end). The last position sends its input's
+ *        segments up, all at once; every other one receives segment j from below into scratch
+ *        slot j mod COLLALG_IREDUCE_PIPELINE_SLOTS (once that slot's previous segment has left
+ *        and segment j - 1 has been combined, so receives are posted in segment order), combines
+ *        its own segment in front (own op received: the ranks in order) and sends the result up,
+ *        or at the top copies it into the result (the root's COLLALG_BUF_RECV, else scratch
+ *        after the slots). Segments go up in order: each combination waits for the one before.
+ */
+static inline void collalg__ireduce_pipeline_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                   int inplace, int seg, int relative)
+{
+    int in = inplace && rank == root ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
+    int pos = relative ? collalg__relrank(rank, root, p) : rank, top = relative ? root : 0;
+    int up = (pos - 1 + (relative ? root : 0) + p) % p, down = (pos + 1 + (relative ? root : 0)) % p;
+    int last[COLLALG_IREDUCE_PIPELINE_SLOTS] = {-1, -1, -1}, prev = -1, r, x;
+    long long width = seg < count ? seg : count, j, lo, n;
+    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count), res = out, slot;
+    if (count == 0 || p == 1) {
+        if (count > 0 && in != COLLALG_BUF_RECV)
+            collalg__steps_copy(s, collalg__pc(in, 0, count), out);
+        return;
+    }
+    if (pos + 1 < p)
+        collalg__steps_tmp(s, COLLALG_IREDUCE_PIPELINE_SLOTS * width + (rank == top && top != root ? count : 0));
+    if (rank == top && top != root)
+        res = collalg__pc(COLLALG_BUF_TMP, COLLALG_IREDUCE_PIPELINE_SLOTS * width, count);
+    for (j = 0, lo = 0; lo < count; j++, lo += n) {
+        int k = (int)(j % COLLALG_IREDUCE_PIPELINE_SLOTS);
+        n = count - lo < seg ? count - lo : seg;
+        if (pos + 1 == p) { /* the last position: its own segments, in order */
+            collalg__steps_after(s, COLLALG_STEP_SEND, up, collalg__pc(in, lo, n), collalg__pc(0, 0, 0), -1, -1);
+            continue;
+        }
+        slot = collalg__pc(COLLALG_BUF_TMP, k * width, n);
+        r = collalg__steps_after(s, COLLALG_STEP_RECV, down, collalg__pc(0, 0, 0), slot, last[k], prev);
+        x = collalg__steps_after(s, COLLALG_STEP_REDUCE, -1, collalg__pc(in, lo, n), slot, r, -1);
+        if (pos > 0)
+            last[k] = collalg__steps_after(s, COLLALG_STEP_SEND, up, slot, collalg__pc(0, 0, 0), x, -1);
+        else
+            last[k] = collalg__steps_after(s, COLLALG_STEP_COPY, -1, slot, collalg__sub(res, lo, lo + n), x, -1);
+        prev = x;
+    }
+    if (top == root)
+        return;
+    collalg__steps_round(s); /* the hand-off waits for all of the chain */
+    if (rank == top)
+        collalg__steps_send(s, root, res);
+    else if (rank == root)
+        collalg__steps_recv(s, top, out);
+}
+
 /** @brief Elements of blocks 0 .. @p r - 1 of a reduce-scatter: the sum of @p counts[0 .. r), or,
  *         when @p counts is NULL, r @p block. */
 static inline long long collalg__vsum(const int *counts, long long block, int r)
