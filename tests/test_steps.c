@@ -72,6 +72,10 @@ typedef enum {
     COLL_GATHERV,
     COLL_SCATTER,
     COLL_SCATTERV,
+    COLL_GATHER_BINOMIAL,
+    COLL_GATHER_KNOMIAL, /* radix `radix` */
+    COLL_SCATTER_BINOMIAL,
+    COLL_SCATTER_KNOMIAL, /* radix `radix` */
     COLL_REDUCE,
     COLL_REDUCE_RAB,    /* Rabenseifner */
     COLL_REDUCE_PIPE,   /* pipelined chain in rank order, segments of `radix` elements */
@@ -117,6 +121,10 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_GATHERV] = "gatherv",
                                              [COLL_SCATTER] = "scatter",
                                              [COLL_SCATTERV] = "scatterv",
+                                             [COLL_GATHER_BINOMIAL] = "gather binomial",
+                                             [COLL_GATHER_KNOMIAL] = "gather knomial",
+                                             [COLL_SCATTER_BINOMIAL] = "scatter binomial",
+                                             [COLL_SCATTER_KNOMIAL] = "scatter knomial",
                                              [COLL_REDUCE] = "reduce",
                                              [COLL_REDUCE_RAB] = "reduce rabenseifner",
                                              [COLL_REDUCE_PIPE] = "reduce pipeline",
@@ -274,6 +282,10 @@ static void build(sim *m, int rank, collalg__steps *s)
                                        rank == root ? m->vd : NULL, inplace);
         break;
     case COLL_SCATTER: collalg__iscatterv_linear_steps(s, rank, p, root, n, NULL, NULL, n, inplace); break;
+    case COLL_GATHER_BINOMIAL: collalg__igather_knomial_steps(s, rank, p, root, n, n, 2, inplace); break;
+    case COLL_GATHER_KNOMIAL: collalg__igather_knomial_steps(s, rank, p, root, n, n, radix, inplace); break;
+    case COLL_SCATTER_BINOMIAL: collalg__iscatter_knomial_steps(s, rank, p, root, n, n, 2, inplace); break;
+    case COLL_SCATTER_KNOMIAL: collalg__iscatter_knomial_steps(s, rank, p, root, n, n, radix, inplace); break;
     case COLL_SCATTERV:
         collalg__iscatterv_linear_steps(s, rank, p, root, 0, rank == root ? m->vc : NULL, rank == root ? m->vd : NULL,
                                         m->vc[rank], inplace);
@@ -350,7 +362,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BARRIER_K: break;
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
-    case COLL_BCAST_SCATTER: rlen = n; break;
+    case COLL_BCAST_SCATTER:
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
@@ -360,9 +372,13 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLTOALL_BRUCK: slen = rlen = pn; break;
     case COLL_ALLTOALLV:
     case COLL_ALLTOALLW: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
-    case COLL_GATHER: slen = n, rlen = r == m->root ? pn : 0; break;
+    case COLL_GATHER:
+    case COLL_GATHER_BINOMIAL:
+    case COLL_GATHER_KNOMIAL: slen = n, rlen = r == m->root ? pn : 0; break;
     case COLL_GATHERV: slen = m->vc[r], rlen = r == m->root ? m->vlen : 0; break;
-    case COLL_SCATTER: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
+    case COLL_SCATTER:
+    case COLL_SCATTER_BINOMIAL:
+    case COLL_SCATTER_KNOMIAL: slen = r == m->root ? pn : 0, rlen = root_in ? 0 : n; break;
     case COLL_SCATTERV: slen = r == m->root ? m->vlen : 0, rlen = root_in ? 0 : m->vc[r]; break;
     case COLL_REDUCE:
     case COLL_REDUCE_RAB:
@@ -418,6 +434,8 @@ static void fill(sim *m, int r, sim_rank *x)
             }
         break;
     case COLL_GATHER:
+    case COLL_GATHER_BINOMIAL:
+    case COLL_GATHER_KNOMIAL:
         if (root_in)
             for (i = 0; i < n; i++)
                 rcv[r * n + i] = mk(r, r, (int)i);
@@ -428,6 +446,8 @@ static void fill(sim *m, int r, sim_rank *x)
                 rcv[m->vd[r] + i] = mk(r, r, (int)i);
         break;
     case COLL_SCATTER: /* block b is {root, b, j} */
+    case COLL_SCATTER_BINOMIAL:
+    case COLL_SCATTER_KNOMIAL:
         for (i = 0; i < slen; i++)
             snd[i] = mk(r, (int)(i / n), (int)(i % n));
         break;
@@ -489,6 +509,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
     case COLL_GATHER:
+    case COLL_GATHER_BINOMIAL:
+    case COLL_GATHER_KNOMIAL:
         for (i = 0; i < rlen; i++)
             want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
         break;
@@ -512,6 +534,8 @@ static void fill(sim *m, int r, sim_rank *x)
         break;
     case COLL_SCATTER:
     case COLL_SCATTERV:
+    case COLL_SCATTER_BINOMIAL:
+    case COLL_SCATTER_KNOMIAL:
         for (i = 0; i < rlen; i++)
             want[i] = mk(m->root, r, (int)i);
         break;
@@ -892,6 +916,22 @@ Test(steps, iscatter_linear)
 Test(steps, iscatterv_linear)
 {
     simulate_all(COLL_SCATTERV, 1, 1);
+}
+Test(steps, igather_binomial)
+{
+    simulate_all(COLL_GATHER_BINOMIAL, 1, 1);
+}
+Test(steps, igather_knomial)
+{
+    simulate_radices(COLL_GATHER_KNOMIAL, 1, 1);
+}
+Test(steps, iscatter_binomial)
+{
+    simulate_all(COLL_SCATTER_BINOMIAL, 1, 1);
+}
+Test(steps, iscatter_knomial)
+{
+    simulate_radices(COLL_SCATTER_KNOMIAL, 1, 1);
 }
 Test(steps, ireduce_binomial_in_rank_order)
 {

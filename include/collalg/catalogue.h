@@ -267,8 +267,12 @@
     X(ibcast, knomial, 0, 1, radix, 0)                                                                              \
     X(ibcast, scatter_ring_allgather, 0, 0, none, 0)                                                                \
     X(igather, linear, 0, 0, none, 0)                                                                               \
+    X(igather, binomial, 0, 0, none, 0)                                                                             \
+    X(igather, knomial, 0, 1, radix, 0)                                                                             \
     X(igatherv, linear, 0, 0, none, 0)                                                                              \
     X(iscatter, linear, 0, 0, none, 0)                                                                              \
+    X(iscatter, binomial, 0, 0, none, 0)                                                                            \
+    X(iscatter, knomial, 0, 1, radix, 0)                                                                            \
     X(iscatterv, linear, 0, 0, none, 0)                                                                             \
     X(iallgather, ring, 0, 0, none, 0)                                                                              \
     X(iallgather, recursive_doubling, 0, 0, none, 0)                                                                \

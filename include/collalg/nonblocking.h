@@ -40,7 +40,11 @@
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ibcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta | none |
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
+ * | collalg_igather_binomial() | ceil(lg p) alpha + (p - 1) n beta at the root | none |
+ * | collalg_igather_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta at the root; radix k (default 4) | none |
  * | collalg_iscatter_linear(), collalg_iscatterv_linear() | alpha + n beta at the root | none |
+ * | collalg_iscatter_binomial() | ceil(lg p) alpha + (p - 1) n beta at the root | none |
+ * | collalg_iscatter_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta at the root; radix k (default 4) | none |
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
  * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
@@ -80,8 +84,12 @@
 #include "ialltoall/pair.h"
 #include "ialltoall/bruck.h"
 #include "igather/linear.h"
+#include "igather/binomial.h"
+#include "igather/knomial.h"
 #include "igatherv/linear.h"
 #include "iscatter/linear.h"
+#include "iscatter/binomial.h"
+#include "iscatter/knomial.h"
 #include "iscatterv/linear.h"
 #include "iallgatherv/ring.h"
 #include "ialltoallv/linear.h"

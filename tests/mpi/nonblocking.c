@@ -280,11 +280,13 @@ static void ref_rooted(int scatter, void *one, int n, MPI_Datatype type, void *v
     free(req);
 }
 
-/* igather (scatter = 0) or iscatter (1) at every root (up to p = 4; else 0 and p - 1). */
+/* igather (scatter = 0) or iscatter (1) linear, binomial, knomial (radix 3 and the default) at
+ * every root (up to p = 4; else 0 and p - 1). */
 static void run_rooted(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int scatter,
                        int inplace, int mode)
 {
-    int scount = count * t->ratio, root;
+    static const char *const name[] = {"linear", "binomial", "knomial 3", "knomial 0"};
+    int scount = count * t->ratio, root, alg;
     size_t one = th_bytes(scatter ? count : scount, scatter ? t->rtype : t->stype);
     size_t all = th_bytes((long)(scatter ? scount : count) * p, scatter ? t->stype : t->rtype);
     char *mine = th_alloc(one), *got = th_alloc(scatter ? one : all), *want = th_alloc(scatter ? one : all);
@@ -294,30 +296,44 @@ static void run_rooted(th_result *res, const th_opts *o, const th_types *t, int 
     if (inplace && t->stype != t->rtype)
         goto out;
     MPI_Type_get_extent(t->rtype, &lb, &ext);
-    for (root = 0; root < p; root += p <= 4 ? 1 : p - 1) {
-        size_t gbytes = scatter ? one : all;
-        th_fill(mine, one, 3u + (unsigned)rank);
-        th_fill(whole, all, 5u + (unsigned)rank);
-        th_fill(got, gbytes, 9u + (unsigned)rank);
-        if (!scatter && inplace && rank == root && count > 0) /* the root's block is already in got */
-            memcpy(got + (size_t)root * (size_t)count * (size_t)ext, mine, one - 16);
-        memcpy(want, got, gbytes);
-        if (!scatter) { /* the reference gathers `mine` */
-            ref_rooted(0, mine, scount, t->stype, want, NULL, NULL, count, t->rtype, root, p, rank);
-            NB(gather, linear, mode, &req, inplace && rank == root ? MPI_IN_PLACE : mine, scount, t->stype, got, count,
-               t->rtype, root, MPI_COMM_WORLD);
-        } else { /* in place the root keeps its block in `whole`: nothing to compare there */
-            ref_rooted(1, want, count, t->rtype, whole, NULL, NULL, scount, t->stype, root, p, rank);
-            if (inplace && rank == root)
-                memcpy(want, got, gbytes);
-            NB(scatter, linear, mode, &req, whole, scount, t->stype, inplace && rank == root ? MPI_IN_PLACE : got,
-               count, t->rtype, root, MPI_COMM_WORLD);
+    for (root = 0; root < p; root += p <= 4 ? 1 : p - 1)
+        for (alg = 0; alg < 4; alg++) {
+            size_t gbytes = scatter ? one : all;
+            void *sb = inplace && rank == root ? MPI_IN_PLACE : mine,
+                 *rb = inplace && rank == root ? MPI_IN_PLACE : got;
+            th_fill(mine, one, 3u + (unsigned)rank);
+            th_fill(whole, all, 5u + (unsigned)rank);
+            th_fill(got, gbytes, 9u + (unsigned)rank);
+            if (!scatter && inplace && rank == root && count > 0) /* the root's block is already in got */
+                memcpy(got + (size_t)root * (size_t)count * (size_t)ext, mine, one - 16);
+            memcpy(want, got, gbytes);
+            if (!scatter) { /* the reference gathers `mine` */
+                ref_rooted(0, mine, scount, t->stype, want, NULL, NULL, count, t->rtype, root, p, rank);
+                if (alg == 0)
+                    NB(gather, linear, mode, &req, sb, scount, t->stype, got, count, t->rtype, root, MPI_COMM_WORLD);
+                else if (alg == 1)
+                    NB(gather, binomial, mode, &req, sb, scount, t->stype, got, count, t->rtype, root, MPI_COMM_WORLD);
+                else
+                    NBK(gather, knomial, mode, &req, alg == 2 ? 3 : 0, sb, scount, t->stype, got, count, t->rtype, root,
+                        MPI_COMM_WORLD);
+            } else { /* in place the root keeps its block in `whole`: nothing to compare there */
+                ref_rooted(1, want, count, t->rtype, whole, NULL, NULL, scount, t->stype, root, p, rank);
+                if (inplace && rank == root)
+                    memcpy(want, got, gbytes);
+                if (alg == 0)
+                    NB(scatter, linear, mode, &req, whole, scount, t->stype, rb, count, t->rtype, root, MPI_COMM_WORLD);
+                else if (alg == 1)
+                    NB(scatter, binomial, mode, &req, whole, scount, t->stype, rb, count, t->rtype, root,
+                       MPI_COMM_WORLD);
+                else
+                    NBK(scatter, knomial, mode, &req, alg == 2 ? 3 : 0, whole, scount, t->stype, rb, count, t->rtype,
+                        root, MPI_COMM_WORLD);
+            }
+            nb_complete(&req, mode);
+            snprintf(what, sizeof what, "%s %s %s count %d root %d%s%s", scatter ? "iscatter" : "igather", name[alg],
+                     t->name, count, root, inplace ? " in place" : "", nb_mode_name(mode));
+            th_check(res, o, what, got, want, gbytes);
         }
-        nb_complete(&req, mode);
-        snprintf(what, sizeof what, "%s linear %s count %d root %d%s%s", scatter ? "iscatter" : "igather", t->name,
-                 count, root, inplace ? " in place" : "", nb_mode_name(mode));
-        th_check(res, o, what, got, want, gbytes);
-    }
 out:
     free(mine);
     free(got);
@@ -795,19 +811,21 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[10] = {{"ibcast root p", MPI_ERR_ROOT},
-                   {"ibcast count -1", MPI_ERR_COUNT},
-                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
-                   {"iallgather NULL request", MPI_ERR_REQUEST},
-                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
-                   {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
-                   {"ibcast knomial radix 1", MPI_ERR_ARG},
-                   {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
-                   {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG},
-                   {"ireduce pipeline segsize -1", MPI_ERR_ARG}};
+    } cases[] = {{"ibcast root p", MPI_ERR_ROOT},
+                 {"ibcast count -1", MPI_ERR_COUNT},
+                 {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
+                 {"iallgather NULL request", MPI_ERR_REQUEST},
+                 {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
+                 {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
+                 {"ibcast knomial radix 1", MPI_ERR_ARG},
+                 {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
+                 {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG},
+                 {"ireduce pipeline segsize -1", MPI_ERR_ARG},
+                 {"igather knomial radix 1", MPI_ERR_ARG},
+                 {"iscatter knomial radix -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 10; i++) {
+    for (i = 0; i < (int)(sizeof cases / sizeof *cases); i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -819,7 +837,9 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 6: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
         case 7: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
         case 8: err = collalg_iallreduce_recursive_multiplying(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 1); break;
-        default: err = collalg_ireduce_pipeline(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, -1); break;
+        case 9: err = collalg_ireduce_pipeline(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, -1); break;
+        case 10: err = collalg_igather_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, 1); break;
+        default: err = collalg_iscatter_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
