@@ -61,6 +61,7 @@ typedef enum {
     COLL_BARRIER,
     COLL_BCAST,
     COLL_BCAST_SCATTER, /* scatter + ring allgather */
+    COLL_BCAST_RDB,     /* scatter + recursive-doubling allgather */
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
     COLL_ALLGATHER_RDB,
@@ -101,6 +102,7 @@ typedef enum {
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
                                              [COLL_BCAST_SCATTER] = "bcast scatter_ring_allgather",
+                                             [COLL_BCAST_RDB] = "bcast scatter_rdb_allgather",
                                              [COLL_ALLGATHER] = "allgather",
                                              [COLL_ALLGATHERV] = "allgatherv",
                                              [COLL_ALLGATHER_RDB] = "allgather rdb",
@@ -228,6 +230,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
     case COLL_BCAST_KNOMIAL: collalg__ibcast_knomial_steps(s, rank, p, root, n, 3); break;
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
+    case COLL_BCAST_RDB: collalg__ibcast_scatter_rdb_allgather_steps(s, rank, p, root, n); break;
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
@@ -334,6 +337,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
+    case COLL_BCAST_RDB:
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
@@ -425,6 +429,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
+    case COLL_BCAST_RDB:
         for (i = 0; i < n && r == m->root; i++)
             rcv[i] = mk(r, r, (int)i);
         break;
@@ -453,6 +458,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
+    case COLL_BCAST_RDB:
         for (i = 0; i < n; i++)
             want[i] = mk(m->root, m->root, (int)i);
         break;
@@ -791,6 +797,10 @@ Test(steps, ibcast_knomial)
 Test(steps, ibcast_scatter_ring_allgather)
 {
     simulate_all(COLL_BCAST_SCATTER, 1, 0);
+}
+Test(steps, ibcast_scatter_rdb_allgather)
+{
+    simulate_all(COLL_BCAST_RDB, 1, 0);
 }
 Test(steps, iallgather_ring)
 {

@@ -82,11 +82,12 @@ static int count_of(int entry, MPI_Datatype type)
     return entry < 0 ? th_big_count(type) : entry;
 }
 
-/* ibcast binomial, knomial (radix 3 and the default) and scatter_ring_allgather at every root up to
- * p = 4 (else the first and the last). */
+/* ibcast binomial, knomial (radix 3 and the default), scatter_ring_allgather and
+ * scatter_rdb_allgather at every root up to p = 4 (else the first and the last). */
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int mode)
 {
-    static const char *const name[] = {"binomial", "knomial 3", "knomial 0", "scatter_ring_allgather"};
+    static const char *const name[] = {"binomial", "knomial 3", "knomial 0", "scatter_ring_allgather",
+                                       "scatter_rdb_allgather"};
     size_t bytes = th_bytes(count, t->rtype);
     char *got = th_alloc(bytes), *want = th_alloc(bytes), *start = th_alloc(bytes), what[256];
     int root, alg;
@@ -96,14 +97,16 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
         th_fill(start, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
         memcpy(want, start, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
-        for (alg = 0; alg < 4; alg++) {
+        for (alg = 0; alg < 5; alg++) {
             memcpy(got, start, bytes);
             if (alg == 0)
                 NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
             else if (alg < 3)
                 NBK(bcast, knomial, mode, &req, alg == 1 ? 3 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
-            else
+            else if (alg == 3)
                 NB(bcast, scatter_ring_allgather, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else
+                NB(bcast, scatter_rdb_allgather, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
             nb_complete(&req, mode);
             snprintf(what, sizeof what, "ibcast %s %s count %d root %d%s", name[alg], t->name, count, root,
                      nb_mode_name(mode));
