@@ -121,6 +121,52 @@ static inline void collalg__ibcast_scatter_steps(collalg__steps *s, int rel, int
 }
 
 /**
+ * @brief Pipelined broadcast of @p count elements of COLLALG_BUF_RECV from @p root down the
+ *        tree of fanout 1 or 2 in heap order on relative ranks (parent (rel - 1) / fanout,
+ *        children fanout rel + 1 .. fanout rel + fanout below p; fanout 1 is the chain
+ *        0 -> 1 -> ..., 2 the binary tree of collalg_bcast_binary_tree()), in segments of @p seg >= 1 elements
+ *        (collalg__blocks_piece(); the last one shorter; at most COLLALG_PIECE_MAX). A non-root
+ *        posts the receives of every segment from its parent at once; a rank sends segment i to
+ *        each child once segment i is in and its send of segment i - 1 to that child is done, so
+ *        the sends to one peer start in segment order whatever order the receives complete in
+ *        (MPI orders the matching of messages, not their completion). Nothing is sent for
+ *        @p count 0.
+ */
+static inline void collalg__ibcast_pipeline_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                  long long seg, int fanout)
+{
+    int rel = collalg__relrank(rank, root, p), got = -1, sent[2] = {-1, -1}, c;
+    long long nseg, i, first = (long long)fanout * rel + 1;
+    if (seg > COLLALG_PIECE_MAX) /* one step per segment: the dependencies below name it */
+        seg = COLLALG_PIECE_MAX;
+    nseg = (count + seg - 1) / seg;
+    for (i = 0; i < nseg; i++) {
+        if (rel > 0)
+            got = collalg__steps_recv(s, ((rel - 1) / fanout + root) % p, collalg__blocks_piece(count, seg, i, 1));
+        for (c = 0; c < fanout && c < 2 && first + c < p; c++) {
+            int prior = sent[c];
+            sent[c] = collalg__steps_send(s, (int)((first + c + root) % p), collalg__blocks_piece(count, seg, i, 1));
+            collalg__steps_dep(s, got);
+            collalg__steps_dep(s, prior);
+        }
+    }
+}
+
+/** @brief Pipelined chain broadcast: collalg__ibcast_pipeline_steps() of fanout 1. */
+static inline void collalg__ibcast_chain_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                               long long seg)
+{
+    collalg__ibcast_pipeline_steps(s, rank, p, root, count, seg, 1);
+}
+
+/** @brief Pipelined binary-tree broadcast: collalg__ibcast_pipeline_steps() of fanout 2. */
+static inline void collalg__ibcast_binary_tree_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                     long long seg)
+{
+    collalg__ibcast_pipeline_steps(s, rank, p, root, count, seg, 2);
+}
+
+/**
  * @brief Broadcast of @p count elements as a binomial scatter followed by a ring allgather
  *        (MPICH's long-message ibcast, sched_scatter_ring_allgather): the vector is cut into p
  *        blocks of ceil(count / p) elements, block j for relative rank j; each non-root receives
