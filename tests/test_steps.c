@@ -31,6 +31,9 @@
 static int expect_failure, failures;
 /* The radix of the builders the tests run for several radices (simulate_radices()). */
 static int radix = 3;
+/* Elements per segment of the chain and binary-tree broadcasts (above COLLALG_PIECE_MAX: clipped
+ * to it). */
+static long long chain_seg = 1;
 #define CHECK(cond, ...)                      \
     do {                                      \
         if (!(cond)) {                        \
@@ -61,6 +64,9 @@ typedef enum {
     COLL_BARRIER,
     COLL_BCAST,
     COLL_BCAST_SCATTER, /* scatter + ring allgather */
+    COLL_BCAST_RDB,     /* scatter + recursive-doubling allgather */
+    COLL_BCAST_CHAIN,   /* segments of chain_seg elements */
+    COLL_BCAST_BINARY,  /* binary tree, segments of chain_seg elements */
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
     COLL_ALLGATHER_RDB,
@@ -110,6 +116,9 @@ typedef enum {
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
                                              [COLL_BCAST_SCATTER] = "bcast scatter_ring_allgather",
+                                             [COLL_BCAST_RDB] = "bcast scatter_rdb_allgather",
+                                             [COLL_BCAST_CHAIN] = "bcast chain",
+                                             [COLL_BCAST_BINARY] = "bcast binary_tree",
                                              [COLL_ALLGATHER] = "allgather",
                                              [COLL_ALLGATHERV] = "allgatherv",
                                              [COLL_ALLGATHER_RDB] = "allgather rdb",
@@ -248,6 +257,9 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
     case COLL_BCAST_KNOMIAL: collalg__ibcast_knomial_steps(s, rank, p, root, n, 3); break;
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
+    case COLL_BCAST_RDB: collalg__ibcast_scatter_rdb_allgather_steps(s, rank, p, root, n); break;
+    case COLL_BCAST_CHAIN: collalg__ibcast_chain_steps(s, rank, p, root, n, chain_seg); break;
+    case COLL_BCAST_BINARY: collalg__ibcast_binary_tree_steps(s, rank, p, root, n, chain_seg); break;
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
@@ -363,6 +375,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
+    case COLL_BCAST_RDB:
+    case COLL_BCAST_CHAIN:
+    case COLL_BCAST_BINARY: rlen = n; break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
@@ -461,6 +476,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
+    case COLL_BCAST_RDB:
+    case COLL_BCAST_CHAIN:
+    case COLL_BCAST_BINARY:
         for (i = 0; i < n && r == m->root; i++)
             rcv[i] = mk(r, r, (int)i);
         break;
@@ -502,6 +520,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
+    case COLL_BCAST_RDB:
+    case COLL_BCAST_CHAIN:
+    case COLL_BCAST_BINARY:
         for (i = 0; i < n; i++)
             want[i] = mk(m->root, m->root, (int)i);
         break;
@@ -845,6 +866,19 @@ static void simulate_radices(coll_kind coll, int rooted, int can_inplace)
     radix = 3;
 }
 
+/* simulate_all() of a segmented broadcast for segments of 1, 2, 3 and more than COLLALG_PIECE_MAX
+ * elements. */
+static void simulate_segments(coll_kind coll)
+{
+    static const long long seg[] = {1, 2, 3, 1000};
+    int i;
+    for (i = 0; i < 4; i++) {
+        chain_seg = seg[i];
+        simulate_all(coll, 1, 0);
+    }
+    chain_seg = 1;
+}
+
 Test(steps, ibarrier_dissemination)
 {
     simulate_all(COLL_BARRIER, 0, 0);
@@ -864,6 +898,18 @@ Test(steps, ibcast_knomial)
 Test(steps, ibcast_scatter_ring_allgather)
 {
     simulate_all(COLL_BCAST_SCATTER, 1, 0);
+}
+Test(steps, ibcast_scatter_rdb_allgather)
+{
+    simulate_all(COLL_BCAST_RDB, 1, 0);
+}
+Test(steps, ibcast_chain)
+{
+    simulate_segments(COLL_BCAST_CHAIN);
+}
+Test(steps, ibcast_binary_tree)
+{
+    simulate_segments(COLL_BCAST_BINARY);
 }
 Test(steps, iallgather_ring)
 {

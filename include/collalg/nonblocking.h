@@ -39,6 +39,9 @@
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ibcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta | none |
+ * | collalg_ibcast_scatter_rdb_allgather() | 2 lg p alpha + 2 (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
+ * | collalg_ibcast_chain() | (p + s - 2)(alpha + n/s beta), s segments of segsize bytes (default 4096) | none |
+ * | collalg_ibcast_binary_tree() | 2 (floor(lg p) + s - 1)(alpha + n/s beta), s segments of segsize bytes (default 4096) | none |
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
  * | collalg_igather_binomial() | ceil(lg p) alpha + (p - 1) n beta at the root | none |
  * | collalg_igather_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta at the root; radix k (default 4) | none |
@@ -77,6 +80,9 @@
 #include "ibcast/binomial.h"
 #include "ibcast/knomial.h"
 #include "ibcast/scatter_ring_allgather.h"
+#include "ibcast/scatter_rdb_allgather.h"
+#include "ibcast/chain.h"
+#include "ibcast/binary_tree.h"
 #include "iallgather/ring.h"
 #include "iallgather/recursive_doubling.h"
 #include "iallgather/bruck.h"

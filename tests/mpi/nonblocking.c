@@ -82,11 +82,14 @@ static int count_of(int entry, MPI_Datatype type)
     return entry < 0 ? th_big_count(type) : entry;
 }
 
-/* ibcast binomial, knomial (radix 3 and the default) and scatter_ring_allgather at every root up to
- * p = 4 (else the first and the last). */
+/* ibcast binomial, knomial (radix 3 and the default), scatter_ring_allgather,
+ * scatter_rdb_allgather, chain and binary_tree (segments of 100 bytes and the default) at every
+ * root up to p = 4 (else the first and the last). */
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int mode)
 {
-    static const char *const name[] = {"binomial", "knomial 3", "knomial 0", "scatter_ring_allgather"};
+    static const char *const name[] = {
+        "binomial",  "knomial 3", "knomial 0",       "scatter_ring_allgather", "scatter_rdb_allgather",
+        "chain 100", "chain 0",   "binary_tree 100", "binary_tree 0"};
     size_t bytes = th_bytes(count, t->rtype);
     char *got = th_alloc(bytes), *want = th_alloc(bytes), *start = th_alloc(bytes), what[256];
     int root, alg;
@@ -96,14 +99,20 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
         th_fill(start, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
         memcpy(want, start, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
-        for (alg = 0; alg < 4; alg++) {
+        for (alg = 0; alg < 9; alg++) {
             memcpy(got, start, bytes);
             if (alg == 0)
                 NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
             else if (alg < 3)
                 NBK(bcast, knomial, mode, &req, alg == 1 ? 3 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
-            else
+            else if (alg == 3)
                 NB(bcast, scatter_ring_allgather, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else if (alg == 4)
+                NB(bcast, scatter_rdb_allgather, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else if (alg < 7)
+                NBK(bcast, chain, mode, &req, alg == 5 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else
+                NBK(bcast, binary_tree, mode, &req, alg == 7 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
             nb_complete(&req, mode);
             snprintf(what, sizeof what, "ibcast %s %s count %d root %d%s", name[alg], t->name, count, root,
                      nb_mode_name(mode));
@@ -822,7 +831,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG},
                  {"ireduce pipeline segsize -1", MPI_ERR_ARG},
                  {"igather knomial radix 1", MPI_ERR_ARG},
-                 {"iscatter knomial radix -1", MPI_ERR_ARG}};
+                 {"iscatter knomial radix -1", MPI_ERR_ARG},
+                 {"ibcast chain segsize -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
     for (i = 0; i < (int)(sizeof cases / sizeof *cases); i++) {
@@ -839,7 +849,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 8: err = collalg_iallreduce_recursive_multiplying(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 1); break;
         case 9: err = collalg_ireduce_pipeline(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, -1); break;
         case 10: err = collalg_igather_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, 1); break;
-        default: err = collalg_iscatter_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, -1); break;
+        case 11: err = collalg_iscatter_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, -1); break;
+        default: err = collalg_ibcast_chain(buf, 1, MPI_INT, 0, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);

@@ -96,19 +96,17 @@ static inline collalg__piece collalg__blocks_piece(long long count, long long si
 }
 
 /**
- * @brief Broadcast of @p count elements as a binomial scatter followed by a ring allgather
- *        (MPICH's long-message ibcast, sched_scatter_ring_allgather): the vector is cut into p
- *        blocks of ceil(count / p) elements, block j for relative rank j; each non-root receives
- *        the blocks of its subtree from its parent, sends its children theirs (largest first,
- *        all at once), then in ring step i = 0 .. p - 2 sends block (rel - i) mod p to relative
- *        rank rel + 1 and receives block (rel - i - 1) mod p from rel - 1.
+ * @brief The binomial scatter that starts a scatter-allgather broadcast of @p count elements of
+ *        COLLALG_BUF_RECV from @p root: the vector is cut into p blocks of ceil(count / p)
+ *        elements (collalg__blocks_piece()), block j for relative rank j; relative rank @p rel > 0
+ *        receives the blocks of its binomial subtree from its parent, then every rank sends each
+ *        child its subtree's blocks (largest first, all at once). Invariant: afterwards rel holds
+ *        block rel. The round is closed: what follows waits for the scatter.
  */
-static inline void collalg__ibcast_scatter_ring_allgather_steps(collalg__steps *s, int rank, int p, int root,
-                                                                long long count)
+static inline void collalg__ibcast_scatter_steps(collalg__steps *s, int rel, int p, int root, long long count)
 {
-    int rel = collalg__relrank(rank, root, p), mask, i;
-    int right = (collalg__ring_to(rel, p, 1) + root) % p, left = (collalg__ring_from(rel, p, 1) + root) % p;
     long long size = (count + p - 1) / p;
+    int mask;
     if (rel > 0) {
         collalg__steps_recv(s, (collalg__binomial_parent(rel) + root) % p,
                             collalg__blocks_piece(count, size, rel, collalg__binomial_subtree(rel, p)));
@@ -120,10 +118,114 @@ static inline void collalg__ibcast_scatter_ring_allgather_steps(collalg__steps *
                 s, (rel + mask + root) % p,
                 collalg__blocks_piece(count, size, rel + mask, collalg__binomial_subtree(rel + mask, p)));
     collalg__steps_round(s);
+}
+
+/**
+ * @brief Pipelined broadcast of @p count elements of COLLALG_BUF_RECV from @p root down the
+ *        tree of fanout 1 or 2 in heap order on relative ranks (parent (rel - 1) / fanout,
+ *        children fanout rel + 1 .. fanout rel + fanout below p; fanout 1 is the chain
+ *        0 -> 1 -> ..., 2 the binary tree of collalg_bcast_binary_tree()), in segments of @p seg >= 1 elements
+ *        (collalg__blocks_piece(); the last one shorter; at most COLLALG_PIECE_MAX). A non-root
+ *        posts the receives of every segment from its parent at once; a rank sends segment i to
+ *        each child once segment i is in and its send of segment i - 1 to that child is done, so
+ *        the sends to one peer start in segment order whatever order the receives complete in
+ *        (MPI orders the matching of messages, not their completion). Nothing is sent for
+ *        @p count 0.
+ */
+static inline void collalg__ibcast_pipeline_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                  long long seg, int fanout)
+{
+    int rel = collalg__relrank(rank, root, p), got = -1, sent[2] = {-1, -1}, c;
+    long long nseg, i, first = (long long)fanout * rel + 1;
+    if (seg > COLLALG_PIECE_MAX) /* one step per segment: the dependencies below name it */
+        seg = COLLALG_PIECE_MAX;
+    nseg = (count + seg - 1) / seg;
+    for (i = 0; i < nseg; i++) {
+        if (rel > 0)
+            got = collalg__steps_recv(s, ((rel - 1) / fanout + root) % p, collalg__blocks_piece(count, seg, i, 1));
+        for (c = 0; c < fanout && c < 2 && first + c < p; c++) {
+            int prior = sent[c];
+            sent[c] = collalg__steps_send(s, (int)((first + c + root) % p), collalg__blocks_piece(count, seg, i, 1));
+            collalg__steps_dep(s, got);
+            collalg__steps_dep(s, prior);
+        }
+    }
+}
+
+/** @brief Pipelined chain broadcast: collalg__ibcast_pipeline_steps() of fanout 1. */
+static inline void collalg__ibcast_chain_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                               long long seg)
+{
+    collalg__ibcast_pipeline_steps(s, rank, p, root, count, seg, 1);
+}
+
+/** @brief Pipelined binary-tree broadcast: collalg__ibcast_pipeline_steps() of fanout 2. */
+static inline void collalg__ibcast_binary_tree_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                     long long seg)
+{
+    collalg__ibcast_pipeline_steps(s, rank, p, root, count, seg, 2);
+}
+
+/**
+ * @brief Broadcast of @p count elements as a binomial scatter followed by a ring allgather
+ *        (MPICH's long-message ibcast, sched_scatter_ring_allgather): the vector is cut into p
+ *        blocks of ceil(count / p) elements, block j for relative rank j; each non-root receives
+ *        the blocks of its subtree from its parent, sends its children theirs (largest first,
+ *        all at once), then in ring step i = 0 .. p - 2 sends block (rel - i) mod p to relative
+ *        rank rel + 1 and receives block (rel - i - 1) mod p from rel - 1.
+ */
+static inline void collalg__ibcast_scatter_ring_allgather_steps(collalg__steps *s, int rank, int p, int root,
+                                                                long long count)
+{
+    int rel = collalg__relrank(rank, root, p), i;
+    int right = (collalg__ring_to(rel, p, 1) + root) % p, left = (collalg__ring_from(rel, p, 1) + root) % p;
+    long long size = (count + p - 1) / p;
+    collalg__ibcast_scatter_steps(s, rel, p, root, count);
     for (i = 0; i < p - 1; i++) {
         collalg__steps_send(s, right, collalg__blocks_piece(count, size, collalg__ring_from(rel, p, i), 1));
         collalg__steps_recv(s, left, collalg__blocks_piece(count, size, collalg__ring_from(rel, p, i + 1), 1));
         collalg__steps_round(s);
+    }
+}
+
+/**
+ * @brief Broadcast of @p count elements as a binomial scatter followed by a recursive-doubling
+ *        allgather for any p (MPICH's sched_scatter_recursive_doubling_allgather; the schedule of
+ *        collalg_bcast_scatter_rdb_allgather(), with the blocks of collalg__ibcast_scatter_steps()):
+ *        on relative ranks, in the step with mask = 1, 2, 4, ... the blocks of rel's group G go to
+ *        rel XOR mask and those of the partner group G' come back, each one run of the vector; a
+ *        lower group whose partner group is partial then forwards G' to its members without a
+ *        partner (schedule/recursive_doubling.h). Nothing is sent for @p count 0.
+ */
+static inline void collalg__ibcast_scatter_rdb_allgather_steps(collalg__steps *s, int rank, int p, int root,
+                                                               long long count)
+{
+    int rel = collalg__relrank(rank, root, p), g, gn, pg, pgn, t, to, from;
+    long long size = (count + p - 1) / p;
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    if (count == 0)
+        return;
+    collalg__ibcast_scatter_steps(s, rel, p, root, count);
+    collalg__rdb_fold_init(&f, p, 1, rel, COLLALG__RDB_FOLD_NONE);
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+        collalg__piece theirs;
+        if (!collalg__rdb_groups(rel, p, st.mask, &g, &gn, &pg, &pgn))
+            continue; /* no partner group: G is already the whole group of 2 mask ranks */
+        theirs = collalg__blocks_piece(count, size, pg, pgn);
+        if (st.rank >= 0) {
+            collalg__steps_send(s, (st.rank + root) % p, collalg__blocks_piece(count, size, g, gn));
+            collalg__steps_recv(s, (st.rank + root) % p, theirs);
+            collalg__steps_round(s);
+        }
+        for (t = 0; t < collalg__rdb_rounds(rel, p, st.mask); t++) {
+            collalg__rdb_forward(rel, p, st.mask, t, &to, &from);
+            if (to >= 0)
+                collalg__steps_send(s, (to + root) % p, theirs);
+            else if (from >= 0)
+                collalg__steps_recv(s, (from + root) % p, theirs);
+            collalg__steps_round(s);
+        }
     }
 }
 
