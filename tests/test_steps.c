@@ -839,7 +839,7 @@ static void simulate_all(coll_kind coll, int rooted, int can_inplace)
                     simulate(coll, p, root, counts[c], inplace);
 }
 
-/* The pipelined reduce: segments of 1, 2 and 3 elements, counts 0, 1, 3 and 7 (more segments than
+/* The pipelined reduce (segments of `radix` elements): segments of 1, 2 and 3 elements, counts 0, 1, 3 and 7 (more segments than
  * scratch slots), every p up to PMAX, every root (four of them for p > 9), in place or not. */
 static void simulate_segments(coll_kind coll)
 {
@@ -868,7 +868,7 @@ static void simulate_radices(coll_kind coll, int rooted, int can_inplace)
 
 /* simulate_all() of a segmented broadcast for segments of 1, 2, 3 and more than COLLALG_PIECE_MAX
  * elements. */
-static void simulate_segments(coll_kind coll)
+static void simulate_bcast_segments(coll_kind coll)
 {
     static const long long seg[] = {1, 2, 3, 1000};
     int i;
@@ -905,11 +905,11 @@ Test(steps, ibcast_scatter_rdb_allgather)
 }
 Test(steps, ibcast_chain)
 {
-    simulate_segments(COLL_BCAST_CHAIN);
+    simulate_bcast_segments(COLL_BCAST_CHAIN);
 }
 Test(steps, ibcast_binary_tree)
 {
-    simulate_segments(COLL_BCAST_BINARY);
+    simulate_bcast_segments(COLL_BCAST_BINARY);
 }
 Test(steps, iallgather_ring)
 {
