@@ -15,7 +15,8 @@
 #                         collective (build/bench/nonblocking-<collective>.svg and .png: time and
 #                         overlap against size) and the table build/bench/nonblocking.md with the
 #                         issue's targets per collective (src/bench/nonblocking_report.py).
-#                         About 14 minutes on 2 shared cores (one smpirun per collective).
+#                         About 75 minutes on 2 cores beside other jobs (one smpirun per
+#                         collective; ialltoall, 22 minutes, the longest).
 #
 # Variables: NB_NP (16), NB_XML and NB_HOSTFILE (tests/platform/cluster.xml, tests/platform/hostfile),
 # NB_PLATFORM (the CSV's platform column, cluster-16), NB_SIZES (comma-separated bytes), NB_REPS
