@@ -23,6 +23,7 @@
 #include <collalg/schedule/icoll.h>
 #include <collalg/schedule/icoll_reduce.h>
 #include <collalg/schedule/icoll_rooted.h>
+#include <collalg/schedule/icoll_alltoall.h>
 
 #define PMAX 70
 

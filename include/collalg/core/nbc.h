@@ -857,7 +857,8 @@ COLLALG_INLINE int collalg__nbc_enter(collalg__ctx *c, int err, MPI_Request *req
     return err;
 }
 
-/** @brief A transport collective's schedule builder (schedule/icoll.h: iallgather, ialltoall). */
+/** @brief A transport collective's schedule builder (schedule/icoll.h: iallgather;
+ *         schedule/icoll_alltoall.h: ialltoall). */
 typedef void (*collalg__transport_steps_fn)(collalg__steps *s, int rank, int p, long long scount, long long rcount,
                                             int inplace);
 

@@ -38,7 +38,7 @@
 #define COLLALG_IALLTOALLV_LINEAR_H
 
 #include "../core/persistent.h"
-#include "../schedule/icoll.h"
+#include "../schedule/icoll_alltoall.h"
 
 /** @brief The start of collalg_ialltoallv_linear() (@p persistent 0) and of
  *         collalg_alltoallv_init_linear() (1): checks, schedule, buffers, then

@@ -41,7 +41,7 @@
 
 #include "../core/persistent.h"
 #include "../family/alltoallw.h"
-#include "../schedule/icoll.h"
+#include "../schedule/icoll_alltoall.h"
 
 /**
  * @brief The bytes [*lo, *hi) of a buffer that its @p p blocks (block j: @p counts[j] elements
