@@ -123,14 +123,33 @@ typedef int (*transport_init_fn)(const void *, int, MPI_Datatype, void *, int, M
     {                                                                                     \
         "i" #coll " " #alg, all2all, collalg_i##coll##_##alg, collalg_##coll##_init_##alg \
     }
+/* ialltoall scattered with window w, as a transport function and its persistent form. */
+#define A2A_SCATTERED(w)                                                                                               \
+    static int ialltoall_scattered_##w(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,     \
+                                       MPI_Comm comm, MPI_Request *req)                                                \
+    {                                                                                                                  \
+        return collalg_ialltoall_scattered(sb, sc, st, rb, rc, rt, comm, req, w);                                      \
+    }                                                                                                                  \
+    static int alltoall_init_scattered_##w(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, \
+                                           MPI_Comm comm, MPI_Info info, MPI_Request *req)                             \
+    {                                                                                                                  \
+        return collalg_alltoall_init_scattered(sb, sc, st, rb, rc, rt, comm, info, req, w);                            \
+    }
+A2A_SCATTERED(2)
+A2A_SCATTERED(0)
 static const struct {
     const char *name;
     int all2all;
     transport_fn fn;
     transport_init_fn init;
-} transports[] = {TRANSPORT(0, allgather, ring),  TRANSPORT(0, allgather, recursive_doubling),
-                  TRANSPORT(0, allgather, bruck), TRANSPORT(1, alltoall, linear),
-                  TRANSPORT(1, alltoall, pair),   TRANSPORT(1, alltoall, bruck)};
+} transports[] = {TRANSPORT(0, allgather, ring),
+                  TRANSPORT(0, allgather, recursive_doubling),
+                  TRANSPORT(0, allgather, bruck),
+                  TRANSPORT(1, alltoall, linear),
+                  TRANSPORT(1, alltoall, pair),
+                  TRANSPORT(1, alltoall, bruck),
+                  {"ialltoall scattered 2", 1, ialltoall_scattered_2, alltoall_init_scattered_2},
+                  {"ialltoall scattered 0", 1, ialltoall_scattered_0, alltoall_init_scattered_0}};
 #define NTRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
 
 /* transports[which], in place when @p inplace, against the native MPI_Allgather or MPI_Alltoall. */
@@ -372,9 +391,18 @@ static int a2av_count(int c, int r, int d)
     return (r + d) % 3 == 0 ? 0 : c + (r + d) % 2;
 }
 
+/* The ialltoallv and ialltoallw algorithms run_alltoallv() and run_alltoallw() compare. */
+static const char *const a2av_name[] = {"linear", "scattered 2", "scattered 0"};
+#define A2AV_NALGS ((int)(sizeof a2av_name / sizeof a2av_name[0]))
+
+/* Starts ialltoallv algorithm alg (a2av_name) in mode `mode` (the NB() arguments after req). */
+#define A2AV_START(coll, alg, mode, req, ...)              \
+    ((alg) == 0 ? NB(coll, linear, mode, req, __VA_ARGS__) \
+                : NBK(coll, scattered, mode, req, (alg) == 1 ? 2 : 0, __VA_ARGS__))
+
 /* ialltoallv: sends packed in rank order, receives in reverse order with one-element gaps. */
 static void run_alltoallv(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
-                          int mode)
+                          int mode, int alg)
 {
     int *sc = th_alloc((size_t)p * sizeof(int)), *sd = th_alloc((size_t)p * sizeof(int)),
         *rc = th_alloc((size_t)p * sizeof(int)), *rd = th_alloc((size_t)p * sizeof(int)), j, stot = 0, rtot = 0;
@@ -411,13 +439,13 @@ static void run_alltoallv(th_result *res, const th_opts *o, const th_types *t, i
     memcpy(want, got, rbytes);
     MPI_Alltoallv(send, sc, sd, t->stype, want, rc, rd, t->rtype, MPI_COMM_WORLD);
     if (inplace)
-        NB(alltoallv, linear, mode, &req, MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, got, rc, rd, t->rtype,
-           MPI_COMM_WORLD);
+        A2AV_START(alltoallv, alg, mode, &req, MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, got, rc, rd, t->rtype,
+                   MPI_COMM_WORLD);
     else
-        NB(alltoallv, linear, mode, &req, send, sc, sd, t->stype, got, rc, rd, t->rtype, MPI_COMM_WORLD);
+        A2AV_START(alltoallv, alg, mode, &req, send, sc, sd, t->stype, got, rc, rd, t->rtype, MPI_COMM_WORLD);
     nb_complete(&req, mode);
-    snprintf(what, sizeof what, "ialltoallv linear %s count %d%s%s", t->name, count, inplace ? " in place" : "",
-             nb_mode_name(mode));
+    snprintf(what, sizeof what, "ialltoallv %s %s count %d%s%s", a2av_name[alg], t->name, count,
+             inplace ? " in place" : "", nb_mode_name(mode));
     th_check(res, o, what, got, want, rbytes);
     free(send);
     free(got);
@@ -434,7 +462,7 @@ out:
  * in bytes (send: rank order; receive: reverse order, 8 bytes in); in place with the receive
  * layout and types. */
 static void run_alltoallw(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
-                          int mode)
+                          int mode, int alg)
 {
     int *sc = th_alloc((size_t)p * sizeof(int)), *sd = th_alloc((size_t)p * sizeof(int)),
         *rc = th_alloc((size_t)p * sizeof(int)), *rd = th_alloc((size_t)p * sizeof(int)), j;
@@ -464,12 +492,12 @@ static void run_alltoallw(th_result *res, const th_opts *o, const th_types *t, i
     memcpy(want, got, bytes);
     MPI_Alltoallw(send, inplace ? rc : sc, inplace ? rd : sd, inplace ? rt : st, want, rc, rd, rt, MPI_COMM_WORLD);
     if (inplace)
-        NB(alltoallw, linear, mode, &req, MPI_IN_PLACE, NULL, NULL, NULL, got, rc, rd, rt, MPI_COMM_WORLD);
+        A2AV_START(alltoallw, alg, mode, &req, MPI_IN_PLACE, NULL, NULL, NULL, got, rc, rd, rt, MPI_COMM_WORLD);
     else
-        NB(alltoallw, linear, mode, &req, send, sc, sd, st, got, rc, rd, rt, MPI_COMM_WORLD);
+        A2AV_START(alltoallw, alg, mode, &req, send, sc, sd, st, got, rc, rd, rt, MPI_COMM_WORLD);
     nb_complete(&req, mode);
-    snprintf(what, sizeof what, "ialltoallw linear %s count %d%s%s", t->name, count, inplace ? " in place" : "",
-             nb_mode_name(mode));
+    snprintf(what, sizeof what, "ialltoallw %s %s count %d%s%s", a2av_name[alg], t->name, count,
+             inplace ? " in place" : "", nb_mode_name(mode));
     th_check(res, o, what, got, want, bytes);
     free(send);
     free(got);
@@ -753,17 +781,18 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[8] = {{"ibcast root p", MPI_ERR_ROOT},
+    } cases[9] = {{"ibcast root p", MPI_ERR_ROOT},
                   {"ibcast count -1", MPI_ERR_COUNT},
                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
                   {"iallgather NULL request", MPI_ERR_REQUEST},
                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
                   {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
                   {"ibcast knomial radix 1", MPI_ERR_ARG},
-                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG}};
+                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
+                  {"ialltoall scattered window -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < 9; i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -773,7 +802,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 4: err = collalg_ialltoall_linear(buf, 1, MPI_DATATYPE_NULL, buf + 2, 1, MPI_INT, c, &req); break;
         case 5: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
         case 6: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
-        default: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
+        case 7: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
+        default: err = collalg_ialltoall_scattered(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -847,8 +877,10 @@ int main(int argc, char **argv)
                         run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, mode);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, mode);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
-                    run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode);
-                    run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode);
+                    for (kind = 0; kind < A2AV_NALGS; kind++) {
+                        run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
+                        run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
+                    }
                     for (kind = 0; kind < 3; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);

@@ -353,7 +353,7 @@ COLLALG_INLINE int collalg__nbc_table(collalg__nbc *op, int buf, const void *bas
     if (!op->table[buf])
         return MPI_ERR_NO_MEM;
     op->table_dup[buf] = (unsigned char *)(op->table[buf] + n);
-    memset(op->table_dup[buf], 0, (size_t)n);
+    memset(op->table_dup[buf], 0, (size_t)(n > 0 ? n : 0)); /* (GCC 12 sees a negative n otherwise) */
     op->table_n = n;
     op->base[buf] = (char *)base;
     op->extent[buf] = 1;
