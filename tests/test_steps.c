@@ -873,6 +873,28 @@ Test(steps, ialltoall_scattered_cut_pieces)
     a2a_window = COLLALG_A2A_ALL_AT_ONCE;
 }
 
+/* The ring: the scattered schedule with a window of one pair. */
+Test(steps, ialltoall_ring)
+{
+    simulate_a2a(COLL_ALLTOALL, COLLALG_A2A_SCATTERED, 1);
+}
+Test(steps, ialltoallv_ring)
+{
+    simulate_a2a(COLL_ALLTOALLV, COLLALG_A2A_SCATTERED, 1);
+}
+Test(steps, ialltoallw_ring)
+{
+    simulate_a2a(COLL_ALLTOALLW, COLLALG_A2A_SCATTERED, 1);
+}
+Test(steps, ialltoallv_pair)
+{
+    simulate_a2a(COLL_ALLTOALLV, COLLALG_A2A_PAIR, 0);
+}
+Test(steps, ialltoallw_pair)
+{
+    simulate_a2a(COLL_ALLTOALLW, COLLALG_A2A_PAIR, 0);
+}
+
 Test(steps, igather_linear)
 {
     simulate_all(COLL_GATHER, 1, 1);
