@@ -895,6 +895,19 @@ Test(steps, ialltoallw_pair)
     simulate_a2a(COLL_ALLTOALLW, COLLALG_A2A_PAIR, 0);
 }
 
+/* In place by swaps through one block (not in place: the pair schedule). */
+Test(steps, ialltoall_pair_inplace)
+{
+    simulate_a2a(COLL_ALLTOALL, COLLALG_A2A_PAIR_INPLACE, 0);
+}
+Test(steps, ialltoallv_pair_inplace)
+{
+    simulate_a2a(COLL_ALLTOALLV, COLLALG_A2A_PAIR_INPLACE, 0);
+}
+Test(steps, ialltoallw_pair_inplace)
+{
+    simulate_a2a(COLL_ALLTOALLW, COLLALG_A2A_PAIR_INPLACE, 0);
+}
 Test(steps, igather_linear)
 {
     simulate_all(COLL_GATHER, 1, 1);

@@ -41,6 +41,7 @@
  * | collalg_ialltoall_scattered(), collalg_ialltoallv_scattered(), collalg_ialltoallw_scattered() | ceil((p - 1)/w) alpha + n beta, at most w messages in and w out at a time; window w (default 32) | none |
  * | collalg_ialltoall_ring(), collalg_ialltoallv_ring(), collalg_ialltoallw_ring() | (p - 1) alpha + n beta, phase i to rank + i, one message in and out at a time | none |
  * | collalg_ialltoallv_pair(), collalg_ialltoallw_pair() | (p - 1) alpha + n beta (p alpha for p odd), one message in and out at a time | none |
+ * | collalg_ialltoall_pair_inplace(), collalg_ialltoallv_pair_inplace(), collalg_ialltoallw_pair_inplace() | as pair, + a copy of each block; in place with one block of scratch | none |
  * | collalg_ibcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta | none |
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
  * | collalg_iscatter_linear(), collalg_iscatterv_linear() | alpha + n beta at the root | none |
@@ -78,6 +79,7 @@
 #include "ialltoall/bruck.h"
 #include "ialltoall/scattered.h"
 #include "ialltoall/ring.h"
+#include "ialltoall/pair_inplace.h"
 #include "igather/linear.h"
 #include "igatherv/linear.h"
 #include "iscatter/linear.h"
@@ -87,10 +89,12 @@
 #include "ialltoallv/scattered.h"
 #include "ialltoallv/ring.h"
 #include "ialltoallv/pair.h"
+#include "ialltoallv/pair_inplace.h"
 #include "ialltoallw/linear.h"
 #include "ialltoallw/scattered.h"
 #include "ialltoallw/ring.h"
 #include "ialltoallw/pair.h"
+#include "ialltoallw/pair_inplace.h"
 #include "ireduce/binomial.h"
 #include "ireduce/knomial.h"
 #include "iallreduce/recursive_doubling.h"

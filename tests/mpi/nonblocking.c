@@ -150,7 +150,8 @@ static const struct {
                   TRANSPORT(1, alltoall, bruck),
                   {"ialltoall scattered 2", 1, ialltoall_scattered_2, alltoall_init_scattered_2},
                   {"ialltoall scattered 0", 1, ialltoall_scattered_0, alltoall_init_scattered_0},
-                  TRANSPORT(1, alltoall, ring)};
+                  TRANSPORT(1, alltoall, ring),
+                  TRANSPORT(1, alltoall, pair_inplace)};
 #define NTRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
 
 /* transports[which], in place when @p inplace, against the native MPI_Allgather or MPI_Alltoall. */
@@ -393,7 +394,7 @@ static int a2av_count(int c, int r, int d)
 }
 
 /* The ialltoallv and ialltoallw algorithms run_alltoallv() and run_alltoallw() compare. */
-static const char *const a2av_name[] = {"linear", "scattered 2", "scattered 0", "ring", "pair"};
+static const char *const a2av_name[] = {"linear", "scattered 2", "scattered 0", "ring", "pair", "pair_inplace"};
 #define A2AV_NALGS ((int)(sizeof a2av_name / sizeof a2av_name[0]))
 
 /* Starts ialltoallv algorithm alg (a2av_name) in mode `mode` (the NB() arguments after req). */
@@ -401,7 +402,8 @@ static const char *const a2av_name[] = {"linear", "scattered 2", "scattered 0", 
     ((alg) == 0   ? NB(coll, linear, mode, req, __VA_ARGS__)                         \
      : (alg) < 3  ? NBK(coll, scattered, mode, req, (alg) == 1 ? 2 : 0, __VA_ARGS__) \
      : (alg) == 3 ? NB(coll, ring, mode, req, __VA_ARGS__)                           \
-                  : NB(coll, pair, mode, req, __VA_ARGS__))
+     : (alg) == 4 ? NB(coll, pair, mode, req, __VA_ARGS__)                           \
+                  : NB(coll, pair_inplace, mode, req, __VA_ARGS__))
 
 /* ialltoallv: sends packed in rank order, receives in reverse order with one-element gaps. */
 static void run_alltoallv(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
