@@ -23,8 +23,15 @@
 #include <collalg/schedule/icoll.h>
 #include <collalg/schedule/icoll_reduce.h>
 #include <collalg/schedule/icoll_rooted.h>
+#include <collalg/schedule/icoll_alltoall.h>
 
 #define PMAX 70
+
+/* The alltoall cases (COLL_ALLTOALL, COLL_ALLTOALLV, COLL_ALLTOALLW) run collalg__a2a_steps()
+ * with algorithm a2a_alg and window a2a_window (by default the linear algorithm: the scattered
+ * schedule with every message at once); run() checks that the scattered schedules never have more
+ * than the window's receives or sends in flight. */
+static int a2a_alg = COLLALG_A2A_SCATTERED, a2a_window = COLLALG_A2A_ALL_AT_ONCE;
 
 /* Only failures are reported to the runner (Criterion passes every assertion to its runner).
  * While expect_failure is set (the tests of the simulator itself), failures are only counted. */
@@ -250,7 +257,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     long long n = m->count;
     int sc[PMAX], sd[PMAX], rc[PMAX], rd[PMAX];
     long long len;
-    collalg__vside snd = {0, 0, 0}, rcv = {0, 0, 0};
+    collalg__a2a a;
     switch (m->coll) {
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
     case COLL_BARRIER_K: collalg__ibarrier_k_dissemination_steps(s, rank, p, 3); break;
@@ -265,7 +272,13 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
-    case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLTOALL:
+        a = collalg__a2a_uniform(n, n, inplace);
+        if (a2a_window == COLLALG_A2A_ALL_AT_ONCE) /* by the name ialltoall linear uses */
+            collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace);
+        else
+            collalg__a2a_steps(s, rank, p, &a, a2a_alg, a2a_window);
+        break;
     case COLL_ALLTOALL_PAIR: collalg__ialltoall_pair_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALLV:
         for (i = 0; i < p; i++) {
@@ -273,11 +286,8 @@ static void build(sim *m, int rank, collalg__steps *s)
             sd[i] = (int)a2av_displ(m, rank, i, 0, NULL);
             rd[i] = (int)a2av_displ(m, rank, i, 1, NULL);
         }
-        snd.counts = sc;
-        snd.displs = sd;
-        rcv.counts = rc;
-        rcv.displs = rd;
-        collalg__ialltoallv_linear_steps(s, rank, p, snd, rcv, inplace);
+        a = collalg__a2a_v(sc, sd, rc, rd, 0, inplace);
+        collalg__a2a_steps(s, rank, p, &a, a2a_alg, a2a_window);
         break;
     case COLL_ALLTOALLW: /* the blocks as alltoallv's; the image of the receive buffer when in place */
         for (i = 0; i < p; i++) {
@@ -286,7 +296,11 @@ static void build(sim *m, int rank, collalg__steps *s)
             rd[i] = (int)a2av_displ(m, rank, i, 1, NULL);
         }
         a2av_displ(m, rank, 0, 1, &len);
-        collalg__ialltoallw_linear_steps(s, rank, p, sc, sd, rc, rd, inplace, 0, len);
+        a = collalg__a2a_v(sc, sd, rc, rd, 1, inplace);
+        a.hi = len; /* one unit per element: the staged image is the whole buffer ... */
+        for (i = 0; i < p && a2a_alg == COLLALG_A2A_PAIR_INPLACE; i++) /* ... the swap one the largest block */
+            a.hi = i == 0 || rc[i] > a.hi ? rc[i] : a.hi;
+        collalg__a2a_steps(s, rank, p, &a, a2a_alg, a2a_window);
         break;
     case COLL_GATHER: collalg__igatherv_linear_steps(s, rank, p, root, n, n, NULL, NULL, inplace); break;
     case COLL_GATHERV:
@@ -715,6 +729,22 @@ static int deliver(sim *m, int src, int dst)
     return 1;
 }
 
+/* The most steps of one kind a scattered alltoall of window a2a_window may have in flight: the
+ * window's messages, each cut in up to ceil((count + 1) / COLLALG_PIECE_MAX) pieces. */
+static void check_window(const sim *m, int r)
+{
+    const sim_rank *k = &m->r[r];
+    long long most = (long long)(a2a_window > 0 ? a2a_window : COLLALG_IALLTOALL_SCATTERED_WINDOW) *
+                     ((m->count + COLLALG_PIECE_MAX) / COLLALG_PIECE_MAX);
+    int i, sends = 0, recvs = 0;
+    for (i = 0; i < k->s.nsteps; i++) {
+        sends += k->state[i] == ACTIVE && k->s.steps[i].kind == COLLALG_STEP_SEND;
+        recvs += k->state[i] == ACTIVE && k->s.steps[i].kind == COLLALG_STEP_RECV;
+    }
+    CHECK(sends <= most && recvs <= most, "p=%d rank %d: %d sends and %d receives in flight, window %d", m->p, r, sends,
+          recvs, a2a_window);
+}
+
 /* Runs the schedules of all ranks to the end; fails on a deadlock. */
 static void run(sim *m)
 {
@@ -723,6 +753,8 @@ static void run(sim *m)
         moved = 0;
         for (r = 0; r < m->p; r++)
             moved += start_ready(m, r);
+        for (r = 0; r < m->p && a2a_alg == COLLALG_A2A_SCATTERED && a2a_window != COLLALG_A2A_ALL_AT_ONCE; r++)
+            check_window(m, r);
         for (r = 0; r < m->p; r++) /* the peers of the active sends: each delivers in order */
             for (d = 0; d < m->r[r].s.nsteps; d++) {
                 const collalg__step *t = &m->r[r].s.steps[d];
@@ -946,6 +978,92 @@ Test(steps, ialltoallv_linear)
 Test(steps, ialltoallw_linear)
 {
     simulate_all(COLL_ALLTOALLW, 0, 1);
+}
+
+/* The alltoall, alltoallv and alltoallw cases by collalg__a2a_steps(): algorithm alg, window w. */
+static void simulate_a2a(coll_kind coll, int alg, int w)
+{
+    a2a_alg = alg;
+    a2a_window = w;
+    simulate_all(coll, 0, 1);
+    a2a_alg = COLLALG_A2A_SCATTERED;
+    a2a_window = COLLALG_A2A_ALL_AT_ONCE;
+}
+
+/* The scattered windows: 2, 5, one above most p, and 0 (the default). */
+static void simulate_scattered(coll_kind coll)
+{
+    static const int windows[] = {2, 5, PMAX + 1, 0};
+    int w;
+    for (w = 0; w < 4; w++)
+        simulate_a2a(coll, COLLALG_A2A_SCATTERED, windows[w]);
+}
+
+Test(steps, ialltoall_scattered)
+{
+    simulate_scattered(COLL_ALLTOALL);
+}
+Test(steps, ialltoallv_scattered)
+{
+    simulate_scattered(COLL_ALLTOALLV);
+}
+Test(steps, ialltoallw_scattered)
+{
+    simulate_scattered(COLL_ALLTOALLW);
+}
+
+/* Messages cut into pieces (counts 5 and 9 against COLLALG_PIECE_MAX 4): a pair waits for every
+ * piece of the pair a window back. */
+Test(steps, ialltoall_scattered_cut_pieces)
+{
+    static const long long counts[] = {5, 9};
+    static const coll_kind colls[] = {COLL_ALLTOALL, COLL_ALLTOALLV};
+    int p, w, c, inplace, k;
+    for (k = 0; k < 2; k++)
+        for (w = 1; w <= 3; w++)
+            for (p = 1; p <= 24; p++)
+                for (c = 0; c < 2; c++)
+                    for (inplace = 0; inplace <= 1; inplace++) {
+                        a2a_window = w;
+                        simulate(colls[k], p, 0, counts[c], inplace);
+                    }
+    a2a_window = COLLALG_A2A_ALL_AT_ONCE;
+}
+
+/* The ring: the scattered schedule with a window of one pair. */
+Test(steps, ialltoall_ring)
+{
+    simulate_a2a(COLL_ALLTOALL, COLLALG_A2A_SCATTERED, 1);
+}
+Test(steps, ialltoallv_ring)
+{
+    simulate_a2a(COLL_ALLTOALLV, COLLALG_A2A_SCATTERED, 1);
+}
+Test(steps, ialltoallw_ring)
+{
+    simulate_a2a(COLL_ALLTOALLW, COLLALG_A2A_SCATTERED, 1);
+}
+Test(steps, ialltoallv_pair)
+{
+    simulate_a2a(COLL_ALLTOALLV, COLLALG_A2A_PAIR, 0);
+}
+Test(steps, ialltoallw_pair)
+{
+    simulate_a2a(COLL_ALLTOALLW, COLLALG_A2A_PAIR, 0);
+}
+
+/* In place by swaps through one block (not in place: the pair schedule). */
+Test(steps, ialltoall_pair_inplace)
+{
+    simulate_a2a(COLL_ALLTOALL, COLLALG_A2A_PAIR_INPLACE, 0);
+}
+Test(steps, ialltoallv_pair_inplace)
+{
+    simulate_a2a(COLL_ALLTOALLV, COLLALG_A2A_PAIR_INPLACE, 0);
+}
+Test(steps, ialltoallw_pair_inplace)
+{
+    simulate_a2a(COLL_ALLTOALLW, COLLALG_A2A_PAIR_INPLACE, 0);
 }
 Test(steps, igather_linear)
 {

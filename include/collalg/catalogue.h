@@ -284,8 +284,19 @@
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \
     X(ialltoall, bruck, 0, 0, none, 0)                                                                              \
+    X(ialltoall, scattered, 0, 1, requests, 0)                                                                      \
+    X(ialltoall, ring, 0, 0, none, 0)                                                                               \
+    X(ialltoall, pair_inplace, 0, 0, none, 0)                                                                       \
     X(ialltoallv, linear, 0, 0, none, 0)                                                                            \
+    X(ialltoallv, scattered, 0, 1, requests, 0)                                                                     \
+    X(ialltoallv, ring, 0, 0, none, 0)                                                                              \
+    X(ialltoallv, pair, 0, 0, none, 0)                                                                              \
+    X(ialltoallv, pair_inplace, 0, 0, none, 0)                                                                      \
     X(ialltoallw, linear, 0, 0, none, 0)                                                                            \
+    X(ialltoallw, scattered, 0, 1, requests, 0)                                                                     \
+    X(ialltoallw, ring, 0, 0, none, 0)                                                                              \
+    X(ialltoallw, pair, 0, 0, none, 0)                                                                              \
+    X(ialltoallw, pair_inplace, 0, 0, none, 0)                                                                      \
     X(ireduce, binomial, 0, 0, none, 0)                                                                             \
     X(ireduce, knomial, 0, 1, radix, 0)                                                                             \
     X(ireduce, rabenseifner, 0, 0, none, 0)                                                                         \

@@ -38,6 +38,10 @@
  * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
+ * | collalg_ialltoall_scattered(), collalg_ialltoallv_scattered(), collalg_ialltoallw_scattered() | ceil((p - 1)/w) alpha + n beta, at most w messages in and w out at a time; window w (default 32) | none |
+ * | collalg_ialltoall_ring(), collalg_ialltoallv_ring(), collalg_ialltoallw_ring() | (p - 1) alpha + n beta, phase i to rank + i, one message in and out at a time | none |
+ * | collalg_ialltoallv_pair(), collalg_ialltoallw_pair() | (p - 1) alpha + n beta (p alpha for p odd), one message in and out at a time | none |
+ * | collalg_ialltoall_pair_inplace(), collalg_ialltoallv_pair_inplace(), collalg_ialltoallw_pair_inplace() | as pair, + a copy of each block; in place with one block of scratch | none |
  * | collalg_ibcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta | none |
  * | collalg_ibcast_scatter_rdb_allgather() | 2 lg p alpha + 2 (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
  * | collalg_ibcast_chain() | (p + s - 2)(alpha + n/s beta), s segments of segsize bytes (default 4096) | none |
@@ -89,6 +93,9 @@
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"
 #include "ialltoall/bruck.h"
+#include "ialltoall/scattered.h"
+#include "ialltoall/ring.h"
+#include "ialltoall/pair_inplace.h"
 #include "igather/linear.h"
 #include "igather/binomial.h"
 #include "igather/knomial.h"
@@ -99,7 +106,15 @@
 #include "iscatterv/linear.h"
 #include "iallgatherv/ring.h"
 #include "ialltoallv/linear.h"
+#include "ialltoallv/scattered.h"
+#include "ialltoallv/ring.h"
+#include "ialltoallv/pair.h"
+#include "ialltoallv/pair_inplace.h"
 #include "ialltoallw/linear.h"
+#include "ialltoallw/scattered.h"
+#include "ialltoallw/ring.h"
+#include "ialltoallw/pair.h"
+#include "ialltoallw/pair_inplace.h"
 #include "ireduce/binomial.h"
 #include "ireduce/knomial.h"
 #include "ireduce/rabenseifner.h"

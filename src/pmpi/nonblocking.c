@@ -128,6 +128,20 @@ typedef struct pm_nb_algo {
     (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, \
      MPI_Request *request)
 #define PM_NB_A_iallreduce (sendbuf, recvbuf, count, datatype, op, comm, request)
+#define PM_NB_P_ialltoall                                                                                            \
+    (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, \
+     MPI_Comm comm, MPI_Request *request)
+#define PM_NB_A_ialltoall (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request)
+#define PM_NB_P_ialltoallv                                                                                   \
+    (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, \
+     const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+#define PM_NB_A_ialltoallv \
+    (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request)
+#define PM_NB_P_ialltoallw                                                                                            \
+    (const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, \
+     const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
+#define PM_NB_A_ialltoallw \
+    (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request)
 /* An algorithm with one tuning parameter (the table's params column) is called through a
  * trampoline with exactly MPI_I<coll>'s arguments that passes 0, its documented default. */
 #define PM_NB_UNPAREN(...) __VA_ARGS__

@@ -132,14 +132,35 @@ typedef int (*transport_init_fn)(const void *, int, MPI_Datatype, void *, int, M
     {                                                                                     \
         "i" #coll " " #alg, all2all, collalg_i##coll##_##alg, collalg_##coll##_init_##alg \
     }
+/* ialltoall scattered with window w, as a transport function and its persistent form. */
+#define A2A_SCATTERED(w)                                                                                               \
+    static int ialltoall_scattered_##w(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,     \
+                                       MPI_Comm comm, MPI_Request *req)                                                \
+    {                                                                                                                  \
+        return collalg_ialltoall_scattered(sb, sc, st, rb, rc, rt, comm, req, w);                                      \
+    }                                                                                                                  \
+    static int alltoall_init_scattered_##w(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, \
+                                           MPI_Comm comm, MPI_Info info, MPI_Request *req)                             \
+    {                                                                                                                  \
+        return collalg_alltoall_init_scattered(sb, sc, st, rb, rc, rt, comm, info, req, w);                            \
+    }
+A2A_SCATTERED(2)
+A2A_SCATTERED(0)
 static const struct {
     const char *name;
     int all2all;
     transport_fn fn;
     transport_init_fn init;
-} transports[] = {TRANSPORT(0, allgather, ring),  TRANSPORT(0, allgather, recursive_doubling),
-                  TRANSPORT(0, allgather, bruck), TRANSPORT(1, alltoall, linear),
-                  TRANSPORT(1, alltoall, pair),   TRANSPORT(1, alltoall, bruck)};
+} transports[] = {TRANSPORT(0, allgather, ring),
+                  TRANSPORT(0, allgather, recursive_doubling),
+                  TRANSPORT(0, allgather, bruck),
+                  TRANSPORT(1, alltoall, linear),
+                  TRANSPORT(1, alltoall, pair),
+                  TRANSPORT(1, alltoall, bruck),
+                  {"ialltoall scattered 2", 1, ialltoall_scattered_2, alltoall_init_scattered_2},
+                  {"ialltoall scattered 0", 1, ialltoall_scattered_0, alltoall_init_scattered_0},
+                  TRANSPORT(1, alltoall, ring),
+                  TRANSPORT(1, alltoall, pair_inplace)};
 #define NTRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
 
 /* transports[which], in place when @p inplace, against the native MPI_Allgather or MPI_Alltoall. */
@@ -417,9 +438,21 @@ static int a2av_count(int c, int r, int d)
     return (r + d) % 3 == 0 ? 0 : c + (r + d) % 2;
 }
 
+/* The ialltoallv and ialltoallw algorithms run_alltoallv() and run_alltoallw() compare. */
+static const char *const a2av_name[] = {"linear", "scattered 2", "scattered 0", "ring", "pair", "pair_inplace"};
+#define A2AV_NALGS ((int)(sizeof a2av_name / sizeof a2av_name[0]))
+
+/* Starts ialltoallv algorithm alg (a2av_name) in mode `mode` (the NB() arguments after req). */
+#define A2AV_START(coll, alg, mode, req, ...)                                        \
+    ((alg) == 0   ? NB(coll, linear, mode, req, __VA_ARGS__)                         \
+     : (alg) < 3  ? NBK(coll, scattered, mode, req, (alg) == 1 ? 2 : 0, __VA_ARGS__) \
+     : (alg) == 3 ? NB(coll, ring, mode, req, __VA_ARGS__)                           \
+     : (alg) == 4 ? NB(coll, pair, mode, req, __VA_ARGS__)                           \
+                  : NB(coll, pair_inplace, mode, req, __VA_ARGS__))
+
 /* ialltoallv: sends packed in rank order, receives in reverse order with one-element gaps. */
 static void run_alltoallv(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
-                          int mode)
+                          int mode, int alg)
 {
     int *sc = th_alloc((size_t)p * sizeof(int)), *sd = th_alloc((size_t)p * sizeof(int)),
         *rc = th_alloc((size_t)p * sizeof(int)), *rd = th_alloc((size_t)p * sizeof(int)), j, stot = 0, rtot = 0;
@@ -456,13 +489,13 @@ static void run_alltoallv(th_result *res, const th_opts *o, const th_types *t, i
     memcpy(want, got, rbytes);
     MPI_Alltoallv(send, sc, sd, t->stype, want, rc, rd, t->rtype, MPI_COMM_WORLD);
     if (inplace)
-        NB(alltoallv, linear, mode, &req, MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, got, rc, rd, t->rtype,
-           MPI_COMM_WORLD);
+        A2AV_START(alltoallv, alg, mode, &req, MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, got, rc, rd, t->rtype,
+                   MPI_COMM_WORLD);
     else
-        NB(alltoallv, linear, mode, &req, send, sc, sd, t->stype, got, rc, rd, t->rtype, MPI_COMM_WORLD);
+        A2AV_START(alltoallv, alg, mode, &req, send, sc, sd, t->stype, got, rc, rd, t->rtype, MPI_COMM_WORLD);
     nb_complete(&req, mode);
-    snprintf(what, sizeof what, "ialltoallv linear %s count %d%s%s", t->name, count, inplace ? " in place" : "",
-             nb_mode_name(mode));
+    snprintf(what, sizeof what, "ialltoallv %s %s count %d%s%s", a2av_name[alg], t->name, count,
+             inplace ? " in place" : "", nb_mode_name(mode));
     th_check(res, o, what, got, want, rbytes);
     free(send);
     free(got);
@@ -479,7 +512,7 @@ out:
  * in bytes (send: rank order; receive: reverse order, 8 bytes in); in place with the receive
  * layout and types. */
 static void run_alltoallw(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int inplace,
-                          int mode)
+                          int mode, int alg)
 {
     int *sc = th_alloc((size_t)p * sizeof(int)), *sd = th_alloc((size_t)p * sizeof(int)),
         *rc = th_alloc((size_t)p * sizeof(int)), *rd = th_alloc((size_t)p * sizeof(int)), j;
@@ -509,12 +542,12 @@ static void run_alltoallw(th_result *res, const th_opts *o, const th_types *t, i
     memcpy(want, got, bytes);
     MPI_Alltoallw(send, inplace ? rc : sc, inplace ? rd : sd, inplace ? rt : st, want, rc, rd, rt, MPI_COMM_WORLD);
     if (inplace)
-        NB(alltoallw, linear, mode, &req, MPI_IN_PLACE, NULL, NULL, NULL, got, rc, rd, rt, MPI_COMM_WORLD);
+        A2AV_START(alltoallw, alg, mode, &req, MPI_IN_PLACE, NULL, NULL, NULL, got, rc, rd, rt, MPI_COMM_WORLD);
     else
-        NB(alltoallw, linear, mode, &req, send, sc, sd, st, got, rc, rd, rt, MPI_COMM_WORLD);
+        A2AV_START(alltoallw, alg, mode, &req, send, sc, sd, st, got, rc, rd, rt, MPI_COMM_WORLD);
     nb_complete(&req, mode);
-    snprintf(what, sizeof what, "ialltoallw linear %s count %d%s%s", t->name, count, inplace ? " in place" : "",
-             nb_mode_name(mode));
+    snprintf(what, sizeof what, "ialltoallw %s %s count %d%s%s", a2av_name[alg], t->name, count,
+             inplace ? " in place" : "", nb_mode_name(mode));
     th_check(res, o, what, got, want, bytes);
     free(send);
     free(got);
@@ -832,7 +865,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ireduce pipeline segsize -1", MPI_ERR_ARG},
                  {"igather knomial radix 1", MPI_ERR_ARG},
                  {"iscatter knomial radix -1", MPI_ERR_ARG},
-                 {"ibcast chain segsize -1", MPI_ERR_ARG}};
+                 {"ibcast chain segsize -1", MPI_ERR_ARG},
+                 {"ialltoall scattered window -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
     for (i = 0; i < (int)(sizeof cases / sizeof *cases); i++) {
@@ -850,7 +884,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 9: err = collalg_ireduce_pipeline(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, -1); break;
         case 10: err = collalg_igather_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, 1); break;
         case 11: err = collalg_iscatter_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, -1); break;
-        default: err = collalg_ibcast_chain(buf, 1, MPI_INT, 0, c, &req, -1); break;
+        case 12: err = collalg_ibcast_chain(buf, 1, MPI_INT, 0, c, &req, -1); break;
+        default: err = collalg_ialltoall_scattered(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -924,8 +959,10 @@ int main(int argc, char **argv)
                         run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, mode);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, mode);
                     run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
-                    run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode);
-                    run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode);
+                    for (kind = 0; kind < A2AV_NALGS; kind++) {
+                        run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
+                        run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
+                    }
                     for (kind = 0; kind < 3; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);

@@ -353,7 +353,7 @@ COLLALG_INLINE int collalg__nbc_table(collalg__nbc *op, int buf, const void *bas
     if (!op->table[buf])
         return MPI_ERR_NO_MEM;
     op->table_dup[buf] = (unsigned char *)(op->table[buf] + n);
-    memset(op->table_dup[buf], 0, (size_t)n);
+    memset(op->table_dup[buf], 0, (size_t)(n > 0 ? n : 0)); /* (GCC 12 sees a negative n otherwise) */
     op->table_n = n;
     op->base[buf] = (char *)base;
     op->extent[buf] = 1;
@@ -857,7 +857,8 @@ COLLALG_INLINE int collalg__nbc_enter(collalg__ctx *c, int err, MPI_Request *req
     return err;
 }
 
-/** @brief A transport collective's schedule builder (schedule/icoll.h: iallgather, ialltoall). */
+/** @brief A transport collective's schedule builder (schedule/icoll.h: iallgather;
+ *         schedule/icoll_alltoall.h: ialltoall). */
 typedef void (*collalg__transport_steps_fn)(collalg__steps *s, int rank, int p, long long scount, long long rcount,
                                             int inplace);
 

@@ -53,7 +53,7 @@
 #define COLLALG_IALLTOALL_BRUCK_H
 
 #include "../core/persistent.h"
-#include "../schedule/icoll.h"
+#include "../schedule/icoll_alltoall.h"
 
 /** @brief The start of collalg_ialltoall_bruck() (@p persistent 0) and of
  *         collalg_alltoall_init_bruck() (1): checks, schedule, buffers, then

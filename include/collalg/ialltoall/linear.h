@@ -41,7 +41,7 @@
 #define COLLALG_IALLTOALL_LINEAR_H
 
 #include "../core/persistent.h"
-#include "../schedule/icoll.h"
+#include "../schedule/icoll_alltoall.h"
 
 /** @brief The start of collalg_ialltoall_linear() (@p persistent 0) and of
  *         collalg_alltoall_init_linear() (1): checks, schedule, buffers, then

@@ -41,7 +41,7 @@
 #define COLLALG_IALLTOALL_PAIR_H
 
 #include "../core/persistent.h"
-#include "../schedule/icoll.h"
+#include "../schedule/icoll_alltoall.h"
 
 /** @brief The start of collalg_ialltoall_pair() (@p persistent 0) and of
  *         collalg_alltoall_init_pair() (1): checks, schedule, buffers, then

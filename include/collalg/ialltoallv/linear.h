@@ -37,8 +37,7 @@
 #ifndef COLLALG_IALLTOALLV_LINEAR_H
 #define COLLALG_IALLTOALLV_LINEAR_H
 
-#include "../core/persistent.h"
-#include "../schedule/icoll.h"
+#include "../family/ialltoall.h"
 
 /** @brief The start of collalg_ialltoallv_linear() (@p persistent 0) and of
  *         collalg_alltoallv_init_linear() (1): checks, schedule, buffers, then
@@ -48,25 +47,8 @@ COLLALG_INLINE int collalg__ialltoallv_linear(const void *sendbuf, const int sen
                                               const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                                               MPI_Request *request, int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking alltoallvs */
-    collalg__nbc *op = NULL;
-    collalg__vside snd = {0, NULL, NULL}, rcv = {0, NULL, NULL};
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
-    collalg__ctx_init(&c, comm);
-    if (COLLALG_ARG_CHECKS)
-        err = collalg__alltoallv_check(&c, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-                                       recvtype);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    snd.counts = sendcounts;
-    snd.displs = sdispls;
-    rcv.counts = recvcounts;
-    rcv.displs = rdispls;
-    COLLALG__NBC_BUILD(err, op, collalg__ialltoallv_linear_steps, (rank, p, snd, rcv, inplace));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_launch(op, err, &c, request, persistent);
+    return collalg__ialltoallv_start(COLLALG_A2A_SCATTERED, COLLALG_A2A_ALL_AT_ONCE, sendbuf, sendcounts, sdispls,
+                                     sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request, persistent);
 }
 
 /**

@@ -39,34 +39,7 @@
 #ifndef COLLALG_IALLTOALLW_LINEAR_H
 #define COLLALG_IALLTOALLW_LINEAR_H
 
-#include "../core/persistent.h"
-#include "../family/alltoallw.h"
-#include "../schedule/icoll.h"
-
-/**
- * @brief The bytes [*lo, *hi) of a buffer that its @p p blocks (block j: @p counts[j] elements
- *        of @p types[j] at byte @p displs[j]) touch; both 0 when no block holds data.
- * @return MPI_SUCCESS or the error code of the datatype queries.
- */
-COLLALG_INLINE int collalg__wblocks_span(int p, const int *counts, const int *displs, const MPI_Datatype *types,
-                                         long long *lo, long long *hi)
-{
-    int j, err = MPI_SUCCESS, any = 0;
-    *lo = *hi = 0;
-    for (j = 0; j < p && err == MPI_SUCCESS; j++) {
-        collalg__typeinfo ti;
-        long long a, b;
-        if (counts[j] == 0)
-            continue;
-        err = collalg__typeinfo_get(types[j], &ti);
-        a = displs[j] + (long long)ti.true_lb + (ti.extent < 0 ? (long long)(counts[j] - 1) * ti.extent : 0);
-        b = a + (long long)collalg__span(counts[j], &ti);
-        *lo = !any || a < *lo ? a : *lo;
-        *hi = !any || b > *hi ? b : *hi;
-        any = 1;
-    }
-    return err;
-}
+#include "../family/ialltoall.h"
 
 /** @brief The start of collalg_ialltoallw_linear() (@p persistent 0) and of
  *         collalg_alltoallw_init_linear() (1): checks, schedule, buffers, then
@@ -76,24 +49,8 @@ COLLALG_INLINE int collalg__ialltoallw_linear(const void *sendbuf, const int sen
                                               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                               MPI_Request *request, int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking alltoallws */
-    collalg__nbc *op = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
-    long long lo = 0, hi = 0;
-    collalg__ctx_init(&c, comm);
-    if (COLLALG_ARG_CHECKS)
-        err = collalg__alltoallw_check(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
-                                       &c);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    if (err == MPI_SUCCESS && inplace)
-        err = collalg__wblocks_span(p, recvcounts, rdispls, recvtypes, &lo, &hi);
-    COLLALG__NBC_BUILD(err, op, collalg__ialltoallw_linear_steps,
-                       (rank, p, sendcounts, sdispls, recvcounts, rdispls, inplace, lo, hi));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_table(op, COLLALG_BUF_RECV, recvbuf, recvtypes, p);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_table(op, COLLALG_BUF_SEND, sendbuf, sendtypes, p);
-    return collalg__nbc_launch(op, err, &c, request, persistent);
+    return collalg__ialltoallw_start(COLLALG_A2A_SCATTERED, COLLALG_A2A_ALL_AT_ONCE, sendbuf, sendcounts, sdispls,
+                                     sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request, persistent);
 }
 
 /**

@@ -218,14 +218,17 @@ static inline void collalg__steps_round(collalg__steps *s)
  *        COLLALG_PIECE_MAX elements when its pieces are longer (pieces in elements of their
  *        buffer's datatype; a copy or reduction between two such pieces of one length). Pieces
  *        of a per-peer datatype or of raw bytes are byte-addressed and never cut: their counts
- *        are an MPI call's ints, and raw copies come in chunks already.
+ *        are an MPI call's ints, and raw copies come in chunks already. Each step it makes also
+ *        waits for steps [@p on_first, @p on_first + @p on_n) (a dependency beside the rounds,
+ *        e.g. a window of messages in flight; @p on_n 0: none).
  * @return the index of its last step.
  */
-static inline int collalg__steps_append(collalg__steps *s, int kind, int peer, collalg__piece src, collalg__piece dst)
+static inline int collalg__steps_append_after(collalg__steps *s, int kind, int peer, collalg__piece src,
+                                              collalg__piece dst, int on_first, int on_n)
 {
     long long n = kind == COLLALG_STEP_RECV ? dst.count : src.count, done = 0;
     long long most = (kind == COLLALG_STEP_RECV ? dst.type : src.type) == COLLALG_TYPE_BUFFER ? COLLALG_PIECE_MAX : n;
-    int i;
+    int i, d;
     do {
         long long c = n - done > most ? most : n - done;
         collalg__piece a = src, b = dst;
@@ -239,9 +242,28 @@ static inline int collalg__steps_append(collalg__steps *s, int kind, int peer, c
         }
         i = collalg__steps_add(s, kind, peer, a, b);
         collalg__steps_after_round(s);
+        for (d = 0; d < on_n; d++)
+            collalg__steps_dep(s, on_first + d);
         done += c;
     } while (done < n);
     return i;
+}
+
+/** @brief collalg__steps_append_after() with no dependency beside the previous round.
+ *         @return the index of its last step. */
+static inline int collalg__steps_append(collalg__steps *s, int kind, int peer, collalg__piece src, collalg__piece dst)
+{
+    return collalg__steps_append_after(s, kind, peer, src, dst, 0, 0);
+}
+
+/** @brief The number of steps collalg__steps_append() makes of a step of @p kind on pieces @p src
+ *         and @p dst: 1, or more when it cuts a long piece. */
+static inline int collalg__steps_npieces(int kind, collalg__piece src, collalg__piece dst)
+{
+    collalg__piece x = kind == COLLALG_STEP_RECV ? dst : src;
+    if (x.type != COLLALG_TYPE_BUFFER || x.count <= COLLALG_PIECE_MAX)
+        return 1;
+    return (int)((x.count + COLLALG_PIECE_MAX - 1) / COLLALG_PIECE_MAX);
 }
 
 /** @brief Appends a send of @p src to @p peer after the previous round. @return its (last) index. */

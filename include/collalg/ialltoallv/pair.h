@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file ialltoallv/pair.h
+ * @ingroup nonblocking
+ * @brief MPI_Ialltoallv, pairwise exchange (the pair algorithm of Faraj & Yuan): the schedule of
+ *        collalg_alltoallv_pair() run by the nonblocking executor (core/nbc.h).
+ *
+ * @par Phases
+ * The own block is copied. Then one step per matching of the pair schedule (schedule/common.h),
+ * each after the previous one: in step s the rank exchanges one block with its partner, rank XOR
+ * (s + 1) for p a power of two, the round-robin 1-factorisation of K_p otherwise (p steps for odd
+ * p, one rank idle in each). Invariant: every step is a matching, so each rank has exactly one
+ * message in and one out at a time. In place, the receive blocks are first copied, one by one and
+ * packed in block order, to scratch, and sent from there.
+ *
+ * @par Trace, p = 5 (partners per step; (r): rank r idle)
+ * @verbatim
+   step 0:  (0)  1<->4  2<->3
+   step 1:  0<->1  2<->4  (3)
+   step 2:  0<->2  (1)  3<->4
+   step 3:  0<->3  1<->2  (4)
+   step 4:  0<->4  1<->3  (2)
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model; S = p - 1 steps for p even, p for p odd, m_s the largest
+ * message of step s. Sum over s of (alpha + m_s beta), without the congestion of posting every
+ * message at once (the linear algorithm).
+ *
+ * @par Restrictions
+ * None: any p >= 1, zero counts, any displacements; MPI_IN_PLACE as the send buffer.
+ *
+ * @par Memory
+ * The operation: about 60 bytes per step (2 p steps) plus 300 bytes; in place, the receive blocks'
+ * elements of the receive type as well.
+ *
+ * @par References
+ * A. Faraj, X. Yuan, "Automatic Generation and Tuning of MPI Collective Communication Routines",
+ * ICS'05, §3.1 (pair); R. Thakur, R. Rabenseifner, W. Gropp, "Optimization of Collective
+ * Communication Operations in MPICH", IJHPCA 19(1), 2005, §4.3 (pairwise exchange);
+ * H. Pritchard, J. Nicholson, J. Schwarzmeier, "Optimizing MPI Collectives for X1", CUG 2004
+ * (the edge-colouring pairing for any p).
+ */
+#ifndef COLLALG_IALLTOALLV_PAIR_H
+#define COLLALG_IALLTOALLV_PAIR_H
+
+#include "../family/ialltoall.h"
+
+/** @brief The start of collalg_ialltoallv_pair() (@p persistent 0) and of
+ *         collalg_alltoallv_init_pair() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ialltoallv_pair(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                            MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                            MPI_Request *request, int persistent)
+{
+    return collalg__ialltoallv_start(COLLALG_A2A_PAIR, 0, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                                     rdispls, recvtype, comm, request, persistent);
+}
+
+/**
+ * @brief MPI_Ialltoallv by pairwise exchange.
+ * @param sendbuf    block j is @p sendcounts[j] elements of @p sendtype at element @p sdispls[j],
+ *                   for rank j; or MPI_IN_PLACE (the blocks are then taken from @p recvbuf, with
+ *                   the receive counts and displacements)
+ * @param sendcounts p counts (>= 0); read during the call only
+ * @param sdispls    p displacements, in elements of @p sendtype
+ * @param sendtype   committed datatype of @p sendbuf
+ * @param recvbuf    block j is @p recvcounts[j] elements of @p recvtype at element @p rdispls[j],
+ *                   from rank j
+ * @param recvcounts p counts (>= 0)
+ * @param rdispls    p displacements, in elements of @p recvtype
+ * @param recvtype   committed datatype of @p recvbuf
+ * @param comm       intracommunicator
+ * @param request    out: the request (see core/nbc.h for who advances it)
+ * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_ARG for NULL arrays; MPI_ERR_COUNT,
+ *         MPI_ERR_TYPE, MPI_ERR_BUFFER for a bad (buffer, count, type) or aliased buffers;
+ *         MPI_ERR_REQUEST when @p request is NULL; MPI_ERR_NO_MEM; or the error class of a failing
+ *         MPI call while starting. Nothing is sent when an argument is refused.
+ */
+COLLALG_INLINE int collalg_ialltoallv_pair(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                           MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                           const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                           MPI_Request *request)
+{
+    return collalg__ialltoallv_pair(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                    comm, request, 0);
+}
+
+/**
+ * @brief MPI_Alltoallv_init by the algorithm of collalg_ialltoallv_pair(): a persistent request
+ *        whose every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_ialltoallv_pair()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_alltoallv_init_pair(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                               MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                               const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                               MPI_Request *request)
+{
+    (void)info;
+    return collalg__ialltoallv_pair(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                    comm, request, 1);
+}
+
+#endif /* COLLALG_IALLTOALLV_PAIR_H */

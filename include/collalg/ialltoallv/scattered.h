@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file ialltoallv/scattered.h
+ * @ingroup nonblocking
+ * @brief MPI_Ialltoallv, scattered algorithm with a bounded window (MPICH's ialltoallv
+ *        tsp_scattered): every peer in the order of distance, at most @p window receives and @p
+ *        window sends in flight, run by the nonblocking executor (core/nbc.h).
+ *
+ * @par Phases
+ * The own block is copied. Then, for distance i = 1 .. p - 1, a receive of block r - i from rank
+ * r - i and a send of block r + i to rank r + i (r the caller's rank), each straight from and into
+ * its place. The pair of distance i starts when the pair of distance i - w (w = @p window) has
+ * completed, its receive and its send: a sliding window, so a new pair starts as soon as an old
+ * one ends. Invariant: at most w receives and w sends in flight; every rank takes the distances in
+ * the same order, so the message of distance i always meets its receive under the same window.
+ * w >= p - 1 is collalg_ialltoallv_linear(), w = 1 collalg_ialltoallv_ring(). In place, the
+ * receive blocks are first copied, one by one and packed in block order, to scratch, and sent from
+ * there.
+ *
+ * @par Trace, p = 5, window 2 (rank 0; rank r's are the same shifted by r)
+ * @verbatim
+   start:            copy block 0; recv from 4, send to 1 (i = 1); recv from 3, send to 2 (i = 2)
+   i = 1 completes:  recv from 2, send to 3 (i = 3)
+   i = 2 completes:  recv from 1, send to 4 (i = 4)
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model; n bytes sent by each rank in p - 1 messages, m the
+ * largest. About ceil((p - 1)/w) alpha + n beta while the network takes w messages at once (at
+ * most (p - 1)(alpha + m beta) for w = 1), + kappa_n when several ranks' windows meet at one
+ * receiver: a larger w overlaps more and contends more.
+ *
+ * @par Restrictions
+ * None: any p >= 1, zero counts, any displacements; MPI_IN_PLACE as the send buffer; any
+ * window >= 1.
+ *
+ * @par Memory
+ * The operation: about 60 bytes per step (2 p steps, each waiting for the 2 steps a window back)
+ * plus 300 bytes; in place, the receive blocks' elements of the receive type as well.
+ *
+ * @par References
+ * MPICH src/mpi/coll/ialltoallv/ialltoallv_tsp_scattered.c (a window of outstanding
+ * messages);
+ * A. Faraj, X. Yuan, "Automatic Generation and Tuning of MPI Collective Communication Routines",
+ * ICS'05, §3.1 (the spreading order); R. Thakur, R. Rabenseifner, W. Gropp, "Optimization of
+ * Collective Communication Operations in MPICH", IJHPCA 19(1), 2005, §4.3 (a bounded number of
+ * messages at once).
+ */
+#ifndef COLLALG_IALLTOALLV_SCATTERED_H
+#define COLLALG_IALLTOALLV_SCATTERED_H
+
+#include "../family/ialltoall.h"
+
+/** @brief The start of collalg_ialltoallv_scattered() (@p persistent 0) and of
+ *         collalg_alltoallv_init_scattered() (1): checks, schedule, buffers, then
+ *         collalg__nbc_launch(). */
+COLLALG_INLINE int collalg__ialltoallv_scattered(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                                 MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                                 const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                                 MPI_Request *request, int window, int persistent)
+{
+    return collalg__ialltoallv_start(COLLALG_A2A_SCATTERED, window, sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                                     recvcounts, rdispls, recvtype, comm, request, persistent);
+}
+
+/**
+ * @brief MPI_Ialltoallv by the scattered algorithm, at most @p window pairs in flight.
+ * @param sendbuf    block j is @p sendcounts[j] elements of @p sendtype at element @p sdispls[j],
+ *                   for rank j; or MPI_IN_PLACE (the blocks are then taken from @p recvbuf, with
+ *                   the receive counts and displacements)
+ * @param sendcounts p counts (>= 0); read during the call only
+ * @param sdispls    p displacements, in elements of @p sendtype
+ * @param sendtype   committed datatype of @p sendbuf
+ * @param recvbuf    block j is @p recvcounts[j] elements of @p recvtype at element @p rdispls[j],
+ *                   from rank j
+ * @param recvcounts p counts (>= 0)
+ * @param rdispls    p displacements, in elements of @p recvtype
+ * @param recvtype   committed datatype of @p recvbuf
+ * @param comm       intracommunicator
+ * @param request    out: the request (see core/nbc.h for who advances it)
+ * @param window     w >= 1, the most receives (and sends) in flight; 0 selects
+ *                   #COLLALG_IALLTOALL_SCATTERED_WINDOW (32); ranks may differ
+ * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_ARG for NULL arrays or a negative @p window;
+ *         MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for a bad (buffer, count, type) or aliased
+ *         buffers; MPI_ERR_REQUEST when @p request is NULL; MPI_ERR_NO_MEM; or the error class of
+ *         a failing MPI call while starting. Nothing is sent when an argument is refused.
+ */
+COLLALG_INLINE int collalg_ialltoallv_scattered(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                                MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                                const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                                MPI_Request *request, int window)
+{
+    return collalg__ialltoallv_scattered(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                         comm, request, window, 0);
+}
+
+/**
+ * @brief MPI_Alltoallv_init by the algorithm of collalg_ialltoallv_scattered(): a persistent request
+ *        whose every collalg_start() runs that schedule once, reading the buffers then
+ *        (core/persistent.h).
+ * @copydetails collalg_ialltoallv_scattered()
+ * @param info     ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_alltoallv_init_scattered(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                                    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                                    const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                                    MPI_Info info, MPI_Request *request, int window)
+{
+    (void)info;
+    return collalg__ialltoallv_scattered(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                         comm, request, window, 1);
+}
+
+#endif /* COLLALG_IALLTOALLV_SCATTERED_H */
