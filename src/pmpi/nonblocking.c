@@ -21,11 +21,13 @@
  * @par Progress
  * A catalogue operation advances only inside collalg_progress() or, with MPICH, inside MPICH's
  * own MPI_Wait, MPI_Test and their array forms (core/nbc.h: COLLALG_NBC_MPIX, extended
- * generalized requests). So with MPICH only MPI_Request_get_status, which MPICH 4.0 does not let
- * poll such a request, is defined: collalg_progress(), then PMPI_Request_get_status. With any
- * other MPI (Open MPI, SimGrid's SMPI) this file also defines MPI_Wait, MPI_Test, MPI_Waitall,
+ * generalized requests), which do not advance a persistent operation (its request is a plain
+ * persistent receive, core/persistent.h). So this file defines MPI_Wait, MPI_Test, MPI_Waitall,
  * MPI_Waitany, MPI_Waitsome, MPI_Testall, MPI_Testany, MPI_Testsome and MPI_Request_get_status,
- * so that the application's own completion calls drive the schedules:
+ * so that the application's own completion calls drive the schedules (with MPICH, only the
+ * persistent ones need it: the calls below are MPICH's own at once while none runs;
+ * MPI_Request_get_status always progresses, as MPICH 4.0 does not let it poll a generalized
+ * request):
  * - a test-type call runs collalg_progress() and then its PMPI_ function (MPI_Testany tests the
  *   catalogue's requests of the array one by one, the others with PMPI_Testany);
  * - a wait-type call loops { collalg_progress(); a test } while a catalogue operation runs or
@@ -100,13 +102,17 @@ COLLALG_TUNED_IEXSCAN(collalg_tuned_iexscan, )
 /** @brief Any function, as stored in the table (cast back to its collective's type to call it). */
 typedef void (*pm_nb_fn)(void);
 
-/** @brief One row of COLLALG_NONBLOCKING: the collective with its `i`, the name, the restrictions
- *         and the function `collalg_<coll>_<name>`. */
+/** @brief One row of COLLALG_NONBLOCKING: the collective with its `i`, the name, the restrictions,
+ *         the function `collalg_i<coll>_<name>` (through a trampoline passing the default when
+ *         it has a parameter), the persistent form `collalg_<coll>_init_<name>` and the number of
+ *         its parameters after the request (0 or 1). */
 typedef struct pm_nb_algo {
     const char *coll;
     const char *name;
     int restrictions;
     pm_nb_fn fn;
+    pm_nb_fn init;
+    int nparams;
 } pm_nb_algo;
 
 /** @cond PM_INTERNAL */
@@ -135,8 +141,12 @@ COLLALG_NONBLOCKING(PM_NB_TRAMPOLINE)
 #define PM_NB_FN_0(coll, alg) collalg_##coll##_##alg
 #define PM_NB_FN_1(coll, alg) pm_nb_##coll##_##alg
 #define PM_NB_FN(coll, alg, params) PM_NB_FN_##params(coll, alg)
+/* The persistent form of row (icoll, alg): collalg_<coll>_init_<alg>, coll the twin of icoll. */
+#define PM_NB_INIT_2(coll, alg) collalg_##coll##_init_##alg
+#define PM_NB_INIT_1(coll, alg) PM_NB_INIT_2(coll, alg)
+#define PM_NB_INIT(icoll, alg) PM_NB_INIT_1(TUNE_TWIN_##icoll, alg)
 #define PM_NB_ROW(coll, alg, restrict, params, space, flags) \
-    {#coll, #alg, (restrict), (pm_nb_fn)PM_NB_FN(coll, alg, params)},
+    {#coll, #alg, (restrict), (pm_nb_fn)PM_NB_FN(coll, alg, params), (pm_nb_fn)PM_NB_INIT(coll, alg), (params)},
 /** @endcond */
 
 /** @brief The nonblocking algorithms, generated from catalogue.h's table. */
@@ -155,7 +165,7 @@ typedef struct pm_nb_force {
 static pm_nb_force pm_nb_cfg[TUNE_NCOLL];
 
 /** @brief The mark pm_nb_choose() returns for "native". */
-static const pm_nb_algo pm_nb_native = {"", "native", 0, NULL};
+static const pm_nb_algo pm_nb_native = {"", "native", 0, NULL, NULL, 0};
 
 /** @brief Parses `COLLALG_I<COLL>` for @p coll into pm_nb_cfg; a message into @p msg when the value
  *         is invalid (the collective then stays native). */
@@ -340,7 +350,6 @@ PM_NB_WRAP(Iexscan, TUNE_EXSCAN, collalg_tuned_iexscan, op, pm_bytes(count, data
            PM_NB_VEC_P, PM_NB_VEC_A)
 /* clang-format on */
 
-#if !COLLALG_NBC_MPIX
 /* ---- Completion calls that drive the schedules (see "Progress" above) ----------------------- */
 
 /** @brief The head of this process's list of catalogue operations (core/nbc.h, "State": the
@@ -352,23 +361,26 @@ static collalg__nbc *pm_nb_head(void)
     return collalg__nbc_list_get(&list) == MPI_SUCCESS && list ? list->head : NULL;
 }
 
-/** @brief 1 when a catalogue operation of this process is running (its request not complete):
- *         a completion call must then advance the schedules while it waits. */
+/** @brief 1 when a catalogue operation of this process is running (its request not complete)
+ *         that the MPI's own completion calls do not advance: a completion call must then
+ *         advance the schedules while it waits. Every one without MPICH's extended generalized
+ *         requests; with them, the persistent ones only (their request is a plain receive). */
 static int pm_nb_busy(void)
 {
     const collalg__nbc *op;
     for (op = pm_nb_head(); op; op = op->next)
-        if (!op->finished)
+        if (!op->finished && (op->persistent || !COLLALG_NBC_MPIX))
             return 1;
     return 0;
 }
 
 /** @brief 1 when @p r is the (generalized) request of a catalogue nonblocking operation,
- *         running or complete but not yet freed. */
+ *         running or complete but not yet freed, which the MPI's own array calls must not see
+ *         (never with MPICH's extended generalized requests, which MPICH handles). */
 static int pm_nb_ours(MPI_Request r)
 {
     const collalg__nbc *op;
-    if (r == MPI_REQUEST_NULL)
+    if (r == MPI_REQUEST_NULL || COLLALG_NBC_MPIX)
         return 0;
     for (op = pm_nb_head(); op; op = op->next)
         if (!op->persistent && op->greq == r)
@@ -547,12 +559,6 @@ PM_NB_TEST(Testall, (int count, MPI_Request requests[], int *flag, MPI_Status st
            (count, requests, flag, statuses))
 PM_NB_TEST(Testsome, (int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]),
            (incount, requests, outcount, indices, statuses))
-#endif /* !COLLALG_NBC_MPIX */
-
 /* MPICH 4.0's MPI_Request_get_status does not poll an extended generalized request (a loop on it
- * waited forever), so it is driven here with every MPI. */
-int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
-{
-    collalg_progress();
-    return PMPI_Request_get_status(request, flag, status);
-}
+ * waited forever), so it is driven here too. */
+PM_NB_TEST(Request_get_status, (MPI_Request request, int *flag, MPI_Status *status), (request, flag, status))
