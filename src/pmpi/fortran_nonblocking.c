@@ -318,13 +318,14 @@ static int pm_f_missing(pm_f_any fn, MPI_Fint *ierr)
 }
 
 /** @cond PM_INTERNAL */
-/* The loop of a Fortran wait-type call: while an operation is outstanding, progress and `test`
+/* The loop of a Fortran wait-type call: while the list of catalogue operations is not empty (one
+ * runs, or a nonblocking request is not freed yet), progress and `test`
  * (a call that sets the local e and the local flag `done` points at) until done; then, or at
  * once, `wait`. */
 #define PM_F_WAIT_LOOP(test, done, wait)      \
     do {                                      \
         MPI_Fint e = MPI_SUCCESS;             \
-        while (!pm_nb_idle()) {               \
+        while (pm_nb_head()) {                \
             collalg_progress();               \
             test;                             \
             if (e != MPI_SUCCESS || (done)) { \

@@ -21,21 +21,25 @@
  * @par Progress
  * A catalogue operation advances only inside collalg_progress() or, with MPICH, inside MPICH's
  * own MPI_Wait, MPI_Test and their array forms (core/nbc.h: COLLALG_NBC_MPIX, extended
- * generalized requests). So with MPICH only MPI_Request_get_status, which MPICH 4.0 does not let
- * poll such a request, is defined: collalg_progress(), then PMPI_Request_get_status. With any
- * other MPI (Open MPI, SimGrid's SMPI) this file also defines MPI_Wait, MPI_Test, MPI_Waitall,
+ * generalized requests), which do not advance a persistent operation (its request is a plain
+ * persistent receive, core/persistent.h). So this file defines MPI_Wait, MPI_Test, MPI_Waitall,
  * MPI_Waitany, MPI_Waitsome, MPI_Testall, MPI_Testany, MPI_Testsome and MPI_Request_get_status,
- * so that the application's own completion calls drive the schedules:
- * - a test-type call runs collalg_progress() and then its PMPI_ function;
- * - a wait-type call loops { collalg_progress(); the PMPI_Test form of the call } until it
- *   completes, with a sched_yield() between rounds (the process gives its core away rather than
- *   spin); MPI_Waitall loops on MPI_Testall (which completes nothing until all are complete),
- *   MPI_Waitany on MPI_Testany, MPI_Waitsome on MPI_Testsome (both return at once when no
- *   request is active), so arrays that mix our requests with point-to-point and native ones,
- *   MPI_REQUEST_NULL entries and MPI_STATUS(ES)_IGNORE behave as MPI specifies;
- * - when no catalogue operation is outstanding in the process (the list of core/nbc.h is empty,
- *   one attribute lookup), a wait-type call is its PMPI_ function at once, and the loop above
- *   ends as soon as the list empties (the remaining requests are then the MPI's own).
+ * so that the application's own completion calls drive the schedules (with MPICH, only the
+ * persistent ones need it: the calls below are MPICH's own at once while none runs;
+ * MPI_Request_get_status always progresses, as MPICH 4.0 does not let it poll a generalized
+ * request):
+ * - a test-type call runs collalg_progress() and then its PMPI_ function (MPI_Testany tests the
+ *   catalogue's requests of the array one by one, the others with PMPI_Testany);
+ * - a wait-type call loops { collalg_progress(); a test } while a catalogue operation runs or
+ *   the array holds a catalogue request, with a sched_yield() between rounds (the process gives
+ *   its core away rather than spin): MPI_Wait on PMPI_Test, MPI_Waitany on the MPI_Testany above,
+ *   MPI_Waitsome on PMPI_Testsome (both return at once when no request is active), MPI_Waitall
+ *   on PMPI_Test of each request not yet complete; so arrays that mix our requests with
+ *   point-to-point and native ones, MPI_REQUEST_NULL entries and MPI_STATUS(ES)_IGNORE behave as
+ *   MPI specifies; the catalogue's generalized requests never reach SimGrid's PMPI_Waitall,
+ *   PMPI_Waitany or PMPI_Testany, which mishandle them (see below);
+ * - when no catalogue operation runs in the process and the array holds none of its requests
+ *   (the list of core/nbc.h, one attribute lookup), a wait-type call is its PMPI_ function at once.
  * The Fortran completion calls of Open MPI (which call PMPI_ directly) are wrapped alike in
  * fortran_nonblocking.c.
  */
@@ -98,13 +102,17 @@ COLLALG_TUNED_IEXSCAN(collalg_tuned_iexscan, )
 /** @brief Any function, as stored in the table (cast back to its collective's type to call it). */
 typedef void (*pm_nb_fn)(void);
 
-/** @brief One row of COLLALG_NONBLOCKING: the collective with its `i`, the name, the restrictions
- *         and the function `collalg_<coll>_<name>`. */
+/** @brief One row of COLLALG_NONBLOCKING: the collective with its `i`, the name, the restrictions,
+ *         the function `collalg_i<coll>_<name>` (through a trampoline passing the default when
+ *         it has a parameter), the persistent form `collalg_<coll>_init_<name>` and the number of
+ *         its parameters after the request (0 or 1). */
 typedef struct pm_nb_algo {
     const char *coll;
     const char *name;
     int restrictions;
     pm_nb_fn fn;
+    pm_nb_fn init;
+    int nparams;
 } pm_nb_algo;
 
 /** @cond PM_INTERNAL */
@@ -157,8 +165,12 @@ COLLALG_NONBLOCKING(PM_NB_TRAMPOLINE)
 #define PM_NB_FN_0(coll, alg) collalg_##coll##_##alg
 #define PM_NB_FN_1(coll, alg) pm_nb_##coll##_##alg
 #define PM_NB_FN(coll, alg, params) PM_NB_FN_##params(coll, alg)
+/* The persistent form of row (icoll, alg): collalg_<coll>_init_<alg>, coll the twin of icoll. */
+#define PM_NB_INIT_2(coll, alg) collalg_##coll##_init_##alg
+#define PM_NB_INIT_1(coll, alg) PM_NB_INIT_2(coll, alg)
+#define PM_NB_INIT(icoll, alg) PM_NB_INIT_1(TUNE_TWIN_##icoll, alg)
 #define PM_NB_ROW(coll, alg, restrict, params, space, flags) \
-    {#coll, #alg, (restrict), (pm_nb_fn)PM_NB_FN(coll, alg, params)},
+    {#coll, #alg, (restrict), (pm_nb_fn)PM_NB_FN(coll, alg, params), (pm_nb_fn)PM_NB_INIT(coll, alg), (params)},
 /** @endcond */
 
 /** @brief The nonblocking algorithms, generated from catalogue.h's table. */
@@ -177,7 +189,7 @@ typedef struct pm_nb_force {
 static pm_nb_force pm_nb_cfg[TUNE_NCOLL];
 
 /** @brief The mark pm_nb_choose() returns for "native". */
-static const pm_nb_algo pm_nb_native = {"", "native", 0, NULL};
+static const pm_nb_algo pm_nb_native = {"", "native", 0, NULL, NULL, 0};
 
 /** @brief Parses `COLLALG_I<COLL>` for @p coll into pm_nb_cfg; a message into @p msg when the value
  *         is invalid (the collective then stays native). */
@@ -362,80 +374,198 @@ PM_NB_WRAP(Iexscan, TUNE_EXSCAN, collalg_tuned_iexscan, op, pm_bytes(count, data
            PM_NB_VEC_P, PM_NB_VEC_A)
 /* clang-format on */
 
-#if !COLLALG_NBC_MPIX
 /* ---- Completion calls that drive the schedules (see "Progress" above) ----------------------- */
 
-/** @brief 1 when no catalogue operation of this process is outstanding (or the list cannot be
- *         read): the completion calls then are the MPI's own. */
-static int pm_nb_idle(void)
+/** @brief The head of this process's list of catalogue operations (core/nbc.h, "State": the
+ *         nonblocking ones until their request is freed, the persistent ones while they run), or
+ *         NULL when it is empty or cannot be read. */
+static collalg__nbc *pm_nb_head(void)
 {
     collalg__nbc_list *list = NULL;
-    return collalg__nbc_list_get(&list) != MPI_SUCCESS || !list || !list->head;
+    return collalg__nbc_list_get(&list) == MPI_SUCCESS && list ? list->head : NULL;
 }
 
-/** @cond PM_INTERNAL */
-/* The body of a wait-type call: while an operation is outstanding, progress and `test` (an
- * expression giving an error code) until `done`; then, or at once, `wait`. */
-#define PM_NB_WAIT(test, done, wait)           \
-    do {                                       \
-        int err_;                              \
-        while (!pm_nb_idle()) {                \
-            collalg_progress();                \
-            err_ = (test);                     \
-            if (err_ != MPI_SUCCESS || (done)) \
-                return err_;                   \
-            sched_yield();                     \
-        }                                      \
-        return (wait);                         \
-    } while (0)
-/** @endcond */
-
-/** @brief 1 when one of @p requests[0 .. @p count) is an outstanding catalogue operation's. */
-static int pm_nb_pending(int count, const MPI_Request requests[])
+/** @brief 1 when a catalogue operation of this process is running (its request not complete)
+ *         that the MPI's own completion calls do not advance: a completion call must then
+ *         advance the schedules while it waits. Every one without MPICH's extended generalized
+ *         requests; with them, the persistent ones only (their request is a plain receive). */
+static int pm_nb_busy(void)
 {
-    collalg__nbc_list *list = NULL;
-    collalg__nbc *op;
-    int i;
-    if (collalg__nbc_list_get(&list) != MPI_SUCCESS || !list)
-        return 0;
-    for (op = list->head; op; op = op->next)
-        for (i = 0; i < count; i++)
-            if (requests[i] == op->greq)
-                return 1;
+    const collalg__nbc *op;
+    for (op = pm_nb_head(); op; op = op->next)
+        if (!op->finished && (op->persistent || !COLLALG_NBC_MPIX))
+            return 1;
     return 0;
 }
 
-/* MPI_Wait and MPI_Waitall: the catalogue's operations among the requests are advanced until
- * they have ended, then the MPI's own wait completes them all (it alone sets a completed
- * generalized request to MPI_REQUEST_NULL everywhere: SimGrid 3.32's MPI_Testall does not). */
+/** @brief 1 when @p r is the (generalized) request of a catalogue nonblocking operation,
+ *         running or complete but not yet freed, which the MPI's own array calls must not see
+ *         (never with MPICH's extended generalized requests, which MPICH handles). */
+static int pm_nb_ours(MPI_Request r)
+{
+    const collalg__nbc *op;
+    if (r == MPI_REQUEST_NULL || COLLALG_NBC_MPIX)
+        return 0;
+    for (op = pm_nb_head(); op; op = op->next)
+        if (!op->persistent && op->greq == r)
+            return 1;
+    return 0;
+}
+
+/** @brief 1 when one of @p requests[0 .. @p count) is a catalogue nonblocking request. */
+static int pm_nb_any_ours(int count, const MPI_Request requests[])
+{
+    int i;
+    for (i = 0; requests && i < count; i++)
+        if (pm_nb_ours(requests[i]))
+            return 1;
+    return 0;
+}
+
+/** @brief Entry @p i of @p statuses (MPI_STATUS_IGNORE when the array is ignored). */
+static MPI_Status *pm_nb_status_at(MPI_Status statuses[], int i)
+{
+    return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+}
+
+/*
+ * Why the array calls do not simply hand the catalogue's generalized requests to the MPI's own
+ * (SimGrid 3.32, src/smpi/bindings/smpi_pmpi_request.cpp and src/smpi/mpi/smpi_request.cpp):
+ * - PMPI_Waitall and PMPI_Waitany take a reference on every request for their tracing and drop
+ *   it at the end; a generalized request is flagged persistent there, so the completion inside
+ *   drops only that extra reference and leaves the handle as it was, and the final release frees
+ *   the request (the catalogue's free function runs): the application keeps a dangling handle,
+ *   not MPI_REQUEST_NULL (the wrong handles, then a crash, of tests/pmpi/nonblocking.c);
+ * - PMPI_Waitany (hence PMPI_Waitall and PMPI_Waitsome) takes a request without a
+ *   communication, which a generalized request is, as complete at once, whether or not it is;
+ * - PMPI_Testany looks only at requests with a communication, so it never reports a
+ *   generalized request, and answers MPI_UNDEFINED when only such requests are active.
+ * PMPI_Wait, PMPI_Test, PMPI_Testall and PMPI_Testsome test each request on its own and are
+ * right. So the calls below complete the catalogue's requests with those only, and give the
+ * MPI's array calls only arrays without them. Under Open MPI the same code runs (its array
+ * calls would do, but one path is simpler to keep right).
+ */
+
+/* MPI_Wait: while a catalogue operation runs, progress and test; then the MPI's own wait (right
+ * for a complete generalized request everywhere). */
 int MPI_Wait(MPI_Request *request, MPI_Status *status)
 {
-    while (pm_nb_pending(1, request)) {
+    int flag = 0, err;
+    while (request && *request != MPI_REQUEST_NULL && pm_nb_busy()) {
         collalg_progress();
+        err = PMPI_Test(request, &flag, status);
+        if (err != MPI_SUCCESS || flag)
+            return err;
         sched_yield();
     }
     return PMPI_Wait(request, status);
 }
 
+/* MPI_Waitall: without catalogue requests in the array and none running, the MPI's own. Else
+ * rounds of { progress; PMPI_Test on each request not yet complete } while an operation runs,
+ * and PMPI_Wait on each one left once none does (nothing then needs this process to progress).
+ * Each request is completed once, its status written once. */
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-    while (pm_nb_pending(count, requests)) {
-        collalg_progress();
+    unsigned char small[64], *done = small;
+    int i, all, busy, flag, e, failed = 0;
+    if (count <= 0 || !requests || (!pm_nb_busy() && !pm_nb_any_ours(count, requests)))
+        return PMPI_Waitall(count, requests, statuses);
+    if (count > (int)sizeof small && !(done = (unsigned char *)malloc((size_t)count)))
+        return MPI_ERR_NO_MEM;
+    memset(done, 0, (size_t)count);
+    for (;;) {
+        busy = pm_nb_busy();
+        if (busy)
+            collalg_progress();
+        for (i = 0, all = 1; i < count; i++) {
+            MPI_Status *st = pm_nb_status_at(statuses, i);
+            if (done[i])
+                continue;
+            flag = 1;
+            if (!busy || requests[i] == MPI_REQUEST_NULL)
+                e = PMPI_Wait(&requests[i], st);
+            else
+                e = PMPI_Test(&requests[i], &flag, st);
+            if (e != MPI_SUCCESS) {
+                failed = flag = 1;
+                if (st != MPI_STATUS_IGNORE)
+                    st->MPI_ERROR = e;
+            }
+            done[i] = (unsigned char)flag;
+            all &= flag;
+        }
+        if (all)
+            break;
         sched_yield();
     }
-    return PMPI_Waitall(count, requests, statuses);
+    if (done != small)
+        free(done);
+    return failed ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+}
+
+/** @brief MPI_Testany on @p requests (progress is the caller's): each catalogue request is
+ *         tested with PMPI_Test, the others with PMPI_Testany on a copy of the array without the
+ *         catalogue ones (the one it completes is copied back). */
+static int pm_nb_testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
+{
+    MPI_Request small[32], *rest = small;
+    int i, err, ours = 0;
+    if (count <= 0 || !requests || !index || !flag || !pm_nb_any_ours(count, requests))
+        return PMPI_Testany(count, requests, index, flag, status);
+    for (i = 0; i < count; i++)
+        if (pm_nb_ours(requests[i])) {
+            ours = 1;
+            err = PMPI_Test(&requests[i], flag, status);
+            if (err != MPI_SUCCESS || *flag) {
+                *index = i;
+                return err;
+            }
+        }
+    if (count > (int)(sizeof small / sizeof small[0]) && !(rest = (MPI_Request *)malloc((size_t)count * sizeof *rest)))
+        return MPI_ERR_NO_MEM;
+    for (i = 0; i < count; i++)
+        rest[i] = pm_nb_ours(requests[i]) ? MPI_REQUEST_NULL : requests[i];
+    err = PMPI_Testany(count, rest, index, flag, status);
+    if (*index >= 0 && *index < count)
+        requests[*index] = rest[*index];
+    else if (err == MPI_SUCCESS && *flag && ours) /* only the catalogue's are active */
+        *flag = 0;
+    if (rest != small)
+        free(rest);
+    return err;
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
+{
+    collalg_progress();
+    return pm_nb_testany(count, requests, index, flag, status);
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
 {
-    int flag = 0;
-    PM_NB_WAIT(PMPI_Testany(count, requests, index, &flag, status), flag, PMPI_Waitany(count, requests, index, status));
+    int flag = 0, err;
+    while (pm_nb_busy() || pm_nb_any_ours(count, requests)) {
+        collalg_progress();
+        err = pm_nb_testany(count, requests, index, &flag, status);
+        if (err != MPI_SUCCESS || flag)
+            return err;
+        sched_yield();
+    }
+    return PMPI_Waitany(count, requests, index, status);
 }
 
 int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
 {
-    PM_NB_WAIT(PMPI_Testsome(incount, requests, outcount, indices, statuses), *outcount != 0,
-               PMPI_Waitsome(incount, requests, outcount, indices, statuses));
+    int err;
+    while (pm_nb_busy() || pm_nb_any_ours(incount, requests)) {
+        collalg_progress();
+        err = PMPI_Testsome(incount, requests, outcount, indices, statuses);
+        if (err != MPI_SUCCESS || *outcount != 0)
+            return err;
+        sched_yield();
+    }
+    return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
 }
 
 /** @cond PM_INTERNAL */
@@ -451,16 +581,8 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices
 PM_NB_TEST(Test, (MPI_Request * request, int *flag, MPI_Status *status), (request, flag, status))
 PM_NB_TEST(Testall, (int count, MPI_Request requests[], int *flag, MPI_Status statuses[]),
            (count, requests, flag, statuses))
-PM_NB_TEST(Testany, (int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status),
-           (count, requests, index, flag, status))
 PM_NB_TEST(Testsome, (int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]),
            (incount, requests, outcount, indices, statuses))
-#endif /* !COLLALG_NBC_MPIX */
-
 /* MPICH 4.0's MPI_Request_get_status does not poll an extended generalized request (a loop on it
- * waited forever), so it is driven here with every MPI. */
-int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
-{
-    collalg_progress();
-    return PMPI_Request_get_status(request, flag, status);
-}
+ * waited forever), so it is driven here too. */
+PM_NB_TEST(Request_get_status, (MPI_Request request, int *flag, MPI_Status *status), (request, flag, status))

@@ -67,6 +67,15 @@
  * fortran_nonblocking.c), which run collalg_progress() around the PMPI_ calls while a catalogue
  * operation is outstanding and are the PMPI_ calls at once when none is (nonblocking.c).
  *
+ * @par Persistent collectives
+ * src/pmpi/persistent.c, included after nonblocking.c, defines the seventeen `MPI_<Coll>_init`
+ * (MPICH 4.0) or `MPIX_<Coll>_init` (Open MPI 4.1's pcollreq extension; SimGrid 3.32 has none),
+ * which choose once, at init, as the nonblocking collectives do (`COLLALG_I<COLL>=name`, else
+ * the tuned routine `collalg_tuned_i<coll>`, asked through COLLALG_SELECT_HOOK without starting
+ * anything), and MPI_Start, MPI_Startall and MPI_Request_free for the catalogue's persistent
+ * requests (core/persistent.h); the completion calls of nonblocking.c advance them under every
+ * MPI, MPICH included.
+ *
  * @par Environment (read once, at MPI_Init / MPI_Init_thread)
  * - `COLLALG_<COLL>=name[:param]` with COLL one of ALLTOALL, ALLGATHER, ALLREDUCE, BCAST,
  *   ALLTOALLV, ALLGATHERV, BARRIER, GATHER, SCATTER, GATHERV, SCATTERV, ALLTOALLW, REDUCE, SCAN, EXSCAN,
@@ -137,8 +146,9 @@
  * algorithm: forcing a parameter is the user's choice.
  *
  * @par Limitations
- * Only the seventeen collectives above and their nonblocking forms (C and Fortran bindings, see
- * Fortran; no persistent or neighbourhood collectives); the configuration is
+ * Only the seventeen collectives above, their nonblocking forms (C and Fortran bindings, see
+ * Fortran) and their persistent forms (C only, persistent.c; no neighbourhood collectives); the
+ * configuration is
  * per process and global (every communicator gets the same choice, and a parameter is applied on
  * every communicator size); it is read by the MPI_Init wrappers only (a program initialised
  * otherwise runs the tuned routines and ignores the COLLALG_<COLL> variables).
@@ -158,6 +168,20 @@
  * program under Open MPI ran every collective natively.
  */
 #define COLLALG_USE_PMPI 1
+
+/* The persistent collectives (persistent.c) take the tuned routine's choice at init without
+ * starting anything: while pm_probing is set, the selector's hook (select.h, called on every rank
+ * just before the chosen algorithm, or the native call, would start) records the algorithm's name
+ * and returns from the tuned routine. */
+static int pm_probing;
+static const char *pm_probe_choice;
+#define COLLALG_SELECT_HOOK(routine, algorithm, bytes, procs) \
+    do {                                                      \
+        if (pm_probing) {                                     \
+            pm_probe_choice = (algorithm);                    \
+            return MPI_SUCCESS;                               \
+        }                                                     \
+    } while (0)
 
 #include <ctype.h>
 #include <stdio.h>
@@ -935,6 +959,7 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[
 /* The nonblocking collectives and, without MPICH's extended generalized requests, the completion
  * calls that drive them. */
 #include "nonblocking.c"
+#include "persistent.c"
 
 /* The Fortran entry points (mpif.h, use mpi, use mpi_f08), calling the C functions above. */
 #include "fortran.c"

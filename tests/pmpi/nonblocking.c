@@ -291,7 +291,7 @@ int main(int argc, char **argv)
 {
     static const int ns[2] = {3, 257};
     nb_bufs b;
-    int c, k, i, j, total[2], mine[2];
+    int c, k, i, j;
     char tag[64];
     pm_init(&argc, &argv);
     for (c = 0; c < PM_NCOMMS; c++)
@@ -332,10 +332,5 @@ int main(int argc, char **argv)
                 free(b.r[i]), free(b.w[i]);
             free(b.s), free(b.counts), free(b.pair), free(b.displs), free(b.bdispls), free(b.types);
         }
-    mine[0] = nb_checks, mine[1] = nb_failed;
-    MPI_Allreduce(mine, total, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (pm_world_rank == 0)
-        printf("nonblocking p=%d: %d checks, %d failed\n", pm_world_size, total[0], total[1]);
-    pm_finish("nonblocking");
-    return total[1] ? 1 : 0;
+    return pm_summary("nonblocking", nb_checks, nb_failed);
 }

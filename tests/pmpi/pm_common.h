@@ -95,7 +95,7 @@ static inline unsigned long long pm_hash(const void *buf, size_t bytes, int err)
 }
 
 /* The cases so far: labels and this rank's hashes, printed by pm_finish (one gather for all). */
-#define PM_MAX_CASES 160
+#define PM_MAX_CASES 400
 static char pm_label[PM_MAX_CASES][128];
 static unsigned long long pm_hashes[PM_MAX_CASES];
 static int pm_ncases;
@@ -140,6 +140,19 @@ static inline void pm_finish(const char *prog)
     MPI_Finalize();
 }
 
+/* The end of a program that counts its own checks: prints "<prog> p=<p>: <k> checks, <f> failed"
+ * (the sums over the ranks), then what pm_finish prints; returns the exit status (1 when one
+ * failed). */
+static inline int pm_summary(const char *prog, int checks, int failed)
+{
+    int mine[2], total[2];
+    mine[0] = checks, mine[1] = failed;
+    MPI_Allreduce(mine, total, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (pm_world_rank == 0)
+        printf("%s p=%d: %d checks, %d failed\n", prog, pm_world_size, total[0], total[1]);
+    pm_finish(prog);
+    return total[1] ? 1 : 0;
+}
 /* The user operations of the reduction programs (allreduce.c, reduce.c, reduce_scatter.c, scan.c).
  * pm_vsum, pm_vmax: the two ints of each element of the vector type (offsets 0 and 3 ints, extent
  * 6 ints). */

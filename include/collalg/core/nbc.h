@@ -37,8 +37,12 @@
  *
  * @par State
  * Two values cached as communicator attributes (core/attr.h), no static state: the tag counter
- * on the private duplicate, and the list of this process's outstanding operations on
- * MPI_COMM_SELF (one per process, and one per simulated process under SimGrid's SMPI).
+ * on the private duplicate, and the list of this process's operations on MPI_COMM_SELF (one per
+ * process, and one per simulated process under SimGrid's SMPI). A nonblocking operation stays in
+ * that list from its start until its request is freed (its free function), marked finished once
+ * its request is complete, so that a caller (the PMPI library's completion calls) can tell the
+ * catalogue's requests from the MPI's own until the application has completed them; a persistent
+ * operation is in it while it runs (core/persistent.h).
  *
  * @par Limits
  * - The first catalogue call on a communicator, blocking or not, duplicates it (MPI_Comm_dup), so
@@ -100,9 +104,10 @@
 
 typedef struct collalg__nbc collalg__nbc;
 
-/** @brief The outstanding operations of a process (cached on MPI_COMM_SELF). */
+/** @brief The operations of a process (cached on MPI_COMM_SELF): see "State" above. */
 typedef struct collalg__nbc_list {
-    collalg__nbc *head;       /**< most recently started first */
+    collalg__nbc *head;       /**< most recently started first: the nonblocking operations whose
+                                   request is not freed yet, the persistent ones while they run */
     collalg__nbc *persistent; /**< the persistent operations, started or not (core/persistent.h) */
 } collalg__nbc_list;
 
@@ -136,7 +141,7 @@ struct collalg__nbc {
     int err;                                /**< first error (MPI_SUCCESS while all goes well) */
     int finished;                           /**< the request has been completed */
     void *tmp;                              /**< COLLALG_BUF_TMP's allocation */
-    collalg__nbc_list *list;                /**< the process's list, while outstanding */
+    collalg__nbc_list *list;                /**< the process's list, while in it (see "State") */
     collalg__nbc *prev, *next;              /**< neighbours in it */
     int persistent;                         /**< 1: a persistent operation (core/persistent.h) */
     int self;                               /**< persistent: the caller's rank */
@@ -183,7 +188,7 @@ COLLALG_INLINE int collalg__nbc_next_tag(MPI_Comm pcomm, int *tag)
     return MPI_SUCCESS;
 }
 
-/** @brief This process's list of outstanding operations (created on first use). */
+/** @brief This process's list of operations (created on first use; see "State"). */
 COLLALG_INLINE int collalg__nbc_list_get(collalg__nbc_list **list)
 {
     static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__nbc_state_delete, collalg__nbc_state_build};
@@ -632,10 +637,10 @@ COLLALG_INLINE int collalg__nbc_advance(collalg__nbc *op)
     if (op->err != MPI_SUCCESS)
         collalg__cancel_all(op->nact, op->req);
     op->finished = 1;
-    collalg__nbc_unlink(op);
-    if (op->persistent) /* the request is a receive from self (core/persistent.h) */
+    if (op->persistent) { /* the request is a receive from self (core/persistent.h) */
+        collalg__nbc_unlink(op);
         collalg__nbc_signal(op);
-    else
+    } else /* stays in the list until its request is freed (see "State") */
         COLLALG_MPI(Grequest_complete)(op->greq);
     return 1;
 }
