@@ -31,6 +31,9 @@
 static int expect_failure, failures;
 /* The radix of the builders the tests run for several radices (simulate_radices()). */
 static int radix = 3;
+
+/* The v-collectives' blocks back to back in rank order (else in reverse order, with gaps). */
+static int packed_layout = 0;
 #define CHECK(cond, ...)                      \
     do {                                      \
         if (!(cond)) {                        \
@@ -63,6 +66,8 @@ typedef enum {
     COLL_BCAST_SCATTER, /* scatter + ring allgather */
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
+    COLL_ALLGATHERV_RDB,   /* recursive doubling */
+    COLL_ALLGATHERV_BRUCK, /* Bruck, radix 2 */
     COLL_ALLGATHER_RDB,
     COLL_ALLTOALL,
     COLL_ALLTOALL_PAIR,
@@ -106,6 +111,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST_SCATTER] = "bcast scatter_ring_allgather",
                                              [COLL_ALLGATHER] = "allgather",
                                              [COLL_ALLGATHERV] = "allgatherv",
+                                             [COLL_ALLGATHERV_RDB] = "allgatherv recursive_doubling",
+                                             [COLL_ALLGATHERV_BRUCK] = "allgatherv bruck",
                                              [COLL_ALLGATHER_RDB] = "allgather rdb",
                                              [COLL_ALLTOALL] = "alltoall",
                                              [COLL_ALLTOALL_PAIR] = "alltoall pair",
@@ -241,6 +248,12 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
+    case COLL_ALLGATHERV_RDB:
+        collalg__iallgatherv_recursive_doubling_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
+        break;
+    case COLL_ALLGATHERV_BRUCK:
+        collalg__iallgatherv_bruck_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
+        break;
     case COLL_ALLTOALL: collalg__ialltoall_linear_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_PAIR: collalg__ialltoall_pair_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALLV:
@@ -348,7 +361,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
-    case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
+    case COLL_ALLGATHERV:
+    case COLL_ALLGATHERV_RDB:
+    case COLL_ALLGATHERV_BRUCK: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
     case COLL_ALLTOALL_BRUCK: slen = rlen = pn; break;
@@ -388,6 +403,8 @@ static void fill(sim *m, int r, sim_rank *x)
                 rcv[r * n + i] = mk(r, r, (int)i);
         break;
     case COLL_ALLGATHERV:
+    case COLL_ALLGATHERV_RDB:
+    case COLL_ALLGATHERV_BRUCK:
         if (m->inplace)
             for (i = 0; i < m->vc[r]; i++)
                 rcv[m->vd[r] + i] = mk(r, r, (int)i);
@@ -481,6 +498,8 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
         break;
     case COLL_ALLGATHERV:
+    case COLL_ALLGATHERV_RDB:
+    case COLL_ALLGATHERV_BRUCK:
     case COLL_GATHERV:
         for (b = 0; b < p && rlen > 0; b++)
             for (i = 0; i < m->vc[b]; i++)
@@ -723,6 +742,11 @@ static void simulate(coll_kind coll, int p, int root, long long count, int inpla
         vd[i] = (int)at;
         at += vc[i] + 1;
     }
+    if (packed_layout) /* or back to back in rank order, one element after them */
+        for (at = 1, i = 0; i < p; i++) {
+            vd[i] = (int)at - 1;
+            at += vc[i];
+        }
     m.vlen = at;
     m.r = calloc((size_t)p, sizeof *m.r);
     for (r = 0; r < p; r++) {
@@ -831,6 +855,20 @@ Test(steps, ialltoall_bruck)
 Test(steps, iallgatherv_ring)
 {
     simulate_all(COLL_ALLGATHERV, 0, 1);
+}
+Test(steps, iallgatherv_recursive_doubling)
+{
+    simulate_all(COLL_ALLGATHERV_RDB, 0, 1);
+    packed_layout = 1; /* the blocks back to back in rank order: worked on in the receive buffer */
+    simulate_all(COLL_ALLGATHERV_RDB, 0, 1);
+    packed_layout = 0;
+}
+Test(steps, iallgatherv_bruck)
+{
+    simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
+    packed_layout = 1;
+    simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
+    packed_layout = 0;
 }
 Test(steps, ialltoall_linear)
 {

@@ -42,6 +42,8 @@
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
  * | collalg_iscatter_linear(), collalg_iscatterv_linear() | alpha + n beta at the root | none |
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
+ * | collalg_iallgatherv_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks (p a power of two; forwarding rounds otherwise), + copies of n bytes unless the blocks lie in rank order | none |
+ * | collalg_iallgatherv_bruck() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks, + copies of about 2 n bytes | none |
  * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
  * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
@@ -83,6 +85,8 @@
 #include "iscatter/linear.h"
 #include "iscatterv/linear.h"
 #include "iallgatherv/ring.h"
+#include "iallgatherv/recursive_doubling.h"
+#include "iallgatherv/bruck.h"
 #include "ialltoallv/linear.h"
 #include "ialltoallw/linear.h"
 #include "ireduce/binomial.h"

@@ -325,8 +325,9 @@ out:
     free(whole);
 }
 
-/* igatherv (kind 0), iscatterv (1), iallgatherv (2) with the block pattern pat at every root up
- * to p = 4 (else 0 and p - 1); in place where the types agree. */
+/* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4) with
+ * the block pattern pat at every root up to p = 4 (else 0 and p - 1); in place where the types
+ * agree. */
 static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
                   int inplace, int mode)
 {
@@ -342,8 +343,8 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
     mine = th_alloc(one);
     for (j = 0; j < p; j++)
         scounts[j] = counts[j] * t->ratio;
-    for (root = 0; root < (kind == 2 ? 1 : p); root += p <= 4 ? 1 : p - 1) {
-        int in = inplace && (kind == 2 || rank == root);
+    for (root = 0; root < (kind >= 2 ? 1 : p); root += p <= 4 ? 1 : p - 1) {
+        int in = inplace && (kind >= 2 || rank == root);
         size_t gbytes = kind == 1 ? one : vbytes;
         th_fill(mine, one, 3u + (unsigned)rank);
         th_fill(vsend, vbytes, 5u + (unsigned)rank);
@@ -365,14 +366,23 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
                t->rtype, root, MPI_COMM_WORLD);
         } else {
             MPI_Allgatherv(mine, scounts[rank], t->stype, want, counts, displs, t->rtype, MPI_COMM_WORLD);
-            NB(allgatherv, ring, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs,
-               t->rtype, MPI_COMM_WORLD);
+            if (kind == 2)
+                NB(allgatherv, ring, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs,
+                   t->rtype, MPI_COMM_WORLD);
+            else if (kind == 3)
+                NB(allgatherv, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got,
+                   counts, displs, t->rtype, MPI_COMM_WORLD);
+            else
+                NB(allgatherv, bruck, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
+                   displs, t->rtype, MPI_COMM_WORLD);
         }
         nb_complete(&req, mode);
         snprintf(what, sizeof what, "%s %s count %d %s root %d%s%s",
                  kind == 0   ? "igatherv linear"
                  : kind == 1 ? "iscatterv linear"
-                             : "iallgatherv ring",
+                 : kind == 2 ? "iallgatherv ring"
+                 : kind == 3 ? "iallgatherv recursive_doubling"
+                             : "iallgatherv bruck",
                  t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }
@@ -888,7 +898,7 @@ int main(int argc, char **argv)
                     run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
                     run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode);
                     run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode);
-                    for (kind = 0; kind < 3; kind++)
+                    for (kind = 0; kind < 5; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
                 }
