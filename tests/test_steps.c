@@ -95,6 +95,7 @@ typedef enum {
     COLL_RSB_RDB,           /* recursive doubling */
     COLL_RS_RDB,            /* recursive doubling */
     COLL_ALLGATHER_BRUCK,
+    COLL_ALLGATHER_KBRUCK, /* Bruck, radix `radix` */
     COLL_ALLTOALL_BRUCK,
     COLL_BCAST_KNOMIAL,  /* radix 3 */
     COLL_REDUCE_KNOMIAL, /* radix 3 */
@@ -140,6 +141,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RSB_RDB] = "reduce_scatter_block recursive_doubling",
                                              [COLL_RS_RDB] = "reduce_scatter recursive_doubling",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
+                                             [COLL_ALLGATHER_KBRUCK] = "allgather k_bruck",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
                                              [COLL_REDUCE_KNOMIAL] = "reduce knomial",
@@ -246,6 +248,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER_KBRUCK: collalg__iallgather_k_bruck_steps(s, rank, p, n, n, inplace, radix); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
     case COLL_ALLGATHERV_RDB:
@@ -360,7 +363,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST_SCATTER: rlen = n; break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
-    case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
+    case COLL_ALLGATHER_BRUCK:
+    case COLL_ALLGATHER_KBRUCK: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK: slen = m->vc[r], rlen = m->vlen; break;
@@ -398,6 +402,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
+    case COLL_ALLGATHER_KBRUCK:
         if (m->inplace)
             for (i = 0; i < n; i++)
                 rcv[r * n + i] = mk(r, r, (int)i);
@@ -493,6 +498,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
+    case COLL_ALLGATHER_KBRUCK:
     case COLL_GATHER:
         for (i = 0; i < rlen; i++)
             want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
@@ -847,6 +853,10 @@ Test(steps, iallgather_recursive_doubling)
 Test(steps, iallgather_bruck)
 {
     simulate_all(COLL_ALLGATHER_BRUCK, 0, 1);
+}
+Test(steps, iallgather_k_bruck)
+{
+    simulate_radices(COLL_ALLGATHER_KBRUCK, 0, 1);
 }
 Test(steps, ialltoall_bruck)
 {

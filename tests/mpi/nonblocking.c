@@ -123,14 +123,39 @@ typedef int (*transport_init_fn)(const void *, int, MPI_Datatype, void *, int, M
     {                                                                                     \
         "i" #coll " " #alg, all2all, collalg_i##coll##_##alg, collalg_##coll##_init_##alg \
     }
+/* iallgather k_bruck at radix k, with the signature of the others (7: above every p tested). */
+#define K_BRUCK_FNS(k)                                                                                              \
+    static int iallgather_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,     \
+                                      MPI_Comm c, MPI_Request *q)                                                   \
+    {                                                                                                               \
+        return collalg_iallgather_k_bruck(s, sc, st, r, rc, rt, c, q, k);                                           \
+    }                                                                                                               \
+    static int allgather_init_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt, \
+                                          MPI_Comm c, MPI_Info i, MPI_Request *q)                                   \
+    {                                                                                                               \
+        return collalg_allgather_init_k_bruck(s, sc, st, r, rc, rt, c, i, q, k);                                    \
+    }
+K_BRUCK_FNS(3)
+K_BRUCK_FNS(0)
+K_BRUCK_FNS(7)
+#define K_BRUCK(k)                                                                      \
+    {                                                                                   \
+        "iallgather k_bruck " #k, 0, iallgather_k_bruck_##k, allgather_init_k_bruck_##k \
+    }
 static const struct {
     const char *name;
     int all2all;
     transport_fn fn;
     transport_init_fn init;
-} transports[] = {TRANSPORT(0, allgather, ring),  TRANSPORT(0, allgather, recursive_doubling),
-                  TRANSPORT(0, allgather, bruck), TRANSPORT(1, alltoall, linear),
-                  TRANSPORT(1, alltoall, pair),   TRANSPORT(1, alltoall, bruck)};
+} transports[] = {TRANSPORT(0, allgather, ring),
+                  TRANSPORT(0, allgather, recursive_doubling),
+                  TRANSPORT(0, allgather, bruck),
+                  K_BRUCK(3),
+                  K_BRUCK(0),
+                  K_BRUCK(7),
+                  TRANSPORT(1, alltoall, linear),
+                  TRANSPORT(1, alltoall, pair),
+                  TRANSPORT(1, alltoall, bruck)};
 #define NTRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
 
 /* transports[which], in place when @p inplace, against the native MPI_Allgather or MPI_Alltoall. */
@@ -800,18 +825,19 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     struct {
         const char *name;
         int expect;
-    } cases[9] = {{"ibcast root p", MPI_ERR_ROOT},
-                  {"ibcast count -1", MPI_ERR_COUNT},
-                  {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
-                  {"iallgather NULL request", MPI_ERR_REQUEST},
-                  {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
-                  {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
-                  {"ibcast knomial radix 1", MPI_ERR_ARG},
-                  {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
-                  {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG}};
+    } cases[10] = {{"ibcast root p", MPI_ERR_ROOT},
+                   {"ibcast count -1", MPI_ERR_COUNT},
+                   {"iallreduce MPI_OP_NULL", MPI_ERR_OP},
+                   {"iallgather NULL request", MPI_ERR_REQUEST},
+                   {"ialltoall MPI_DATATYPE_NULL", MPI_ERR_TYPE},
+                   {"ibarrier MPI_COMM_NULL", MPI_ERR_COMM},
+                   {"ibcast knomial radix 1", MPI_ERR_ARG},
+                   {"ibarrier k_dissemination radix -1", MPI_ERR_ARG},
+                   {"iallreduce recursive_multiplying radix 1", MPI_ERR_ARG},
+                   {"iallgather k_bruck radix -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
-    for (i = 0; i < 9; i++) {
+    for (i = 0; i < 10; i++) {
         req = MPI_REQUEST_NULL;
         switch (i) {
         case 0: err = collalg_ibcast_binomial(buf, 1, MPI_INT, p, c, &req); break;
@@ -822,7 +848,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 5: err = collalg_ibarrier_dissemination(MPI_COMM_NULL, &req); break;
         case 6: err = collalg_ibcast_knomial(buf, 1, MPI_INT, 0, c, &req, 1); break;
         case 7: err = collalg_ibarrier_k_dissemination(c, &req, -1); break;
-        default: err = collalg_iallreduce_recursive_multiplying(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 1); break;
+        case 8: err = collalg_iallreduce_recursive_multiplying(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 1); break;
+        default: err = collalg_iallgather_k_bruck(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
