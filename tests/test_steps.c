@@ -96,6 +96,8 @@ typedef enum {
     COLL_RS_RDB,            /* recursive doubling */
     COLL_ALLGATHER_BRUCK,
     COLL_ALLGATHER_KBRUCK, /* Bruck, radix `radix` */
+    COLL_ALLGATHER_NEIGHBOR,
+    COLL_ALLGATHER_SPARBIT,
     COLL_ALLTOALL_BRUCK,
     COLL_BCAST_KNOMIAL,  /* radix 3 */
     COLL_REDUCE_KNOMIAL, /* radix 3 */
@@ -142,6 +144,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RS_RDB] = "reduce_scatter recursive_doubling",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
                                              [COLL_ALLGATHER_KBRUCK] = "allgather k_bruck",
+                                             [COLL_ALLGATHER_NEIGHBOR] = "allgather neighbor_exchange",
+                                             [COLL_ALLGATHER_SPARBIT] = "allgather sparbit",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
                                              [COLL_REDUCE_KNOMIAL] = "reduce knomial",
@@ -249,6 +253,8 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_KBRUCK: collalg__iallgather_k_bruck_steps(s, rank, p, n, n, inplace, radix); break;
+    case COLL_ALLGATHER_NEIGHBOR: collalg__iallgather_neighbor_exchange_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER_SPARBIT: collalg__iallgather_sparbit_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
     case COLL_ALLGATHERV_RDB:
@@ -364,6 +370,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
+    case COLL_ALLGATHER_NEIGHBOR:
+    case COLL_ALLGATHER_SPARBIT:
     case COLL_ALLGATHER_KBRUCK: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
@@ -403,6 +411,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
     case COLL_ALLGATHER_KBRUCK:
+    case COLL_ALLGATHER_NEIGHBOR:
+    case COLL_ALLGATHER_SPARBIT:
         if (m->inplace)
             for (i = 0; i < n; i++)
                 rcv[r * n + i] = mk(r, r, (int)i);
@@ -499,6 +509,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
     case COLL_ALLGATHER_KBRUCK:
+    case COLL_ALLGATHER_NEIGHBOR:
+    case COLL_ALLGATHER_SPARBIT:
     case COLL_GATHER:
         for (i = 0; i < rlen; i++)
             want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
@@ -857,6 +869,14 @@ Test(steps, iallgather_bruck)
 Test(steps, iallgather_k_bruck)
 {
     simulate_radices(COLL_ALLGATHER_KBRUCK, 0, 1);
+}
+Test(steps, iallgather_neighbor_exchange)
+{
+    simulate_all(COLL_ALLGATHER_NEIGHBOR, 0, 1);
+}
+Test(steps, iallgather_sparbit)
+{
+    simulate_all(COLL_ALLGATHER_SPARBIT, 0, 1);
 }
 Test(steps, ialltoall_bruck)
 {

@@ -36,6 +36,8 @@
  * | collalg_iallgather_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
  * | collalg_iallgather_bruck() | ceil(lg p) alpha + (p - 1)/p n beta, + a rotation of n bytes | none |
  * | collalg_iallgather_k_bruck() | ceil(log_k p) alpha + (p - 1)/p n beta, k - 1 messages per rank and round, + a rotation of n bytes; radix k (default 2) | none |
+ * | collalg_iallgather_neighbor_exchange() | (p / 2) alpha + (p - 1)/p n beta between ring neighbours (p even; odd p runs the ring) | none |
+ * | collalg_iallgather_sparbit() | ceil(lg p) alpha + (p - 1)/p n beta, one message per block, distances halving | none |
  * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
@@ -79,6 +81,8 @@
 #include "iallgather/recursive_doubling.h"
 #include "iallgather/bruck.h"
 #include "iallgather/k_bruck.h"
+#include "iallgather/neighbor_exchange.h"
+#include "iallgather/sparbit.h"
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"
 #include "ialltoall/bruck.h"

@@ -153,6 +153,8 @@ static const struct {
                   K_BRUCK(3),
                   K_BRUCK(0),
                   K_BRUCK(7),
+                  TRANSPORT(0, allgather, neighbor_exchange),
+                  TRANSPORT(0, allgather, sparbit),
                   TRANSPORT(1, alltoall, linear),
                   TRANSPORT(1, alltoall, pair),
                   TRANSPORT(1, alltoall, bruck)};

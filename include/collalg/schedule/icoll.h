@@ -358,6 +358,75 @@ static inline void collalg__iallgather_bruck_steps(collalg__steps *s, int rank, 
 }
 
 /**
+ * @brief Neighbour-exchange allgather of blocks of @p rcount elements (the schedule of
+ *        collalg_allgather_neighbor_exchange(), schedule/common.h), p even: the own block is
+ *        copied in (unless @p inplace); in step 0 it is exchanged with the partner rank XOR 1;
+ *        in step s = 1 .. p / 2 - 1 the group (two consecutive blocks) received in step s - 1
+ *        goes to the neighbour of step s and a new group comes back, each in place. Odd p (1
+ *        included) runs the ring of collalg__iallgather_ring_steps() instead, as the blocking
+ *        algorithm does.
+ */
+static inline void collalg__iallgather_neighbor_exchange_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                               long long rcount, int inplace)
+{
+    int st, peer;
+    if (p % 2) {
+        collalg__iallgather_ring_steps(s, rank, p, scount, rcount, inplace);
+        return;
+    }
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, scount),
+                            collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+        collalg__steps_round(s);
+    }
+    collalg__steps_send(s, rank ^ 1, collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+    collalg__steps_recv(s, rank ^ 1, collalg__pc(COLLALG_BUF_RECV, (long long)(rank ^ 1) * rcount, rcount));
+    collalg__steps_round(s);
+    for (st = 1; st < p / 2; st++) {
+        peer = collalg__neighbor_exchange_peer(rank, p, st);
+        collalg__steps_send(s, peer,
+                            collalg__blocks_piece((long long)p * rcount, 2 * rcount,
+                                                  collalg__neighbor_exchange_group(rank, p, st - 1), 1));
+        collalg__steps_recv(
+            s, peer,
+            collalg__blocks_piece((long long)p * rcount, 2 * rcount, collalg__neighbor_exchange_group(rank, p, st), 1));
+        collalg__steps_round(s);
+    }
+}
+
+/**
+ * @brief Sparbit allgather of blocks of @p rcount elements (the schedule of
+ *        collalg_allgather_sparbit(), schedule/common.h): the own block is copied in (unless
+ *        @p inplace); in the step of distance d = 2^(ceil(lg p) - 1), ..., 2, 1 the m =
+ *        collalg__sparbit_nblocks() blocks (rank - 2 d j) mod p go to rank + d and the blocks
+ *        (rank - d - 2 d j) mod p come from rank - d, one message per block (as Open MPI's
+ *        sparbit), each straight from and into its place; every step after the previous one.
+ *        Nothing is sent when @p rcount is 0 (the blocking algorithm's rule).
+ */
+static inline void collalg__iallgather_sparbit_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                     long long rcount, int inplace)
+{
+    int st, j, d, m;
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, scount),
+                            collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+        collalg__steps_round(s);
+    }
+    for (st = 0; st < collalg__ceil_log2(p) && rcount > 0; st++) {
+        d = collalg__sparbit_dist(p, st);
+        m = collalg__sparbit_nblocks(p, d);
+        for (j = 0; j < m; j++)
+            collalg__steps_recv(s, collalg__ring_from(rank, p, d),
+                                collalg__vblock(COLLALG_BUF_RECV, 0, 0, rcount,
+                                                collalg__sparbit_block(collalg__ring_from(rank, p, d), p, d, j)));
+        for (j = 0; j < m; j++)
+            collalg__steps_send(s, collalg__ring_to(rank, p, d),
+                                collalg__vblock(COLLALG_BUF_RECV, 0, 0, rcount, collalg__sparbit_block(rank, p, d, j)));
+        collalg__steps_round(s);
+    }
+}
+
+/**
  * @brief Bruck's alltoall of blocks of @p scount (sent) and @p rcount (received) elements for any
  *        p (the schedule of collalg_alltoall_bruck()). COLLALG_BUF_TMP holds p blocks, then two
  *        packing areas of floor(p/2) blocks each.
