@@ -41,6 +41,9 @@ static int radix = 3;
 /* Elements per segment of the chain and binary-tree broadcasts (above COLLALG_PIECE_MAX: clipped
  * to it). */
 static long long chain_seg = 1;
+
+/* The v-collectives' blocks back to back in rank order (else in reverse order, with gaps). */
+static int packed_layout = 0;
 #define CHECK(cond, ...)                      \
     do {                                      \
         if (!(cond)) {                        \
@@ -76,6 +79,8 @@ typedef enum {
     COLL_BCAST_BINARY,  /* binary tree, segments of chain_seg elements */
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
+    COLL_ALLGATHERV_RDB,   /* recursive doubling */
+    COLL_ALLGATHERV_BRUCK, /* Bruck, radix 2 */
     COLL_ALLGATHER_RDB,
     COLL_ALLTOALL,
     COLL_ALLTOALL_PAIR,
@@ -109,6 +114,9 @@ typedef enum {
     COLL_RSB_RDB,           /* recursive doubling */
     COLL_RS_RDB,            /* recursive doubling */
     COLL_ALLGATHER_BRUCK,
+    COLL_ALLGATHER_KBRUCK, /* Bruck, radix `radix` */
+    COLL_ALLGATHER_NEIGHBOR,
+    COLL_ALLGATHER_SPARBIT,
     COLL_ALLTOALL_BRUCK,
     COLL_BCAST_KNOMIAL,  /* radix 3 */
     COLL_REDUCE_KNOMIAL, /* radix 3 */
@@ -128,6 +136,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST_BINARY] = "bcast binary_tree",
                                              [COLL_ALLGATHER] = "allgather",
                                              [COLL_ALLGATHERV] = "allgatherv",
+                                             [COLL_ALLGATHERV_RDB] = "allgatherv recursive_doubling",
+                                             [COLL_ALLGATHERV_BRUCK] = "allgatherv bruck",
                                              [COLL_ALLGATHER_RDB] = "allgather rdb",
                                              [COLL_ALLTOALL] = "alltoall",
                                              [COLL_ALLTOALL_PAIR] = "alltoall pair",
@@ -161,6 +171,9 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RSB_RDB] = "reduce_scatter_block recursive_doubling",
                                              [COLL_RS_RDB] = "reduce_scatter recursive_doubling",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
+                                             [COLL_ALLGATHER_KBRUCK] = "allgather k_bruck",
+                                             [COLL_ALLGATHER_NEIGHBOR] = "allgather neighbor_exchange",
+                                             [COLL_ALLGATHER_SPARBIT] = "allgather sparbit",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
                                              [COLL_REDUCE_KNOMIAL] = "reduce knomial",
@@ -270,8 +283,17 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER_KBRUCK: collalg__iallgather_k_bruck_steps(s, rank, p, n, n, inplace, radix); break;
+    case COLL_ALLGATHER_NEIGHBOR: collalg__iallgather_neighbor_exchange_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER_SPARBIT: collalg__iallgather_sparbit_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
+    case COLL_ALLGATHERV_RDB:
+        collalg__iallgatherv_recursive_doubling_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
+        break;
+    case COLL_ALLGATHERV_BRUCK:
+        collalg__iallgatherv_bruck_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
+        break;
     case COLL_ALLTOALL:
         a = collalg__a2a_uniform(n, n, inplace);
         if (a2a_window == COLLALG_A2A_ALL_AT_ONCE) /* by the name ialltoall linear uses */
@@ -394,8 +416,13 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST_BINARY: rlen = n; break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
-    case COLL_ALLGATHER_BRUCK: slen = n, rlen = pn; break;
-    case COLL_ALLGATHERV: slen = m->vc[r], rlen = m->vlen; break;
+    case COLL_ALLGATHER_BRUCK:
+    case COLL_ALLGATHER_NEIGHBOR:
+    case COLL_ALLGATHER_SPARBIT:
+    case COLL_ALLGATHER_KBRUCK: slen = n, rlen = pn; break;
+    case COLL_ALLGATHERV:
+    case COLL_ALLGATHERV_RDB:
+    case COLL_ALLGATHERV_BRUCK: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
     case COLL_ALLTOALL_BRUCK: slen = rlen = pn; break;
@@ -436,11 +463,16 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
+    case COLL_ALLGATHER_KBRUCK:
+    case COLL_ALLGATHER_NEIGHBOR:
+    case COLL_ALLGATHER_SPARBIT:
         if (m->inplace)
             for (i = 0; i < n; i++)
                 rcv[r * n + i] = mk(r, r, (int)i);
         break;
     case COLL_ALLGATHERV:
+    case COLL_ALLGATHERV_RDB:
+    case COLL_ALLGATHERV_BRUCK:
         if (m->inplace)
             for (i = 0; i < m->vc[r]; i++)
                 rcv[m->vd[r] + i] = mk(r, r, (int)i);
@@ -543,6 +575,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
+    case COLL_ALLGATHER_KBRUCK:
+    case COLL_ALLGATHER_NEIGHBOR:
+    case COLL_ALLGATHER_SPARBIT:
     case COLL_GATHER:
     case COLL_GATHER_BINOMIAL:
     case COLL_GATHER_KNOMIAL:
@@ -550,6 +585,8 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk((int)(i / n), (int)(i / n), (int)(i % n));
         break;
     case COLL_ALLGATHERV:
+    case COLL_ALLGATHERV_RDB:
+    case COLL_ALLGATHERV_BRUCK:
     case COLL_GATHERV:
         for (b = 0; b < p && rlen > 0; b++)
             for (i = 0; i < m->vc[b]; i++)
@@ -814,6 +851,11 @@ static void simulate(coll_kind coll, int p, int root, long long count, int inpla
         vd[i] = (int)at;
         at += vc[i] + 1;
     }
+    if (packed_layout) /* or back to back in rank order, one element after them */
+        for (at = 1, i = 0; i < p; i++) {
+            vd[i] = (int)at - 1;
+            at += vc[i];
+        }
     m.vlen = at;
     m.r = calloc((size_t)p, sizeof *m.r);
     for (r = 0; r < p; r++) {
@@ -955,6 +997,18 @@ Test(steps, iallgather_bruck)
 {
     simulate_all(COLL_ALLGATHER_BRUCK, 0, 1);
 }
+Test(steps, iallgather_k_bruck)
+{
+    simulate_radices(COLL_ALLGATHER_KBRUCK, 0, 1);
+}
+Test(steps, iallgather_neighbor_exchange)
+{
+    simulate_all(COLL_ALLGATHER_NEIGHBOR, 0, 1);
+}
+Test(steps, iallgather_sparbit)
+{
+    simulate_all(COLL_ALLGATHER_SPARBIT, 0, 1);
+}
 Test(steps, ialltoall_bruck)
 {
     simulate_all(COLL_ALLTOALL_BRUCK, 0, 1);
@@ -962,6 +1016,20 @@ Test(steps, ialltoall_bruck)
 Test(steps, iallgatherv_ring)
 {
     simulate_all(COLL_ALLGATHERV, 0, 1);
+}
+Test(steps, iallgatherv_recursive_doubling)
+{
+    simulate_all(COLL_ALLGATHERV_RDB, 0, 1);
+    packed_layout = 1; /* the blocks back to back in rank order: worked on in the receive buffer */
+    simulate_all(COLL_ALLGATHERV_RDB, 0, 1);
+    packed_layout = 0;
+}
+Test(steps, iallgatherv_bruck)
+{
+    simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
+    packed_layout = 1;
+    simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
+    packed_layout = 0;
 }
 Test(steps, ialltoall_linear)
 {

@@ -35,6 +35,9 @@
  * | collalg_iallgather_ring() | (p - 1) alpha + (p - 1)/p n beta | none |
  * | collalg_iallgather_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
  * | collalg_iallgather_bruck() | ceil(lg p) alpha + (p - 1)/p n beta, + a rotation of n bytes | none |
+ * | collalg_iallgather_k_bruck() | ceil(log_k p) alpha + (p - 1)/p n beta, k - 1 messages per rank and round, + a rotation of n bytes; radix k (default 2) | none |
+ * | collalg_iallgather_neighbor_exchange() | (p / 2) alpha + (p - 1)/p n beta between ring neighbours (p even; odd p runs the ring) | none |
+ * | collalg_iallgather_sparbit() | ceil(lg p) alpha + (p - 1)/p n beta, one message per block, distances halving | none |
  * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
@@ -53,6 +56,8 @@
  * | collalg_iscatter_binomial() | ceil(lg p) alpha + (p - 1) n beta at the root | none |
  * | collalg_iscatter_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta at the root; radix k (default 4) | none |
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
+ * | collalg_iallgatherv_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks (p a power of two; forwarding rounds otherwise), + copies of n bytes unless the blocks lie in rank order | none |
+ * | collalg_iallgatherv_bruck() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks, + copies of about 2 n bytes | none |
  * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
  * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
@@ -90,6 +95,9 @@
 #include "iallgather/ring.h"
 #include "iallgather/recursive_doubling.h"
 #include "iallgather/bruck.h"
+#include "iallgather/k_bruck.h"
+#include "iallgather/neighbor_exchange.h"
+#include "iallgather/sparbit.h"
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"
 #include "ialltoall/bruck.h"
@@ -105,6 +113,8 @@
 #include "iscatter/knomial.h"
 #include "iscatterv/linear.h"
 #include "iallgatherv/ring.h"
+#include "iallgatherv/recursive_doubling.h"
+#include "iallgatherv/bruck.h"
 #include "ialltoallv/linear.h"
 #include "ialltoallv/scattered.h"
 #include "ialltoallv/ring.h"

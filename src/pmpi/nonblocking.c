@@ -128,6 +128,10 @@ typedef struct pm_nb_algo {
 #define PM_NB_A_igather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request)
 #define PM_NB_P_iscatter PM_NB_P_igather
 #define PM_NB_A_iscatter PM_NB_A_igather
+#define PM_NB_P_iallgather                                                                                           \
+    (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, \
+     MPI_Comm comm, MPI_Request *request)
+#define PM_NB_A_iallgather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request)
 #define PM_NB_P_ireduce                                                                                        \
     (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, \
      MPI_Request *request)

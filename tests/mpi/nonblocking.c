@@ -146,6 +146,25 @@ typedef int (*transport_init_fn)(const void *, int, MPI_Datatype, void *, int, M
     }
 A2A_SCATTERED(2)
 A2A_SCATTERED(0)
+/* iallgather k_bruck at radix k, with the signature of the others (7: above every p tested). */
+#define K_BRUCK_FNS(k)                                                                                              \
+    static int iallgather_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,     \
+                                      MPI_Comm c, MPI_Request *q)                                                   \
+    {                                                                                                               \
+        return collalg_iallgather_k_bruck(s, sc, st, r, rc, rt, c, q, k);                                           \
+    }                                                                                                               \
+    static int allgather_init_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt, \
+                                          MPI_Comm c, MPI_Info i, MPI_Request *q)                                   \
+    {                                                                                                               \
+        return collalg_allgather_init_k_bruck(s, sc, st, r, rc, rt, c, i, q, k);                                    \
+    }
+K_BRUCK_FNS(3)
+K_BRUCK_FNS(0)
+K_BRUCK_FNS(7)
+#define K_BRUCK(k)                                                                      \
+    {                                                                                   \
+        "iallgather k_bruck " #k, 0, iallgather_k_bruck_##k, allgather_init_k_bruck_##k \
+    }
 static const struct {
     const char *name;
     int all2all;
@@ -154,6 +173,11 @@ static const struct {
 } transports[] = {TRANSPORT(0, allgather, ring),
                   TRANSPORT(0, allgather, recursive_doubling),
                   TRANSPORT(0, allgather, bruck),
+                  K_BRUCK(3),
+                  K_BRUCK(0),
+                  K_BRUCK(7),
+                  TRANSPORT(0, allgather, neighbor_exchange),
+                  TRANSPORT(0, allgather, sparbit),
                   TRANSPORT(1, alltoall, linear),
                   TRANSPORT(1, alltoall, pair),
                   TRANSPORT(1, alltoall, bruck),
@@ -371,8 +395,9 @@ out:
     free(whole);
 }
 
-/* igatherv (kind 0), iscatterv (1), iallgatherv (2) with the block pattern pat at every root up
- * to p = 4 (else 0 and p - 1); in place where the types agree. */
+/* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4) with
+ * the block pattern pat at every root up to p = 4 (else 0 and p - 1); in place where the types
+ * agree. */
 static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
                   int inplace, int mode)
 {
@@ -388,8 +413,8 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
     mine = th_alloc(one);
     for (j = 0; j < p; j++)
         scounts[j] = counts[j] * t->ratio;
-    for (root = 0; root < (kind == 2 ? 1 : p); root += p <= 4 ? 1 : p - 1) {
-        int in = inplace && (kind == 2 || rank == root);
+    for (root = 0; root < (kind >= 2 ? 1 : p); root += p <= 4 ? 1 : p - 1) {
+        int in = inplace && (kind >= 2 || rank == root);
         size_t gbytes = kind == 1 ? one : vbytes;
         th_fill(mine, one, 3u + (unsigned)rank);
         th_fill(vsend, vbytes, 5u + (unsigned)rank);
@@ -411,14 +436,23 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
                t->rtype, root, MPI_COMM_WORLD);
         } else {
             MPI_Allgatherv(mine, scounts[rank], t->stype, want, counts, displs, t->rtype, MPI_COMM_WORLD);
-            NB(allgatherv, ring, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs,
-               t->rtype, MPI_COMM_WORLD);
+            if (kind == 2)
+                NB(allgatherv, ring, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs,
+                   t->rtype, MPI_COMM_WORLD);
+            else if (kind == 3)
+                NB(allgatherv, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got,
+                   counts, displs, t->rtype, MPI_COMM_WORLD);
+            else
+                NB(allgatherv, bruck, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
+                   displs, t->rtype, MPI_COMM_WORLD);
         }
         nb_complete(&req, mode);
         snprintf(what, sizeof what, "%s %s count %d %s root %d%s%s",
                  kind == 0   ? "igatherv linear"
                  : kind == 1 ? "iscatterv linear"
-                             : "iallgatherv ring",
+                 : kind == 2 ? "iallgatherv ring"
+                 : kind == 3 ? "iallgatherv recursive_doubling"
+                             : "iallgatherv bruck",
                  t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }
@@ -866,7 +900,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"igather knomial radix 1", MPI_ERR_ARG},
                  {"iscatter knomial radix -1", MPI_ERR_ARG},
                  {"ibcast chain segsize -1", MPI_ERR_ARG},
-                 {"ialltoall scattered window -1", MPI_ERR_ARG}};
+                 {"ialltoall scattered window -1", MPI_ERR_ARG},
+                 {"iallgather k_bruck radix -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
     for (i = 0; i < (int)(sizeof cases / sizeof *cases); i++) {
@@ -885,7 +920,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 10: err = collalg_igather_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, 1); break;
         case 11: err = collalg_iscatter_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, -1); break;
         case 12: err = collalg_ibcast_chain(buf, 1, MPI_INT, 0, c, &req, -1); break;
-        default: err = collalg_ialltoall_scattered(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
+        case 13: err = collalg_ialltoall_scattered(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
+        default: err = collalg_iallgather_k_bruck(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -963,7 +999,7 @@ int main(int argc, char **argv)
                         run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                         run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                     }
-                    for (kind = 0; kind < 3; kind++)
+                    for (kind = 0; kind < 5; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
                 }

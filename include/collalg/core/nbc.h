@@ -893,6 +893,38 @@ COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, con
     return collalg__nbc_launch(op, err, &c, request, persistent);
 }
 
+/** @brief An allgatherv's schedule builder (schedule/icoll.h: @p rcounts and @p displs, or NULL
+ *         for blocks of @p rcount elements). */
+typedef void (*collalg__allgatherv_steps_fn)(collalg__steps *s, int rank, int p, long long scount, long long rcount,
+                                             const int *rcounts, const int *displs, int inplace);
+
+/**
+ * @brief The whole start of a nonblocking allgatherv (MPI_Iallgatherv's arguments): the checks
+ *        of the blocking allgathervs, the counting and filling runs of @p build, the buffers,
+ *        collalg__nbc_launch() (@p persistent: see there).
+ * @return as the algorithm's function (MPI_SUCCESS, MPI_ERR_COMM, MPI_ERR_ARG, MPI_ERR_COUNT,
+ *         MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_REQUEST, MPI_ERR_NO_MEM, or a failing MPI call's
+ *         class).
+ */
+COLLALG_INLINE int collalg__nbc_allgatherv(collalg__allgatherv_steps_fn build, const void *sendbuf, int sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                           const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                           MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking allgathervs */
+    collalg__nbc *op = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int err =
+        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    COLLALG__NBC_BUILD(err, op, build, (rank, p, sendcount, 0, recvcounts, displs, inplace));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+    if (err == MPI_SUCCESS && !inplace)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
+    return collalg__nbc_launch(op, err, &c, request, persistent);
+}
+
 /** @brief @p err, or MPI_ERR_OP when @p err is MPI_SUCCESS and @p op is not commutative: the
  *         algorithms of the COLLALG_R_COMMUTATIVE rows refuse such an operation before any message. */
 COLLALG_INLINE int collalg__nbc_commutative(int err, MPI_Op op)

@@ -4,7 +4,7 @@
  * @ingroup nonblocking
  * @brief MPI_Iallgather, Bruck's concatenation algorithm for any p (MPICH's iallgather
  *        sched_brucks): the schedule of collalg_allgather_bruck() run by the nonblocking executor
- *        (core/nbc.h).
+ *        (core/nbc.h); the radix-2 case of collalg_iallgather_k_bruck().
  *
  * @par Phases
  * A scratch vector of p blocks holds, in block j, the block of rank (rank + j) mod p. Each phase

@@ -47,18 +47,8 @@ COLLALG_INLINE int collalg__iallgatherv_ring(const void *sendbuf, int sendcount,
                                              const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                                              MPI_Comm comm, MPI_Request *request, int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking allgathervs */
-    collalg__nbc *op = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err =
-        collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, collalg__iallgatherv_ring_steps, (rank, p, sendcount, 0, recvcounts, displs, inplace));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_launch(op, err, &c, request, persistent);
+    return collalg__nbc_allgatherv(collalg__iallgatherv_ring_steps, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                   displs, recvtype, comm, request, persistent);
 }
 
 /**

@@ -260,23 +260,99 @@ static inline void collalg__iallgather_ring_steps(collalg__steps *s, int rank, i
     collalg__iallgatherv_ring_steps(s, rank, p, scount, rcount, 0, 0, inplace);
 }
 
+/** @brief Elements of the @p n blocks (@p lo + j) mod @p p, j = 0 .. n - 1, of an allgatherv
+ *         (@p rcounts) or of an allgather (@p rcounts NULL: @p rcount elements each). */
+static inline long long collalg__vrun(const int *rcounts, long long rcount, int p, int lo, int n)
+{
+    long long t = 0;
+    int j;
+    if (!rcounts)
+        return (long long)n * rcount;
+    for (j = 0; j < n; j++)
+        t += rcounts[(lo + j) % p];
+    return t;
+}
+
 /**
- * @brief Recursive-doubling allgather of blocks of @p rcount elements for any p, without a fold
- *        (the schedule of collalg_allgather_recursive_doubling(), schedule/recursive_doubling.h):
- *        the own block is copied in (unless @p inplace); in the step with mask = 1, 2, 4, ... the
- *        blocks of the rank's group G go to the partner rank XOR mask and those of its group G'
- *        come back, each as one message of consecutive blocks; a lower group whose partner group
- *        is partial then forwards G' to its members without a partner.
+ * @brief Whether the non-empty blocks of an allgatherv lie back to back in rank order in the
+ *        receive buffer (always, for an allgather: @p rcounts NULL); then *base is the element
+ *        where block 0 would start, so block b starts at *base + collalg__vrun(.., 0, b).
  */
-static inline void collalg__iallgather_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long scount,
-                                                                long long rcount, int inplace)
+static inline int collalg__vpacked(const int *rcounts, const int *displs, int p, long long *base)
+{
+    long long at = 0;
+    int b, first = 1;
+    *base = 0;
+    for (b = 0; rcounts && b < p; b++) {
+        if (rcounts[b] == 0)
+            continue;
+        if (first)
+            *base = displs[b] - at;
+        else if (displs[b] != *base + at)
+            return 0;
+        first = 0;
+        at += rcounts[b];
+    }
+    return 1;
+}
+
+/**
+ * @brief Copies the p blocks that COLLALG_BUF_TMP holds back to back in the order @p start,
+ *        @p start + 1, ... (mod p) to their places in COLLALG_BUF_RECV (collalg__vblock()): one
+ *        copy per run of blocks that also lie back to back there, empty blocks skipped, all
+ *        after the previous round.
+ */
+static inline void collalg__vunpack(collalg__steps *s, int p, int start, long long rcount, const int *rcounts,
+                                    const int *displs)
+{
+    long long at = 0, from = 0;
+    collalg__piece run = collalg__pc(COLLALG_BUF_RECV, 0, 0);
+    int j;
+    for (j = 0; j <= p; j++) {
+        collalg__piece x = j < p ? collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, (start + j) % p) : run;
+        if (j < p && x.count == 0)
+            continue;
+        if (j < p && run.count > 0 && run.first + run.count == x.first) {
+            run.count += x.count;
+        } else {
+            if (run.count > 0)
+                collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, from, run.count), run);
+            from = at;
+            run = x;
+        }
+        at += x.count;
+    }
+}
+
+/**
+ * @brief Recursive-doubling allgatherv for any p, without a fold (the schedule of
+ *        collalg_allgatherv_recursive_doubling(), schedule/recursive_doubling.h), or allgather
+ *        (@p rcounts NULL, blocks of @p rcount elements). The blocks are worked on back to back
+ *        in rank order: in COLLALG_BUF_RECV itself when they lie so there (collalg__vpacked(),
+ *        always for an allgather), else in COLLALG_BUF_TMP, copied out at the end
+ *        (collalg__vunpack()). The own block is copied in (from the @p scount elements of
+ *        COLLALG_BUF_SEND, or from its place when @p inplace); in the step with mask = 1, 2,
+ *        4, ... the blocks of the rank's group G go to the partner rank XOR mask and those of its
+ *        group G' come back, each as one message of consecutive blocks; a lower group whose
+ *        partner group is partial then forwards G' to its members without a partner.
+ */
+static inline void collalg__iallgatherv_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                                 long long rcount, const int *rcounts,
+                                                                 const int *displs, int inplace)
 {
     collalg__rdb_fold f;
     collalg__rdb_step st;
-    int g, gn, pg, pgn, t, to, from;
-    if (!inplace) {
-        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, scount),
-                            collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+    long long at;
+    int g, gn, pg, pgn, t, to, from, packed = collalg__vpacked(rcounts, displs, p, &at);
+    int buf = packed ? COLLALG_BUF_RECV : COLLALG_BUF_TMP;
+    collalg__piece own = collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, rank);
+    if (!packed) {
+        at = 0;
+        collalg__steps_tmp(s, collalg__vrun(rcounts, rcount, p, 0, p));
+    }
+    if (!inplace || !packed) {
+        collalg__steps_copy(s, inplace ? own : collalg__pc(COLLALG_BUF_SEND, 0, scount),
+                            collalg__pc(buf, at + collalg__vrun(rcounts, rcount, p, 0, rank), own.count));
         collalg__steps_round(s);
     }
     collalg__rdb_fold_init(&f, p, 1, rank, COLLALG__RDB_FOLD_NONE);
@@ -284,9 +360,12 @@ static inline void collalg__iallgather_recursive_doubling_steps(collalg__steps *
         collalg__piece theirs;
         if (!collalg__rdb_groups(f.newrank, f.q, st.mask, &g, &gn, &pg, &pgn))
             continue; /* no partner group: G is already the whole group of 2 mask ranks */
-        theirs = collalg__pc(COLLALG_BUF_RECV, pg * rcount, pgn * rcount);
+        theirs =
+            collalg__pc(buf, at + collalg__vrun(rcounts, rcount, p, 0, pg), collalg__vrun(rcounts, rcount, p, pg, pgn));
         if (st.rank >= 0) {
-            collalg__steps_send(s, st.rank, collalg__pc(COLLALG_BUF_RECV, g * rcount, gn * rcount));
+            collalg__steps_send(s, st.rank,
+                                collalg__pc(buf, at + collalg__vrun(rcounts, rcount, p, 0, g),
+                                            collalg__vrun(rcounts, rcount, p, g, gn)));
             collalg__steps_recv(s, st.rank, theirs);
             collalg__steps_round(s);
         }
@@ -299,43 +378,154 @@ static inline void collalg__iallgather_recursive_doubling_steps(collalg__steps *
             collalg__steps_round(s);
         }
     }
+    if (!packed)
+        collalg__vunpack(s, p, 0, rcount, rcounts, displs);
+}
+
+/** @brief Recursive-doubling allgather: collalg__iallgatherv_recursive_doubling_steps() with
+ *         blocks of @p rcount elements (worked on in place in COLLALG_BUF_RECV). */
+static inline void collalg__iallgather_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                                long long rcount, int inplace)
+{
+    collalg__iallgatherv_recursive_doubling_steps(s, rank, p, scount, rcount, 0, 0, inplace);
 }
 
 /**
- * @brief Bruck's allgather of blocks of @p rcount elements for any p (the schedule of
- *        collalg_allgather_bruck()): COLLALG_BUF_TMP holds p blocks, block j the one of rank
- *        (rank + j) mod p. The own block is copied to block 0 (from the @p scount elements of
- *        COLLALG_BUF_SEND, or from its place in COLLALG_BUF_RECV when @p inplace); in the round
- *        with d = 1, 2, 4, ... below p, blocks [0, m) (m = min(d, p - d)) go to rank - d as one
- *        message and blocks [d, d + m) come from rank + d. Invariant: after the round with d, the
- *        rank holds blocks [0, min(2d, p)). The final rotation copies block j to block
- *        (rank + j) mod p of COLLALG_BUF_RECV, as two pieces.
+ * @brief Bruck's allgatherv with radix @p k >= 2 for any p (the schedule of
+ *        collalg_allgather_k_bruck(); radix 2: collalg_allgather_bruck(), and for counts
+ *        @p rcounts collalg_allgatherv_bruck()), or allgather (@p rcounts NULL, blocks of
+ *        @p rcount elements). COLLALG_BUF_TMP holds the p blocks back to back, block j the one
+ *        of rank (rank + j) mod p. The own block is copied to block 0 (from the @p scount
+ *        elements of COLLALG_BUF_SEND, or from its place in COLLALG_BUF_RECV when @p inplace);
+ *        in the round of span d = 1, k, k^2, ... below p, for each distance j d < p (j = 1 ..
+ *        k - 1, schedule/kradix.h) blocks [j d, j d + m) come from rank + j d and blocks
+ *        [0, m) go to rank - j d, m = min(d, p - j d), each as one message. Invariant: after the
+ *        round of span d the rank holds blocks [0, min(k d, p)). At the end the blocks are copied
+ *        to their places in COLLALG_BUF_RECV (collalg__vunpack(): two pieces for an allgather).
  */
+static inline void collalg__iallgatherv_k_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                      long long rcount, const int *rcounts, const int *displs,
+                                                      int inplace, int k)
+{
+    long long span;
+    int j, d, m;
+    collalg__piece own = collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, rank);
+    collalg__piece in = inplace ? own : collalg__pc(COLLALG_BUF_SEND, 0, scount);
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, in, own);
+        return;
+    }
+    collalg__steps_tmp(s, collalg__vrun(rcounts, rcount, p, 0, p));
+    collalg__steps_copy(s, in, collalg__pc(COLLALG_BUF_TMP, 0, own.count));
+    collalg__steps_round(s);
+    for (span = 1; span < p; span *= k) {
+        for (j = 1; j < k && (d = collalg__kradix_dist(p, span, j)) > 0; j++) {
+            m = collalg__kradix_bruck_blocks(p, span, j);
+            collalg__steps_recv(s, collalg__ring_to(rank, p, d),
+                                collalg__pc(COLLALG_BUF_TMP, collalg__vrun(rcounts, rcount, p, rank, d),
+                                            collalg__vrun(rcounts, rcount, p, rank + d, m)));
+        }
+        for (j = 1; j < k && (d = collalg__kradix_dist(p, span, j)) > 0; j++) {
+            m = collalg__kradix_bruck_blocks(p, span, j);
+            collalg__steps_send(s, collalg__ring_from(rank, p, d),
+                                collalg__pc(COLLALG_BUF_TMP, 0, collalg__vrun(rcounts, rcount, p, rank, m)));
+        }
+        collalg__steps_round(s);
+    }
+    collalg__vunpack(s, p, rank, rcount, rcounts, displs);
+}
+
+/** @brief Bruck's allgatherv (radix 2): collalg__iallgatherv_k_bruck_steps() with k = 2. */
+static inline void collalg__iallgatherv_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                    long long rcount, const int *rcounts, const int *displs,
+                                                    int inplace)
+{
+    collalg__iallgatherv_k_bruck_steps(s, rank, p, scount, rcount, rcounts, displs, inplace, 2);
+}
+
+/** @brief Bruck's allgather with radix @p k: collalg__iallgatherv_k_bruck_steps() with blocks of
+ *         @p rcount elements. */
+static inline void collalg__iallgather_k_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                     long long rcount, int inplace, int k)
+{
+    collalg__iallgatherv_k_bruck_steps(s, rank, p, scount, rcount, 0, 0, inplace, k);
+}
+
+/** @brief Bruck's allgather (radix 2): collalg__iallgather_k_bruck_steps() with k = 2. */
 static inline void collalg__iallgather_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
                                                    long long rcount, int inplace)
 {
-    long long d, m, head = (long long)(p - rank) * rcount;
-    collalg__piece own = inplace ? collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount)
-                                 : collalg__pc(COLLALG_BUF_SEND, 0, scount);
-    if (p == 1) {
-        if (!inplace)
-            collalg__steps_copy(s, own, collalg__pc(COLLALG_BUF_RECV, 0, rcount));
+    collalg__iallgather_k_bruck_steps(s, rank, p, scount, rcount, inplace, 2);
+}
+
+/**
+ * @brief Neighbour-exchange allgather of blocks of @p rcount elements (the schedule of
+ *        collalg_allgather_neighbor_exchange(), schedule/common.h), p even: the own block is
+ *        copied in (unless @p inplace); in step 0 it is exchanged with the partner rank XOR 1;
+ *        in step s = 1 .. p / 2 - 1 the group (two consecutive blocks) received in step s - 1
+ *        goes to the neighbour of step s and a new group comes back, each in place. Odd p (1
+ *        included) runs the ring of collalg__iallgather_ring_steps() instead, as the blocking
+ *        algorithm does.
+ */
+static inline void collalg__iallgather_neighbor_exchange_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                               long long rcount, int inplace)
+{
+    int st, peer;
+    if (p % 2) {
+        collalg__iallgather_ring_steps(s, rank, p, scount, rcount, inplace);
         return;
     }
-    collalg__steps_tmp(s, (long long)p * rcount);
-    collalg__steps_copy(s, own, collalg__pc(COLLALG_BUF_TMP, 0, rcount));
-    collalg__steps_round(s);
-    for (d = 1; d < p; d <<= 1) {
-        m = d < p - d ? d : p - d;
-        collalg__steps_send(s, collalg__ring_from(rank, p, (int)d), collalg__pc(COLLALG_BUF_TMP, 0, m * rcount));
-        collalg__steps_recv(s, collalg__ring_to(rank, p, (int)d), collalg__pc(COLLALG_BUF_TMP, d * rcount, m * rcount));
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, scount),
+                            collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
         collalg__steps_round(s);
     }
-    collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, 0, head),
-                        collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, head));
-    if (rank > 0)
-        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, head, (long long)rank * rcount),
-                            collalg__pc(COLLALG_BUF_RECV, 0, (long long)rank * rcount));
+    collalg__steps_send(s, rank ^ 1, collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+    collalg__steps_recv(s, rank ^ 1, collalg__pc(COLLALG_BUF_RECV, (long long)(rank ^ 1) * rcount, rcount));
+    collalg__steps_round(s);
+    for (st = 1; st < p / 2; st++) {
+        peer = collalg__neighbor_exchange_peer(rank, p, st);
+        collalg__steps_send(s, peer,
+                            collalg__blocks_piece((long long)p * rcount, 2 * rcount,
+                                                  collalg__neighbor_exchange_group(rank, p, st - 1), 1));
+        collalg__steps_recv(
+            s, peer,
+            collalg__blocks_piece((long long)p * rcount, 2 * rcount, collalg__neighbor_exchange_group(rank, p, st), 1));
+        collalg__steps_round(s);
+    }
+}
+
+/**
+ * @brief Sparbit allgather of blocks of @p rcount elements (the schedule of
+ *        collalg_allgather_sparbit(), schedule/common.h): the own block is copied in (unless
+ *        @p inplace); in the step of distance d = 2^(ceil(lg p) - 1), ..., 2, 1 the m =
+ *        collalg__sparbit_nblocks() blocks (rank - 2 d j) mod p go to rank + d and the blocks
+ *        (rank - d - 2 d j) mod p come from rank - d, one message per block (as Open MPI's
+ *        sparbit), each straight from and into its place; every step after the previous one.
+ *        Nothing is sent when @p rcount is 0 (the blocking algorithm's rule).
+ */
+static inline void collalg__iallgather_sparbit_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                     long long rcount, int inplace)
+{
+    int st, j, d, m;
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, scount),
+                            collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+        collalg__steps_round(s);
+    }
+    for (st = 0; st < collalg__ceil_log2(p) && rcount > 0; st++) {
+        d = collalg__sparbit_dist(p, st);
+        m = collalg__sparbit_nblocks(p, d);
+        for (j = 0; j < m; j++)
+            collalg__steps_recv(s, collalg__ring_from(rank, p, d),
+                                collalg__vblock(COLLALG_BUF_RECV, 0, 0, rcount,
+                                                collalg__sparbit_block(collalg__ring_from(rank, p, d), p, d, j)));
+        for (j = 0; j < m; j++)
+            collalg__steps_send(s, collalg__ring_to(rank, p, d),
+                                collalg__vblock(COLLALG_BUF_RECV, 0, 0, rcount, collalg__sparbit_block(rank, p, d, j)));
+        collalg__steps_round(s);
+    }
 }
 
 #endif /* COLLALG_SCHEDULE_ICOLL_H */
