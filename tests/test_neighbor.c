@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Criterion suite: the neighbourhood collectives (include/collalg/neighbor_<coll>/linear.h,
+ * core/neighbor.h) against a point-to-point reference written to the MPI-4.1 text, byte for byte
+ * (tests/mpi/neighbor.c: Cartesian 1-D to 3-D, periodic and not, dimensions of size 1 and 2;
+ * graphs with self loops and repeated neighbours and an empty neighbourhood; distributed graphs
+ * with in-degree != out-degree, weighted, unweighted and reordered; the five collectives in
+ * their blocking, nonblocking and persistent forms; a nonblocking one outstanding during a
+ * blocking one; MPI_ERR_TOPOLOGY without a topology; the native calls compared where they follow
+ * MPI-4.1).
+ *   MPICH p = 1 .. 4     int, vector, struct, int-vector; counts 0, 1, 5
+ *   Open MPI p = 3       the same
+ *   SimGrid p = 6        Cartesian and graph only (SimGrid 3.32 aborts in MPI_Dist_graph_create*
+ *                        and MPI_Neighbor_*): int and vector, counts 0, 3
+ *   make check-large     MPICH p = 5 .. 8, Open MPI p = 2, SimGrid p = 12
+ * The schedules themselves are checked without MPI in tests/test_neighbor_steps.c. */
+#include "launch.h"
+
+Test(neighbor, mpich_p1)
+{
+    cl_mpich("neighbor", 1, "");
+}
+Test(neighbor, mpich_p2)
+{
+    cl_mpich("neighbor", 2, "");
+}
+Test(neighbor, mpich_p3)
+{
+    cl_mpich("neighbor", 3, "");
+}
+Test(neighbor, mpich_p4)
+{
+    cl_mpich("neighbor", 4, "");
+}
+Test(neighbor, openmpi_p3)
+{
+    cl_openmpi("neighbor", 3, "");
+}
+Test(neighbor, smpi_p6)
+{
+    cl_smpi("neighbor", 6, "--types int,vector --counts 0,3");
+}
+Test(neighbor, mpich_p5_to_8)
+{
+    int p;
+    CL_LARGE_ONLY();
+    for (p = 5; p <= 8; p++)
+        cl_mpich("neighbor", p, "");
+}
+Test(neighbor, openmpi_p2)
+{
+    CL_LARGE_ONLY();
+    cl_openmpi("neighbor", 2, "");
+}
+Test(neighbor, smpi_p12)
+{
+    CL_LARGE_ONLY();
+    cl_smpi("neighbor", 12, "--types int --counts 1");
+}
