@@ -9,8 +9,9 @@
  * MPI-4.1).
  *   MPICH p = 1 .. 4     int, vector, struct, int-vector; counts 0, 1, 5
  *   Open MPI p = 3       the same
- *   SimGrid p = 6        Cartesian and graph only (SimGrid 3.32 aborts in MPI_Dist_graph_create*
- *                        and MPI_Neighbor_*): int and vector, counts 0, 3
+ *   SimGrid p = 6        Cartesian only (SimGrid 3.32 aborts in MPI_Dist_graph_create* and
+ *                        MPI_Neighbor_*; its graph topology was not tried): int and vector,
+ *                        counts 0, 3
  *   make check-large     MPICH p = 5 .. 8, Open MPI p = 2, SimGrid p = 12
  * The schedules themselves are checked without MPI in tests/test_neighbor_steps.c. */
 #include "launch.h"

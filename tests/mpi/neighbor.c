@@ -28,22 +28,29 @@
  * The native calls are compared with the reference too, and must agree except where a native
  * library is known to deviate from MPI-4.1 (then a note is printed, not a failure): a Cartesian
  * dimension of size 1 or 2 that is periodic (repeated neighbours: MPICH 4.0.2 and Open MPI's
- * nonblocking ones pair the blocks differently), and MPICH's MPI_Neighbor_alltoallw when
- * in-degree != out-degree (pmodels/mpich#6233). SimGrid 3.32's MPI_Neighbor_* and
- * MPI_Dist_graph_create(_adjacent) abort, so under SimGrid there is no native comparison and no
- * distributed graph.
+ * nonblocking ones pair the blocks differently); MPICH's MPI_Neighbor_alltoallw is not called
+ * on a topology where in-degree != out-degree on some rank (pmodels/mpich#6233: wrong data or a
+ * crash). SimGrid 3.32's MPI_Neighbor_* and MPI_Dist_graph_create(_adjacent) abort, so under
+ * SimGrid there is no native comparison, and only Cartesian communicators are run (its graph
+ * topology was not tried).
  *
  * Options: the harness's (--counts, --types, -v).
  */
 #include "harness.h"
 #include <collalg/neighbor.h>
 
+#if defined(MPICH) && !defined(SMPI_H)
+#define MPICH_NATIVE 1
+#else
+#define MPICH_NATIVE 0
+#endif
+
 #ifdef SMPI_H
 #define HAVE_NATIVE 0
-#define HAVE_DIST 0
+#define HAVE_GRAPHS 0
 #else
 #define HAVE_NATIVE 1
-#define HAVE_DIST 1
+#define HAVE_GRAPHS 1
 #endif
 
 enum { C_ALLGATHER, C_ALLGATHERV, C_ALLTOALL, C_ALLTOALLV, C_ALLTOALLW, NCOLLS };
@@ -58,7 +65,8 @@ typedef struct topo {
     int cart;     /* 1: Cartesian (tag per block) */
     int dup_nbrs; /* 1: a periodic dimension of size 1 or 2 (natives may deviate) */
     int in, out;
-    int *src, *dst; /* MPI_PROC_NULL kept */
+    int *src, *dst;   /* MPI_PROC_NULL kept */
+    int inout_differ; /* 1: in-degree != out-degree on some rank */
 } topo;
 
 /* One call's arguments. */
@@ -111,6 +119,8 @@ static void topo_lists(topo *t)
         free(wd);
     }
     MPI_Comm_dup(t->comm, &t->refcomm);
+    st = t->in != t->out;
+    MPI_Allreduce(&st, &t->inout_differ, 1, MPI_INT, MPI_LOR, t->comm);
 }
 
 static void topo_free(topo *t)
@@ -353,7 +363,7 @@ static void one_case(const topo *t, int coll, const th_types *tt, int c)
     args a;
     unsigned char *want, *got;
     char what[160];
-    int err, start, rank, native_ok = 1;
+    int err, start, rank;
     MPI_Request req = MPI_REQUEST_NULL;
     MPI_Comm_rank(t->comm, &rank);
     args_make(&a, t, coll, tt, c);
@@ -369,15 +379,15 @@ static void one_case(const topo *t, int coll, const th_types *tt, int c)
             th_expect_same(&res, &opts, w2, err, got, want, a.rbytes);
             free(got);
         }
-        if (HAVE_NATIVE) {
+        /* MPICH's MPI_Neighbor_alltoallw mixes in- and out-degree (wrong data or a crash) */
+        if (HAVE_NATIVE && !(coll == C_ALLTOALLW && t->inout_differ && MPICH_NATIVE)) {
             int diff, any;
             err = run(t, &a, H_NATIVE, 1, &got);
             diff = err != MPI_SUCCESS || memcmp(got, want, a.rbytes) != 0;
             free(got);
             MPI_Allreduce(&diff, &any, 1, MPI_INT, MPI_LOR, t->comm);
-            native_ok = t->dup_nbrs || (coll == C_ALLTOALLW && t->in != t->out);
             snprintf(w2, sizeof w2, "%s native agrees with the MPI-4.1 reference", what);
-            if (any && native_ok) {
+            if (any && t->dup_nbrs) { /* known: repeated Cartesian neighbours */
                 if (rank == 0 && opts.verbose)
                     printf("note: native differs from MPI-4.1 (known): %s\n", what);
                 notes++;
@@ -606,9 +616,10 @@ int main(int argc, char **argv)
     MPI_Type_commit(&vec2);
     errors();
     carts(types, p);
-    graphs(types, p);
-    if (HAVE_DIST)
+    if (HAVE_GRAPHS) {
+        graphs(types, p);
         dists(types, p);
+    }
     MPI_Type_free(&vec2);
     th_types_free(types);
     rc = th_finish(&res, "neighbor");
