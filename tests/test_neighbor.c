@@ -9,10 +9,9 @@
  * MPI-4.1).
  *   MPICH p = 1 .. 4     int, vector, struct, int-vector; counts 0, 1, 5
  *   Open MPI p = 3       the same
- *   SimGrid p = 6        Cartesian only (SimGrid 3.32 aborts in MPI_Dist_graph_create* and
- *                        MPI_Neighbor_*; its graph topology was not tried): int and vector,
- *                        counts 0, 3
- *   make check-large     MPICH p = 5 .. 8, Open MPI p = 2, SimGrid p = 12
+ *   make check-large     MPICH p = 5 .. 8, Open MPI p = 2
+ * Not under SimGrid: SimGrid 3.32 aborts in MPI_Topo_test ("not yet implemented"), which
+ * core/neighbor.h needs to read the neighbour lists.
  * The schedules themselves are checked without MPI in tests/test_neighbor_steps.c. */
 #include "launch.h"
 
@@ -36,10 +35,6 @@ Test(neighbor, openmpi_p3)
 {
     cl_openmpi("neighbor", 3, "");
 }
-Test(neighbor, smpi_p6)
-{
-    cl_smpi("neighbor", 6, "--types int,vector --counts 0,3");
-}
 Test(neighbor, mpich_p5_to_8)
 {
     int p;
@@ -51,9 +46,4 @@ Test(neighbor, openmpi_p2)
 {
     CL_LARGE_ONLY();
     cl_openmpi("neighbor", 2, "");
-}
-Test(neighbor, smpi_p12)
-{
-    CL_LARGE_ONLY();
-    cl_smpi("neighbor", 12, "--types int --counts 1");
 }
