@@ -15,7 +15,7 @@
 # clock readings of different ranks: Open MPI's MPI_Wtime counts from each process's own start,
 # so under Open MPI they read CLOCK_MONOTONIC, one clock for the whole host (th_stamp,
 # tests/mpi/harness.h).
-OPENMPI_PROGS := $(filter alltoall allgather allreduce bcast alltoallv allgatherv barrier alltoallw gather scatter gatherv scatterv reduce scan exscan reduce_scatter_block reduce_scatter select select_rooted errors isolation node shm reduce_local nonblocking,$(MPI_PROGS))
+OPENMPI_PROGS := $(filter alltoall allgather allreduce bcast alltoallv allgatherv barrier alltoallw gather scatter gatherv scatterv reduce scan exscan reduce_scatter_block reduce_scatter select select_rooted errors isolation node shm reduce_local nonblocking neighbor,$(MPI_PROGS))
 
 $(BUILD)/openmpi/%: tests/mpi/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)

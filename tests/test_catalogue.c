@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * test_catalogue.c - include/collalg/catalogue.h, the one table behind every list: each row's
+ * test_catalogue.c - include/collalg/catalogue.h, the one table behind every list (the rows of
+ * COLLALG_CATALOGUE and COLLALG_NEIGHBOR): each row's
  * header defines its function with the MPI collective's arguments and exactly `params` tuning
  * parameters after them; each family's index header (include/collalg/<collective>.h) includes
  * exactly the table's headers of that collective and lists exactly its rows in its index table;
@@ -22,18 +23,35 @@ typedef struct row {
 } row;
 
 #define ROW(coll, alg, r, params, space, flags) {#coll, #alg, params, #space, flags},
-static const row rows[] = {COLLALG_CATALOGUE(ROW)};
+static const row rows[] = {COLLALG_CATALOGUE(ROW) COLLALG_NEIGHBOR(ROW)};
 #define NROWS ((int)(sizeof rows / sizeof *rows))
 
 /* The number of arguments of each MPI collective. */
 static const struct {
     const char *coll;
     int args;
-} mpi_args[] = {{"alltoall", 7},      {"allgather", 7},  {"allreduce", 6}, {"bcast", 5},
-                {"alltoallv", 9},     {"allgatherv", 8}, {"barrier", 1},   {"gather", 8},
-                {"scatter", 8},       {"gatherv", 9},    {"scatterv", 9},  {"alltoallw", 9},
-                {"reduce", 7},        {"scan", 6},       {"exscan", 6},    {"reduce_scatter_block", 6},
-                {"reduce_scatter", 6}};
+} mpi_args[] = {{"alltoall", 7},
+                {"allgather", 7},
+                {"allreduce", 6},
+                {"bcast", 5},
+                {"alltoallv", 9},
+                {"allgatherv", 8},
+                {"barrier", 1},
+                {"gather", 8},
+                {"scatter", 8},
+                {"gatherv", 9},
+                {"scatterv", 9},
+                {"alltoallw", 9},
+                {"reduce", 7},
+                {"scan", 6},
+                {"exscan", 6},
+                {"reduce_scatter_block", 6},
+                {"reduce_scatter", 6},
+                {"neighbor_allgather", 7},
+                {"neighbor_allgatherv", 8},
+                {"neighbor_alltoall", 7},
+                {"neighbor_alltoallv", 9},
+                {"neighbor_alltoallw", 9}};
 
 static int args_of(const char *coll)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * test_restrictions.c - include/collalg/restrictions.h: the tables (blocking and nonblocking)
+ * test_restrictions.c - include/collalg/restrictions.h: the tables (blocking, nonblocking,
+ * neighbourhood)
  * list exactly the algorithm headers of include/collalg/<collective>/ (one entry each, none
  * missing, none extra), the
  * run-time lookup agrees with the compile-time constants, and unknown names are -1. Whether each
@@ -19,7 +20,7 @@ typedef struct entry {
 } entry;
 
 #define ENTRY(coll, alg, r, params, space, flags) {#coll, #alg, r},
-static const entry table[] = {COLLALG_CATALOGUE(ENTRY) COLLALG_NONBLOCKING(ENTRY)};
+static const entry table[] = {COLLALG_CATALOGUE(ENTRY) COLLALG_NONBLOCKING(ENTRY) COLLALG_NEIGHBOR(ENTRY)};
 #define NTABLE ((int)(sizeof table / sizeof *table))
 
 /* The folders of include/collalg that hold no algorithms (docs/layout.md); every other folder

@@ -26,6 +26,7 @@
 #include "reduce_scatter_block.h"
 #include "reduce_scatter.h"
 #include "nonblocking.h"
+#include "neighbor.h"
 #include "restrictions.h"
 
 #endif /* COLLALG_COLLALG_H */

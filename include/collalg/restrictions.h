@@ -9,7 +9,8 @@
  *
  * @par The table
  * The restrictions are the third column of the catalogue's tables (catalogue.h, COLLALG_CATALOGUE
- * and, for the nonblocking algorithms, COLLALG_NONBLOCKING):
+ * and, for the nonblocking algorithms, COLLALG_NONBLOCKING, for the neighbourhood ones
+ * COLLALG_NEIGHBOR):
  * this header turns them into compile-time constants `collalg_restrict_<collective>_<algorithm>`
  * (what the selector's rules read) and a run-time lookup by name (the PMPI library, the tuner).
  * The kinds (COLLALG_R_COMMUTATIVE, COLLALG_R_MAX_P, COLLALG_R_ONE_NODE) are defined there too.
@@ -40,7 +41,8 @@
 /** @brief The table as constants `collalg_restrict_<collective>_<algorithm>` (what the selector's
  *         rules read at compile time). */
 enum collalg_restrict {
-    COLLALG_CATALOGUE(COLLALG__R_ENUM) COLLALG_NONBLOCKING(COLLALG__R_ENUM) collalg_restrict_end_ = 0
+    COLLALG_CATALOGUE(COLLALG__R_ENUM) COLLALG_NONBLOCKING(COLLALG__R_ENUM) COLLALG_NEIGHBOR(COLLALG__R_ENUM)
+        collalg_restrict_end_ = 0
 };
 
 /**
@@ -48,7 +50,8 @@ enum collalg_restrict {
  * @param collective a collective's bare name: "alltoall", "allgather", "allreduce", "bcast",
  *        "alltoallv", "allgatherv", "barrier", "reduce", "gather", "scatter", "gatherv",
  *        "scatterv", "alltoallw", "scan", "exscan", "reduce_scatter" or "reduce_scatter_block", or
- *        a nonblocking one with its `i` ("iallreduce", ...; catalogue.h's COLLALG_NONBLOCKING)
+ *        a nonblocking one with its `i` ("iallreduce", ...; catalogue.h's COLLALG_NONBLOCKING), or
+ *        a neighbourhood one ("neighbor_allgather", ...; COLLALG_NEIGHBOR)
  * @param algorithm an algorithm's bare name, e.g. "ring"
  * @return the bit set of COLLALG_R_ kinds (0: none), or -1 when the table has no such algorithm
  *         (or either name is NULL).
@@ -59,6 +62,7 @@ static inline int collalg_restrictions(const char *collective, const char *algor
         return -1;
     COLLALG_CATALOGUE(COLLALG__R_LOOKUP)
     COLLALG_NONBLOCKING(COLLALG__R_LOOKUP)
+    COLLALG_NEIGHBOR(COLLALG__R_LOOKUP)
     return -1;
 }
 

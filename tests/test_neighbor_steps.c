@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Criterion suite: the schedules of the neighbourhood collectives (schedule/neighbor.h), run
+ * without MPI for every rank of many neighbourhoods: Cartesian grids of 1 to 3 dimensions of
+ * sizes 1 .. 5, periodic and not (sizes 1 and 2 give repeated neighbours), graphs with self
+ * loops and repeated edges, distributed graphs with in-degree != out-degree, empty
+ * neighbourhoods.
+ *
+ * The builder runs twice per rank (counting, then filling, as the executor does); every step
+ * must wait for nothing (the linear algorithm posts everything at once). Messages are matched as
+ * MPI does with one tag: per ordered pair of ranks, the sends in step order with the receives in
+ * step order. Each matched receive must get the block the MPI-4.1 text (§8.6) says:
+ * - Cartesian: receive block i of rank r comes from sources[i] = s, which sends it as its block
+ *   i ^ 1 (Example 8.10: what goes in the negative direction arrives in the positive slot), also
+ *   when s is both neighbours (periodic dimensions of size 1 and 2);
+ * - graph and distributed graph: the k-th edge from a to b (the k-th occurrence of b in a's
+ *   destinations) fills the k-th occurrence of a in b's sources.
+ * Holes (-1) give no step; every non-hole edge exactly one; the pieces are the right blocks of
+ * the right buffers (uniform, same, vector, typed). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <collalg/schedule/neighbor.h>
+
+#define RMAX 64 /* ranks */
+#define DMAX 40 /* degree */
+
+/* One rank's neighbourhood and its built schedule. */
+typedef struct nbr {
+    int in, out;
+    int src[DMAX], dst[DMAX];
+    collalg__steps s;
+    collalg__step steps[2 * DMAX + 1];
+    int deps[4 * DMAX + 1];
+} nbr;
+
+static nbr g[RMAX];
+static int nranks, cart;
+
+enum { K_ALLGATHER, K_ALLGATHERV, K_ALLTOALL, K_ALLTOALLV, K_ALLTOALLW, NKINDS };
+
+/* Counts and displacements of the v and w forms: block i of rank r has (r + i) % 3 elements at
+ * element 10 * (deg - i) (reverse order with gaps), or byte 100 * (deg - i). */
+static int vcnt[RMAX][DMAX], vdsp[RMAX][DMAX];
+static long long vbytes[RMAX][DMAX];
+
+static void build(int r, int kind, collalg__steps *s)
+{
+    const nbr *x = &g[r];
+    switch (kind) {
+    case K_ALLGATHER: collalg__neighbor_allgather_linear_steps(s, x->in, x->src, x->out, x->dst, cart, 3, 2); break;
+    case K_ALLGATHERV:
+        collalg__neighbor_allgatherv_linear_steps(s, x->in, x->src, x->out, x->dst, cart, 3, vcnt[r], vdsp[r]);
+        break;
+    case K_ALLTOALL: collalg__neighbor_alltoall_linear_steps(s, x->in, x->src, x->out, x->dst, cart, 2, 2); break;
+    case K_ALLTOALLV:
+        collalg__neighbor_alltoallv_linear_steps(s, x->in, x->src, x->out, x->dst, cart, vcnt[r], vdsp[r], vcnt[r],
+                                                 vdsp[r]);
+        break;
+    default:
+        collalg__neighbor_alltoallw_linear_steps(s, x->in, x->src, x->out, x->dst, cart, vcnt[r], vbytes[r], vcnt[r],
+                                                 vbytes[r]);
+    }
+}
+
+/* The piece block i of rank r must be, on the send (recv 0) or receive side. */
+static collalg__piece expected_piece(int r, int kind, int i, int recv)
+{
+    int buf = recv ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
+    switch (kind) {
+    case K_ALLGATHER: return recv ? collalg__pc(buf, 2LL * i, 2) : collalg__pc(buf, 0, 3);
+    case K_ALLGATHERV: return recv ? collalg__pc(buf, vdsp[r][i], vcnt[r][i]) : collalg__pc(buf, 0, 3);
+    case K_ALLTOALL: return collalg__pc(buf, 2LL * i, 2);
+    case K_ALLTOALLV: return collalg__pc(buf, vdsp[r][i], vcnt[r][i]);
+    default: return collalg__pct(buf, vbytes[r][i], vcnt[r][i], i);
+    }
+}
+
+/* 1 for the allgathers, whose send blocks are all the same piece (so any of them may match). */
+static int gathers(int kind)
+{
+    return kind == K_ALLGATHER || kind == K_ALLGATHERV;
+}
+
+static int same_piece(collalg__piece a, collalg__piece b)
+{
+    return a.buf == b.buf && a.first == b.first && a.count == b.count && a.type == b.type;
+}
+
+/* The block index of step t of rank r, found back from its piece (each block has its own). */
+static int block_of(int r, int kind, const collalg__step *t)
+{
+    int recv = t->kind == COLLALG_STEP_RECV, n = recv ? g[r].in : g[r].out, i;
+    const int *peers = recv ? g[r].src : g[r].dst;
+    for (i = 0; i < n; i++)
+        if (peers[i] == t->peer && same_piece(recv ? t->dst : t->src, expected_piece(r, kind, i, recv)))
+            return i;
+    return -1;
+}
+
+/* The k-th (from 0) occurrence of @p v in @p a[0 .. n), or -1; and which occurrence i is. */
+static int nth(const int *a, int n, int v, int k)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (a[i] == v && k-- == 0)
+            return i;
+    return -1;
+}
+static int occurrence(const int *a, int i)
+{
+    int j, k = 0;
+    for (j = 0; j < i; j++)
+        k += a[j] == a[i];
+    return k;
+}
+
+static void check_all_kinds(const char *what)
+{
+    int kind, r, i, a, b;
+    for (r = 0; r < nranks; r++)
+        for (i = 0; i < DMAX; i++) {
+            vcnt[r][i] = (r + i) % 3;
+            vdsp[r][i] = 10 * (DMAX - i);
+            vbytes[r][i] = 100LL * (DMAX - i);
+        }
+    for (kind = 0; kind < NKINDS; kind++) {
+        for (r = 0; r < nranks; r++) {
+            collalg__steps c;
+            nbr *x = &g[r];
+            int holes = 0;
+            collalg__steps_counting(&c);
+            build(r, kind, &c);
+            cr_assert(c.nsteps <= 2 * DMAX && c.ndeps == 0, "%s kind %d rank %d: %d steps %d deps", what, kind, r,
+                      c.nsteps, c.ndeps);
+            collalg__steps_filling(&x->s, x->steps, x->deps);
+            build(r, kind, &x->s);
+            cr_assert(x->s.nsteps == c.nsteps && x->s.ndeps == 0 && x->s.tmp_count == 0, "%s: runs differ", what);
+            for (i = 0; i < x->in; i++)
+                holes += x->src[i] < 0;
+            for (i = 0; i < x->out; i++)
+                holes += x->dst[i] < 0;
+            cr_assert_eq(c.nsteps, x->in + x->out - holes, "%s kind %d rank %d: %d steps, %d edges", what, kind, r,
+                         c.nsteps, x->in + x->out - holes);
+            for (i = 0; i < c.nsteps; i++) { /* every step a distinct block */
+                const collalg__step *t = &x->steps[i];
+                int j, bi = block_of(r, kind, t);
+                cr_assert(t->kind == COLLALG_STEP_SEND || t->kind == COLLALG_STEP_RECV, "%s: step kind", what);
+                cr_assert(bi >= 0, "%s kind %d rank %d step %d: not a block of peer %d", what, kind, r, i, t->peer);
+                for (j = 0; j < i && !(gathers(kind) && t->kind == COLLALG_STEP_SEND); j++)
+                    cr_assert(x->steps[j].kind != t->kind || block_of(r, kind, &x->steps[j]) != bi,
+                              "%s kind %d rank %d: block %d twice", what, kind, r, bi);
+            }
+        }
+        /* Match per ordered pair (a, b) in step order; check each receive's block. */
+        for (a = 0; a < nranks; a++)
+            for (b = 0; b < nranks; b++) {
+                int sa[2 * DMAX], rb[2 * DMAX], ns = 0, nr = 0, k;
+                for (i = 0; i < g[a].s.nsteps; i++)
+                    if (g[a].steps[i].kind == COLLALG_STEP_SEND && g[a].steps[i].peer == b)
+                        sa[ns++] = block_of(a, kind, &g[a].steps[i]);
+                for (i = 0; i < g[b].s.nsteps; i++)
+                    if (g[b].steps[i].kind == COLLALG_STEP_RECV && g[b].steps[i].peer == a)
+                        rb[nr++] = block_of(b, kind, &g[b].steps[i]);
+                cr_assert_eq(ns, nr, "%s kind %d: %d sends %d -> %d, %d receives", what, kind, ns, a, b, nr);
+                for (k = 0; k < ns && !gathers(kind); k++) { /* allgathers: every send block the same */
+                    int want;
+                    if (cart) /* the sender's block that goes back the receive's way */
+                        want = rb[k] ^ 1;
+                    else /* the edge of the same occurrence */
+                        want = nth(g[a].dst, g[a].out, b, occurrence(g[b].src, rb[k]));
+                    cr_assert_eq(sa[k], want,
+                                 "%s kind %d: %d's block %d lands in %d's block %d, MPI-4.1 wants %d's block %d", what,
+                                 kind, a, sa[k], b, rb[k], a, want);
+                }
+            }
+    }
+}
+
+/* A Cartesian grid (row-major ranks, as MPI_Cart_create without reorder). */
+static void cart_grid(int nd, const int *dims, const int *periods)
+{
+    int r, d;
+    char what[100];
+    nranks = 1;
+    for (d = 0; d < nd; d++)
+        nranks *= dims[d];
+    cart = 1;
+    for (r = 0; r < nranks; r++) {
+        int coord[3], rest = r, stride = nranks;
+        for (d = 0; d < nd; d++) {
+            stride /= dims[d];
+            coord[d] = rest / stride;
+            rest %= stride;
+        }
+        g[r].in = g[r].out = 2 * nd;
+        stride = nranks;
+        for (d = 0; d < nd; d++) {
+            int dir;
+            stride /= dims[d];
+            for (dir = 0; dir < 2; dir++) {
+                int c = coord[d] + (dir ? 1 : -1), peer;
+                if (c < 0 || c >= dims[d])
+                    c = periods[d] ? (c + dims[d]) % dims[d] : -1;
+                peer = c < 0 ? -1 : r + (c - coord[d]) * stride;
+                g[r].src[2 * d + dir] = g[r].dst[2 * d + dir] = peer;
+            }
+        }
+    }
+    snprintf(what, sizeof what, "cart %dd %dx%dx%d periods %d%d%d", nd, dims[0], nd > 1 ? dims[1] : 1,
+             nd > 2 ? dims[2] : 1, periods[0], nd > 1 ? periods[1] : 0, nd > 2 ? periods[2] : 0);
+    check_all_kinds(what);
+}
+
+Test(neighbor_steps, cartesian_1d_to_3d)
+{
+    int nd, dims[3], periods[3], size_max[4] = {0, 7, 4, 3};
+    for (nd = 1; nd <= 3; nd++) {
+        int combos = 1, c, pc, d;
+        for (d = 0; d < nd; d++)
+            combos *= size_max[nd];
+        for (c = 0; c < combos; c++) {
+            int rest = c;
+            for (d = 0; d < nd; d++) {
+                dims[d] = 1 + rest % size_max[nd];
+                rest /= size_max[nd];
+            }
+            for (pc = 0; pc < (1 << nd); pc++) {
+                for (d = 0; d < nd; d++)
+                    periods[d] = (pc >> d) & 1;
+                cart_grid(nd, dims, periods);
+            }
+        }
+    }
+}
+
+/* A random edge multiset over n ranks (self loops and repeats included), each rank's lists
+ * shuffled; symmetric: every edge also reversed (a graph topology, in == out lists). */
+static unsigned rng = 12345;
+static int rnd(int n)
+{
+    rng = rng * 1103515245u + 12345u;
+    return (int)((rng >> 16) % (unsigned)n);
+}
+
+static void shuffle(int *a, int n)
+{
+    int i;
+    for (i = n - 1; i > 0; i--) {
+        int j = rnd(i + 1), t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+static void random_graph(int n, int edges, int symmetric)
+{
+    int e, r;
+    char what[100];
+    nranks = n;
+    cart = 0;
+    for (r = 0; r < n; r++)
+        g[r].in = g[r].out = 0;
+    for (e = 0; e < edges; e++) {
+        int a = rnd(n), b = rnd(4) == 0 ? a : rnd(n); /* a quarter self loops */
+        if (g[a].out >= DMAX - 2 || g[b].in >= DMAX - 2 || g[b].out >= DMAX - 2 || g[a].in >= DMAX - 2)
+            continue;
+        g[a].dst[g[a].out++] = b;
+        g[b].src[g[b].in++] = a;
+        if (symmetric && a != b) {
+            g[b].dst[g[b].out++] = a;
+            g[a].src[g[a].in++] = b;
+        }
+    }
+    for (r = 0; r < n; r++) {
+        shuffle(g[r].dst, g[r].out);
+        if (symmetric) /* MPI_Graph_neighbors: one list for both */
+            memcpy(g[r].src, g[r].dst, sizeof g[r].dst);
+        else
+            shuffle(g[r].src, g[r].in);
+    }
+    snprintf(what, sizeof what, "%s n %d edges %d", symmetric ? "graph" : "dist graph", n, edges);
+    check_all_kinds(what);
+}
+
+Test(neighbor_steps, graphs_with_self_loops_and_repeats)
+{
+    int n, edges, rep;
+    for (n = 1; n <= 12; n++)
+        for (edges = 0; edges <= 3 * n; edges += n > 3 ? n / 2 : 1)
+            for (rep = 0; rep < 3; rep++)
+                random_graph(n, edges, 1);
+}
+
+Test(neighbor_steps, distributed_graphs_in_out_differ)
+{
+    int n, edges, rep;
+    for (n = 1; n <= 20; n++)
+        for (edges = 0; edges <= 4 * n; edges += n > 3 ? n / 2 : 1)
+            for (rep = 0; rep < 3; rep++)
+                random_graph(n, edges, 0);
+    random_graph(RMAX, 6 * RMAX, 0);
+}
+
+Test(neighbor_steps, holes_only)
+{
+    int r;
+    nranks = 3;
+    cart = 0;
+    for (r = 0; r < 3; r++) {
+        g[r].in = g[r].out = 2;
+        g[r].src[0] = g[r].src[1] = g[r].dst[0] = g[r].dst[1] = -1;
+    }
+    check_all_kinds("holes");
+}
+
+/* The receive order: swapped pairs on Cartesian lists (an odd last entry stays), list order else. */
+Test(neighbor_steps, recv_slot_swaps_cartesian_pairs_only)
+{
+    cr_expect_eq(collalg__nbr_recv_slot(0, 4, 1), 1);
+    cr_expect_eq(collalg__nbr_recv_slot(1, 4, 1), 0);
+    cr_expect_eq(collalg__nbr_recv_slot(3, 4, 1), 2);
+    cr_expect_eq(collalg__nbr_recv_slot(2, 3, 1), 2);
+    cr_expect_eq(collalg__nbr_recv_slot(1, 4, 0), 1);
+}
