@@ -7,7 +7,8 @@
  *   MPICH p = 1, 2, 3    requests completed by MPI_Wait (MPICH's poll function) and by
  *                        collalg_progress() + MPI_Test
  *   Open MPI p = 2, 3    collalg_progress() + MPI_Test (plain generalized requests)
- *   SimGrid p = 5        without the struct type (SimGrid 3.32 corrupts memory with it at p >= 5)
+ *   SimGrid p = 5        without the struct type (SimGrid 3.32 corrupts memory with it at p >= 5),
+ *                        counts 0, 1, 3, 1000 (big: make check-large, int and vector)
  *   SimGrid p = 16       int and vector, counts 0, 1, 1000
  *   make check-large     MPICH p = 4, SimGrid p = 33 (int, count 1)
  * SimGrid's polling makes larger runs slow (every rank spins on MPI_Test, and SimGrid 3.32 turns
@@ -45,7 +46,12 @@ Test(nonblocking, openmpi_p3)
 }
 Test(nonblocking, smpi_p5)
 {
-    cl_smpi("nonblocking", 5, NB_SMPI_TYPES);
+    cl_smpi("nonblocking", 5, NB_SMPI_TYPES "--counts 0,1,3,1000");
+}
+Test(nonblocking, smpi_p5_big)
+{
+    CL_LARGE_ONLY();
+    cl_smpi("nonblocking", 5, "--types int,vector --counts big");
 }
 Test(nonblocking, smpi_p16)
 {
