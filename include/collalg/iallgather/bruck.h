@@ -25,6 +25,11 @@
    rotation: rank 2's scratch 2 3 4 0 1 -> receive buffer 0 1 2 3 4
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgather_bruck_p6.svg
+ * @image html iallgather_bruck_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes gathered in all. ceil(lg p) alpha +
  * (p - 1)/p n beta, plus two local copies of about n bytes (the own block and the rotation).

@@ -30,6 +30,11 @@
    step 2:  0<->1 2<->3 4<->5    all
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgather_neighbor_exchange_p6.svg
+ * @image html iallgather_neighbor_exchange_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes gathered in all. p even: (p / 2) alpha +
  * (p - 1)/p n beta, every message between ring neighbours; p odd: as collalg_iallgather_ring(),

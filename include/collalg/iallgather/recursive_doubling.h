@@ -21,6 +21,11 @@
    mask 4:  0<->4 1<->5; then 0 -> 2, 1 -> 3 forward {4,5}     all: {0..5}
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgather_recursive_doubling_p6.svg
+ * @image html iallgather_recursive_doubling_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes gathered in all. ceil(lg p) alpha + (p - 1)/p
  * n beta for p a power of two; a partial group adds its forwarding rounds.

@@ -20,6 +20,11 @@
    step 3: sends 4 to 3, receives 3 from 1   {2,1,0,4,3}
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgather_ring_p6.svg
+ * @image html iallgather_ring_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes gathered in all. (p - 1) alpha + (p - 1)/p n beta.
  *

@@ -26,6 +26,11 @@
    step 2 (d=1):  all six                   (3 blocks from r - 1: offsets 1, 3, 5)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgather_sparbit_p6.svg
+ * @image html iallgather_sparbit_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes gathered in all. ceil(lg p) alpha + (p - 1)/p
  * n beta where the m messages of a step (to one peer) pipeline, up to (p - 1) alpha where each

@@ -28,6 +28,11 @@
    copies: blocks 2, 3, 4, 0 to their displacements
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgatherv_bruck_p6.svg
+ * @image html iallgatherv_bruck_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes gathered in all. ceil(lg p) alpha + the bytes
  * of the heaviest round's messages beta per round ((p - 1)/p n beta for equal blocks), plus two

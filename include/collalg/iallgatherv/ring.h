@@ -19,6 +19,11 @@
    step 1: sends block 2 to 1, receives block 1 (0 elements) from 2              {0,2,1}
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgatherv_ring_p6.svg
+ * @image html iallgatherv_ring_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes gathered in all, m the largest block.
  * (p - 1) alpha + (p - 1) m beta at most ((p - 1)/p n beta for equal blocks).

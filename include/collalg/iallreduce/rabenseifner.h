@@ -35,6 +35,11 @@
    unfold:     1 -> 0 (8 elements)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallreduce_rabenseifner_p6.svg
+ * @image html iallreduce_rabenseifner_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes per rank. 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2
  * n beta + (pof2 - 1)/pof2 n gamma, plus 2 (alpha + n beta) + n gamma for the fold and unfold

@@ -25,6 +25,11 @@
    unfold:  1 -> 0, 3 -> 2
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallreduce_recursive_doubling_p6.svg
+ * @image html iallreduce_recursive_doubling_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes per rank. (lg pof2 + 2 [p not a power of two])
  * (alpha + n beta) + (lg pof2 + 1) n gamma.

@@ -37,6 +37,11 @@
    unfold:  0 -> 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallreduce_recursive_multiplying_p6.svg
+ * @image html iallreduce_recursive_multiplying_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes, L = log_k(pofk) steps. L (alpha + n beta) +
  * L (k - 1) n gamma when a rank's k - 1 messages of a step overlap (the k-port model), up to

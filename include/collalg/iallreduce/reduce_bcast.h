@@ -26,6 +26,11 @@
    bcast:   0 -> 3, 0 -> 6, 0 -> 1, 0 -> 2 (largest subtree first);  3 -> 4, 3 -> 5
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallreduce_reduce_bcast_p6.svg
+ * @image html iallreduce_reduce_bcast_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes, L = ceil(log_k p). On the longest path at most
  * 2 (k - 1) L (alpha + n beta) + (k - 1) L n gamma; radix 2: 2 ceil(lg p) (alpha + n beta) +

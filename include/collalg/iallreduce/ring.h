@@ -23,6 +23,11 @@
    allgather 1:     every rank {0,1,2}
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallreduce_ring_p6.svg
+ * @image html iallreduce_ring_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. 2 (p - 1) alpha + 2 (p - 1)/p n beta +
  * (p - 1)/p n gamma: bandwidth-optimal, latency linear in p.

@@ -28,6 +28,11 @@
    rank 0 then holds in block j the data of rank -j for it: receive block (0 - j) mod 5
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ialltoall_bruck_p6.svg
+ * @image html ialltoall_bruck_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes sent by each rank in all (p blocks).
  * ceil(lg p) alpha + about ceil(lg p) n/2 beta, plus local copies of about (2 + ceil(lg p)) n

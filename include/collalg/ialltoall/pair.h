@@ -21,6 +21,11 @@
    step 2:  0<->3  1<->2
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ialltoall_pair_p6.svg
+ * @image html ialltoall_pair_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes sent by each rank. (p - 1) alpha + (p - 1)/p n
  * beta for p even (p alpha + ... for p odd), without the congestion of posting every message at

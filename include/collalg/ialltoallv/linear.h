@@ -18,6 +18,11 @@
    i = 2: receive 1.0 from 1 into block 1, send 0.2 to 2
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ialltoallv_linear_p6.svg
+ * @image html ialltoallv_linear_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes sent by each rank. About alpha + n beta when the
  * network takes every message at once; the start posts 2 (p - 1) requests.

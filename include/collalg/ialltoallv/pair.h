@@ -22,6 +22,11 @@
    step 4:  0<->4  1<->3  (2)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ialltoallv_pair_p6.svg
+ * @image html ialltoallv_pair_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; S = p - 1 steps for p even, p for p odd, m_s the largest
  * message of step s. Sum over s of (alpha + m_s beta), without the congestion of posting every

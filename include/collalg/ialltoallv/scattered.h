@@ -24,6 +24,11 @@
    i = 2 completes:  recv from 1, send to 4 (i = 4)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ialltoallv_scattered_p6.svg
+ * @image html ialltoallv_scattered_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes sent by each rank in p - 1 messages, m the
  * largest. About ceil((p - 1)/w) alpha + n beta while the network takes w messages at once (at

@@ -22,6 +22,11 @@
    phase 4:  0 -> 4,  1 -> 0,  2 -> 1,  3 -> 2,  4 -> 3
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ialltoallw_ring_p6.svg
+ * @image html ialltoallw_ring_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes sent by each rank, m_i the largest message of
  * phase i. Sum over i of (alpha + m_i beta), (p - 1)(alpha + n/p beta) for equal blocks, with one

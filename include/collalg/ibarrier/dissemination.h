@@ -18,6 +18,11 @@
    round 2:  0->4  1->5  2->0  3->1  4->2  5->3    rank 0 has heard from {5,4,3,2,1}
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibarrier_dissemination_p6.svg
+ * @image html ibarrier_dissemination_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model. ceil(lg p) alpha; the start costs one schedule build
  * (2 ceil(lg p) steps) and each advance one MPI_Testsome over the steps not yet done.

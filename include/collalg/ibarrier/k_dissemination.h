@@ -21,6 +21,11 @@
                                                 from 1 (who knew {0, 6}): everyone
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibarrier_k_dissemination_p6.svg
+ * @image html ibarrier_k_dissemination_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model. ceil(log_k p) rounds of at most k - 1 zero-byte
  * messages sent and received per rank, started together: ceil(log_k p) alpha where they overlap,

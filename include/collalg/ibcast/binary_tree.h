@@ -32,6 +32,11 @@
  * As collalg_ibcast_chain(): `segsize` bytes rounded down to whole elements of the datatype (at
  * least one element); segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (4096 bytes).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibcast_binary_tree_p6.svg
+ * @image html ibcast_binary_tree_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes, s segments, tree height h = floor(lg p):
  * (h + s - 1) 2 (alpha + (n / s) beta) when a rank's two sends of a segment share its link.

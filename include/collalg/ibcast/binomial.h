@@ -19,6 +19,11 @@
    step 3:  0->1  2->3
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibcast_binomial_p6.svg
+ * @image html ibcast_binomial_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. ceil(lg p) (alpha + n beta).
  *

@@ -26,6 +26,11 @@
  * element), as for collalg_bcast_chain(); segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT (4096
  * bytes; family/bcast.h).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibcast_chain_p6.svg
+ * @image html ibcast_chain_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes, s = ceil(n / segment bytes) segments:
  * (p + s - 2)(alpha + (n / s) beta), one segment per link at a time (a send waits for the

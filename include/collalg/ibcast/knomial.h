@@ -19,6 +19,11 @@
    0 -> 1, 0 -> 2, and 3 -> 4, 3 -> 5
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibcast_knomial_p6.svg
+ * @image html ibcast_knomial_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. The root sends (k - 1) ceil(log_k p) messages
  * one after another: at most (k - 1) ceil(log_k p) (alpha + n beta) on the longest path.

@@ -32,6 +32,11 @@
                forward b4 b5: 0 -> 2,  1 -> 3
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibcast_scatter_rdb_allgather_p6.svg
+ * @image html ibcast_scatter_rdb_allgather_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. p a power of two: 2 lg(p) alpha +
  * 2 (p - 1)/p n beta. Otherwise, L = ceil(lg p): the scatter L alpha + (p - 1)/p n beta, the

@@ -21,6 +21,11 @@
    ring:     3 steps, each rank passes one block to its right neighbour
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibcast_scatter_ring_allgather_p6.svg
+ * @image html ibcast_scatter_ring_allgather_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. (ceil(lg p) + p - 1) alpha + 2 (p - 1)/p n beta:
  * about twice the bandwidth term of a pipeline's optimum, far below the binomial tree's

@@ -23,6 +23,11 @@
    round 2:  5 -> 3 [2,4)   (blocks 5, then 0: two messages),  1 -> 3 [4,6)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html igather_binomial_p6.svg
+ * @image html igather_binomial_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes per block. ceil(lg p) alpha + (p - 1) n beta at
  * the root (subtrees of p n / 2, p n / 4, ..., n bytes for p a power of two), one alpha more for

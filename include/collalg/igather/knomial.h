@@ -26,6 +26,11 @@
    round 2:  5 -> 2 [3,5) and [5,6)   (blocks 5, 6 of the root's buffer, then block 0)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html igather_knomial_p6.svg
+ * @image html igather_knomial_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes per block. (k - 1) ceil(log_k p) alpha +
  * (p - 1) n beta at the root, whose receives are all posted at once; one alpha more for the

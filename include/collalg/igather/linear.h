@@ -16,6 +16,11 @@
    ranks 0, 2, 3: send to 1
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html igather_linear_p6.svg
+ * @image html igather_linear_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes per block. alpha + (p - 1) n beta at the root,
  * whose link takes every block.

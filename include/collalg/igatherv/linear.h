@@ -16,6 +16,11 @@
    ranks 1, 2: send 0 and 1 elements to 0
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html igatherv_linear_p6.svg
+ * @image html igatherv_linear_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes gathered in all. alpha + n beta at the root.
  *

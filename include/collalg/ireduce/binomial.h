@@ -22,6 +22,11 @@
    result:   0 -> 2
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_binomial_p6.svg
+ * @image html ireduce_binomial_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. ceil(lg p) (alpha + n beta + n gamma), plus
  * alpha + n beta for a root other than 0.

@@ -23,6 +23,11 @@
    0: v0 op v1 op v2 = [0..2], then op [3..5] (from 3), then op v6 = [0..6]
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_knomial_p6.svg
+ * @image html ireduce_knomial_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. On the longest path at most (k - 1)
  * ceil(log_k p) (alpha + n beta + n gamma), plus alpha + n beta when root != 0. Radix 2 is

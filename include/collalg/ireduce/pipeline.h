@@ -32,6 +32,11 @@
    step 6:  1 -2-> 0
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_pipeline_p6.svg
+ * @image html ireduce_pipeline_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes, s segments of n/s bytes:
  * (p + s - 2)(alpha + (n/s) beta + (n/s) gamma); plus alpha + n beta for a non-commutative

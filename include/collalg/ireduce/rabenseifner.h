@@ -37,6 +37,11 @@
    hand-off: 3 -> 2 (8 elements)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_rabenseifner_p6.svg
+ * @image html ireduce_rabenseifner_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta +
  * (pof2 - 1)/pof2 n gamma; plus alpha + n (beta + gamma) for the fold when p is not a power of

@@ -23,6 +23,11 @@
    step 3:  0->3 1->0 2->1 3->2     0: all four
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_scatter_pairwise_p6.svg
+ * @image html ireduce_scatter_pairwise_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes in the whole vector (equal blocks).
  * (p - 1)(alpha + n/p beta + n/p gamma), one message in and out at a time: for long vectors

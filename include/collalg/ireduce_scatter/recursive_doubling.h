@@ -35,6 +35,11 @@
    deliver: 1 -> 0 block 0
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_scatter_recursive_doubling_p6.svg
+ * @image html ireduce_scatter_recursive_doubling_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes in the whole vector (equal blocks).
  * 2 lg(pof2) alpha (two ranges per step) + (lg(pof2) - (pof2 - 1)/pof2) n (beta + gamma), plus

@@ -29,6 +29,11 @@
    deliver:  1 -> 0 block 0, 3 -> 2 block 2
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_scatter_recursive_halving_p6.svg
+ * @image html ireduce_scatter_recursive_halving_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes in the whole vector (equal blocks).
  * lg(pof2) alpha + (pof2 - 1)/pof2 n (beta + gamma), plus 2 alpha + n (beta + gamma) + n/p beta

@@ -20,6 +20,11 @@
    scatterv:        0 -> 1, 0 -> 2, 0 -> 3, 0 -> 4, 0 -> 5 (block i to rank i)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_scatter_reduce_scatterv_p6.svg
+ * @image html ireduce_scatter_reduce_scatterv_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes in the whole vector, n_i in block i.
  * ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta.

@@ -16,6 +16,11 @@
  * @par Trace, p = 4
  * As ireduce_scatter/pairwise.h (step i: j -> j + i for every j).
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_scatter_block_pairwise_p6.svg
+ * @image html ireduce_scatter_block_pairwise_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n = p recvcount elements in bytes (the whole vector).
  * (p - 1)(alpha + n/p beta + n/p gamma), one message in and out at a time.

@@ -16,6 +16,11 @@
  * @par Trace, p = 5
  * As ireduce_scatter/recursive_doubling.h.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_scatter_block_recursive_doubling_p6.svg
+ * @image html ireduce_scatter_block_recursive_doubling_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n = p recvcount elements in bytes (the whole vector).
  * 2 lg(pof2) alpha + (lg(pof2) - (pof2 - 1)/pof2) n (beta + gamma), plus 2 alpha +

@@ -16,6 +16,11 @@
  * @par Trace, p = 6
  * As ireduce_scatter/reduce_scatterv.h.
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ireduce_scatter_block_reduce_scatterv_p6.svg
+ * @image html ireduce_scatter_block_reduce_scatterv_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes in the whole vector. ceil(lg p) (alpha + n beta +
  * n gamma) + alpha + (p - 1)/p n beta.

@@ -22,6 +22,11 @@
    mask 4:    [0]    [0..1]  [0..2]  [0..3]  [0..4]   (0 <-> 4)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iscan_recursive_doubling_p6.svg
+ * @image html iscan_recursive_doubling_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes. ceil(lg p) (alpha + n beta + 2 n gamma).
  *

@@ -22,6 +22,11 @@
    round 2:  1 -> 2 [5,6),  5 -> 0 [3,4)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iscatter_binomial_p6.svg
+ * @image html iscatter_binomial_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes per block. ceil(lg p) alpha + (p - 1) n beta at
  * the root, one alpha more for the wrapping subtree when root > 0.

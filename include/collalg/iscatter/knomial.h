@@ -27,6 +27,11 @@
    round 2:  5 -> 6 [4,5), 5 -> 0 [5,6)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iscatter_knomial_p6.svg
+ * @image html iscatter_knomial_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes per block. (k - 1) ceil(log_k p) alpha +
  * (p - 1) n beta at the root, one alpha more for the wrapping subtree when root > 0. Radix 2:

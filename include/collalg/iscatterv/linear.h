@@ -16,6 +16,11 @@
    ranks 1, 2: receive 0 and 1 elements from 0
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iscatterv_linear_p6.svg
+ * @image html iscatterv_linear_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes scattered in all. alpha + n beta at the root.
  *
