@@ -280,94 +280,94 @@ static int tc_wait(int err, MPI_Request *req)
 /* The routine a check runs, with the MPI arguments given (the checker's tc_state *st in scope):
  * the tuned blocking routine collalg_tuned_<coll>, or when st->nb the tuned nonblocking one
  * collalg_tuned_i<coll>, started and completed by tc_wait(). TC_I<COLL> is the latter when the
- * header has it (COLLALG_TUNED_I<COLL>_BOUNDS), else MPI_ERR_INTERN (st->nb is then never set
- * for it: tc_all()). */
+ * header has it (COLLALG_TUNED_I<COLL>_BOUNDS), else MPI_ERR_INTERN through tc_wait(), which
+ * then always has a caller (st->nb is never set for it: tc_all()). */
 #define TC_CALL(coll, COLL, ...) (st->nb ? TC_I##COLL(__VA_ARGS__) : collalg_tuned_##coll(__VA_ARGS__))
 #define TC_NB(icoll, ...) tc_wait(collalg_tuned_##icoll(__VA_ARGS__, &st->req), &st->req)
 #ifdef COLLALG_TUNED_IALLTOALL_BOUNDS
 #define TC_IALLTOALL(...) TC_NB(ialltoall, __VA_ARGS__)
 #else
-#define TC_IALLTOALL(...) MPI_ERR_INTERN
+#define TC_IALLTOALL(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IALLGATHER_BOUNDS
 #define TC_IALLGATHER(...) TC_NB(iallgather, __VA_ARGS__)
 #else
-#define TC_IALLGATHER(...) MPI_ERR_INTERN
+#define TC_IALLGATHER(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IALLREDUCE_BOUNDS
 #define TC_IALLREDUCE(...) TC_NB(iallreduce, __VA_ARGS__)
 #else
-#define TC_IALLREDUCE(...) MPI_ERR_INTERN
+#define TC_IALLREDUCE(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IBCAST_BOUNDS
 #define TC_IBCAST(...) TC_NB(ibcast, __VA_ARGS__)
 #else
-#define TC_IBCAST(...) MPI_ERR_INTERN
+#define TC_IBCAST(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IALLTOALLV_BOUNDS
 #define TC_IALLTOALLV(...) TC_NB(ialltoallv, __VA_ARGS__)
 #else
-#define TC_IALLTOALLV(...) MPI_ERR_INTERN
+#define TC_IALLTOALLV(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IALLGATHERV_BOUNDS
 #define TC_IALLGATHERV(...) TC_NB(iallgatherv, __VA_ARGS__)
 #else
-#define TC_IALLGATHERV(...) MPI_ERR_INTERN
+#define TC_IALLGATHERV(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IBARRIER_BOUNDS
 #define TC_IBARRIER(...) TC_NB(ibarrier, __VA_ARGS__)
 #else
-#define TC_IBARRIER(...) MPI_ERR_INTERN
+#define TC_IBARRIER(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IGATHER_BOUNDS
 #define TC_IGATHER(...) TC_NB(igather, __VA_ARGS__)
 #else
-#define TC_IGATHER(...) MPI_ERR_INTERN
+#define TC_IGATHER(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_ISCATTER_BOUNDS
 #define TC_ISCATTER(...) TC_NB(iscatter, __VA_ARGS__)
 #else
-#define TC_ISCATTER(...) MPI_ERR_INTERN
+#define TC_ISCATTER(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IGATHERV_BOUNDS
 #define TC_IGATHERV(...) TC_NB(igatherv, __VA_ARGS__)
 #else
-#define TC_IGATHERV(...) MPI_ERR_INTERN
+#define TC_IGATHERV(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_ISCATTERV_BOUNDS
 #define TC_ISCATTERV(...) TC_NB(iscatterv, __VA_ARGS__)
 #else
-#define TC_ISCATTERV(...) MPI_ERR_INTERN
+#define TC_ISCATTERV(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IALLTOALLW_BOUNDS
 #define TC_IALLTOALLW(...) TC_NB(ialltoallw, __VA_ARGS__)
 #else
-#define TC_IALLTOALLW(...) MPI_ERR_INTERN
+#define TC_IALLTOALLW(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IREDUCE_BOUNDS
 #define TC_IREDUCE(...) TC_NB(ireduce, __VA_ARGS__)
 #else
-#define TC_IREDUCE(...) MPI_ERR_INTERN
+#define TC_IREDUCE(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_ISCAN_BOUNDS
 #define TC_ISCAN(...) TC_NB(iscan, __VA_ARGS__)
 #else
-#define TC_ISCAN(...) MPI_ERR_INTERN
+#define TC_ISCAN(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IEXSCAN_BOUNDS
 #define TC_IEXSCAN(...) TC_NB(iexscan, __VA_ARGS__)
 #else
-#define TC_IEXSCAN(...) MPI_ERR_INTERN
+#define TC_IEXSCAN(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IREDUCE_SCATTER_BLOCK_BOUNDS
 #define TC_IREDUCE_SCATTER_BLOCK(...) TC_NB(ireduce_scatter_block, __VA_ARGS__)
 #else
-#define TC_IREDUCE_SCATTER_BLOCK(...) MPI_ERR_INTERN
+#define TC_IREDUCE_SCATTER_BLOCK(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 #ifdef COLLALG_TUNED_IREDUCE_SCATTER_BOUNDS
 #define TC_IREDUCE_SCATTER(...) TC_NB(ireduce_scatter, __VA_ARGS__)
 #else
-#define TC_IREDUCE_SCATTER(...) MPI_ERR_INTERN
+#define TC_IREDUCE_SCATTER(...) tc_wait(MPI_ERR_INTERN, &st->req)
 #endif
 /** @endcond */
 
