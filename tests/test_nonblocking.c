@@ -9,10 +9,11 @@
  *   Open MPI p = 2, 3    collalg_progress() + MPI_Test (plain generalized requests)
  *   SimGrid p = 5        without the struct type (SimGrid 3.32 corrupts memory with it at p >= 5),
  *                        counts 0, 1, 3, 1000 (big: make check-large, int and vector)
- *   SimGrid p = 16       int and vector, counts 0, 1, 1000
- *   make check-large     MPICH p = 4, SimGrid p = 33 (int, count 1)
+ *   make check-large     MPICH p = 4, SimGrid p = 16 (int and vector, counts 0, 1, 1000) and
+ *                        p = 33 (int, count 1)
  * SimGrid's polling makes larger runs slow (every rank spins on MPI_Test, and SimGrid 3.32 turns
- * each test into a simulated sleep): p = 16 takes about 30 s, p = 33 with counts up to 1000 more
+ * each test into a simulated sleep): with 60 algorithms p = 16 ran more than 7 minutes beside a
+ * build, p = 33 with counts up to 1000 more
  * than 20 minutes; the schedules themselves are checked for p up to 70 without MPI.
  * The schedules themselves are checked without MPI for p = 1 .. 70 in tests/test_steps.c. */
 #include "launch.h"
@@ -55,6 +56,7 @@ Test(nonblocking, smpi_p5_big)
 }
 Test(nonblocking, smpi_p16)
 {
+    CL_LARGE_ONLY();
     cl_smpi("nonblocking", 16, "--types int,vector --counts 0,1,1000");
 }
 Test(nonblocking, smpi_p33)
