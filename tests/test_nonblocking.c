@@ -13,9 +13,8 @@
  *                        p = 33 (int, count 1)
  * SimGrid's polling makes larger runs slow (every rank spins on MPI_Test, and SimGrid 3.32 turns
  * each test into a simulated sleep): with 60 algorithms p = 16 ran more than 7 minutes beside a
- * build, p = 33 with counts up to 1000 more
- * than 20 minutes; the schedules themselves are checked for p up to 70 without MPI.
- * The schedules themselves are checked without MPI for p = 1 .. 70 in tests/test_steps.c. */
+ * build, p = 33 with counts up to 1000 more than 20 minutes. The schedules themselves are
+ * checked without MPI for p = 1 .. 70 in tests/test_steps.c. */
 #include "launch.h"
 
 #define NB_SMPI_TYPES "--types int,double,vector,int-vector "
