@@ -160,11 +160,17 @@ static inline void cl_openmpi(const char *prog, int np, const char *args)
     cl_openmpi_in("openmpi", "openmpi", prog, np, args, 1);
 }
 
-/* The native collectives SMPI uses as references are pinned to algorithms that are right:
- * SimGrid 3.32's automatic choice for small alltoall messages (Bruck) gives wrong results when
- * the send and receive datatypes differ (seen at p = 16, int sent, vector received), and its
- * default allreduce selection dies with SIGFPE on a user op over a derived datatype. */
-#define CL_SMPI_NATIVE "--cfg=smpi/alltoall:basic_linear --cfg=smpi/allreduce:mpich"
+/* The settings every test under smpirun shares:
+ * - --cfg=smpi/simulate-computation:no: the tests check results, not times, and with it on
+ *   SimGrid charges each rank's real CPU time as simulated computation, so a rank polling a
+ *   nonblocking collective (collalg_progress() + MPI_Test) waits out the others' arithmetic one
+ *   simulated test at a time (tests/mpi/nonblocking.c at p = 5, int, count 1000: more than 900 s
+ *   with it, 21 s without).
+ * - The native collectives SMPI uses as references are pinned to algorithms that are right:
+ *   SimGrid 3.32's automatic choice for small alltoall messages (Bruck) gives wrong results when
+ *   the send and receive datatypes differ (seen at p = 16, int sent, vector received), and its
+ *   default allreduce selection dies with SIGFPE on a user op over a derived datatype. */
+#define CL_SMPI_CFG "--cfg=smpi/simulate-computation:no --cfg=smpi/alltoall:basic_linear --cfg=smpi/allreduce:mpich"
 
 /* Runs tests/mpi/<prog>.c under SimGrid's smpirun on np simulated hosts of
  * tests/platform/cluster.xml, rank i on host node-i (tests/platform/hostfile). */
@@ -173,7 +179,7 @@ static inline void cl_smpi_as(const char *label, const char *prog, int np, const
     char launcher[512];
     snprintf(launcher, sizeof launcher,
              "smpirun -np %d -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile "
-             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
+             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_CFG,
              np);
     cl_launch_as(launcher, "smpi", label, prog, np, args, 1);
 }
@@ -197,7 +203,7 @@ static inline void cl_smp(const char *prog, const char *placement, int np, const
     char launcher[512], tag[128];
     snprintf(launcher, sizeof launcher,
              "smpirun -np %d -platform tests/platform/smp/smp.xml -hostfile tests/platform/smp/hostfile-%s "
-             "--log=root.thres:warning --cfg=smpi/display-timing:no %s " CL_SMPI_NATIVE,
+             "--log=root.thres:warning --cfg=smpi/display-timing:no %s " CL_SMPI_CFG,
              np, placement, np >= 64 ? "--cfg=smpi/allgather:mpich" : "");
     snprintf(tag, sizeof tag, "smp-%s", placement);
     cl_launch_as(launcher, "smpi", tag, prog, np, args, 1);
@@ -213,7 +219,7 @@ static inline void cl_smpi_switched(const char *label, const char *prog, int np,
     snprintf(launcher, sizeof launcher,
              "env COLLALG_TOPOLOGY=tests/platform/topology/%s smpirun -np %d -platform "
              "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/%s "
-             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
+             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_CFG,
              conf, np, hostfile);
     cl_launch_as(launcher, "smpi", label, prog, np, args, 1);
 }

@@ -36,7 +36,7 @@
  * its defaults only from p = 3 on. */
 #define AR_NO_HAN_SEG "--skip 'han(1000' "
 
-/* SimGrid runs pin the native reference (launch.h's CL_SMPI_NATIVE). */
+/* SimGrid runs pin the native reference (launch.h's CL_SMPI_CFG). */
 static void ar_smpi(int np, const char *args)
 {
     cl_smpi("allreduce", np, args);

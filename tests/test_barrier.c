@@ -381,6 +381,6 @@ Test(barrier_broken, mpich_p4)
 Test(barrier_broken, smpi_p17)
 {
     expect_broken("smpirun -np 17 -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile "
-                  "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
+                  "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_CFG,
                   "smpi", 17, "--broken --algo broken --repeat 2");
 }

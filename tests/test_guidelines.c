@@ -20,7 +20,7 @@
 /* clang-format off */
 #define GL_SMPIRUN                                                                                          \
     "smpirun -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile --log=root.thres:warning " \
-    "--cfg=smpi/display-timing:no " CL_SMPI_NATIVE
+    "--cfg=smpi/display-timing:no " CL_SMPI_CFG
 /* clang-format on */
 
 #define GL_MPICH_PROG "build/guidelines-test/mpich/collalg-guidelines"

@@ -49,7 +49,7 @@ static int pm_run(const char *prog, int np, const char *label, const char *env)
     if (pm_in == &pm_smpi) {
         snprintf(launch, sizeof launch,
                  "smpirun -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile "
-                 "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE);
+                 "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_CFG);
         np_flag = "-np";
         dir = strcmp(label, "native") ? "pmpi-smpi" : "pmpi-smpi-native";
     } else if (pm_in == &pm_openmpi) {

@@ -19,7 +19,7 @@ static void shm_smp(const char *placement, int np, const char *args)
     char launcher[512], tag[128];
     snprintf(launcher, sizeof launcher,
              "smpirun -np %d -platform tests/platform/smp/smp.xml -hostfile tests/platform/smp/hostfile-%s "
-             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
+             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_CFG,
              np, placement);
     snprintf(tag, sizeof tag, "smp-%s", placement);
     cl_launch_as(launcher, "smpi", tag, "shm", np, args, 1);

@@ -21,7 +21,7 @@ static void tt_smpi_on(const char *label, const char *env, const char *platform,
     char launcher[768];
     snprintf(launcher, sizeof launcher,
              "env %s smpirun -np %d -platform " TT_DIR "%s -hostfile " TT_DIR "%s "
-             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE,
+             "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_CFG,
              env, np, platform, hostfile);
     cl_launch_as(launcher, "smpi", label, "topology", np, args, 1);
 }

@@ -692,7 +692,7 @@ Test(tune, mpich_p2_end_to_end, .timeout = 1260)
 /* clang-format off */
 #define SMPIRUN                                                                                             \
     "smpirun -platform tests/platform/cluster.xml -hostfile tests/platform/hostfile --log=root.thres:warning " \
-    "--cfg=smpi/display-timing:no " CL_SMPI_NATIVE
+    "--cfg=smpi/display-timing:no " CL_SMPI_CFG
 /* clang-format on */
 
 Test(tune, smpi_p4_end_to_end, .timeout = 1260)
@@ -867,7 +867,7 @@ Test(tune, smpi_p8_topology, .timeout = 1260)
     snprintf(hdr, sizeof hdr, "%s/collalg_tuned.h", d);
     run_ok("rm -rf build/logs/tune-topo && mkdir -p build/logs/tune-topo && env -u COLLALG_TOPOLOGY timeout -k 10 1200 "
            "smpirun -np 8 -platform tests/platform/topology/switches-4x8.xml -hostfile "
-           "tests/platform/topology/hostfile-c --log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE
+           "tests/platform/topology/hostfile-c --log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_CFG
            " build/smpi-bin/collalg-tune --collectives alltoall,allgather,allreduce,bcast --sizes 1K,32K --quick "
            "--topology tests/platform/topology/c.conf --out build/logs/tune-topo </dev/null "
            ">build/logs/tune-topo/run.log 2>&1",
@@ -885,7 +885,7 @@ Test(tune, smpi_p8_topology, .timeout = 1260)
            "build/logs/tune-topo/cc.log");
     run_ok("env COLLALG_TOPOLOGY=tests/platform/topology/c.conf timeout -k 10 1200 smpirun -np 8 -platform "
            "tests/platform/topology/switches-4x8.xml -hostfile tests/platform/topology/hostfile-c "
-           "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_NATIVE
+           "--log=root.thres:warning --cfg=smpi/display-timing:no " CL_SMPI_CFG
            " build/logs/tune-topo/tuned_check -v </dev/null >build/logs/tune-topo/check.log 2>&1",
            "build/logs/tune-topo/check.log");
     cr_expect(has("build/logs/tune-topo/check.log", " passed, 0 failed"));
