@@ -16,7 +16,9 @@
  * Logs: build/logs/pmpi-<prog>-<np>-<label>.{out,err}.
  */
 #include "launch.h"
+#include <ctype.h>
 #include <sys/stat.h>
+#include <collalg/restrictions.h>
 
 #define PM_LIB "build/lib/libcollalg_pmpi.so"
 #define PM_MAX_NAMES 64
@@ -400,61 +402,87 @@ Test(pmpi_smpi, forced_p16, .timeout = 600)
               "the tuned routine did not trace its calls under SimGrid");
 }
 
+/* The nonblocking algorithms as the catalogue lists them (COLLALG_NONBLOCKING, rows grouped by
+ * collective): the PMPI library's forced names. */
+typedef struct pm_nb_row {
+    const char *coll, *name;
+    int params;
+} pm_nb_row;
+#define PM_NB_ROW(coll, alg, restrict, params, space, flags) {#coll, #alg, (params)},
+static const pm_nb_row pm_nb_rows[] = {COLLALG_NONBLOCKING(PM_NB_ROW)};
+#define PM_NB_NROWS ((int)(sizeof pm_nb_rows / sizeof pm_nb_rows[0]))
+
+/* Writes force set `set` into env: for every nonblocking collective with n algorithms, its
+ * (set mod n)-th as COLLALG_I<COLL>=name, with the parameter ":3" (a radix, a segment of 3 bytes
+ * rounded up to one element, a window of 3) when the algorithm has one and `set` is odd.
+ * @return the number of sets that run every algorithm at least once (the largest n). */
+static int pm_nb_force_set(int set, char *env, size_t size)
+{
+    int i = 0, j, k, n, most = 0;
+    size_t len = 0;
+    env[0] = 0;
+    while (i < PM_NB_NROWS) {
+        for (n = 1; i + n < PM_NB_NROWS && strcmp(pm_nb_rows[i + n].coll, pm_nb_rows[i].coll) == 0; n++)
+            ;
+        most = n > most ? n : most;
+        j = i + set % n;
+        len += (size_t)snprintf(env + len, len < size ? size - len : 0, "%sCOLLALG_", len ? " " : "");
+        for (k = 0; pm_nb_rows[j].coll[k] && len + 1 < size; k++)
+            env[len++] = (char)toupper((unsigned char)pm_nb_rows[j].coll[k]);
+        len += (size_t)snprintf(env + len, len < size ? size - len : 0, "=%s%s", pm_nb_rows[j].name,
+                                pm_nb_rows[j].params && set % 2 ? ":3" : "");
+        i += n;
+    }
+    cr_assert(len < size, "force set %d does not fit", set);
+    return most;
+}
+
 /* The nonblocking collectives (tests/pmpi/nonblocking.c: all seventeen, completed with MPI_Wait,
  * MPI_Waitall on a mixed array, MPI_Test, MPI_Testany, MPI_Waitany, MPI_Waitsome and
  * MPI_Request_get_status, each result checked against the blocking collective by the program):
- * every collective forced, in five sets that together run every algorithm of the
- * COLLALG_NONBLOCKING table, and the reference output; the trace of a forced call and of ring
- * going native for the non-commutative operation; an unknown name and a parameter rejected once,
+ * every collective forced, in the sets pm_nb_force_set() makes from the catalogue's table (every
+ * algorithm runs, those with a parameter with their default and, where the set's parity allows,
+ * with a forced one), and the reference output; the trace of a forced call, of a forced
+ * parameter and of ring going native for the non-commutative operation; an unknown name, a
+ * parameter for an algorithm without one and a parameter that is not an integer rejected once,
  * native. Under Open MPI (and SimGrid) the library's completion calls drive the schedules: a run
  * that is not driven waits until the timeout. */
-#define PM_NB_FORCE_A                                                                                                \
-    "COLLALG_IBARRIER=dissemination COLLALG_IBCAST=binomial COLLALG_IGATHER=linear COLLALG_IGATHERV=linear "         \
-    "COLLALG_ISCATTER=linear COLLALG_ISCATTERV=linear COLLALG_IALLGATHER=ring COLLALG_IALLGATHERV=ring "             \
-    "COLLALG_IALLTOALL=linear COLLALG_IALLTOALLV=linear COLLALG_IALLTOALLW=linear COLLALG_IREDUCE=binomial "         \
-    "COLLALG_IALLREDUCE=ring COLLALG_IREDUCE_SCATTER_BLOCK=reduce_scatterv COLLALG_IREDUCE_SCATTER=reduce_scatterv " \
-    "COLLALG_ISCAN=recursive_doubling COLLALG_IEXSCAN=recursive_doubling"
-#define PM_NB_FORCE_B                                                                                     \
-    "COLLALG_IBCAST=scatter_ring_allgather COLLALG_IALLGATHER=recursive_doubling COLLALG_IALLTOALL=pair " \
-    "COLLALG_IALLREDUCE=recursive_doubling"
-#define PM_NB_FORCE_C                                                                                           \
-    "COLLALG_IBARRIER=k_dissemination COLLALG_IBCAST=knomial COLLALG_IALLGATHER=bruck COLLALG_IALLTOALL=bruck " \
-    "COLLALG_IREDUCE=knomial COLLALG_IALLREDUCE=rabenseifner COLLALG_IREDUCE_SCATTER_BLOCK=recursive_halving "  \
-    "COLLALG_IREDUCE_SCATTER=recursive_halving"
-#define PM_NB_FORCE_D                                                        \
-    "COLLALG_IREDUCE=rabenseifner COLLALG_IALLREDUCE=recursive_multiplying " \
-    "COLLALG_IREDUCE_SCATTER_BLOCK=pairwise COLLALG_IREDUCE_SCATTER=recursive_doubling"
-#define PM_NB_FORCE_E                                           \
-    "COLLALG_IREDUCE=pipeline COLLALG_IALLREDUCE=reduce_bcast " \
-    "COLLALG_IREDUCE_SCATTER_BLOCK=recursive_doubling COLLALG_IREDUCE_SCATTER=pairwise"
 static void pm_nonblocking(int np)
 {
-    char line[1024], want[256];
+    char line[1024], want[256], env[2048], label[32];
+    int set, sets = 1;
     pm_native("nonblocking", np);
-    pm_check("nonblocking", np, "forced-a", "COLLALG_SELECT_VERBOSE=1 " PM_NB_FORCE_A);
+    for (set = 0; set < sets; set++) {
+        snprintf(label, sizeof label, "forced-%d", set);
+        sets = pm_nb_force_set(set, env + snprintf(env, sizeof env, "COLLALG_SELECT_VERBOSE=1 "),
+                               sizeof env - strlen("COLLALG_SELECT_VERBOSE=1 "));
+        pm_check("nonblocking", np, label, env);
+    }
     snprintf(want, sizeof want, "collalg: MPI_Iallreduce p=%d n=12 B -> ring (forced by COLLALG_IALLREDUCE)", np);
-    cr_assert(pm_err_line("nonblocking", np, "forced-a", want, line, sizeof line), "no trace \"%s\"", want);
+    pm_check("nonblocking", np, "trace",
+             "COLLALG_SELECT_VERBOSE=1 COLLALG_IALLREDUCE=ring COLLALG_IALLTOALLW=linear COLLALG_IBCAST=knomial:3");
+    cr_assert(pm_err_line("nonblocking", np, "trace", want, line, sizeof line), "no trace \"%s\"", want);
     snprintf(want, sizeof want, "collalg: MPI_Ialltoallw p=%d n=0 B -> linear (forced by COLLALG_IALLTOALLW)", np);
-    cr_assert(pm_err_line("nonblocking", np, "forced-a", want, line, sizeof line), "no trace \"%s\"", want);
+    cr_assert(pm_err_line("nonblocking", np, "trace", want, line, sizeof line), "no trace \"%s\"", want);
+    cr_assert(pm_err_line("nonblocking", np, "trace", "-> knomial(3) (forced by COLLALG_IBCAST)", line, sizeof line),
+              "no trace of the forced parameter");
     snprintf(want, sizeof want,
              "collalg: MPI_Iallreduce p=%d n=12 B -> native (COLLALG_IALLREDUCE=ring does not apply: the operation "
              "must be commutative)",
              np);
-    cr_assert(pm_err_line("nonblocking", np, "forced-a", want, line, sizeof line), "no trace \"%s\"", want);
-    pm_check("nonblocking", np, "forced-b", "COLLALG_SELECT_VERBOSE=1 " PM_NB_FORCE_B);
-    cr_assert(pm_err_line("nonblocking", np, "forced-b", "-> scatter_ring_allgather (forced by COLLALG_IBCAST)", line,
-                          sizeof line));
-    pm_check("nonblocking", np, "forced-c", PM_NB_FORCE_C);
-    pm_check("nonblocking", np, "forced-d", PM_NB_FORCE_D);
-    pm_check("nonblocking", np, "forced-e", PM_NB_FORCE_E);
-    pm_check("nonblocking", np, "unknown", "COLLALG_IALLREDUCE=no_such_algorithm COLLALG_IBCAST=binomial:2");
+    cr_assert(pm_err_line("nonblocking", np, "trace", want, line, sizeof line), "no trace \"%s\"", want);
+    pm_check("nonblocking", np, "unknown",
+             "COLLALG_IALLREDUCE=no_such_algorithm COLLALG_IBCAST=binomial:2 COLLALG_IREDUCE=knomial:x");
     cr_assert(pm_err_line("nonblocking", np, "unknown",
                           "collalg: COLLALG_IALLREDUCE=no_such_algorithm: unknown algorithm; valid: recursive_doubling "
-                          "ring rabenseifner recursive_multiplying reduce_bcast; iallreduce stays native",
+                          "ring rabenseifner recursive_multiplying reduce_bcast",
                           line, sizeof line));
     cr_assert(pm_err_line("nonblocking", np, "unknown",
-                          "collalg: COLLALG_IBCAST=binomial:2: binomial takes no parameter here (forced, it runs with "
-                          "its defaults); ibcast stays native",
+                          "collalg: COLLALG_IBCAST=binomial:2: binomial takes no parameter; ibcast stays native", line,
+                          sizeof line));
+    cr_assert(pm_err_line("nonblocking", np, "unknown",
+                          "collalg: COLLALG_IREDUCE=knomial:x: the parameter of knomial is an integer; ireduce stays "
+                          "native",
                           line, sizeof line));
 }
 
@@ -498,27 +526,34 @@ static void pm_check_self(const char *prog, int np, const char *label, const cha
  * MPI_Wait, MPI_Waitall, MPI_Waitany and MPI_Waitsome, each result compared with the blocking
  * collective by the program, then freed while inactive): every collective forced in the three
  * sets (the choice at init is traced, the non-commutative allreduce under ring goes native), and
- * with nothing forced (the tuned routines, native without rules); the outputs of the four runs
- * must be the same bytes. The reference is the blocking collective, not the native persistent
+ * with nothing forced (the tuned routines, native without rules); the outputs of all runs must
+ * be the same bytes. The reference is the blocking collective, not the native persistent
  * one: MPICH 4.0.2's own MPI_Gather_init, MPI_Scatter_init and MPI_Allgather_init give results
  * that differ from the blocking ones when the data changes between starts (pmodels/mpich#7078,
  * #6423), and its run of the program hangs. */
 static void pm_persistent(int np)
 {
     const char *init = pm_in == &pm_openmpi ? "MPIX" : "MPI";
-    char line[1024], want[256];
-    pm_check_self("persistent", np, "forced-a", "COLLALG_SELECT_VERBOSE=1 " PM_NB_FORCE_A, NULL);
+    char line[1024], want[256], env[2048], label[32];
+    int set, sets = 1;
+    pm_check_self("persistent", np, "trace",
+                  "COLLALG_SELECT_VERBOSE=1 COLLALG_IALLREDUCE=ring COLLALG_IBCAST=knomial:3", NULL);
     snprintf(want, sizeof want, "collalg: %s_Allreduce_init p=%d n=12 B -> ring (forced by COLLALG_IALLREDUCE)", init,
              np);
-    cr_assert(pm_err_line("persistent", np, "forced-a", want, line, sizeof line), "no line \"%s\"", want);
+    cr_assert(pm_err_line("persistent", np, "trace", want, line, sizeof line), "no line \"%s\"", want);
     snprintf(want, sizeof want,
              "collalg: %s_Allreduce_init p=%d n=12 B -> native (COLLALG_IALLREDUCE=ring does not apply: the "
              "operation must be commutative)",
              init, np);
-    cr_assert(pm_err_line("persistent", np, "forced-a", want, line, sizeof line), "no line \"%s\"", want);
-    pm_check_self("persistent", np, "forced-b", PM_NB_FORCE_B, "forced-a");
-    pm_check_self("persistent", np, "forced-c", PM_NB_FORCE_C, "forced-a");
-    pm_check_self("persistent", np, "tuned", "COLLALG_SELECT_VERBOSE=1", "forced-a");
+    cr_assert(pm_err_line("persistent", np, "trace", want, line, sizeof line), "no line \"%s\"", want);
+    cr_assert(pm_err_line("persistent", np, "trace", "-> knomial(3) (forced by COLLALG_IBCAST)", line, sizeof line),
+              "no trace of the forced parameter");
+    for (set = 0; set < sets; set++) {
+        snprintf(label, sizeof label, "forced-%d", set);
+        sets = pm_nb_force_set(set, env, sizeof env);
+        pm_check_self("persistent", np, label, env, "trace");
+    }
+    pm_check_self("persistent", np, "tuned", "COLLALG_SELECT_VERBOSE=1", "trace");
     snprintf(want, sizeof want, "collalg: %s_Allreduce_init p=%d n=12 B -> native (tuned: collalg_tuned_iallreduce)",
              init, np);
     cr_assert(pm_err_line("persistent", np, "tuned", want, line, sizeof line), "no line \"%s\"", want);
@@ -543,7 +578,13 @@ Test(pmpi_smpi, nonblocking_p4, .timeout = 300)
     char line[1024];
     pm_in = &pm_smpi;
     pm_native("nonblocking", 4);
-    pm_check("nonblocking", 4, "forced-a", "COLLALG_SELECT_VERBOSE=1 " PM_NB_FORCE_A);
+    pm_check("nonblocking", 4, "forced-a",
+             "COLLALG_SELECT_VERBOSE=1 COLLALG_IBARRIER=dissemination COLLALG_IBCAST=binomial COLLALG_IGATHER=linear "
+             "COLLALG_IGATHERV=linear COLLALG_ISCATTER=linear COLLALG_ISCATTERV=linear COLLALG_IALLGATHER=ring "
+             "COLLALG_IALLGATHERV=ring COLLALG_IALLTOALL=linear COLLALG_IALLTOALLV=linear COLLALG_IALLTOALLW=linear "
+             "COLLALG_IREDUCE=binomial COLLALG_IALLREDUCE=ring COLLALG_IREDUCE_SCATTER_BLOCK=reduce_scatterv "
+             "COLLALG_IREDUCE_SCATTER=reduce_scatterv COLLALG_ISCAN=recursive_doubling "
+             "COLLALG_IEXSCAN=recursive_doubling");
     cr_assert(pm_err_line("nonblocking", 4, "forced-a",
                           "collalg: MPI_Iallreduce p=4 n=12 B -> ring (forced by COLLALG_IALLREDUCE)", line,
                           sizeof line));

@@ -15,8 +15,10 @@
  * table below is generated from it) unless the call is outside its restrictions (then native,
  * traced); else the tuned routine `collalg_tuned_i<coll>` of the tuned header, which without
  * rules (the default: the tuner does not measure the nonblocking algorithms yet) is native.
- * The nonblocking algorithms have no tuning parameter, so `COLLALG_I<COLL>=name:param` is
- * rejected at MPI_Init (one line on rank 0, that collective stays native).
+ * `COLLALG_I<COLL>=name:param` forces an algorithm with a tuning parameter (the table's params
+ * column: a radix, a segment size, a window) with that integer; a parameter for an algorithm
+ * that has none, or one that is not an integer, is rejected at MPI_Init (one line on rank 0,
+ * that collective stays native).
  *
  * @par Progress
  * A catalogue operation advances only inside collalg_progress() or, with MPICH, inside MPICH's
@@ -103,9 +105,8 @@ COLLALG_TUNED_IEXSCAN(collalg_tuned_iexscan, )
 typedef void (*pm_nb_fn)(void);
 
 /** @brief One row of COLLALG_NONBLOCKING: the collective with its `i`, the name, the restrictions,
- *         the function `collalg_i<coll>_<name>` (through a trampoline passing the default when
- *         it has a parameter), the persistent form `collalg_<coll>_init_<name>` and the number of
- *         its parameters after the request (0 or 1). */
+ *         the function `collalg_i<coll>_<name>`, the persistent form `collalg_<coll>_init_<name>`
+ *         and the number of its parameters after the request (0 or 1). */
 typedef struct pm_nb_algo {
     const char *coll;
     const char *name;
@@ -116,8 +117,7 @@ typedef struct pm_nb_algo {
 } pm_nb_algo;
 
 /** @cond PM_INTERNAL */
-/* The argument lists (parameters with names, arguments) of the collectives that have an algorithm
- * with a tuning parameter; a new such collective needs its two lines here. */
+/* The argument lists (parameters with names, arguments) that several wrappers below share. */
 #define PM_NB_P_ibarrier (MPI_Comm comm, MPI_Request * request)
 #define PM_NB_A_ibarrier (comm, request)
 #define PM_NB_P_ibcast (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
@@ -154,27 +154,13 @@ typedef struct pm_nb_algo {
      const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 #define PM_NB_A_ialltoallw \
     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request)
-/* An algorithm with one tuning parameter (the table's params column) is called through a
- * trampoline with exactly MPI_I<coll>'s arguments that passes 0, its documented default. */
 #define PM_NB_UNPAREN(...) __VA_ARGS__
-#define PM_NB_CALL1(f, args) f(PM_NB_UNPAREN args, 0)
-#define PM_NB_TRAMP_0(coll, alg)
-#define PM_NB_TRAMP_1(coll, alg)                                    \
-    static int pm_nb_##coll##_##alg PM_NB_P_##coll                  \
-    {                                                               \
-        return PM_NB_CALL1(collalg_##coll##_##alg, PM_NB_A_##coll); \
-    }
-#define PM_NB_TRAMPOLINE(coll, alg, restrict, params, space, flags) PM_NB_TRAMP_##params(coll, alg)
-COLLALG_NONBLOCKING(PM_NB_TRAMPOLINE)
-#define PM_NB_FN_0(coll, alg) collalg_##coll##_##alg
-#define PM_NB_FN_1(coll, alg) pm_nb_##coll##_##alg
-#define PM_NB_FN(coll, alg, params) PM_NB_FN_##params(coll, alg)
 /* The persistent form of row (icoll, alg): collalg_<coll>_init_<alg>, coll the twin of icoll. */
 #define PM_NB_INIT_2(coll, alg) collalg_##coll##_init_##alg
 #define PM_NB_INIT_1(coll, alg) PM_NB_INIT_2(coll, alg)
 #define PM_NB_INIT(icoll, alg) PM_NB_INIT_1(TUNE_TWIN_##icoll, alg)
 #define PM_NB_ROW(coll, alg, restrict, params, space, flags) \
-    {#coll, #alg, (restrict), (pm_nb_fn)PM_NB_FN(coll, alg, params), (pm_nb_fn)PM_NB_INIT(coll, alg), (params)},
+    {#coll, #alg, (restrict), (pm_nb_fn)collalg_##coll##_##alg, (pm_nb_fn)PM_NB_INIT(coll, alg), (params)},
 /** @endcond */
 
 /** @brief The nonblocking algorithms, generated from catalogue.h's table. */
@@ -184,6 +170,7 @@ static const pm_nb_algo pm_nb_table[] = {COLLALG_NONBLOCKING(PM_NB_ROW)};
 /** @brief What runs for one nonblocking collective. */
 typedef struct pm_nb_force {
     const pm_nb_algo *algo; /**< forced algorithm, NULL: the tuned routine */
+    int param;              /**< its parameter (0: the documented default) */
     int native;             /**< 1: always the native collective (off, or an invalid choice) */
     char var[40];           /**< the variable's name, COLLALG_I<COLL> */
 } pm_nb_force;
@@ -221,10 +208,12 @@ static void pm_nb_parse_one(enum tune_coll coll, char *msg, size_t size)
     }
     if (!f->algo)
         snprintf(msg, size, "collalg: %s=%s: unknown algorithm; valid: %s; %s stays native", f->var, val, list, icoll);
-    else if (val[n] == ':')
-        snprintf(msg, size,
-                 "collalg: %s=%s: %s takes no parameter here (forced, it runs with its defaults); %s stays native",
-                 f->var, val, f->algo->name, icoll);
+    else if (val[n] == ':' && !f->algo->nparams)
+        snprintf(msg, size, "collalg: %s=%s: %s takes no parameter; %s stays native", f->var, val, f->algo->name,
+                 icoll);
+    else if (val[n] == ':' && !pm_integer(val + n + 1, &f->param))
+        snprintf(msg, size, "collalg: %s=%s: the parameter of %s is an integer; %s stays native", f->var, val,
+                 f->algo->name, icoll);
     if (msg[0]) {
         f->algo = NULL;
         f->native = 1;
@@ -269,6 +258,8 @@ static const pm_nb_algo *pm_nb_choose(enum tune_coll coll, MPI_Op op, long long 
     if (broken)
         snprintf(line, sizeof line, "native (%s=%s does not apply: %s)", f->var, f->algo->name,
                  collalg_restriction_text(broken));
+    else if (f->param)
+        snprintf(line, sizeof line, "%s(%d) (forced by %s)", f->algo->name, f->param, f->var);
     else
         snprintf(line, sizeof line, "%s (forced by %s)", f->algo->name, f->var);
     collalg__select_say(routine, line, n, p, comm);
@@ -297,16 +288,18 @@ static long long pm_sum_bytes(const int *counts, MPI_Datatype type, int p)
 
 /** @cond PM_INTERNAL */
 /* One wrapper: MPI_<Name> (tuned routine `tuned`) with parameter list `params` (names included) and argument list `args`,
- * served as pm_nb_choose() says; `n` (the trace's size) is evaluated only when the trace is on. */
-#define PM_NB_WRAP(Name, coll, tuned, op, n, params, args)                                            \
-    int MPI_##Name params                                                                             \
-    {                                                                                                 \
-        const pm_nb_algo *a = pm_nb_choose(coll, op, collalg__select_verbose() > 0 ? (n) : -1, comm); \
-        if (a == &pm_nb_native)                                                                       \
-            return PMPI_##Name args;                                                                  \
-        if (a)                                                                                        \
-            return ((int(*) params)a->fn)args;                                                        \
-        return tuned args;                                                                            \
+ * served as pm_nb_choose() says (a forced algorithm with a parameter gets the forced value); `n` (the trace's size) is evaluated only when the trace is on. */
+#define PM_NB_WRAP(Name, coll, tuned, op, n, params, args)                                                 \
+    int MPI_##Name params                                                                                  \
+    {                                                                                                      \
+        const pm_nb_algo *a = pm_nb_choose(coll, op, collalg__select_verbose() > 0 ? (n) : -1, comm);      \
+        if (a == &pm_nb_native)                                                                            \
+            return PMPI_##Name args;                                                                       \
+        if (a && a->nparams)                                                                               \
+            return ((int (*)(PM_NB_UNPAREN params, int))a->fn)(PM_NB_UNPAREN args, pm_nb_cfg[coll].param); \
+        if (a)                                                                                             \
+            return ((int(*) params)a->fn)args;                                                             \
+        return tuned args;                                                                                 \
     }
 /** @endcond */
 

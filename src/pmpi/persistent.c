@@ -21,8 +21,8 @@
  * collectives (a persistent collective is its nonblocking algorithm's schedule, replayed): the
  * native `PMPI_<Coll>_init` when the library is off for the collective, the environment named an
  * invalid choice, or the communicator is not an intracommunicator; the algorithm forced by
- * `COLLALG_I<COLL>=name` (its persistent form `collalg_<coll>_init_<name>`, with the default
- * parameter), unless the call is outside its restrictions (then native, traced); else the choice
+ * `COLLALG_I<COLL>=name[:param]` (its persistent form `collalg_<coll>_init_<name>`, with that
+ * parameter or the default), unless the call is outside its restrictions (then native, traced); else the choice
  * of the tuned routine `collalg_tuned_i<coll>` for these arguments, asked without starting
  * anything (pmpi.c's COLLALG_SELECT_HOOK returns from the tuned routine with the name of the
  * algorithm it would start; "native" gives the native init), then the persistent form of that
@@ -94,12 +94,15 @@ static const pm_nb_algo *pm_pi_resolve(enum tune_coll coll, const char *routine,
     *param = 0;
     snprintf(icoll, sizeof icoll, "i%s", tune_coll_name[coll]);
     PMPI_Comm_size(comm, &p);
-    if (f->algo) { /* forced: its default parameter, unless its restrictions rule it out */
+    if (f->algo) { /* forced, with the forced parameter, unless its restrictions rule it out */
         a = f->algo;
+        *param = f->param;
         broken = collalg__select_broken(a->restrictions, op, p, comm);
         if (broken)
             snprintf(line, sizeof line, "native (%s=%s does not apply: %s)", f->var, a->name,
                      collalg_restriction_text(broken));
+        else if (f->param)
+            snprintf(line, sizeof line, "%s(%d) (forced by %s)", a->name, f->param, f->var);
         else
             snprintf(line, sizeof line, "%s (forced by %s)", a->name, f->var);
     } else if (choice && strcmp(choice, "native") != 0) { /* the tuned routine's: name or name(param) */

@@ -95,13 +95,16 @@
  *     and the `collalg_allgather_` / `collalg_alltoall_` prefixes optional: `mcs:4,2`,
  *     `allgather_based:bruck`, `rabenseifner_var2:pair,ring`, reduce `knomial:8,0` and `chain:2,0`
  *     (radix or chains, with the default segment size).
- * - `COLLALG_I<COLL>=name` with COLL one of the seventeen above (COLLALG_IALLREDUCE, ...): run
- *   `collalg_i<coll>_<name>` of the COLLALG_NONBLOCKING table (catalogue.h; the dispatch table is
- *   generated from it) for every MPI_I<coll> call. No nonblocking algorithm has a parameter:
- *   `name:param` is rejected like an unknown name (one line on rank 0, e.g.
- *   `collalg: COLLALG_IBCAST=binomial:2: binomial takes no parameter (no nonblocking algorithm
- *   has one); ibcast stays native`). The trace of a forced call reads
- *   `collalg: MPI_Iallreduce p=4 n=8 B -> ring (forced by COLLALG_IALLREDUCE)`; its n is the
+ * - `COLLALG_I<COLL>=name[:param]` with COLL one of the seventeen above (COLLALG_IALLREDUCE, ...):
+ *   run `collalg_i<coll>_<name>` of the COLLALG_NONBLOCKING table (catalogue.h; the dispatch
+ *   table is generated from it) for every MPI_I<coll> call, and its persistent form for every
+ *   MPI_<Coll>_init. The parameter, an integer, is the algorithm's one tuning parameter (a radix,
+ *   a segment size in bytes, a window: the table's space column; 0 or none is its documented
+ *   default); a parameter for an algorithm without one, or one that is not an integer, is
+ *   rejected (one line on rank 0, e.g. `collalg: COLLALG_IBCAST=binomial:2: binomial takes no
+ *   parameter; ibcast stays native`). The trace of a forced call reads
+ *   `collalg: MPI_Iallreduce p=4 n=8 B -> ring (forced by COLLALG_IALLREDUCE)`, with a parameter
+ *   `knomial(3) (forced by COLLALG_IBCAST)`; its n is the
  *   selector's (0 for ialltoallv, ialltoallw, igatherv and iscatterv, which select by p only).
  * - `COLLALG_PMPI=off` (or `0`): the library does nothing (every collective native, blocking and
  *   nonblocking; the completion calls stay as above).
