@@ -13,8 +13,9 @@
  * named an invalid choice, or the communicator is not an intracommunicator; the algorithm forced
  * by `COLLALG_I<COLL>=name` (a name of catalogue.h's COLLALG_NONBLOCKING table; the dispatch
  * table below is generated from it) unless the call is outside its restrictions (then native,
- * traced); else the tuned routine `collalg_tuned_i<coll>` of the tuned header, which without
- * rules (the default: the tuner does not measure the nonblocking algorithms yet) is native.
+ * traced); else the tuned routine `collalg_tuned_i<coll>` of the tuned header, which is native
+ * unless the tuner measured the nonblocking collectives (`make tune TUNE_ARGS='--collectives
+ * nonblocking'` or `all`: the default run tunes the blocking ones only).
  * `COLLALG_I<COLL>=name:param` forces an algorithm with a tuning parameter (the table's params
  * column: a radix, a segment size, a window) with that integer; a parameter for an algorithm
  * that has none, or one that is not an integer, is rejected at MPI_Init (one line on rank 0,
