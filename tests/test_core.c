@@ -64,10 +64,12 @@ Test(valgrind, allgatherv_p3, .timeout = 1560)
 }
 /* clang-format off */
 Test(valgrind, barrier_p3, .timeout = 1560) { cl_valgrind("barrier", 3, ""); }
-/* the nonblocking family: the executor's operations, scratch, datatype tables and duplicates */
+/* the nonblocking family: the executor's operations, scratch, datatype tables and duplicates (counts
+ * 0 and 3, int and struct; make check-large adds 100 and int-vector) */
 Test(valgrind, nonblocking_p3, .timeout = 1560)
 {
-    cl_valgrind("nonblocking", 3, "--counts 0,3,100 --types int,struct,int-vector");
+    cl_valgrind("nonblocking", 3,
+                cl_large() ? "--counts 0,3,100 --types int,struct,int-vector" : "--counts 0,3 --types int,struct");
 }
 /* the rooted collectives, the reductions and alltoallw: every algorithm, root and in-place case,
  * small counts; make check runs gatherv, alltoallw, reduce and scan, make check-large the others

@@ -34,6 +34,7 @@ Test(neighbor, mpich_p3)
 }
 Test(neighbor, mpich_p4)
 {
+    CL_LARGE_ONLY();
     cl_mpich("neighbor", 4, NB_REDUCED);
 }
 Test(neighbor, openmpi_p3)
