@@ -116,6 +116,7 @@ typedef enum {
     COLL_RS_RDB,            /* recursive doubling */
     COLL_RSB_RX,            /* recursive exchange, radix `radix` */
     COLL_RS_RX,             /* recursive exchange, radix `radix` */
+    COLL_ALLREDUCE_RX,      /* recexch reduce-scatter + allgather, radix `radix` */
     COLL_ALLGATHER_BRUCK,
     COLL_ALLGATHER_KBRUCK, /* Bruck, radix `radix` */
     COLL_ALLGATHER_NEIGHBOR,
@@ -175,6 +176,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RS_RDB] = "reduce_scatter recursive_doubling",
                                              [COLL_RSB_RX] = "reduce_scatter_block recexch",
                                              [COLL_RS_RX] = "reduce_scatter recexch",
+                                             [COLL_ALLREDUCE_RX] = "allreduce recexch_reduce_scatter_allgather",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
                                              [COLL_ALLGATHER_KBRUCK] = "allgather k_bruck",
                                              [COLL_ALLGATHER_NEIGHBOR] = "allgather neighbor_exchange",
@@ -365,6 +367,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_RS_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_RSB_RX: collalg__ireduce_scatter_recexch_steps(s, rank, p, n, NULL, inplace, radix); break;
     case COLL_RS_RX: collalg__ireduce_scatter_recexch_steps(s, rank, p, 0, m->vc, inplace, radix); break;
+    case COLL_ALLREDUCE_RX: collalg__iallreduce_recexch_steps(s, rank, p, n, inplace, radix); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
         collalg__steps_round(s);
@@ -559,6 +562,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RS_RDB:
     case COLL_RSB_RX:
     case COLL_RS_RX:
+    case COLL_ALLREDUCE_RX:
     case BAD_ORDER:
         if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ||
                      m->coll == COLL_REDUCE_PIPE || m->coll == COLL_REDUCE_PIPE_C
@@ -632,6 +636,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE_RAB:
     case COLL_ALLREDUCE_RECMULT:
     case COLL_ALLREDUCE_RB:
+    case COLL_ALLREDUCE_RX:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -1265,6 +1270,10 @@ Test(steps, ireduce_scatter_block_recexch_in_rank_order)
 Test(steps, ireduce_scatter_recexch_in_rank_order)
 {
     simulate_radices(COLL_RS_RX, 0, 1);
+}
+Test(steps, iallreduce_recexch_reduce_scatter_allgather_in_rank_order)
+{
+    simulate_radices(COLL_ALLREDUCE_RX, 0, 1);
 }
 
 /* The simulator fails schedules that are wrong: a reduction out of rank order, a send nobody

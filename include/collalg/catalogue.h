@@ -311,6 +311,7 @@
     X(iallreduce, rabenseifner, 0, 0, none, 0)                                                                      \
     X(iallreduce, recursive_multiplying, 0, 1, radix, 0)                                                            \
     X(iallreduce, reduce_bcast, 0, 1, radix, 0)                                                                     \
+    X(iallreduce, recexch_reduce_scatter_allgather, 0, 1, radix, 0)                                                 \
     X(iscan, recursive_doubling, 0, 0, none, 0)                                                                     \
     X(iexscan, recursive_doubling, 0, 0, none, 0)                                                                   \
     X(ireduce_scatter_block, reduce_scatterv, 0, 0, none, 0)                                                        \

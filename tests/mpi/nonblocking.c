@@ -284,6 +284,16 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
                  inplace ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, bytes);
     }
+    for (radix = 0; radix < 2; radix++) { /* recexch reduce-scatter + allgather: radix 3 and the default */
+        memset(got, 0x5A, bytes);
+        rc_fill(k, inplace ? got : send, count, rank, 5u);
+        NBK(allreduce, recexch_reduce_scatter_allgather, mode, &req, radix == 0 ? 3 : 0, inplace ? MPI_IN_PLACE : send,
+            got, count, k->type, k->op, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "iallreduce recexch_reduce_scatter_allgather %d %s count %d%s%s",
+                 radix == 0 ? 3 : 0, k->name, count, inplace ? " in place" : "", nb_mode_name(mode));
+        th_check(res, o, what, got, want, bytes);
+    }
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
     rc_fill(k, inplace ? got : send, count, rank, 5u);

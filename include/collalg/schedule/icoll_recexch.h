@@ -134,6 +134,33 @@ static inline void collalg__rx_scatter_steps(collalg__steps *s, const collalg__r
 }
 
 /**
+ * @brief The allgather phase, the mirror image of collalg__rx_scatter_steps(): pool vector
+ *        @p cur holds slot @p lo complete; in the step of span k^t, t = log_k pofk - 1 .. 0, the
+ *        survivor sends its range to the k - 1 others of its group and receives theirs into the
+ *        same vector, its range growing k-fold.
+ */
+static inline void collalg__rx_gather_steps(collalg__steps *s, const collalg__rx *x, int cur, int lo)
+{
+    const collalg__recmult *r = &x->r;
+    collalg__piece v = collalg__rx_vec(x, cur);
+    long long span;
+    int part = 1, j;
+    for (span = r->pofk / r->k; span >= 1; span /= r->k, part *= r->k) {
+        int mine = collalg__recmult_digit(r, span), base = lo - mine * part;
+        for (j = 0; j < r->k; j++)
+            if (j != mine)
+                collalg__irecv_range(s, collalg__recmult_peer(r, span, j), v, collalg__rx_at(x, base + j * part),
+                                     collalg__rx_at(x, base + (j + 1) * part));
+        for (j = 0; j < r->k; j++)
+            if (j != mine)
+                collalg__isend_range(s, collalg__recmult_peer(r, span, j), v, collalg__rx_at(x, lo),
+                                     collalg__rx_at(x, lo + part));
+        collalg__steps_round(s);
+        lo = base;
+    }
+}
+
+/**
  * @brief Reduce-scatter by recursive exchange of radix @p k (>= 2; clamped to p), in rank order:
  *        the input is @p total = sum of the counts elements of COLLALG_BUF_SEND (COLLALG_BUF_RECV
  *        when @p inplace); rank r's block (elements [displ(r), displ(r) + counts[r]), @p counts
@@ -202,6 +229,53 @@ static inline void collalg__ireduce_scatter_recexch_steps(collalg__steps *s, int
                             collalg__sub(collalg__rx_vec(&x, cur), at + collalg__vsum(counts, block, rank),
                                          at + collalg__vsum(counts, block, rank) + mine),
                             out);
+}
+
+/**
+ * @brief Allreduce of @p count elements as a recursive-exchange reduce-scatter followed by the
+ *        mirror-image recursive-exchange allgather, radix @p k (>= 2; clamped to p), in rank
+ *        order: the input is copied into COLLALG_BUF_RECV (unless @p inplace); a member sends it
+ *        to its run's leader and receives the result from it; a leader combines its run
+ *        (collalg__recmult_combine_steps(), span 0), runs collalg__rx_scatter_steps() and
+ *        collalg__rx_gather_steps() on pofk even slots, copies the result into COLLALG_BUF_RECV
+ *        when it ended in scratch and sends it to its members. Pool: COLLALG_BUF_RECV and k - 1
+ *        vectors in COLLALG_BUF_TMP. Nothing is sent when @p count is 0 or p is 1.
+ */
+static inline void collalg__iallreduce_recexch_steps(collalg__steps *s, int rank, int p, long long count, int inplace,
+                                                     int k)
+{
+    collalg__rx x;
+    collalg__piece res = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    int cur = 0, lo, j;
+    if (!inplace) {
+        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), res);
+        collalg__steps_round(s);
+    }
+    if (count == 0 || p == 1)
+        return;
+    collalg__recmult_init(&x.r, rank, p, k);
+    x.total = count;
+    x.block = 0;
+    x.counts = 0;
+    x.rs = 0;
+    x.recv0 = 1;
+    if (rank != x.r.leader) { /* a member: its vector to the leader, the result back */
+        collalg__steps_send(s, x.r.leader, res);
+        collalg__steps_round(s);
+        collalg__steps_recv(s, x.r.leader, res);
+        return;
+    }
+    collalg__steps_tmp(s, (x.r.k - 1) * count);
+    if (x.r.gsize > 1)
+        collalg__recmult_combine_steps(s, &x.r, 0, count, &cur);
+    collalg__rx_scatter_steps(s, &x, &cur, &lo);
+    collalg__rx_gather_steps(s, &x, cur, lo);
+    if (cur != 0) {
+        collalg__steps_copy(s, collalg__rx_vec(&x, cur), res);
+        collalg__steps_round(s);
+    }
+    for (j = 1; j < x.r.gsize; j++)
+        collalg__steps_send(s, rank + j, res);
 }
 
 #endif /* COLLALG_SCHEDULE_ICOLL_RECEXCH_H */
