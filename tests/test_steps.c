@@ -24,6 +24,7 @@
 #include <collalg/schedule/icoll_reduce.h>
 #include <collalg/schedule/icoll_rooted.h>
 #include <collalg/schedule/icoll_alltoall.h>
+#include <collalg/schedule/icoll_recexch.h>
 
 #define PMAX 70
 
@@ -113,6 +114,9 @@ typedef enum {
     COLL_RS_PAIRWISE,       /* commutative */
     COLL_RSB_RDB,           /* recursive doubling */
     COLL_RS_RDB,            /* recursive doubling */
+    COLL_RSB_RX,            /* recursive exchange, radix `radix` */
+    COLL_RS_RX,             /* recursive exchange, radix `radix` */
+    COLL_ALLREDUCE_RX,      /* recexch reduce-scatter + allgather, radix `radix` */
     COLL_ALLGATHER_BRUCK,
     COLL_ALLGATHER_KBRUCK, /* Bruck, radix `radix` */
     COLL_ALLGATHER_NEIGHBOR,
@@ -170,6 +174,9 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RS_PAIRWISE] = "reduce_scatter pairwise",
                                              [COLL_RSB_RDB] = "reduce_scatter_block recursive_doubling",
                                              [COLL_RS_RDB] = "reduce_scatter recursive_doubling",
+                                             [COLL_RSB_RX] = "reduce_scatter_block recexch",
+                                             [COLL_RS_RX] = "reduce_scatter recexch",
+                                             [COLL_ALLREDUCE_RX] = "allreduce recexch_reduce_scatter_allgather",
                                              [COLL_ALLGATHER_BRUCK] = "allgather bruck",
                                              [COLL_ALLGATHER_KBRUCK] = "allgather k_bruck",
                                              [COLL_ALLGATHER_NEIGHBOR] = "allgather neighbor_exchange",
@@ -190,13 +197,13 @@ static int commutative(coll_kind c)
 static int reduce_scatter_kind(coll_kind c)
 {
     return c == COLL_RSB || c == COLL_RS || c == COLL_RSB_HALVING || c == COLL_RS_HALVING || c == COLL_RSB_PAIRWISE ||
-           c == COLL_RS_PAIRWISE || c == COLL_RSB_RDB || c == COLL_RS_RDB;
+           c == COLL_RS_PAIRWISE || c == COLL_RSB_RDB || c == COLL_RS_RDB || c == COLL_RSB_RX || c == COLL_RS_RX;
 }
 
 /* The reduce_scatter cases with the counts array (the others: blocks of count elements). */
 static int vcounts_kind(coll_kind c)
 {
-    return c == COLL_RS || c == COLL_RS_HALVING || c == COLL_RS_PAIRWISE || c == COLL_RS_RDB;
+    return c == COLL_RS || c == COLL_RS_HALVING || c == COLL_RS_PAIRWISE || c == COLL_RS_RDB || c == COLL_RS_RX;
 }
 
 typedef struct sim {
@@ -358,6 +365,9 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_RS_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_RSB_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, 0, m->vc, inplace); break;
+    case COLL_RSB_RX: collalg__ireduce_scatter_recexch_steps(s, rank, p, n, NULL, inplace, radix); break;
+    case COLL_RS_RX: collalg__ireduce_scatter_recexch_steps(s, rank, p, 0, m->vc, inplace, radix); break;
+    case COLL_ALLREDUCE_RX: collalg__iallreduce_recexch_steps(s, rank, p, n, inplace, radix); break;
     case BAD_ORDER: /* rank 1 adds rank 0's vector after its own */
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, n), collalg__pc(COLLALG_BUF_RECV, 0, n));
         collalg__steps_round(s);
@@ -444,11 +454,13 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB:
     case COLL_RSB_HALVING:
     case COLL_RSB_PAIRWISE:
-    case COLL_RSB_RDB: slen = pn, rlen = m->inplace ? pn : n; break;
+    case COLL_RSB_RDB:
+    case COLL_RSB_RX: slen = pn, rlen = m->inplace ? pn : n; break;
     case COLL_RS:
     case COLL_RS_HALVING:
     case COLL_RS_PAIRWISE:
-    case COLL_RS_RDB: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
+    case COLL_RS_RDB:
+    case COLL_RS_RX: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
     default: slen = rlen = n; break;
     }
     x->len[COLLALG_BUF_SEND] = slen;
@@ -548,6 +560,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RS_PAIRWISE:
     case COLL_RSB_RDB:
     case COLL_RS_RDB:
+    case COLL_RSB_RX:
+    case COLL_RS_RX:
+    case COLL_ALLREDUCE_RX:
     case BAD_ORDER:
         if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ||
                      m->coll == COLL_REDUCE_PIPE || m->coll == COLL_REDUCE_PIPE_C
@@ -621,6 +636,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE_RAB:
     case COLL_ALLREDUCE_RECMULT:
     case COLL_ALLREDUCE_RB:
+    case COLL_ALLREDUCE_RX:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -640,7 +656,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB_PAIRWISE:
     case COLL_RS_PAIRWISE:
     case COLL_RSB_RDB:
-    case COLL_RS_RDB: /* block r of the reduced vector at element 0; in place the rest is undefined */
+    case COLL_RS_RDB:
+    case COLL_RSB_RX:
+    case COLL_RS_RX: /* block r of the reduced vector at element 0; in place the rest is undefined */
         for (b = 0; b < r; b++)
             len += vcounts_kind(m->coll) ? m->vc[b] : n;
         for (i = 0; i < (vcounts_kind(m->coll) ? m->vc[r] : n); i++)
@@ -1244,6 +1262,18 @@ Test(steps, ireduce_scatter_block_recursive_doubling_in_rank_order)
 Test(steps, ireduce_scatter_recursive_doubling_in_rank_order)
 {
     simulate_all(COLL_RS_RDB, 0, 1);
+}
+Test(steps, ireduce_scatter_block_recexch_in_rank_order)
+{
+    simulate_radices(COLL_RSB_RX, 0, 1);
+}
+Test(steps, ireduce_scatter_recexch_in_rank_order)
+{
+    simulate_radices(COLL_RS_RX, 0, 1);
+}
+Test(steps, iallreduce_recexch_reduce_scatter_allgather_in_rank_order)
+{
+    simulate_radices(COLL_ALLREDUCE_RX, 0, 1);
 }
 
 /* The simulator fails schedules that are wrong: a reduction out of rank order, a send nobody

@@ -311,16 +311,19 @@
     X(iallreduce, rabenseifner, 0, 0, none, 0)                                                                      \
     X(iallreduce, recursive_multiplying, 0, 1, radix, 0)                                                            \
     X(iallreduce, reduce_bcast, 0, 1, radix, 0)                                                                     \
+    X(iallreduce, recexch_reduce_scatter_allgather, 0, 1, radix, 0)                                                 \
     X(iscan, recursive_doubling, 0, 0, none, 0)                                                                     \
     X(iexscan, recursive_doubling, 0, 0, none, 0)                                                                   \
     X(ireduce_scatter_block, reduce_scatterv, 0, 0, none, 0)                                                        \
     X(ireduce_scatter_block, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                  \
     X(ireduce_scatter_block, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                           \
     X(ireduce_scatter_block, recursive_doubling, 0, 0, none, 0)                                                     \
+    X(ireduce_scatter_block, recexch, 0, 1, radix, 0)                                                               \
     X(ireduce_scatter, reduce_scatterv, 0, 0, none, 0)                                                              \
     X(ireduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                        \
     X(ireduce_scatter, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                 \
-    X(ireduce_scatter, recursive_doubling, 0, 0, none, 0)
+    X(ireduce_scatter, recursive_doubling, 0, 0, none, 0)                                                           \
+    X(ireduce_scatter, recexch, 0, 1, radix, 0)
 /* clang-format on */
 
 /* clang-format off */

@@ -68,6 +68,7 @@
  * | collalg_iallreduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold and unfold otherwise) | none (rank order kept) |
  * | collalg_iallreduce_recursive_multiplying() | log_k p (alpha + n beta) + (k - 1) log_k p n gamma, k - 1 messages per rank and step (p a power of k; fold and unfold otherwise); radix k (default 4) | none (rank order kept) |
  * | collalg_iallreduce_reduce_bcast() | 2 (k - 1) ceil(log_k p) (alpha + n beta) + (k - 1) ceil(log_k p) n gamma on the longest path; radix k (default 2) | none (rank order kept) |
+ * | collalg_iallreduce_recexch_reduce_scatter_allgather() | 2 log_k p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma, k - 1 messages per rank and step (p a power of k; fold and unfold otherwise); radix k (default 2) | none (rank order kept) |
  * | collalg_iscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_iexscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
@@ -75,6 +76,7 @@
  * | collalg_ireduce_scatter_block_recursive_halving(), collalg_ireduce_scatter_recursive_halving() | lg p alpha + (p - 1)/p n (beta + gamma) (p a power of two; fold and delivery otherwise) | commutative operations |
  * | collalg_ireduce_scatter_block_pairwise(), collalg_ireduce_scatter_pairwise() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative operations |
  * | collalg_ireduce_scatter_block_recursive_doubling(), collalg_ireduce_scatter_recursive_doubling() | 2 lg p alpha + (lg p - (p - 1)/p) n (beta + gamma) (p a power of two; fold and delivery otherwise) | none (rank order kept) |
+ * | collalg_ireduce_scatter_block_recexch(), collalg_ireduce_scatter_recexch() | log_k p alpha + (p - 1)/p n (beta + gamma), k - 1 messages per rank and step (p a power of k; fold and delivery otherwise); radix k (default 2) | none (rank order kept) |
  *
  * Not yet: more than one algorithm for most collectives; the selector, the tuner and
  * the PMPI library's MPI_I* and MPI_*_init entry points.
@@ -134,6 +136,7 @@
 #include "iallreduce/rabenseifner.h"
 #include "iallreduce/recursive_multiplying.h"
 #include "iallreduce/reduce_bcast.h"
+#include "iallreduce/recexch_reduce_scatter_allgather.h"
 #include "iscan/recursive_doubling.h"
 #include "iexscan/recursive_doubling.h"
 #include "ireduce_scatter_block/reduce_scatterv.h"
@@ -144,5 +147,7 @@
 #include "ireduce_scatter/pairwise.h"
 #include "ireduce_scatter_block/recursive_doubling.h"
 #include "ireduce_scatter/recursive_doubling.h"
+#include "ireduce_scatter_block/recexch.h"
+#include "ireduce_scatter/recexch.h"
 
 #endif /* COLLALG_NONBLOCKING_H */

@@ -284,6 +284,16 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
                  inplace ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, bytes);
     }
+    for (radix = 0; radix < 2; radix++) { /* recexch reduce-scatter + allgather: radix 3 and the default */
+        memset(got, 0x5A, bytes);
+        rc_fill(k, inplace ? got : send, count, rank, 5u);
+        NBK(allreduce, recexch_reduce_scatter_allgather, mode, &req, radix == 0 ? 3 : 0, inplace ? MPI_IN_PLACE : send,
+            got, count, k->type, k->op, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "iallreduce recexch_reduce_scatter_allgather %d %s count %d%s%s",
+                 radix == 0 ? 3 : 0, k->name, count, inplace ? " in place" : "", nb_mode_name(mode));
+        th_check(res, o, what, got, want, bytes);
+    }
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
     rc_fill(k, inplace ? got : send, count, rank, 5u);
@@ -600,7 +610,8 @@ out:
  * rabenseifner, pipeline with segments of 8 bytes and the default),
  * 1 iscan, 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
- * the others refused before any message), 9 and 10 by recursive doubling. */
+ * the others refused before any message), 9 and 10 by recursive doubling, 11 and 12 by recursive
+ * exchange (radix 3 and the default). */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int mode)
 {
@@ -614,7 +625,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter_block pairwise",
                                        "ireduce_scatter pairwise",
                                        "ireduce_scatter_block recursive_doubling",
-                                       "ireduce_scatter recursive_doubling"};
+                                       "ireduce_scatter recursive_doubling",
+                                       "ireduce_scatter_block recexch",
+                                       "ireduce_scatter recexch"};
     static const char *const tree_name[] = {" binomial",     " knomial 3",  " knomial 0",
                                             " rabenseifner", " pipeline 8", " pipeline 0"};
     int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
@@ -639,7 +652,10 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0 ? 6 : 1); tree++) { /* ireduce: tree_name */
+        for (tree = 0; tree < (which == 0    ? 6
+                               : which >= 11 ? 2
+                                             : 1);
+             tree++) { /* ireduce: tree_name; recexch: radix 3, 0 */
             int in = inplace && (which != 0 || rank == root);
             int n = which >= 3 ? total : count;
             memset(send, 0x5A, bytes);
@@ -706,12 +722,21 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (which == 9)
                     NB(reduce_scatter_block, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, count,
                        k->type, k->op, MPI_COMM_WORLD);
-                else
+                else if (which == 10)
                     NB(reduce_scatter, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
                        k->op, MPI_COMM_WORLD);
+                else if (which == 11)
+                    NBK(reduce_scatter_block, recexch, mode, &req, tree ? 0 : 3, in ? MPI_IN_PLACE : send, got, count,
+                        k->type, k->op, MPI_COMM_WORLD);
+                else
+                    NBK(reduce_scatter, recexch, mode, &req, tree ? 0 : 3, in ? MPI_IN_PLACE : send, got, counts,
+                        k->type, k->op, MPI_COMM_WORLD);
                 break;
             }
-            snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which], which ? "" : tree_name[tree],
+            snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
+                     which >= 11 ? (tree ? " 0" : " 3")
+                     : which     ? ""
+                                 : tree_name[tree],
                      k->name, count, which ? 0 : root, in ? " in place" : "", nb_mode_name(mode));
             if (!commute) {
                 MPI_Error_class(err, &err);
@@ -1010,7 +1035,7 @@ int main(int argc, char **argv)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
                     run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
-                    for (which = 0; which < 11; which++)
+                    for (which = 0; which < 13; which++)
                         run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                 }
         if (mode != NB_PERSISTENT)

@@ -288,29 +288,53 @@ COLLALG_INLINE int collalg__rs_fold_start(collalg__ctx *c, const collalg__rs *l,
 typedef void (*collalg__reduce_scatter_steps_fn)(collalg__steps *s, int rank, int p, long long block, const int *counts,
                                                  int inplace);
 
+/** @brief The schedule builder of a nonblocking reduce-scatter with a radix @p k (>= 2):
+ *         collalg__reduce_scatter_steps_fn's arguments, then @p k. */
+typedef void (*collalg__reduce_scatter_radix_steps_fn)(collalg__steps *s, int rank, int p, long long block,
+                                                       const int *counts, int inplace, int k);
+
 /**
  * @brief The whole start of a nonblocking reduce-scatter, with MPI_Ireduce_scatter's arguments
  *        when @p vform (@p recvcounts; @p recvcount unused), else MPI_Ireduce_scatter_block's
  *        (@p recvcount; @p recvcounts unused): the checks of the blocking ones, MPI_ERR_OP for a
  *        non-commutative @p op when @p commutative_only, the counting and filling runs of
- *        @p build, collalg__nbc_reduction_start() (@p persistent: see collalg__nbc_launch()).
+ *        @p build (or, when it is NULL, of @p build_k with @p radix, 0 meaning @p radix_default;
+ *        a negative radix or 1 is refused with MPI_ERR_ARG before any message),
+ *        collalg__nbc_reduction_start() (@p persistent: see collalg__nbc_launch()).
  * @return as the algorithm's function.
  */
+COLLALG_INLINE int collalg__nbc_reduce_scatter_any(collalg__reduce_scatter_steps_fn build,
+                                                   collalg__reduce_scatter_radix_steps_fn build_k, int radix,
+                                                   int radix_default, int commutative_only, int vform,
+                                                   const void *sendbuf, void *recvbuf, int recvcount,
+                                                   const int *recvcounts, MPI_Datatype datatype, MPI_Op op,
+                                                   MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    collalg__ctx c; /* for the checks of the blocking reduce-scatters */
+    collalg__nbc *o = NULL;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, k = radix ? radix : radix_default;
+    int err = vform ? collalg__reduce_scatter_enter(&c, &sendbuf, recvbuf, recvcounts, datatype, op, comm)
+                    : collalg__reduce_scatter_block_enter(&c, &sendbuf, recvbuf, recvcount, datatype, op, comm);
+    err = collalg__nbc_enter(&c, err, request, &p, &rank);
+    if (err == MPI_SUCCESS && !build && (radix < 0 || radix == 1))
+        err = MPI_ERR_ARG;
+    if (commutative_only)
+        err = collalg__nbc_commutative(err, op);
+    if (build)
+        COLLALG__NBC_BUILD(err, o, build, (rank, p, vform ? 0 : recvcount, vform ? recvcounts : NULL, inplace));
+    else
+        COLLALG__NBC_BUILD(err, o, build_k, (rank, p, vform ? 0 : recvcount, vform ? recvcounts : NULL, inplace, k));
+    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+}
+
+/** @brief collalg__nbc_reduce_scatter_any() of a builder without a radix. */
 COLLALG_INLINE int collalg__nbc_reduce_scatter(collalg__reduce_scatter_steps_fn build, int commutative_only, int vform,
                                                const void *sendbuf, void *recvbuf, int recvcount, const int *recvcounts,
                                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request,
                                                int persistent)
 {
-    collalg__ctx c; /* for the checks of the blocking reduce-scatters */
-    collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
-    int err = vform ? collalg__reduce_scatter_enter(&c, &sendbuf, recvbuf, recvcounts, datatype, op, comm)
-                    : collalg__reduce_scatter_block_enter(&c, &sendbuf, recvbuf, recvcount, datatype, op, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    if (commutative_only)
-        err = collalg__nbc_commutative(err, op);
-    COLLALG__NBC_BUILD(err, o, build, (rank, p, vform ? 0 : recvcount, vform ? recvcounts : NULL, inplace));
-    return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
+    return collalg__nbc_reduce_scatter_any(build, NULL, 0, 0, commutative_only, vform, sendbuf, recvbuf, recvcount,
+                                           recvcounts, datatype, op, comm, request, persistent);
 }
 
 #endif /* COLLALG_REDUCE_SCATTER_COMMON_H */
