@@ -25,6 +25,7 @@
 #include <collalg/schedule/icoll_rooted.h>
 #include <collalg/schedule/icoll_alltoall.h>
 #include <collalg/schedule/icoll_recexch.h>
+#include <collalg/schedule/icoll_tree.h>
 
 #define PMAX 70
 
@@ -42,6 +43,8 @@ static int radix = 3;
 /* Elements per segment of the chain and binary-tree broadcasts (above COLLALG_PIECE_MAX: clipped
  * to it). */
 static long long chain_seg = 1;
+/* The tree of the pipelined tree allreduce (COLLALG_TREE_KNOMIAL or COLLALG_TREE_KARY). */
+static int tree_kind = COLLALG_TREE_KNOMIAL;
 
 /* The v-collectives' blocks back to back in rank order (else in reverse order, with gaps). */
 static int packed_layout = 0;
@@ -108,6 +111,7 @@ typedef enum {
     COLL_ALLREDUCE_RAB,     /* Rabenseifner */
     COLL_ALLREDUCE_RECMULT, /* recursive multiplying, radix `radix` */
     COLL_ALLREDUCE_RB,      /* reduce_bcast, radix `radix` */
+    COLL_ALLREDUCE_PTREE,   /* pipelined_tree: tree `tree_kind`, radix `radix`, segments of `chain_seg` */
     COLL_RSB_HALVING,       /* commutative */
     COLL_RS_HALVING,        /* commutative */
     COLL_RSB_PAIRWISE,      /* commutative */
@@ -168,6 +172,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLREDUCE_RAB] = "allreduce rabenseifner",
                                              [COLL_ALLREDUCE_RECMULT] = "allreduce recursive_multiplying",
                                              [COLL_ALLREDUCE_RB] = "allreduce reduce_bcast",
+                                             [COLL_ALLREDUCE_PTREE] = "allreduce pipelined_tree",
                                              [COLL_RSB_HALVING] = "reduce_scatter_block recursive_halving",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
                                              [COLL_RSB_PAIRWISE] = "reduce_scatter_block pairwise",
@@ -359,6 +364,9 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace, 0); break;
     case COLL_ALLREDUCE_RECMULT: collalg__iallreduce_recursive_multiplying_steps(s, rank, p, n, inplace, radix); break;
     case COLL_ALLREDUCE_RB: collalg__iallreduce_reduce_bcast_steps(s, rank, p, n, inplace, radix); break;
+    case COLL_ALLREDUCE_PTREE:
+        collalg__iallreduce_pipelined_tree_steps(s, rank, p, n, inplace, (int)chain_seg, tree_kind, radix);
+        break;
     case COLL_RSB_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_RSB_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, n, NULL, inplace); break;
@@ -554,6 +562,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE_RAB:
     case COLL_ALLREDUCE_RECMULT:
     case COLL_ALLREDUCE_RB:
+    case COLL_ALLREDUCE_PTREE:
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
     case COLL_RSB_PAIRWISE:
@@ -637,6 +646,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE_RECMULT:
     case COLL_ALLREDUCE_RB:
     case COLL_ALLREDUCE_RX:
+    case COLL_ALLREDUCE_PTREE:
     case BAD_ORDER:
         for (i = 0; i < rlen; i++)
             want[i] = mk(0, p - 1, (int)i);
@@ -1238,6 +1248,27 @@ Test(steps, iallreduce_recursive_multiplying_in_rank_order)
 Test(steps, iallreduce_reduce_bcast_in_rank_order)
 {
     simulate_radices(COLL_ALLREDUCE_RB, 0, 1);
+}
+/* The pipelined tree allreduce: both trees, radices 2, 3, 5 and 71, segments of 1, 2 and 3
+ * elements, counts 0, 1, 3, 7 (more segments than scratch sets), p = 1 .. PMAX, in place or not. */
+Test(steps, iallreduce_pipelined_tree_in_rank_order)
+{
+    static const int radices[] = {2, 3, 5, 71};
+    static const long long counts[] = {0, 1, 3, 7};
+    int kind, r, p, c, inplace;
+    for (kind = COLLALG_TREE_KNOMIAL; kind <= COLLALG_TREE_KARY; kind++)
+        for (r = 0; r < 4; r++)
+            for (chain_seg = 1; chain_seg <= 3; chain_seg++)
+                for (p = 1; p <= PMAX; p++)
+                    for (c = 0; c < 4; c++)
+                        for (inplace = 0; inplace <= 1; inplace++) {
+                            tree_kind = kind;
+                            radix = radices[r];
+                            simulate(COLL_ALLREDUCE_PTREE, p, 0, counts[c], inplace);
+                        }
+    tree_kind = COLLALG_TREE_KNOMIAL;
+    radix = 3;
+    chain_seg = 1;
 }
 Test(steps, ireduce_scatter_block_recursive_halving_commutative)
 {

@@ -312,6 +312,7 @@
     X(iallreduce, recursive_multiplying, 0, 1, radix, 0)                                                            \
     X(iallreduce, reduce_bcast, 0, 1, radix, 0)                                                                     \
     X(iallreduce, recexch_reduce_scatter_allgather, 0, 1, radix, 0)                                                 \
+    X(iallreduce, pipelined_tree, 0, 3, segsize, 0)                                                                 \
     X(iscan, recursive_doubling, 0, 0, none, 0)                                                                     \
     X(iexscan, recursive_doubling, 0, 0, none, 0)                                                                   \
     X(ireduce_scatter_block, reduce_scatterv, 0, 0, none, 0)                                                        \

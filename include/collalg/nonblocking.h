@@ -69,6 +69,7 @@
  * | collalg_iallreduce_recursive_multiplying() | log_k p (alpha + n beta) + (k - 1) log_k p n gamma, k - 1 messages per rank and step (p a power of k; fold and unfold otherwise); radix k (default 4) | none (rank order kept) |
  * | collalg_iallreduce_reduce_bcast() | 2 (k - 1) ceil(log_k p) (alpha + n beta) + (k - 1) ceil(log_k p) n gamma on the longest path; radix k (default 2) | none (rank order kept) |
  * | collalg_iallreduce_recexch_reduce_scatter_allgather() | 2 log_k p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma, k - 1 messages per rank and step (p a power of k; fold and unfold otherwise); radix k (default 2) | none (rank order kept) |
+ * | collalg_iallreduce_pipelined_tree() | about (2 L + s - 1) c (alpha + n/s beta) + (L + s - 1) c n/s gamma for s segments, L the tree height, c the most children of a rank; segment size in bytes (default 64 KiB), tree k-nomial (default) or k-ary, radix k (default 2) | none (rank order kept) |
  * | collalg_iscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_iexscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
@@ -137,6 +138,7 @@
 #include "iallreduce/recursive_multiplying.h"
 #include "iallreduce/reduce_bcast.h"
 #include "iallreduce/recexch_reduce_scatter_allgather.h"
+#include "iallreduce/pipelined_tree.h"
 #include "iscan/recursive_doubling.h"
 #include "iexscan/recursive_doubling.h"
 #include "ireduce_scatter_block/reduce_scatterv.h"

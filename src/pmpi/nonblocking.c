@@ -107,7 +107,8 @@ typedef void (*pm_nb_fn)(void);
 
 /** @brief One row of COLLALG_NONBLOCKING: the collective with its `i`, the name, the restrictions,
  *         the function `collalg_i<coll>_<name>`, the persistent form `collalg_<coll>_init_<name>`
- *         and the number of its parameters after the request (0 or 1). */
+ *         and the number of its parameters after the request (0, 1, or 3: the first is the one
+ *         a forced `:param` or a rule sets, the others run with their defaults). */
 typedef struct pm_nb_algo {
     const char *coll;
     const char *name;
@@ -290,17 +291,20 @@ static long long pm_sum_bytes(const int *counts, MPI_Datatype type, int p)
 /** @cond PM_INTERNAL */
 /* One wrapper: MPI_<Name> (tuned routine `tuned`) with parameter list `params` (names included) and argument list `args`,
  * served as pm_nb_choose() says (a forced algorithm with a parameter gets the forced value); `n` (the trace's size) is evaluated only when the trace is on. */
-#define PM_NB_WRAP(Name, coll, tuned, op, n, params, args)                                                 \
-    int MPI_##Name params                                                                                  \
-    {                                                                                                      \
-        const pm_nb_algo *a = pm_nb_choose(coll, op, collalg__select_verbose() > 0 ? (n) : -1, comm);      \
-        if (a == &pm_nb_native)                                                                            \
-            return PMPI_##Name args;                                                                       \
-        if (a && a->nparams)                                                                               \
-            return ((int (*)(PM_NB_UNPAREN params, int))a->fn)(PM_NB_UNPAREN args, pm_nb_cfg[coll].param); \
-        if (a)                                                                                             \
-            return ((int(*) params)a->fn)args;                                                             \
-        return tuned args;                                                                                 \
+#define PM_NB_WRAP(Name, coll, tuned, op, n, params, args)                                                             \
+    int MPI_##Name params                                                                                              \
+    {                                                                                                                  \
+        const pm_nb_algo *a = pm_nb_choose(coll, op, collalg__select_verbose() > 0 ? (n) : -1, comm);                  \
+        if (a == &pm_nb_native)                                                                                        \
+            return PMPI_##Name args;                                                                                   \
+        if (a && a->nparams == 3)                                                                                      \
+            return ((int (*)(PM_NB_UNPAREN params, int, int, int))a->fn)(PM_NB_UNPAREN args, pm_nb_cfg[coll].param, 0, \
+                                                                         0);                                           \
+        if (a && a->nparams)                                                                                           \
+            return ((int (*)(PM_NB_UNPAREN params, int))a->fn)(PM_NB_UNPAREN args, pm_nb_cfg[coll].param);             \
+        if (a)                                                                                                         \
+            return ((int(*) params)a->fn)args;                                                                         \
+        return tuned args;                                                                                             \
     }
 /** @endcond */
 

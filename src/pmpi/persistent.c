@@ -144,6 +144,8 @@ static const pm_nb_algo *pm_pi_resolve(enum tune_coll coll, const char *routine,
                           &param);                                                                              \
         if (a == &pm_nb_native)                                                                                 \
             return PM_PI_NATIVE(Name) args;                                                                     \
+        if (a->nparams == 3)                                                                                    \
+            return ((int (*)(PM_NB_UNPAREN params, int, int, int))a->init)(PM_NB_UNPAREN args, param, 0, 0);    \
         if (a->nparams)                                                                                         \
             return ((int (*)(PM_NB_UNPAREN params, int))a->init)(PM_NB_UNPAREN args, param);                    \
         return ((int(*) params)a->init)args;                                                                    \

@@ -55,6 +55,10 @@ static const char *nb_mode_name(int mode)
 #define NBK(coll, alg, mode, req, k, ...)                                                                       \
     ((mode) == NB_PERSISTENT ? nb_started(collalg_##coll##_init_##alg(__VA_ARGS__, MPI_INFO_NULL, req, k), req) \
                              : collalg_i##coll##_##alg(__VA_ARGS__, req, k))
+/* NBK() with three parameters after the request. */
+#define NBK3(coll, alg, mode, req, a, b, c, ...)                                                                      \
+    ((mode) == NB_PERSISTENT ? nb_started(collalg_##coll##_init_##alg(__VA_ARGS__, MPI_INFO_NULL, req, a, b, c), req) \
+                             : collalg_i##coll##_##alg(__VA_ARGS__, req, a, b, c))
 
 static int nb_started(int err, MPI_Request *req)
 {
@@ -292,6 +296,17 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
         nb_complete(&req, mode);
         snprintf(what, sizeof what, "iallreduce recexch_reduce_scatter_allgather %d %s count %d%s%s",
                  radix == 0 ? 3 : 0, k->name, count, inplace ? " in place" : "", nb_mode_name(mode));
+        th_check(res, o, what, got, want, bytes);
+    }
+    for (radix = 0; radix < 3; radix++) { /* pipelined_tree: (segsize, tree, radix) of ptree[radix] */
+        static const int ptree[3][3] = {{64, COLLALG_TREE_KNOMIAL, 3}, {40, COLLALG_TREE_KARY, 0}, {0, 0, 0}};
+        memset(got, 0x5A, bytes);
+        rc_fill(k, inplace ? got : send, count, rank, 5u);
+        NBK3(allreduce, pipelined_tree, mode, &req, ptree[radix][0], ptree[radix][1], ptree[radix][2],
+             inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "iallreduce pipelined_tree %d %d %d %s count %d%s%s", ptree[radix][0],
+                 ptree[radix][1], ptree[radix][2], k->name, count, inplace ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, bytes);
     }
     /* the ring: commutative operations only, the others refused before any message */
@@ -926,6 +941,7 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"iscatter knomial radix -1", MPI_ERR_ARG},
                  {"ibcast chain segsize -1", MPI_ERR_ARG},
                  {"ialltoall scattered window -1", MPI_ERR_ARG},
+                 {"iallreduce pipelined_tree tree 3", MPI_ERR_ARG},
                  {"iallgather k_bruck radix -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
@@ -946,6 +962,7 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 11: err = collalg_iscatter_knomial(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, 0, c, &req, -1); break;
         case 12: err = collalg_ibcast_chain(buf, 1, MPI_INT, 0, c, &req, -1); break;
         case 13: err = collalg_ialltoall_scattered(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
+        case 14: err = collalg_iallreduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 0, 3, 0); break;
         default: err = collalg_iallgather_k_bruck(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
         }
         cls = err;

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file collalg/schedule/icoll_tree.h
+ * @brief Schedule builder of the pipelined tree allreduce (MPICH's iallreduce tsp_tree with
+ *        segments): every segment reduced up a tree to rank 0 and broadcast back down the same
+ *        tree, segment after segment (see schedule/icoll.h for what a builder is). No MPI.
+ *
+ * @par The trees
+ * Both kinds are on the ranks as they are (rank 0 on top) and every subtree is a run of
+ * consecutive ranks, the node first, its children's runs after it in increasing rank order, so
+ * combining the node's own operand and then its children's partial results in rank order keeps
+ * MPI's operand order for any operation:
+ * - #COLLALG_TREE_KNOMIAL: the k-nomial tree of schedule/knomial.h; the children of r are
+ *   r + m k^j, level j = 0 first, m = 1 .. k - 1 within a level (increasing rank order);
+ * - #COLLALG_TREE_KARY: a k-ary tree numbered in pre-order: the node of a run [lo, lo + n) is lo,
+ *   and the n - 1 ranks after it are cut into min(k, n - 1) runs (lengths differ by at most one,
+ *   the longer first, collalg__even_split()), whose nodes are its children. Its height is that of
+ *   the heap-numbered k-ary tree (MPICH's kary, children k r + 1 .. k r + k), whose subtrees are
+ *   not runs of ranks and would need a commutative operation; radix 2 is the pre-order binary
+ *   tree of schedule/run_tree.h.
+ *
+ * @par Example, p = 7, k = 3 (runs in brackets)
+ * @verbatim
+   k-nomial: 0 [0,7): children 1, 2, 3 [3,6), 6;  3: children 4, 5
+   k-ary:    0 [0,7): children 1 [1,3), 3 [3,5), 5 [5,7);  1: 2;  3: 4;  5: 6
+   @endverbatim
+ */
+#ifndef COLLALG_SCHEDULE_ICOLL_TREE_H
+#define COLLALG_SCHEDULE_ICOLL_TREE_H
+
+#include "steps.h"
+#include "knomial.h"
+#include "run_tree.h"
+#include "icoll_reduce.h"
+
+/** @brief Tree kind: the k-nomial tree of schedule/knomial.h. */
+#define COLLALG_TREE_KNOMIAL 1
+/** @brief Tree kind: the k-ary tree in pre-order numbering (see the file comment). */
+#define COLLALG_TREE_KARY 2
+
+/** @brief Sets of scratch segments of the pipelined tree: a node receives segment s into set
+ *         s mod COLLALG_PTREE_SETS once the set's segment before has been sent on. */
+#define COLLALG_PTREE_SETS 2
+
+/** @brief In the pre-order k-ary tree on @p p ranks: walks from rank 0 down to @p rank; sets
+ *         *@p parent (-1 for rank 0) and the length *@p n of @p rank's run [rank, rank + n). */
+static inline void collalg__kary_pre_find(int rank, int p, int k, int *parent, int *n)
+{
+    int lo = 0, c, b;
+    *parent = -1;
+    *n = p;
+    while (lo != rank) {
+        c = k < *n - 1 ? k : *n - 1;
+        for (b = 0; b + 1 < c && lo + 1 + collalg__even_split(*n - 1, c, b + 1) <= rank; b++)
+            ;
+        *parent = lo;
+        lo = lo + 1 + collalg__even_split(*n - 1, c, b);
+        *n = collalg__even_split(*n - 1, c, b + 1) - collalg__even_split(*n - 1, c, b);
+    }
+}
+
+/** @brief Parent of @p rank > 0 in the tree of @p kind and radix @p k on @p p ranks (-1 for 0). */
+static inline int collalg__ptree_parent(int kind, int rank, int p, int k)
+{
+    int parent, n;
+    if (rank == 0)
+        return -1;
+    if (kind == COLLALG_TREE_KNOMIAL)
+        return collalg__knomial_parent(rank, k);
+    collalg__kary_pre_find(rank, p, k, &parent, &n);
+    return parent;
+}
+
+/** @brief Child @p i (0, 1, ...) of @p rank in increasing rank order in the tree of @p kind and
+ *         radix @p k on @p p ranks, -1 past the last one. */
+static inline int collalg__ptree_child(int kind, int rank, int p, int k, int i)
+{
+    int parent, n, c;
+    if (kind == COLLALG_TREE_KNOMIAL) {
+        long long step, top = collalg__knomial_mask(rank, p, k);
+        int m;
+        for (step = 1; step < top && rank + step < p; step *= k)
+            for (m = 1; m < k && rank + m * step < p; m++)
+                if (i-- == 0)
+                    return (int)(rank + m * step);
+        return -1;
+    }
+    collalg__kary_pre_find(rank, p, k, &parent, &n);
+    c = k < n - 1 ? k : n - 1;
+    return i < c ? rank + 1 + collalg__even_split(n - 1, c, i) : -1;
+}
+
+/**
+ * @brief Pipelined tree allreduce of @p count elements in segments of @p seg elements, tree
+ *        @p kind (#COLLALG_TREE_KNOMIAL, #COLLALG_TREE_KARY) of radix @p k >= 2 rooted at rank 0,
+ *        in rank order. Per segment s, with c_0 < c_1 < ... the children and set w = s mod
+ *        COLLALG_PTREE_SETS:
+ *        - up: child c_i's partial result comes into scratch slot (w, i) (COLLALG_BUF_TMP), and
+ *          the running value is folded into the slots in rank order (slot i = running op slot i,
+ *          the running value starting as the own input, COLLALG_BUF_SEND or COLLALG_BUF_RECV when
+ *          @p inplace); the last slot goes to the parent, or at rank 0 into COLLALG_BUF_RECV;
+ *        - down: a rank other than 0 receives the segment's result from its parent into
+ *          COLLALG_BUF_RECV, then every rank sends it to its children, the last child first.
+ *        Dependencies, all outside the rounds: a receive into slot (w, i) waits for the set's
+ *        previous segment to have been sent on (or copied, at rank 0) and for segment s - 1 from
+ *        the same child; each fold waits for its receive and the fold before; the send up for
+ *        the last fold and the send up of s - 1; the receive from the parent for this segment's
+ *        send up and for segment s - 1 from the parent; a send to a child for the segment's
+ *        result and for segment s - 1 to that child. Messages between two ranks thus start in
+ *        segment order, and segment s + 1 goes up while s comes down. Invariant: the running value
+ *        before child c_i's slot is folded in is the reduction over ranks [r, c_i). Nothing is
+ *        sent when @p count is 0 or p is 1.
+ */
+static inline void collalg__iallreduce_pipelined_tree_steps(collalg__steps *s, int rank, int p, long long count,
+                                                            int inplace, int seg, int kind, int k)
+{
+    int in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
+    int parent = collalg__ptree_parent(kind, rank, p, k), m = 0, i, x, ready;
+    int release[COLLALG_PTREE_SETS], prev_recv = -1, prev_down = -1, prev_up = -1, prev_send = -1, base, sends;
+    long long width = seg < count ? seg : count, lo, n, j;
+    collalg__piece none = collalg__pc(0, 0, 0), src;
+    if (count == 0)
+        return;
+    if (p == 1) {
+        if (!inplace)
+            collalg__steps_copy(s, collalg__pc(in, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
+        return;
+    }
+    while (collalg__ptree_child(kind, rank, p, k, m) >= 0)
+        m++;
+    for (i = 0; i < COLLALG_PTREE_SETS; i++)
+        release[i] = -1;
+    if (m > 0)
+        collalg__steps_tmp(s, COLLALG_PTREE_SETS * m * width);
+    for (j = 0, lo = 0; lo < count; j++, lo += n) {
+        int w = (int)(j % COLLALG_PTREE_SETS);
+        collalg__piece res = collalg__pc(COLLALG_BUF_RECV, lo, n = count - lo < seg ? count - lo : seg);
+        /* up: the children's partial results, folded in rank order */
+        base = s->nsteps;
+        for (i = 0; i < m; i++)
+            collalg__steps_after(s, COLLALG_STEP_RECV, collalg__ptree_child(kind, rank, p, k, i), none,
+                                 collalg__pc(COLLALG_BUF_TMP, (w * m + i) * width, n), release[w],
+                                 prev_recv < 0 ? -1 : prev_recv + i);
+        prev_recv = base;
+        src = collalg__pc(in, lo, n);
+        for (i = 0, x = -1; i < m; i++) {
+            collalg__piece slot = collalg__pc(COLLALG_BUF_TMP, (w * m + i) * width, n);
+            x = collalg__steps_after(s, COLLALG_STEP_REDUCE, -1, src, slot, base + i, x);
+            src = slot;
+        }
+        if (parent >= 0) {
+            release[w] = prev_up = collalg__steps_after(s, COLLALG_STEP_SEND, parent, src, none, x, prev_up);
+            ready = prev_down = collalg__steps_after(s, COLLALG_STEP_RECV, parent, none, res, prev_up, prev_down);
+        } else {
+            ready = release[w] = collalg__steps_after(s, COLLALG_STEP_COPY, -1, src, res, x, -1);
+        }
+        /* down: the segment's result to the children, the last (largest subtree) first */
+        sends = s->nsteps;
+        for (i = m - 1; i >= 0; i--)
+            collalg__steps_after(s, COLLALG_STEP_SEND, collalg__ptree_child(kind, rank, p, k, i), res, none, ready,
+                                 prev_send < 0 ? -1 : prev_send + (m - 1 - i));
+        prev_send = sends;
+    }
+}
+
+#endif /* COLLALG_SCHEDULE_ICOLL_TREE_H */
