@@ -25,6 +25,7 @@
 #include <collalg/schedule/icoll_rooted.h>
 #include <collalg/schedule/icoll_alltoall.h>
 #include <collalg/schedule/icoll_recexch.h>
+#include <collalg/schedule/recexch.h>
 #include <collalg/schedule/icoll_tree.h>
 
 #define PMAX 70
@@ -129,12 +130,13 @@ typedef enum {
     COLL_BCAST_KNOMIAL,  /* radix 3 */
     COLL_REDUCE_KNOMIAL, /* radix 3 */
     COLL_BARRIER_K,      /* radix 3 */
+    COLL_BARRIER_RX,     /* recexch, radix `radix` */
     BAD_ORDER,           /* an allreduce that reduces in the wrong order */
     BAD_UNMATCHED,       /* a send no one receives */
     BAD_HAZARD           /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_BARRIER_K + 1)
+#define NCOLL ((int)COLL_BARRIER_RX + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -189,7 +191,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
                                              [COLL_REDUCE_KNOMIAL] = "reduce knomial",
-                                             [COLL_BARRIER_K] = "barrier k_dissemination"};
+                                             [COLL_BARRIER_K] = "barrier k_dissemination",
+                                             [COLL_BARRIER_RX] = "barrier recexch"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -286,6 +289,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     switch (m->coll) {
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
     case COLL_BARRIER_K: collalg__ibarrier_k_dissemination_steps(s, rank, p, 3); break;
+    case COLL_BARRIER_RX: collalg__ibarrier_recexch_steps(s, rank, p, radix); break;
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
     case COLL_BCAST_KNOMIAL: collalg__ibcast_knomial_steps(s, rank, p, root, n, 3); break;
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
@@ -425,7 +429,8 @@ static void fill(sim *m, int r, sim_rank *x)
         total += m->vc[b];
     switch (m->coll) { /* lengths */
     case COLL_BARRIER:
-    case COLL_BARRIER_K: break;
+    case COLL_BARRIER_K:
+    case COLL_BARRIER_RX: break;
     case COLL_BCAST:
     case COLL_BCAST_KNOMIAL:
     case COLL_BCAST_SCATTER:
@@ -848,7 +853,8 @@ static void check_result(const sim *m)
     for (r = 0; r < m->p; r++) {
         const sim_rank *k = &m->r[r];
         long long upto = undefined_tail ? (vcounts_kind(m->coll) ? m->vc[r] : m->count) : k->len[COLLALG_BUF_RECV];
-        for (q = 0; q < m->p && (m->coll == COLL_BARRIER || m->coll == COLL_BARRIER_K); q++)
+        for (q = 0; q < m->p && (m->coll == COLL_BARRIER || m->coll == COLL_BARRIER_K || m->coll == COLL_BARRIER_RX);
+             q++)
             CHECK(k->knows[q], "p=%d: rank %d finishes without hearing from %d", m->p, r, q);
         for (i = 0; i < upto; i++) {
             elem got = k->buf[COLLALG_BUF_RECV][i], want = k->want[i];
@@ -988,6 +994,10 @@ Test(steps, ibarrier_dissemination)
 Test(steps, ibarrier_k_dissemination)
 {
     simulate_all(COLL_BARRIER_K, 0, 0);
+}
+Test(steps, ibarrier_recexch)
+{
+    simulate_radices(COLL_BARRIER_RX, 0, 0);
 }
 Test(steps, ibcast_binomial)
 {

@@ -263,6 +263,7 @@
 #define COLLALG_NONBLOCKING(X)                                                                                      \
     X(ibarrier, dissemination, 0, 0, none, 0)                                                                       \
     X(ibarrier, k_dissemination, 0, 1, radix, 0)                                                                    \
+    X(ibarrier, recexch, 0, 1, radix, 0)                                                                            \
     X(ibcast, binomial, 0, 0, none, 0)                                                                              \
     X(ibcast, knomial, 0, 1, radix, 0)                                                                              \
     X(ibcast, scatter_ring_allgather, 0, 0, none, 0)                                                                \

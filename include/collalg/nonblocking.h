@@ -30,6 +30,7 @@
  * |---|---|---|
  * | collalg_ibarrier_dissemination() | ceil(lg p) alpha | none |
  * | collalg_ibarrier_k_dissemination() | ceil(log_k p) alpha, k - 1 messages per rank and round; radix k (default 4) | none |
+ * | collalg_ibarrier_recexch() | (log_k p' + 2) alpha, p' the largest power of k <= p, k - 1 messages per step; radix k (default 2) | none |
  * | collalg_ibcast_binomial() | ceil(lg p) (alpha + n beta) | none |
  * | collalg_ibcast_knomial() | (k - 1) ceil(log_k p) (alpha + n beta) on the longest path; radix k (default 4) | none |
  * | collalg_iallgather_ring() | (p - 1) alpha + (p - 1)/p n beta | none |
@@ -89,6 +90,7 @@
 #include "core/persistent.h"
 #include "ibarrier/dissemination.h"
 #include "ibarrier/k_dissemination.h"
+#include "ibarrier/recexch.h"
 #include "ibcast/binomial.h"
 #include "ibcast/knomial.h"
 #include "ibcast/scatter_ring_allgather.h"

@@ -1025,6 +1025,13 @@ int main(int argc, char **argv)
                      nb_mode_name(mode));
             th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
         }
+        for (ti = 0; ti < 3; ti++) { /* recexch: radix 3, the default (2), and one above p */
+            int k = ti == 0 ? 3 : ti == 1 ? 0 : p + 1;
+            NBK(barrier, recexch, mode, &req, k, MPI_COMM_WORLD);
+            nb_complete(&req, mode);
+            snprintf(what, sizeof what, "ibarrier recexch radix %d%s", k, nb_mode_name(mode));
+            th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
+        }
         for (ti = 0; ti < TH_NTYPES; ti++) {
             if (!th_want_type(&o, t[ti].name) ||
                 (mode == NB_PERSISTENT && strcmp(t[ti].name, "int") != 0 && strcmp(t[ti].name, "vector") != 0))
