@@ -131,12 +131,16 @@ typedef enum {
     COLL_REDUCE_KNOMIAL, /* radix 3 */
     COLL_BARRIER_K,      /* radix 3 */
     COLL_BARRIER_RX,     /* recexch, radix `radix` */
-    BAD_ORDER,           /* an allreduce that reduces in the wrong order */
-    BAD_UNMATCHED,       /* a send no one receives */
-    BAD_HAZARD           /* a copy over data a send is still sending */
+    COLL_ALLGATHER_RXD,  /* recexch_doubling, radix `radix` (the four: allgather, allgatherv) */
+    COLL_ALLGATHER_RXH,  /* recexch_halving */
+    COLL_ALLGATHERV_RXD,
+    COLL_ALLGATHERV_RXH,
+    BAD_ORDER,     /* an allreduce that reduces in the wrong order */
+    BAD_UNMATCHED, /* a send no one receives */
+    BAD_HAZARD     /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_BARRIER_RX + 1)
+#define NCOLL ((int)COLL_ALLGATHERV_RXH + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -192,7 +196,11 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
                                              [COLL_REDUCE_KNOMIAL] = "reduce knomial",
                                              [COLL_BARRIER_K] = "barrier k_dissemination",
-                                             [COLL_BARRIER_RX] = "barrier recexch"};
+                                             [COLL_BARRIER_RX] = "barrier recexch",
+                                             [COLL_ALLGATHER_RXD] = "allgather recexch_doubling",
+                                             [COLL_ALLGATHER_RXH] = "allgather recexch_halving",
+                                             [COLL_ALLGATHERV_RXD] = "allgatherv recexch_doubling",
+                                             [COLL_ALLGATHERV_RXH] = "allgatherv recexch_halving"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -290,6 +298,15 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_BARRIER: collalg__ibarrier_dissemination_steps(s, rank, p); break;
     case COLL_BARRIER_K: collalg__ibarrier_k_dissemination_steps(s, rank, p, 3); break;
     case COLL_BARRIER_RX: collalg__ibarrier_recexch_steps(s, rank, p, radix); break;
+    case COLL_ALLGATHER_RXD:
+    case COLL_ALLGATHER_RXH:
+        collalg__iallgather_recexch_steps(s, rank, p, n, n, inplace, radix, m->coll == COLL_ALLGATHER_RXH);
+        break;
+    case COLL_ALLGATHERV_RXD:
+    case COLL_ALLGATHERV_RXH:
+        collalg__iallgatherv_recexch_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace, radix,
+                                           m->coll == COLL_ALLGATHERV_RXH);
+        break;
     case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
     case COLL_BCAST_KNOMIAL: collalg__ibcast_knomial_steps(s, rank, p, root, n, 3); break;
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
@@ -442,9 +459,13 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_BRUCK:
     case COLL_ALLGATHER_NEIGHBOR:
     case COLL_ALLGATHER_SPARBIT:
+    case COLL_ALLGATHER_RXD:
+    case COLL_ALLGATHER_RXH:
     case COLL_ALLGATHER_KBRUCK: slen = n, rlen = pn; break;
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
+    case COLL_ALLGATHERV_RXD:
+    case COLL_ALLGATHERV_RXH:
     case COLL_ALLGATHERV_BRUCK: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
@@ -489,6 +510,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
     case COLL_ALLGATHER_KBRUCK:
+    case COLL_ALLGATHER_RXD:
+    case COLL_ALLGATHER_RXH:
     case COLL_ALLGATHER_NEIGHBOR:
     case COLL_ALLGATHER_SPARBIT:
         if (m->inplace)
@@ -498,6 +521,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_RXD:
+    case COLL_ALLGATHERV_RXH:
         if (m->inplace)
             for (i = 0; i < m->vc[r]; i++)
                 rcv[m->vd[r] + i] = mk(r, r, (int)i);
@@ -605,6 +630,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
     case COLL_ALLGATHER_KBRUCK:
+    case COLL_ALLGATHER_RXD:
+    case COLL_ALLGATHER_RXH:
     case COLL_ALLGATHER_NEIGHBOR:
     case COLL_ALLGATHER_SPARBIT:
     case COLL_GATHER:
@@ -616,6 +643,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_RXD:
+    case COLL_ALLGATHERV_RXH:
     case COLL_GATHERV:
         for (b = 0; b < p && rlen > 0; b++)
             for (i = 0; i < m->vc[b]; i++)
@@ -1067,6 +1096,19 @@ Test(steps, iallgatherv_bruck)
     simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
     packed_layout = 1;
     simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
+    packed_layout = 0;
+}
+Test(steps, iallgather_recexch)
+{
+    simulate_radices(COLL_ALLGATHER_RXD, 0, 1);
+    simulate_radices(COLL_ALLGATHER_RXH, 0, 1);
+}
+Test(steps, iallgatherv_recexch)
+{
+    for (packed_layout = 0; packed_layout <= 1; packed_layout++) {
+        simulate_radices(COLL_ALLGATHERV_RXD, 0, 1);
+        simulate_radices(COLL_ALLGATHERV_RXH, 0, 1);
+    }
     packed_layout = 0;
 }
 Test(steps, ialltoall_linear)

@@ -282,11 +282,15 @@
     X(iallgather, recursive_doubling, 0, 0, none, 0)                                                                \
     X(iallgather, bruck, 0, 0, none, 0)                                                                             \
     X(iallgather, k_bruck, 0, 1, radix, 0)                                                                          \
+    X(iallgather, recexch_doubling, 0, 1, radix, 0)                                                                 \
+    X(iallgather, recexch_halving, 0, 1, radix, 0)                                                                  \
     X(iallgather, neighbor_exchange, 0, 0, none, 0)                                                                 \
     X(iallgather, sparbit, 0, 0, none, 0)                                                                           \
     X(iallgatherv, ring, 0, 0, none, 0)                                                                             \
     X(iallgatherv, recursive_doubling, 0, 0, none, 0)                                                               \
     X(iallgatherv, bruck, 0, 0, none, 0)                                                                            \
+    X(iallgatherv, recexch_doubling, 0, 1, radix, 0)                                                                \
+    X(iallgatherv, recexch_halving, 0, 1, radix, 0)                                                                 \
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \
     X(ialltoall, bruck, 0, 0, none, 0)                                                                              \

@@ -37,6 +37,8 @@
  * | collalg_iallgather_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
  * | collalg_iallgather_bruck() | ceil(lg p) alpha + (p - 1)/p n beta, + a rotation of n bytes | none |
  * | collalg_iallgather_k_bruck() | ceil(log_k p) alpha + (p - 1)/p n beta, k - 1 messages per rank and round, + a rotation of n bytes; radix k (default 2) | none |
+ * | collalg_iallgather_recexch_doubling() | log_k p' alpha + (p' - 1)/p' n beta, p' the largest power of k <= p, k - 1 messages per step, + 2 alpha and up to (k - 1) n beta for the other ranks; radix k (default 2) | none |
+ * | collalg_iallgather_recexch_halving() | as recexch_doubling, spans in the reverse order, + copies of n bytes through scratch when p' > k; radix k (default 2) | none |
  * | collalg_iallgather_neighbor_exchange() | (p / 2) alpha + (p - 1)/p n beta between ring neighbours (p even; odd p runs the ring) | none |
  * | collalg_iallgather_sparbit() | ceil(lg p) alpha + (p - 1)/p n beta, one message per block, distances halving | none |
  * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
@@ -59,6 +61,8 @@
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
  * | collalg_iallgatherv_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks (p a power of two; forwarding rounds otherwise), + copies of n bytes unless the blocks lie in rank order | none |
  * | collalg_iallgatherv_bruck() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks, + copies of about 2 n bytes | none |
+ * | collalg_iallgatherv_recexch_doubling() | as iallgather recexch_doubling for equal blocks, + copies of n bytes unless the blocks lie in rank order; radix k (default 2) | none |
+ * | collalg_iallgatherv_recexch_halving() | as iallgather recexch_halving for equal blocks, + copies of n bytes through scratch; radix k (default 2) | none |
  * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ireduce_binomial() | ceil(lg p) (alpha + n beta + n gamma), + alpha + n beta for root != 0 | none (rank order kept) |
  * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
@@ -101,6 +105,8 @@
 #include "iallgather/recursive_doubling.h"
 #include "iallgather/bruck.h"
 #include "iallgather/k_bruck.h"
+#include "iallgather/recexch_doubling.h"
+#include "iallgather/recexch_halving.h"
 #include "iallgather/neighbor_exchange.h"
 #include "iallgather/sparbit.h"
 #include "ialltoall/linear.h"
@@ -120,6 +126,8 @@
 #include "iallgatherv/ring.h"
 #include "iallgatherv/recursive_doubling.h"
 #include "iallgatherv/bruck.h"
+#include "iallgatherv/recexch_doubling.h"
+#include "iallgatherv/recexch_halving.h"
 #include "ialltoallv/linear.h"
 #include "ialltoallv/scattered.h"
 #include "ialltoallv/ring.h"

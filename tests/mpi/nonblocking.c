@@ -165,6 +165,26 @@ A2A_SCATTERED(0)
 K_BRUCK_FNS(3)
 K_BRUCK_FNS(0)
 K_BRUCK_FNS(7)
+/* iallgather recexch_<alg> at radix k, with the signature of the others. */
+#define RX_FNS(alg, k)                                                                                              \
+    static int iallgather_##alg##_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,     \
+                                      MPI_Comm c, MPI_Request *q)                                                   \
+    {                                                                                                               \
+        return collalg_iallgather_##alg(s, sc, st, r, rc, rt, c, q, k);                                             \
+    }                                                                                                               \
+    static int allgather_init_##alg##_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt, \
+                                          MPI_Comm c, MPI_Info i, MPI_Request *q)                                   \
+    {                                                                                                               \
+        return collalg_allgather_init_##alg(s, sc, st, r, rc, rt, c, i, q, k);                                      \
+    }
+RX_FNS(recexch_doubling, 0)
+RX_FNS(recexch_doubling, 3)
+RX_FNS(recexch_halving, 0)
+RX_FNS(recexch_halving, 3)
+#define RX(alg, k)                                                                       \
+    {                                                                                    \
+        "iallgather " #alg " " #k, 0, iallgather_##alg##_##k, allgather_init_##alg##_##k \
+    }
 #define K_BRUCK(k)                                                                      \
     {                                                                                   \
         "iallgather k_bruck " #k, 0, iallgather_k_bruck_##k, allgather_init_k_bruck_##k \
@@ -180,6 +200,10 @@ static const struct {
                   K_BRUCK(3),
                   K_BRUCK(0),
                   K_BRUCK(7),
+                  RX(recexch_doubling, 0),
+                  RX(recexch_doubling, 3),
+                  RX(recexch_halving, 0),
+                  RX(recexch_halving, 3),
                   TRANSPORT(0, allgather, neighbor_exchange),
                   TRANSPORT(0, allgather, sparbit),
                   TRANSPORT(1, alltoall, linear),
@@ -420,7 +444,8 @@ out:
     free(whole);
 }
 
-/* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4) with
+/* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4),
+ * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8) with
  * the block pattern pat at every root up to p = 4 (else 0 and p - 1); in place where the types
  * agree. */
 static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
@@ -467,9 +492,15 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
             else if (kind == 3)
                 NB(allgatherv, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got,
                    counts, displs, t->rtype, MPI_COMM_WORLD);
-            else
+            else if (kind == 4)
                 NB(allgatherv, bruck, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
                    displs, t->rtype, MPI_COMM_WORLD);
+            else if (kind <= 6) /* recexch doubling and halving, radix 0 (2) and 3 */
+                NBK(allgatherv, recexch_doubling, mode, &req, kind == 5 ? 0 : 3, in ? MPI_IN_PLACE : mine,
+                    scounts[rank], t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD);
+            else
+                NBK(allgatherv, recexch_halving, mode, &req, kind == 7 ? 0 : 3, in ? MPI_IN_PLACE : mine, scounts[rank],
+                    t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD);
         }
         nb_complete(&req, mode);
         snprintf(what, sizeof what, "%s %s count %d %s root %d%s%s",
@@ -477,7 +508,11 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
                  : kind == 1 ? "iscatterv linear"
                  : kind == 2 ? "iallgatherv ring"
                  : kind == 3 ? "iallgatherv recursive_doubling"
-                             : "iallgatherv bruck",
+                 : kind == 4 ? "iallgatherv bruck"
+                 : kind == 5 ? "iallgatherv recexch_doubling 0"
+                 : kind == 6 ? "iallgatherv recexch_doubling 3"
+                 : kind == 7 ? "iallgatherv recexch_halving 0"
+                             : "iallgatherv recexch_halving 3",
                  t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }
@@ -1048,7 +1083,7 @@ int main(int argc, char **argv)
                         run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                         run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                     }
-                    for (kind = 0; kind < 5; kind++)
+                    for (kind = 0; kind < 9; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
                 }

@@ -59,4 +59,140 @@ static inline void collalg__ibarrier_recexch_steps(collalg__steps *s, int rank, 
         collalg__steps_send(s, q, tok);
 }
 
+/** @brief One rank's view of a recursive-exchange allgatherv (see collalg__iallgatherv_recexch_steps()). */
+typedef struct collalg__rxag {
+    collalg__recmult r; /**< the groups */
+    int halving;        /**< 0: spans 1, k, k^2, ...; 1: the reverse, slots in digit-reversed order */
+    long long rcount;   /**< elements of every block when @c rcounts is NULL */
+    const int *rcounts; /**< the blocks' counts, or NULL */
+} collalg__rxag;
+
+/** @brief Survivor whose run lies in slot @p i of the work vector (an involution). */
+static inline int collalg__rxag_surv(const collalg__rxag *x, int i)
+{
+    int t, v = 0;
+    if (!x->halving)
+        return i;
+    for (t = 0; t < x->r.steps; t++, i /= x->r.k)
+        v = v * x->r.k + i % x->r.k;
+    return v;
+}
+
+/** @brief Elements of the blocks of survivor @p g's run. */
+static inline long long collalg__rxag_run(const collalg__rxag *x, int g)
+{
+    int lo = collalg__recmult_leader(&x->r, g);
+    return collalg__vrun(x->rcounts, x->rcount, x->r.p, lo, collalg__recmult_leader(&x->r, g + 1) - lo);
+}
+
+/** @brief First element of slot @p i (0 <= i <= pofk) in the work vector, relative to its start. */
+static inline long long collalg__rxag_at(const collalg__rxag *x, int i)
+{
+    long long at = 0;
+    int j;
+    if (!x->halving)
+        return collalg__vrun(x->rcounts, x->rcount, x->r.p, 0, collalg__recmult_leader(&x->r, i));
+    for (j = 0; j < i; j++)
+        at += collalg__rxag_run(x, collalg__rxag_surv(x, j));
+    return at;
+}
+
+/**
+ * @brief Recursive-exchange allgatherv of radix @p k (allgather: @p rcounts NULL, blocks of
+ *        @p rcount elements), spans 1, k, ... (@p halving 0) or the reverse (1).
+ *
+ * The work vector holds the runs of the pofk survivors (collalg__recmult) back to back, the
+ * blocks of a run in rank order, in slot order: slot i holds the run of survivor i (doubling) or
+ * of survivor rev(i), rev() reversing the log_k pofk base-k digits (halving). Before the step of
+ * span k^t (doubling) a survivor holds the aligned k^t survivors around it, before the step of
+ * span k^(s - 1 - t) (halving, s steps) those that differ from it in the t highest digits only:
+ * in both cases the aligned run of k^t slots around its own, one piece of the work vector. So
+ * every message is one piece: in each step a survivor sends its held piece to the k - 1 others
+ * of its group and receives theirs next to it. The work vector is COLLALG_BUF_RECV itself when
+ * the blocks lie there back to back in rank order (collalg__vpacked(), always for an allgather)
+ * and the slots are in rank order (doubling, or one step at most), else COLLALG_BUF_TMP (n
+ * elements), copied out block by block at the end. A member sends its block to its leader
+ * first and receives the whole work vector from it after the last step. Empty messages are
+ * left out (both sides know every count).
+ */
+static inline void collalg__iallgatherv_recexch_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                      long long rcount, const int *rcounts, const int *displs,
+                                                      int inplace, int k, int halving)
+{
+    collalg__rxag x;
+    long long base, total, span, held, runat;
+    int buf, j, i, q, d;
+    collalg__piece own = collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, rank), mine;
+    collalg__recmult_init(&x.r, rank, p, k);
+    x.halving = halving && x.r.steps > 1;
+    x.rcount = rcount;
+    x.rcounts = rcounts;
+    total = collalg__vrun(rcounts, rcount, p, 0, p);
+    buf = collalg__vpacked(rcounts, displs, p, &base) && !x.halving ? COLLALG_BUF_RECV : COLLALG_BUF_TMP;
+    if (buf == COLLALG_BUF_TMP) {
+        base = 0;
+        collalg__steps_tmp(s, total);
+    }
+    i = collalg__rxag_surv(&x, x.r.group); /* own slot */
+    runat = base + collalg__rxag_at(&x, i);
+    mine = collalg__pc(buf, runat + collalg__vrun(rcounts, rcount, p, x.r.leader, rank - x.r.leader), own.count);
+    if (rank != x.r.leader) { /* a member: its block to the leader, then everything back */
+        if (own.count > 0)
+            collalg__steps_send(s, x.r.leader, inplace ? own : collalg__pc(COLLALG_BUF_SEND, 0, scount));
+        collalg__steps_round(s);
+        if (total > 0)
+            collalg__steps_recv(s, x.r.leader, collalg__pc(buf, base, total));
+    } else {
+        if ((!inplace || buf == COLLALG_BUF_TMP) && own.count > 0)
+            collalg__steps_copy(s, inplace ? own : collalg__pc(COLLALG_BUF_SEND, 0, scount), mine);
+        for (q = rank + 1; q < rank + x.r.gsize; q++)
+            if (collalg__vrun(rcounts, rcount, p, q, 1) > 0)
+                collalg__steps_recv(s, q,
+                                    collalg__pc(buf, runat + collalg__vrun(rcounts, rcount, p, rank, q - rank),
+                                                collalg__vrun(rcounts, rcount, p, q, 1)));
+        collalg__steps_round(s);
+        for (span = 1; span < x.r.pofk; span *= x.r.k) {
+            int lo = (int)(i - i % span);
+            d = (int)((i / span) % x.r.k);
+            for (j = 0; j < x.r.k; j++) {
+                int plo = (int)(lo + ((long long)j - d) * span);
+                long long at = collalg__rxag_at(&x, plo), n = collalg__rxag_at(&x, (int)(plo + span)) - at;
+                int peer = collalg__recmult_leader(&x.r, collalg__rxag_surv(&x, (int)(i + ((long long)j - d) * span)));
+                if (j == d || n == 0)
+                    continue;
+                collalg__steps_recv(s, peer, collalg__pc(buf, base + at, n));
+            }
+            held = collalg__rxag_at(&x, (int)(lo + span)) - collalg__rxag_at(&x, lo);
+            for (j = 0; j < x.r.k && held > 0; j++)
+                if (j != d)
+                    collalg__steps_send(
+                        s, collalg__recmult_leader(&x.r, collalg__rxag_surv(&x, (int)(i + ((long long)j - d) * span))),
+                        collalg__pc(buf, base + collalg__rxag_at(&x, lo), held));
+            collalg__steps_round(s);
+        }
+        for (q = rank + 1; q < rank + x.r.gsize && total > 0; q++)
+            collalg__steps_send(s, q, collalg__pc(buf, base, total));
+    }
+    collalg__steps_round(s);
+    if (buf == COLLALG_BUF_TMP)
+        for (i = 0; i < x.r.pofk; i++) {
+            int sg = collalg__rxag_surv(&x, i), lo = collalg__recmult_leader(&x.r, sg);
+            long long at = collalg__rxag_at(&x, i);
+            for (q = lo; q < collalg__recmult_leader(&x.r, sg + 1); q++) {
+                collalg__piece b = collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, q);
+                if (b.count > 0)
+                    collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, at, b.count), b);
+                at += b.count;
+            }
+        }
+}
+
+/** @brief Recursive-exchange allgather: collalg__iallgatherv_recexch_steps() with blocks of
+ *         @p rcount elements. */
+static inline void collalg__iallgather_recexch_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                     long long rcount, int inplace, int k, int halving)
+{
+    collalg__iallgatherv_recexch_steps(s, rank, p, scount, rcount, 0, 0, inplace, k, halving);
+}
+
 #endif /* COLLALG_SCHEDULE_RECEXCH_H */
