@@ -87,13 +87,14 @@ static int count_of(int entry, MPI_Datatype type)
 }
 
 /* ibcast binomial, knomial (radix 3 and the default), scatter_ring_allgather,
- * scatter_rdb_allgather, chain and binary_tree (segments of 100 bytes and the default) at every
+ * scatter_rdb_allgather, chain, binary_tree and smp (segments of 100 bytes and the default) at every
  * root up to p = 4 (else the first and the last). */
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int mode)
 {
     static const char *const name[] = {
         "binomial",  "knomial 3", "knomial 0",       "scatter_ring_allgather", "scatter_rdb_allgather",
-        "chain 100", "chain 0",   "binary_tree 100", "binary_tree 0"};
+        "chain 100", "chain 0",   "binary_tree 100", "binary_tree 0",          "smp 100",
+        "smp 0"};
     size_t bytes = th_bytes(count, t->rtype);
     char *got = th_alloc(bytes), *want = th_alloc(bytes), *start = th_alloc(bytes), what[256];
     int root, alg;
@@ -103,7 +104,7 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
         th_fill(start, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
         memcpy(want, start, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
-        for (alg = 0; alg < 9; alg++) {
+        for (alg = 0; alg < 11; alg++) {
             memcpy(got, start, bytes);
             if (alg == 0)
                 NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
@@ -115,8 +116,10 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
                 NB(bcast, scatter_rdb_allgather, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
             else if (alg < 7)
                 NBK(bcast, chain, mode, &req, alg == 5 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
-            else
+            else if (alg < 9)
                 NBK(bcast, binary_tree, mode, &req, alg == 7 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else
+                NBK(bcast, smp, mode, &req, alg == 9 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
             nb_complete(&req, mode);
             snprintf(what, sizeof what, "ibcast %s %s count %d root %d%s", name[alg], t->name, count, root,
                      nb_mode_name(mode));
@@ -942,7 +945,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ibcast chain segsize -1", MPI_ERR_ARG},
                  {"ialltoall scattered window -1", MPI_ERR_ARG},
                  {"iallreduce pipelined_tree tree 3", MPI_ERR_ARG},
-                 {"iallgather k_bruck radix -1", MPI_ERR_ARG}};
+                 {"iallgather k_bruck radix -1", MPI_ERR_ARG},
+                 {"ibcast smp segsize -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
     for (i = 0; i < (int)(sizeof cases / sizeof *cases); i++) {
@@ -963,7 +967,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 12: err = collalg_ibcast_chain(buf, 1, MPI_INT, 0, c, &req, -1); break;
         case 13: err = collalg_ialltoall_scattered(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
         case 14: err = collalg_iallreduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 0, 3, 0); break;
-        default: err = collalg_iallgather_k_bruck(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
+        case 15: err = collalg_iallgather_k_bruck(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
+        default: err = collalg_ibcast_smp(buf, 1, MPI_INT, 0, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
