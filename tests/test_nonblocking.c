@@ -8,12 +8,14 @@
  *                        collalg_progress() + MPI_Test; p = 3 with int and vector, counts 0, 3,
  *                        1000 (MPICH busy-polls on more ranks than cores: the whole matrix took
  *                        530 s there beside other jobs)
+ *   MPICH p = 2          nodes of one rank (COLLALG_NODE_SIZE=1: ibcast smp's two levels)
  *   Open MPI p = 2, 3    collalg_progress() + MPI_Test (plain generalized requests)
  *   SimGrid p = 5        int and vector, counts 0, 3, 1000
  *   make check-large     MPICH p = 3 whole and p = 4, SimGrid p = 5 with every type but struct
  *                        (SimGrid 3.32 corrupts memory with it at p >= 5) and with the big
  *                        counts, p = 16 (int and vector, counts 0, 1, 1000) and p = 33 (int,
- *                        count 1)
+ *                        count 1), MPICH p = 3 in nodes of 2, SimGrid's smp platform p = 16
+ *                        round robin and uneven (ibcast only, int, counts 3, 1000)
  * SimGrid's polling makes larger runs slow (every rank spins on MPI_Test, and SimGrid 3.32 turns
  * each test into a simulated sleep): with 60 algorithms p = 16 ran more than 7 minutes beside a
  * build, p = 33 with counts up to 1000 more than 20 minutes. The schedules themselves are
@@ -44,6 +46,16 @@ Test(nonblocking, mpich_p4)
     CL_LARGE_ONLY();
     cl_mpich("nonblocking", 4, "");
 }
+/* ibcast smp with nodes of one rank (two nodes), and of two ranks under make check-large */
+Test(nonblocking, mpich_p2_nodes_of_1)
+{
+    cl_mpich_env("mpich-nodes-of-1", "COLLALG_NODE_SIZE=1", "nonblocking", 2, "");
+}
+Test(nonblocking, mpich_p3_nodes_of_2)
+{
+    CL_LARGE_ONLY();
+    cl_mpich_env("mpich-nodes-of-2", "COLLALG_NODE_SIZE=2", "nonblocking", 3, "--types int,vector --counts 0,3,1000");
+}
 Test(nonblocking, openmpi_p2)
 {
     cl_openmpi("nonblocking", 2, "");
@@ -70,6 +82,16 @@ Test(nonblocking, smpi_p16)
 {
     CL_LARGE_ONLY();
     cl_smpi("nonblocking", 16, "--types int,vector --counts 0,1,1000");
+}
+Test(nonblocking, smp_p16_roundrobin)
+{
+    CL_LARGE_ONLY();
+    cl_smp("nonblocking", "roundrobin", 16, "--coll ibcast --types int --counts 3,1000");
+}
+Test(nonblocking, smp_p16_uneven)
+{
+    CL_LARGE_ONLY();
+    cl_smp("nonblocking", "uneven", 16, "--coll ibcast --types int --counts 3,1000");
 }
 Test(nonblocking, smpi_p33)
 {

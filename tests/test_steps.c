@@ -27,6 +27,7 @@
 #include <collalg/schedule/icoll_recexch.h>
 #include <collalg/schedule/recexch.h>
 #include <collalg/schedule/icoll_tree.h>
+#include <collalg/schedule/icoll_smp.h>
 
 #define PMAX 70
 
@@ -135,12 +136,13 @@ typedef enum {
     COLL_ALLGATHER_RXH,  /* recexch_halving */
     COLL_ALLGATHERV_RXD,
     COLL_ALLGATHERV_RXH,
-    BAD_ORDER,     /* an allreduce that reduces in the wrong order */
-    BAD_UNMATCHED, /* a send no one receives */
-    BAD_HAZARD     /* a copy over data a send is still sending */
+    COLL_BCAST_SMP, /* node layout smp_mode, segments of chain_seg elements */
+    BAD_ORDER,      /* an allreduce that reduces in the wrong order */
+    BAD_UNMATCHED,  /* a send no one receives */
+    BAD_HAZARD      /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_ALLGATHERV_RXH + 1)
+#define NCOLL ((int)COLL_BCAST_SMP + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -200,7 +202,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHER_RXD] = "allgather recexch_doubling",
                                              [COLL_ALLGATHER_RXH] = "allgather recexch_halving",
                                              [COLL_ALLGATHERV_RXD] = "allgatherv recexch_doubling",
-                                             [COLL_ALLGATHERV_RXH] = "allgatherv recexch_halving"};
+                                             [COLL_ALLGATHERV_RXH] = "allgatherv recexch_halving",
+                                             [COLL_BCAST_SMP] = "bcast smp"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -287,6 +290,49 @@ static long long a2av_displ(const sim *m, int r, int d, int recv, long long *len
     return mine;
 }
 
+/* The node layout of the SMP builders: smp_mode 0, nodes of smp_k consecutive ranks (the last
+ * one shorter); 1, smp_k nodes round robin (rank r on node r mod smp_k); 2, uneven: node sizes
+ * 1, 2, 3, ... in turn, consecutive; 3, uneven and interleaved (rank r on node (r * r) mod smp_k,
+ * empty nodes dropped). */
+static int smp_mode, smp_k = 2;
+static int smp_node_of[PMAX], smp_first[PMAX + 1], smp_members[PMAX];
+
+static void smp_layout(int p, collalg__smp_layout *nl)
+{
+    int raw[PMAX], map[PMAX], r, i, nn = 0, at = 0, size = 1, left = 1;
+    for (r = 0; r < p; r++) {
+        if (smp_mode == 0)
+            raw[r] = r / smp_k;
+        else if (smp_mode == 1)
+            raw[r] = r % smp_k;
+        else if (smp_mode == 2) {
+            raw[r] = r == 0 ? 0 : raw[r - 1] + (left == 0);
+            if (left == 0)
+                left = ++size;
+            left--;
+        } else
+            raw[r] = (r * r) % smp_k;
+    }
+    for (i = 0; i < PMAX; i++)
+        map[i] = -1;
+    for (r = 0; r < p; r++) /* nodes numbered in the order of their lowest ranks */
+        if (map[raw[r]] < 0)
+            map[raw[r]] = nn++;
+    for (i = 0; i < nn; i++) {
+        smp_first[i] = at;
+        for (r = 0; r < p; r++)
+            if (map[raw[r]] == i) {
+                smp_node_of[r] = i;
+                smp_members[at++] = r;
+            }
+    }
+    smp_first[nn] = at;
+    nl->nnodes = nn;
+    nl->node_of = smp_node_of;
+    nl->first = smp_first;
+    nl->members = smp_members;
+}
+
 static void build(sim *m, int rank, collalg__steps *s)
 {
     int p = m->p, root = m->root, inplace = m->inplace, i;
@@ -313,6 +359,12 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_BCAST_RDB: collalg__ibcast_scatter_rdb_allgather_steps(s, rank, p, root, n); break;
     case COLL_BCAST_CHAIN: collalg__ibcast_chain_steps(s, rank, p, root, n, chain_seg); break;
     case COLL_BCAST_BINARY: collalg__ibcast_binary_tree_steps(s, rank, p, root, n, chain_seg); break;
+    case COLL_BCAST_SMP: {
+        collalg__smp_layout nl;
+        smp_layout(p, &nl);
+        collalg__ibcast_smp_steps(s, rank, p, root, n, chain_seg, &nl);
+        break;
+    }
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
@@ -453,7 +505,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST_SCATTER:
     case COLL_BCAST_RDB:
     case COLL_BCAST_CHAIN:
-    case COLL_BCAST_BINARY: rlen = n; break;
+    case COLL_BCAST_BINARY:
+    case COLL_BCAST_SMP: rlen = n; break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
     case COLL_ALLGATHER_BRUCK:
@@ -575,6 +628,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST_RDB:
     case COLL_BCAST_CHAIN:
     case COLL_BCAST_BINARY:
+    case COLL_BCAST_SMP:
         for (i = 0; i < n && r == m->root; i++)
             rcv[i] = mk(r, r, (int)i);
         break;
@@ -623,6 +677,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST_RDB:
     case COLL_BCAST_CHAIN:
     case COLL_BCAST_BINARY:
+    case COLL_BCAST_SMP:
         for (i = 0; i < n; i++)
             want[i] = mk(m->root, m->root, (int)i);
         break;
@@ -1051,6 +1106,19 @@ Test(steps, ibcast_chain)
 Test(steps, ibcast_binary_tree)
 {
     simulate_bcast_segments(COLL_BCAST_BINARY);
+}
+Test(steps, ibcast_smp)
+{
+    static const int ks[] = {1, 2, 3, 4, 71};
+    int i;
+    for (smp_mode = 0; smp_mode <= 3; smp_mode++)
+        for (i = 0; i < 5; i++) {
+            smp_k = ks[i];
+            if (smp_mode != 2 || i == 0)
+                simulate_bcast_segments(COLL_BCAST_SMP);
+        }
+    smp_mode = 0;
+    smp_k = 2;
 }
 Test(steps, iallgather_ring)
 {

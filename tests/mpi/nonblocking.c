@@ -21,7 +21,7 @@
  * arguments rejected with the right MPI error class, *request set to MPI_REQUEST_NULL and nothing
  * sent; MPI_Cancel on a request refused.
  *
- * Options: the harness's (--counts, --types, --no-inplace, -v).
+ * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll ibcast for the ibcast rows only.
  */
 #include "harness.h"
 #include "reduction_cases.h"
@@ -87,13 +87,14 @@ static int count_of(int entry, MPI_Datatype type)
 }
 
 /* ibcast binomial, knomial (radix 3 and the default), scatter_ring_allgather,
- * scatter_rdb_allgather, chain and binary_tree (segments of 100 bytes and the default) at every
+ * scatter_rdb_allgather, chain, binary_tree and smp (segments of 100 bytes and the default) at every
  * root up to p = 4 (else the first and the last). */
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int mode)
 {
     static const char *const name[] = {
         "binomial",  "knomial 3", "knomial 0",       "scatter_ring_allgather", "scatter_rdb_allgather",
-        "chain 100", "chain 0",   "binary_tree 100", "binary_tree 0"};
+        "chain 100", "chain 0",   "binary_tree 100", "binary_tree 0",          "smp 100",
+        "smp 0"};
     size_t bytes = th_bytes(count, t->rtype);
     char *got = th_alloc(bytes), *want = th_alloc(bytes), *start = th_alloc(bytes), what[256];
     int root, alg;
@@ -103,7 +104,7 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
         th_fill(start, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
         memcpy(want, start, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
-        for (alg = 0; alg < 9; alg++) {
+        for (alg = 0; alg < 11; alg++) {
             memcpy(got, start, bytes);
             if (alg == 0)
                 NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
@@ -115,8 +116,10 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
                 NB(bcast, scatter_rdb_allgather, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
             else if (alg < 7)
                 NBK(bcast, chain, mode, &req, alg == 5 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
-            else
+            else if (alg < 9)
                 NBK(bcast, binary_tree, mode, &req, alg == 7 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else
+                NBK(bcast, smp, mode, &req, alg == 9 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
             nb_complete(&req, mode);
             snprintf(what, sizeof what, "ibcast %s %s count %d root %d%s", name[alg], t->name, count, root,
                      nb_mode_name(mode));
@@ -977,7 +980,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ibcast chain segsize -1", MPI_ERR_ARG},
                  {"ialltoall scattered window -1", MPI_ERR_ARG},
                  {"iallreduce pipelined_tree tree 3", MPI_ERR_ARG},
-                 {"iallgather k_bruck radix -1", MPI_ERR_ARG}};
+                 {"iallgather k_bruck radix -1", MPI_ERR_ARG},
+                 {"ibcast smp segsize -1", MPI_ERR_ARG}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
     for (i = 0; i < (int)(sizeof cases / sizeof *cases); i++) {
@@ -998,7 +1002,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 12: err = collalg_ibcast_chain(buf, 1, MPI_INT, 0, c, &req, -1); break;
         case 13: err = collalg_ialltoall_scattered(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
         case 14: err = collalg_iallreduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 0, 3, 0); break;
-        default: err = collalg_iallgather_k_bruck(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
+        case 15: err = collalg_iallgather_k_bruck(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
+        default: err = collalg_ibcast_smp(buf, 1, MPI_INT, 0, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -1035,10 +1040,14 @@ int main(int argc, char **argv)
     th_types t[TH_NTYPES];
     rc_set rs;
     int p, rank, ti, ci, mode, inplace;
+    const char *only = NULL;
     MPI_Init(&argc, &argv);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     th_parse(argc, argv, &o);
+    for (ti = 1; ti + 1 < argc; ti++) /* --coll ibcast: that collective's rows only */
+        if (!strcmp(argv[ti], "--coll"))
+            only = argv[ti + 1];
     th_types_init(t);
     rc_set_init(&rs);
     /* NB_WAIT runs where the MPI advances the requests itself (MPICH), NB_SPIN everywhere, and
@@ -1046,6 +1055,14 @@ int main(int argc, char **argv)
     for (mode = COLLALG_NBC_MPIX ? NB_WAIT : NB_SPIN; mode < NB_MODES; mode++) {
         MPI_Request req;
         char what[64];
+        if (only) {
+            for (ti = 0; ti < TH_NTYPES; ti++)
+                if (th_want_type(&o, t[ti].name) && !strcmp(only, "ibcast") &&
+                    (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector")))
+                    for (ci = 0; ci < o.ncounts; ci++)
+                        run_bcast(&res, &o, &t[ti], count_of(o.counts[ci], t[ti].rtype), p, rank, mode);
+            continue;
+        }
         NB(barrier, dissemination, mode, &req, MPI_COMM_WORLD);
         nb_complete(&req, mode);
         snprintf(what, sizeof what, "ibarrier dissemination%s", nb_mode_name(mode));
@@ -1102,8 +1119,10 @@ int main(int argc, char **argv)
         if (COLLALG_NBC_KEEP_TYPES)
             run_type_freed(&res, &o, p, rank, mode);
     }
-    run_persistent(&res, &o, p, rank);
-    run_errors(&res, &o, p, rank);
+    if (!only) {
+        run_persistent(&res, &o, p, rank);
+        run_errors(&res, &o, p, rank);
+    }
     rc_set_free(&rs);
     th_types_free(t);
     ci = th_finish(&res, "nonblocking");

@@ -57,6 +57,22 @@
 #include "../schedule/icoll.h"
 #include "../family/bcast.h"
 
+/** @brief The checks of a segmented ibcast (the blocking broadcast's, then collalg__nbc_enter()'s)
+ *         and its segment in elements (collalg__bcast_seg_elems()): *@p p, *@p rank, *@p seg.
+ *         @return MPI_SUCCESS or the first error. */
+COLLALG_INLINE int collalg__ibcast_seg_enter(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype, int root,
+                                             MPI_Comm comm, MPI_Request *request, int segsize, int *p, int *rank,
+                                             int *seg)
+{
+    int size = 0, err = collalg__bcast_enter(c, buffer, count, datatype, root, comm);
+    err = collalg__nbc_enter(c, err, request, p, rank);
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Type_size)(datatype, &size);
+    if (err == MPI_SUCCESS)
+        err = collalg__bcast_seg_elems(segsize, size, count, seg);
+    return err;
+}
+
 /** @brief The start of collalg_ibcast_chain() (@p fanout 1) and collalg_ibcast_binary_tree() (2)
  *         (@p persistent 0), and of their persistent forms (1): checks, segment size, schedule
  *         (collalg__ibcast_pipeline_steps()), buffers, then collalg__nbc_launch(). */
@@ -65,12 +81,9 @@ COLLALG_INLINE int collalg__ibcast_pipeline(void *buffer, int count, MPI_Datatyp
 {
     collalg__ctx c; /* for the checks of the blocking broadcasts */
     collalg__nbc *op = NULL;
-    int p, rank, size = 0, seg = 1, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Type_size)(datatype, &size);
-    if (err == MPI_SUCCESS)
-        err = collalg__bcast_seg_elems(segsize, size, count, &seg);
+    int p, rank,
+        seg = 1,
+        err = collalg__ibcast_seg_enter(&c, buffer, count, datatype, root, comm, request, segsize, &p, &rank, &seg);
     COLLALG__NBC_BUILD(err, op, collalg__ibcast_pipeline_steps, (rank, p, root, count, seg, fanout));
     if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
