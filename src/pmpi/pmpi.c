@@ -280,6 +280,7 @@ typedef struct pm_force {
     int has_param;         /**< a parameter was given */
     char param[256];       /**< it, as given */
     char var[32];          /**< the variable's name, COLLALG_<COLL> */
+    int restrictions;      /**< the algorithm's COLLALG_R_* (looked up once: the lookup compares names) */
 } pm_force;
 
 /** @brief The configuration, set once by MPI_Init / MPI_Init_thread. */
@@ -346,17 +347,20 @@ static int pm_choice(const pm_force *f, int p, tune_choice *ch, char *text, size
     char want[256], have[300];
     int n, k;
     memset(ch, 0, sizeof *ch);
-    snprintf(text, size, "%s", f->algo->name);
+    if (text)
+        snprintf(text, size, "%s", f->algo->name);
     if (f->kind == PM_NONE || (!f->has_param && f->kind != PM_STRING))
         return 0;
     if (f->kind == PM_INT) {
         pm_integer(f->param, &ch->i);
-        snprintf(text, size, "%s(%d)", f->algo->name, ch->i);
+        if (text)
+            snprintf(text, size, "%s(%d)", f->algo->name, ch->i);
         return 0;
     }
     if (f->kind == PM_STRING && f->has_param) {
         snprintf(ch->str, sizeof ch->str, "%s", f->param);
-        snprintf(text, size, "%s(\"%s\")", f->algo->name, ch->str);
+        if (text)
+            snprintf(text, size, "%s(\"%s\")", f->algo->name, ch->str);
         return 0;
     }
     memset(all, 0, sizeof all);
@@ -365,7 +369,8 @@ static int pm_choice(const pm_force *f, int p, tune_choice *ch, char *text, size
         if (n < 1)
             return -1;
         *ch = all[0];
-        snprintf(text, size, "%s(%s)", f->algo->name, ch->text);
+        if (text)
+            snprintf(text, size, "%s(%s)", f->algo->name, ch->text);
         return 0;
     }
     pm_normalise(f->param, want, sizeof want);
@@ -373,7 +378,8 @@ static int pm_choice(const pm_force *f, int p, tune_choice *ch, char *text, size
         pm_normalise(all[k].text, have, sizeof have);
         if (strcmp(want, have) == 0) {
             *ch = all[k];
-            snprintf(text, size, "%s(%s)", f->algo->name, ch->text);
+            if (text)
+                snprintf(text, size, "%s(%s)", f->algo->name, ch->text);
             return 0;
         }
     }
@@ -434,6 +440,7 @@ static void pm_parse_one(enum tune_coll coll, int p, char *msg, size_t size)
         return;
     }
     f->algo = &tune_table[i];
+    f->restrictions = collalg_restrictions(tune_coll_name[coll], f->algo->name);
     f->kind = pm_kind_of(f->algo, p);
     f->has_param = colon != NULL;
     snprintf(f->param, sizeof f->param, "%s", colon ? colon + 1 : "");
@@ -504,8 +511,14 @@ static int pm_forced(enum tune_coll coll, tune_call *call, long long n, int *ran
     const pm_force *f = &pm_cfg[coll];
     tune_choice ch;
     char text[400], line[512], routine[32];
-    int p = 0, k, broken;
+    int p = 0, k, broken, say = collalg__select_verbose() > 0;
     PMPI_Comm_size(call->comm, &p);
+    if (!say) { /* no trace: none of its text (snprintf costs about 2,000 instructions a call) */
+        *ran =
+            pm_choice(f, p, &ch, NULL, 0) == 0 &&
+            !collalg__select_broken(f->restrictions, tune_is_reduction(coll) ? call->op : MPI_OP_NULL, p, call->comm);
+        return *ran ? f->algo->run(call, &ch) : MPI_SUCCESS;
+    }
     snprintf(routine, sizeof routine, "MPI_%s", tune_coll_name[coll]);
     routine[4] = (char)toupper((unsigned char)routine[4]);
     if (pm_choice(f, p, &ch, text, sizeof text) != 0) {
@@ -517,8 +530,7 @@ static int pm_forced(enum tune_coll coll, tune_call *call, long long n, int *ran
     for (k = 0; text[k]; k++) /* the trace shows the parameter as the rules write it */
         if (text[k] == '"')
             text[k] = '\'';
-    broken = collalg__select_broken(collalg_restrictions(tune_coll_name[coll], f->algo->name),
-                                    tune_is_reduction(coll) ? call->op : MPI_OP_NULL, p, call->comm);
+    broken = collalg__select_broken(f->restrictions, tune_is_reduction(coll) ? call->op : MPI_OP_NULL, p, call->comm);
     if (broken) {
         snprintf(line, sizeof line, "native (%s=%s does not apply: %s)", f->var, f->algo->name,
                  collalg_restriction_text(broken));

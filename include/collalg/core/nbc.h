@@ -62,6 +62,7 @@
 #include "attr.h"
 #include "comm.h"
 #include "datatype.h"
+#include "reduce_local.h"
 #include "request.h"
 #include "../schedule/steps.h"
 
@@ -567,8 +568,8 @@ COLLALG_INLINE int collalg__nbc_start_step(collalg__nbc *op, int i)
         return err;
     default: /* COLLALG_STEP_REDUCE */
         err = t->src.count == 0 ? MPI_SUCCESS
-                                : COLLALG_MPI(Reduce_local)(collalg__nbc_at(op, t->src), collalg__nbc_at(op, t->dst),
-                                                            (int)t->src.count, collalg__nbc_type(op, t->dst), op->op);
+                                : collalg__reduce_local(collalg__nbc_at(op, t->src), collalg__nbc_at(op, t->dst),
+                                                        (int)t->src.count, collalg__nbc_type(op, t->dst), op->op);
         collalg__nbc_done(op, i);
         return err;
     }
