@@ -22,10 +22,12 @@
  *
  * Collectives, their catalogue algorithms (each nonblocking one with the blocking one of the same
  * schedule, nb_algs[]) and what "bytes" is:
- *   iallreduce             recursive_doubling, rabenseifner, ring (allreduce_<same>); the vector,
- *                          ints, MPI_SUM (8 B: 2 ints)
- *   ibcast                 binomial, scatter_ring_allgather (bcast_<same>); the message,
- *                          MPI_BYTE, root 0
+ *   iallreduce             recursive_doubling, rabenseifner, ring, recursive_multiplying
+ *                          (radix 4) (allreduce_<same>); the vector, ints, MPI_SUM (8 B:
+ *                          2 ints)
+ *   ibcast                 binomial, scatter_ring_allgather, knomial (bcast_<same>), smp
+ *                          (bcast_hierarchical, the same three levels); the message, MPI_BYTE,
+ *                          root 0
  *   iallgather             ring, recursive_doubling, bruck (allgather_<same>); each rank's
  *                          block, MPI_BYTE
  *   ialltoall              linear (alltoall_spreading_simple: every message posted at once, in
@@ -61,8 +63,11 @@
 #include <collalg/nonblocking.h>
 #include <collalg/allreduce/rabenseifner.h>
 #include <collalg/allreduce/recursive_doubling.h>
+#include <collalg/allreduce/recursive_multiplying.h>
 #include <collalg/allreduce/ring.h>
 #include <collalg/bcast/binomial.h>
+#include <collalg/bcast/hierarchical.h>
+#include <collalg/bcast/knomial.h>
 #include <collalg/bcast/scatter_ring_allgather.h>
 #include <collalg/allgather/bruck.h>
 #include <collalg/allgather/recursive_doubling.h>
@@ -132,13 +137,43 @@ typedef struct nb_alg {
     {                                                    \
         coll, name, NULL, NULL, NULL, NULL, nb, blocking \
     }
+/* The algorithms with tuning parameters, at their defaults (the blocking twin of ibcast smp, root
+ * to leader then leaders then nodes segment by segment, is bcast hierarchical). */
+static int nb_iallreduce_recmult(const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c, MPI_Request *q)
+{
+    return collalg_iallreduce_recursive_multiplying(s, r, n, t, op, c, q, 0);
+}
+static int nb_allreduce_recmult(const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    return collalg_allreduce_recursive_multiplying(s, r, n, t, op, c, 0);
+}
+static int nb_ibcast_knomial(void *b, int n, MPI_Datatype t, int root, MPI_Comm c, MPI_Request *q)
+{
+    return collalg_ibcast_knomial(b, n, t, root, c, q, 0);
+}
+static int nb_bcast_knomial(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_knomial(b, n, t, root, c, 0);
+}
+static int nb_ibcast_smp(void *b, int n, MPI_Datatype t, int root, MPI_Comm c, MPI_Request *q)
+{
+    return collalg_ibcast_smp(b, n, t, root, c, q, 0);
+}
+static int nb_bcast_hierarchical(void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
+{
+    return collalg_bcast_hierarchical(b, n, t, root, c, 0);
+}
+
 static const nb_alg nb_algs[] = {
     NB_RED(NB_IALLREDUCE, "recursive_doubling", collalg_iallreduce_recursive_doubling,
            collalg_allreduce_recursive_doubling),
     NB_RED(NB_IALLREDUCE, "rabenseifner", collalg_iallreduce_rabenseifner, collalg_allreduce_rabenseifner),
     NB_RED(NB_IALLREDUCE, "ring", collalg_iallreduce_ring, collalg_allreduce_ring),
+    NB_RED(NB_IALLREDUCE, "recursive_multiplying", nb_iallreduce_recmult, nb_allreduce_recmult),
     NB_BCAST("binomial", collalg_ibcast_binomial, collalg_bcast_binomial),
     NB_BCAST("scatter_ring_allgather", collalg_ibcast_scatter_ring_allgather, collalg_bcast_scatter_ring_allgather),
+    NB_BCAST("knomial", nb_ibcast_knomial, nb_bcast_knomial),
+    NB_BCAST("smp", nb_ibcast_smp, nb_bcast_hierarchical),
     NB_MOVE(NB_IALLGATHER, "ring", collalg_iallgather_ring, collalg_allgather_ring),
     NB_MOVE(NB_IALLGATHER, "recursive_doubling", collalg_iallgather_recursive_doubling,
             collalg_allgather_recursive_doubling),
