@@ -21,8 +21,8 @@
  * arguments rejected with the right MPI error class, *request set to MPI_REQUEST_NULL and nothing
  * sent; MPI_Cancel on a request refused.
  *
- * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll ibcast, --coll ireduce,
- * --coll iallreduce or --coll iscan for that collective's rows only.
+ * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll LIST for the rows of
+ * the collectives of LIST only (comma-separated, of ibcast, ireduce, iallreduce, iscan).
  */
 #include "harness.h"
 #include "reduction_cases.h"
@@ -60,6 +60,17 @@ static const char *nb_mode_name(int mode)
 #define NBK3(coll, alg, mode, req, a, b, c, ...)                                                                      \
     ((mode) == NB_PERSISTENT ? nb_started(collalg_##coll##_init_##alg(__VA_ARGS__, MPI_INFO_NULL, req, a, b, c), req) \
                              : collalg_i##coll##_##alg(__VA_ARGS__, req, a, b, c))
+
+/* 1 when collective `name` is in the comma-separated list `only`. */
+static int nb_only(const char *only, const char *name)
+{
+    size_t n = strlen(name);
+    const char *at;
+    for (at = strstr(only, name); at; at = strstr(at + 1, name))
+        if ((at == only || at[-1] == ',') && (at[n] == ',' || at[n] == 0))
+            return 1;
+    return 0;
+}
 
 static int nb_started(int err, MPI_Request *req)
 {
@@ -1066,7 +1077,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     th_parse(argc, argv, &o);
-    for (ti = 1; ti + 1 < argc; ti++) /* --coll ibcast, ireduce, iallreduce, iscan: its rows only */
+    for (ti = 1; ti + 1 < argc; ti++) /* --coll LIST: the rows of those collectives only */
         if (!strcmp(argv[ti], "--coll"))
             only = argv[ti + 1];
     th_types_init(t);
@@ -1078,20 +1089,20 @@ int main(int argc, char **argv)
         char what[64];
         if (only) {
             for (ti = 0; ti < TH_NTYPES; ti++)
-                if (th_want_type(&o, t[ti].name) && !strcmp(only, "ibcast") &&
+                if (th_want_type(&o, t[ti].name) && nb_only(only, "ibcast") &&
                     (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector")))
                     for (ci = 0; ci < o.ncounts; ci++)
                         run_bcast(&res, &o, &t[ti], count_of(o.counts[ci], t[ti].rtype), p, rank, mode);
-            for (ti = 0;
-                 ti < RC_NCASES && (!strcmp(only, "ireduce") || !strcmp(only, "iallreduce") || !strcmp(only, "iscan"));
-                 ti++)
+            for (ti = 0; ti < RC_NCASES; ti++)
                 for (ci = 0; ci < o.ncounts; ci++)
                     for (inplace = 0; inplace <= o.inplace; inplace++) {
                         int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci];
-                        if (!strcmp(only, "iallreduce"))
+                        if (nb_only(only, "iallreduce"))
                             run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
-                        else
-                            run_reduction(&res, &o, &rs.c[ti], count, p, rank, !strcmp(only, "iscan"), inplace, mode);
+                        if (nb_only(only, "ireduce"))
+                            run_reduction(&res, &o, &rs.c[ti], count, p, rank, 0, inplace, mode);
+                        if (nb_only(only, "iscan"))
+                            run_reduction(&res, &o, &rs.c[ti], count, p, rank, 1, inplace, mode);
                     }
             continue;
         }
