@@ -151,7 +151,7 @@ static inline collalg__smp_group collalg__smp_node_group(const collalg__smp_layo
 {
     collalg__smp_group g;
     g.members = nl->members;
-    g.index = NULL;
+    g.index = 0; /* positions are places */
     g.base = nl->first[v];
     g.n = nl->first[v + 1] - nl->first[v];
     g.rot = h;
