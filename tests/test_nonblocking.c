@@ -8,14 +8,15 @@
  *                        collalg_progress() + MPI_Test; p = 3 with int and vector, counts 0, 3,
  *                        1000 (MPICH busy-polls on more ranks than cores: the whole matrix took
  *                        530 s there beside other jobs)
- *   MPICH p = 2          nodes of one rank (COLLALG_NODE_SIZE=1: ibcast smp's two levels)
+ *   MPICH p = 2          nodes of one rank (COLLALG_NODE_SIZE=1: the smp algorithms' two levels)
  *   Open MPI p = 2, 3    collalg_progress() + MPI_Test (plain generalized requests)
  *   SimGrid p = 5        int and vector, counts 0, 3, 1000
  *   make check-large     MPICH p = 3 whole and p = 4, SimGrid p = 5 with every type but struct
  *                        (SimGrid 3.32 corrupts memory with it at p >= 5) and with the big
  *                        counts, p = 16 (int and vector, counts 0, 1, 1000) and p = 33 (int,
  *                        count 1), MPICH p = 3 in nodes of 2, SimGrid's smp platform p = 16
- *                        round robin and uneven (ibcast only, int, counts 3, 1000)
+ *                        round robin and uneven (ibcast only, int, counts 3, 1000), MPICH
+ *                        p = 4 in two nodes round robin (ireduce, iallreduce, iscan)
  * SimGrid's polling makes larger runs slow (every rank spins on MPI_Test, and SimGrid 3.32 turns
  * each test into a simulated sleep): with 60 algorithms p = 16 ran more than 7 minutes beside a
  * build, p = 33 with counts up to 1000 more than 20 minutes. The schedules themselves are
@@ -55,6 +56,14 @@ Test(nonblocking, mpich_p3_nodes_of_2)
 {
     CL_LARGE_ONLY();
     cl_mpich_env("mpich-nodes-of-2", "COLLALG_NODE_SIZE=2", "nonblocking", 3, "--types int,vector --counts 0,3,1000");
+}
+/* the node-aware reductions on nodes that are not runs of ranks ({0, 2} {1, 3}): a non-commutative
+ * operation runs on the nodes' runs of consecutive ranks, a commutative one on the nodes */
+Test(nonblocking, mpich_p4_roundrobin)
+{
+    CL_LARGE_ONLY();
+    cl_mpich_env("mpich-roundrobin-2", "COLLALG_NODE_ROUNDROBIN=2", "nonblocking", 4,
+                 "--coll ireduce,iallreduce,iscan --counts 0,3,1000");
 }
 Test(nonblocking, openmpi_p2)
 {

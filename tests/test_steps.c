@@ -136,13 +136,18 @@ typedef enum {
     COLL_ALLGATHER_RXH,  /* recexch_halving */
     COLL_ALLGATHERV_RXD,
     COLL_ALLGATHERV_RXH,
-    COLL_BCAST_SMP, /* node layout smp_mode, segments of chain_seg elements */
-    BAD_ORDER,      /* an allreduce that reduces in the wrong order */
-    BAD_UNMATCHED,  /* a send no one receives */
-    BAD_HAZARD      /* a copy over data a send is still sending */
+    COLL_BCAST_SMP,       /* node layout smp_mode, segments of chain_seg elements */
+    COLL_REDUCE_SMP,      /* node layout smp_mode cut into its runs (collalg__smp_runs()), rank order */
+    COLL_REDUCE_SMP_C,    /* node layout smp_mode, relative to the root, commutative */
+    COLL_ALLREDUCE_SMP,   /* node layout smp_mode cut into its runs, rank order */
+    COLL_ALLREDUCE_SMP_C, /* node layout smp_mode, commutative */
+    COLL_SCAN_SMP,        /* node layout smp_mode cut into its runs */
+    BAD_ORDER,            /* an allreduce that reduces in the wrong order */
+    BAD_UNMATCHED,        /* a send no one receives */
+    BAD_HAZARD            /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_BCAST_SMP + 1)
+#define NCOLL ((int)COLL_SCAN_SMP + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -203,13 +208,18 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHER_RXH] = "allgather recexch_halving",
                                              [COLL_ALLGATHERV_RXD] = "allgatherv recexch_doubling",
                                              [COLL_ALLGATHERV_RXH] = "allgatherv recexch_halving",
-                                             [COLL_BCAST_SMP] = "bcast smp"};
+                                             [COLL_BCAST_SMP] = "bcast smp",
+                                             [COLL_REDUCE_SMP] = "reduce smp",
+                                             [COLL_REDUCE_SMP_C] = "reduce smp commutative",
+                                             [COLL_ALLREDUCE_SMP] = "allreduce smp",
+                                             [COLL_ALLREDUCE_SMP_C] = "allreduce smp commutative",
+                                             [COLL_SCAN_SMP] = "scan smp"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
 {
     return c == COLL_ALLREDUCE_RING || c == COLL_REDUCE_PIPE_C || c == COLL_RSB_HALVING || c == COLL_RS_HALVING ||
-           c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE;
+           c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE || c == COLL_REDUCE_SMP_C || c == COLL_ALLREDUCE_SMP_C;
 }
 
 /* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
@@ -363,6 +373,26 @@ static void build(sim *m, int rank, collalg__steps *s)
         collalg__smp_layout nl;
         smp_layout(p, &nl);
         collalg__ibcast_smp_steps(s, rank, p, root, n, chain_seg, &nl);
+        break;
+    }
+    case COLL_REDUCE_SMP:
+    case COLL_REDUCE_SMP_C:
+    case COLL_ALLREDUCE_SMP:
+    case COLL_ALLREDUCE_SMP_C:
+    case COLL_SCAN_SMP: {
+        collalg__smp_layout nl, runs;
+        int run_of[PMAX], run_first[PMAX + 1], run_members[PMAX];
+        smp_layout(p, &nl);
+        if (!commutative(m->coll)) { /* the header's rule for a non-commutative operation */
+            collalg__smp_runs(&nl, p, run_of, run_first, run_members, &runs);
+            nl = runs;
+        }
+        if (m->coll == COLL_REDUCE_SMP || m->coll == COLL_REDUCE_SMP_C)
+            collalg__ireduce_smp_steps(s, rank, p, root, n, inplace, m->coll == COLL_REDUCE_SMP_C, &nl);
+        else if (m->coll == COLL_SCAN_SMP)
+            collalg__iscan_smp_steps(s, rank, p, n, inplace, &nl);
+        else
+            collalg__iallreduce_smp_steps(s, rank, p, n, inplace, &nl);
         break;
     }
     case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
@@ -537,7 +567,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_REDUCE_RAB:
     case COLL_REDUCE_PIPE:
     case COLL_REDUCE_PIPE_C:
-    case COLL_REDUCE_KNOMIAL: slen = n, rlen = r == m->root ? n : 0; break;
+    case COLL_REDUCE_KNOMIAL:
+    case COLL_REDUCE_SMP:
+    case COLL_REDUCE_SMP_C: slen = n, rlen = r == m->root ? n : 0; break;
     case COLL_RSB:
     case COLL_RSB_HALVING:
     case COLL_RSB_PAIRWISE:
@@ -637,9 +669,14 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_REDUCE_PIPE:
     case COLL_REDUCE_PIPE_C:
     case COLL_REDUCE_KNOMIAL:
+    case COLL_REDUCE_SMP:
+    case COLL_REDUCE_SMP_C:
+    case COLL_ALLREDUCE_SMP:
+    case COLL_ALLREDUCE_SMP_C:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
     case COLL_SCAN:
+    case COLL_SCAN_SMP:
     case COLL_EXSCAN:
     case COLL_RSB:
     case COLL_RS:
@@ -658,7 +695,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE_RX:
     case BAD_ORDER:
         if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ||
-                     m->coll == COLL_REDUCE_PIPE || m->coll == COLL_REDUCE_PIPE_C
+                     m->coll == COLL_REDUCE_SMP || m->coll == COLL_REDUCE_SMP_C || m->coll == COLL_REDUCE_PIPE ||
+                     m->coll == COLL_REDUCE_PIPE_C
                  ? root_in
                  : m->inplace) ||
             m->coll == BAD_ORDER)
@@ -729,6 +767,10 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_REDUCE_PIPE:
     case COLL_REDUCE_PIPE_C:
     case COLL_REDUCE_KNOMIAL:
+    case COLL_REDUCE_SMP:
+    case COLL_REDUCE_SMP_C:
+    case COLL_ALLREDUCE_SMP:
+    case COLL_ALLREDUCE_SMP_C:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
     case COLL_ALLREDUCE_RAB:
@@ -741,6 +783,7 @@ static void fill(sim *m, int r, sim_rank *x)
             want[i] = mk(0, p - 1, (int)i);
         break;
     case COLL_SCAN:
+    case COLL_SCAN_SMP:
         for (i = 0; i < n; i++)
             want[i] = mk(0, r, (int)i);
         break;
@@ -1107,18 +1150,50 @@ Test(steps, ibcast_binary_tree)
 {
     simulate_bcast_segments(COLL_BCAST_BINARY);
 }
-Test(steps, ibcast_smp)
+/* The node-aware collectives over node layouts smp_mode 0 .. 3 (nodes of 1, 2, 3, 4 and 71 ranks;
+ * the uneven one once): the broadcast for segments of several lengths, the reductions
+ * (simulate_all(), in place or not) in rank order on the layouts' runs of consecutive ranks and
+ * relative to the root with a commutative operation on the layouts themselves. */
+static void simulate_smp_layouts(coll_kind coll, int rooted)
 {
     static const int ks[] = {1, 2, 3, 4, 71};
     int i;
     for (smp_mode = 0; smp_mode <= 3; smp_mode++)
         for (i = 0; i < 5; i++) {
             smp_k = ks[i];
-            if (smp_mode != 2 || i == 0)
-                simulate_bcast_segments(COLL_BCAST_SMP);
+            if (smp_mode == 2 && i > 0)
+                continue;
+            if (coll == COLL_BCAST_SMP)
+                simulate_bcast_segments(coll);
+            else
+                simulate_all(coll, rooted, 1);
         }
     smp_mode = 0;
     smp_k = 2;
+}
+Test(steps, ibcast_smp)
+{
+    simulate_smp_layouts(COLL_BCAST_SMP, 1);
+}
+Test(steps, ireduce_smp_in_rank_order)
+{
+    simulate_smp_layouts(COLL_REDUCE_SMP, 1);
+}
+Test(steps, ireduce_smp_commutative)
+{
+    simulate_smp_layouts(COLL_REDUCE_SMP_C, 1);
+}
+Test(steps, iallreduce_smp_in_rank_order)
+{
+    simulate_smp_layouts(COLL_ALLREDUCE_SMP, 0);
+}
+Test(steps, iallreduce_smp_commutative)
+{
+    simulate_smp_layouts(COLL_ALLREDUCE_SMP_C, 0);
+}
+Test(steps, iscan_smp_in_rank_order)
+{
+    simulate_smp_layouts(COLL_SCAN_SMP, 0);
 }
 Test(steps, iallgather_ring)
 {

@@ -312,6 +312,7 @@
     X(ireduce, knomial, 0, 1, radix, 0)                                                                             \
     X(ireduce, rabenseifner, 0, 0, none, 0)                                                                         \
     X(ireduce, pipeline, 0, 1, segsize, 0)                                                                          \
+    X(ireduce, smp, 0, 0, none, 0)                                                                                  \
     X(iallreduce, recursive_doubling, 0, 0, none, 0)                                                                \
     X(iallreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                          \
     X(iallreduce, rabenseifner, 0, 0, none, 0)                                                                      \
@@ -319,7 +320,9 @@
     X(iallreduce, reduce_bcast, 0, 1, radix, 0)                                                                     \
     X(iallreduce, recexch_reduce_scatter_allgather, 0, 1, radix, 0)                                                 \
     X(iallreduce, pipelined_tree, 0, 3, segsize, 0)                                                                 \
+    X(iallreduce, smp, 0, 0, none, 0)                                                                               \
     X(iscan, recursive_doubling, 0, 0, none, 0)                                                                     \
+    X(iscan, smp, 0, 0, none, 0)                                                                                    \
     X(iexscan, recursive_doubling, 0, 0, none, 0)                                                                   \
     X(ireduce_scatter_block, reduce_scatterv, 0, 0, none, 0)                                                        \
     X(ireduce_scatter_block, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                  \

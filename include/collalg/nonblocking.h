@@ -69,6 +69,7 @@
  * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
  * | collalg_ireduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold, and a hand-off to a folded root, otherwise) | none (rank order kept) |
  * | collalg_ireduce_pipeline() | (p + s - 2)(alpha + n/s beta + n/s gamma) for s segments, + alpha + n beta for a non-commutative op and root != 0; segment size in bytes (default 64 KiB) | none (rank order kept) |
+ * | collalg_ireduce_smp() | ceil(lg q) (alpha + n beta + n gamma) inside the nodes + ceil(lg N) (alpha + n beta + n gamma) among them (N nodes of at most q ranks), + alpha + n beta for a non-commutative op and root != 0 | none (rank order kept: nodes cut into runs of consecutive ranks when needed) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
  * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
  * | collalg_iallreduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold and unfold otherwise) | none (rank order kept) |
@@ -76,7 +77,9 @@
  * | collalg_iallreduce_reduce_bcast() | 2 (k - 1) ceil(log_k p) (alpha + n beta) + (k - 1) ceil(log_k p) n gamma on the longest path; radix k (default 2) | none (rank order kept) |
  * | collalg_iallreduce_recexch_reduce_scatter_allgather() | 2 log_k p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma, k - 1 messages per rank and step (p a power of k; fold and unfold otherwise); radix k (default 2) | none (rank order kept) |
  * | collalg_iallreduce_pipelined_tree() | about (2 L + s - 1) c (alpha + n/s beta) + (L + s - 1) c n/s gamma for s segments, L the tree height, c the most children of a rank; segment size in bytes (default 64 KiB), tree k-nomial (default) or k-ary, radix k (default 2) | none (rank order kept) |
+ * | collalg_iallreduce_smp() | 2 ceil(lg q) (alpha + n beta) + ceil(lg q) n gamma inside the nodes + (floor(lg N) + 2) (alpha + n beta) + (floor(lg N) + 1) n gamma among the leaders (N nodes of at most q ranks) | none (rank order kept: nodes cut into runs of consecutive ranks when needed) |
  * | collalg_iscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
+ * | collalg_iscan_smp() | ceil(lg q) (alpha + n beta + 2 n gamma) inside the nodes + ceil(lg N) (alpha + n beta + 2 n gamma) among them + ceil(lg q) (alpha + n beta) + n gamma (N nodes of at most q ranks) | none (rank order kept: nodes cut into runs of consecutive ranks when needed) |
  * | collalg_iexscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
@@ -144,6 +147,7 @@
 #include "ireduce/knomial.h"
 #include "ireduce/rabenseifner.h"
 #include "ireduce/pipeline.h"
+#include "ireduce/smp.h"
 #include "iallreduce/recursive_doubling.h"
 #include "iallreduce/ring.h"
 #include "iallreduce/rabenseifner.h"
@@ -151,7 +155,9 @@
 #include "iallreduce/reduce_bcast.h"
 #include "iallreduce/recexch_reduce_scatter_allgather.h"
 #include "iallreduce/pipelined_tree.h"
+#include "iallreduce/smp.h"
 #include "iscan/recursive_doubling.h"
+#include "iscan/smp.h"
 #include "iexscan/recursive_doubling.h"
 #include "ireduce_scatter_block/reduce_scatterv.h"
 #include "ireduce_scatter/reduce_scatterv.h"

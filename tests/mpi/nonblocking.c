@@ -21,7 +21,8 @@
  * arguments rejected with the right MPI error class, *request set to MPI_REQUEST_NULL and nothing
  * sent; MPI_Cancel on a request refused.
  *
- * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll ibcast for the ibcast rows only.
+ * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll LIST for the rows of
+ * the collectives of LIST only (comma-separated, of ibcast, ireduce, iallreduce, iscan).
  */
 #include "harness.h"
 #include "reduction_cases.h"
@@ -59,6 +60,17 @@ static const char *nb_mode_name(int mode)
 #define NBK3(coll, alg, mode, req, a, b, c, ...)                                                                      \
     ((mode) == NB_PERSISTENT ? nb_started(collalg_##coll##_init_##alg(__VA_ARGS__, MPI_INFO_NULL, req, a, b, c), req) \
                              : collalg_i##coll##_##alg(__VA_ARGS__, req, a, b, c))
+
+/* 1 when collective `name` is in the comma-separated list `only`. */
+static int nb_only(const char *only, const char *name)
+{
+    size_t n = strlen(name);
+    const char *at;
+    for (at = strstr(only, name); at; at = strstr(at + 1, name))
+        if ((at == only || at[-1] == ',') && (at[n] == ',' || at[n] == 0))
+            return 1;
+    return 0;
+}
 
 static int nb_started(int err, MPI_Request *req)
 {
@@ -336,6 +348,13 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
                  ptree[radix][1], ptree[radix][2], k->name, count, inplace ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, bytes);
     }
+    memset(got, 0x5A, bytes); /* smp: the node level of the run (COLLALG_NODE_SIZE) */
+    rc_fill(k, inplace ? got : send, count, rank, 5u);
+    NB(allreduce, smp, mode, &req, inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD);
+    nb_complete(&req, mode);
+    snprintf(what, sizeof what, "iallreduce smp %s count %d%s%s", k->name, count, inplace ? " in place" : "",
+             nb_mode_name(mode));
+    th_check(res, o, what, got, want, bytes);
     /* the ring: commutative operations only, the others refused before any message */
     memset(got, 0x5A, bytes);
     rc_fill(k, inplace ? got : send, count, rank, 5u);
@@ -660,8 +679,8 @@ out:
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; tree_name: binomial, knomial,
- * rabenseifner, pipeline with segments of 8 bytes and the default),
- * 1 iscan, 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
+ * rabenseifner, pipeline with segments of 8 bytes and the default, smp),
+ * 1 iscan (recursive doubling, smp), 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
  * the others refused before any message), 9 and 10 by recursive doubling, 11 and 12 by recursive
  * exchange (radix 3 and the default). */
@@ -669,7 +688,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                           int inplace, int mode)
 {
     static const char *const name[] = {"ireduce",
-                                       "iscan recursive_doubling",
+                                       "iscan",
                                        "iexscan recursive_doubling",
                                        "ireduce_scatter_block reduce_scatterv",
                                        "ireduce_scatter reduce_scatterv",
@@ -681,8 +700,8 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter recursive_doubling",
                                        "ireduce_scatter_block recexch",
                                        "ireduce_scatter recexch"};
-    static const char *const tree_name[] = {" binomial",     " knomial 3",  " knomial 0",
-                                            " rabenseifner", " pipeline 8", " pipeline 0"};
+    static const char *const tree_name[] = {" binomial",   " knomial 3",  " knomial 0", " rabenseifner",
+                                            " pipeline 8", " pipeline 0", " smp"};
     int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
@@ -705,9 +724,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0    ? 6
-                               : which >= 11 ? 2
-                                             : 1);
+        for (tree = 0; tree < (which == 0                  ? 7
+                               : which >= 11 || which == 1 ? 2
+                                                           : 1);
              tree++) { /* ireduce: tree_name; recexch: radix 3, 0 */
             int in = inplace && (which != 0 || rank == root);
             int n = which >= 3 ? total : count;
@@ -729,6 +748,8 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (tree == 3)
                     NB(reduce, rabenseifner, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root,
                        MPI_COMM_WORLD);
+                else if (tree == 6)
+                    NB(reduce, smp, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
                 else if (tree >= 4)
                     NBK(reduce, pipeline, mode, &req, tree == 4 ? 8 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
                         k->op, root, MPI_COMM_WORLD);
@@ -742,7 +763,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                     rc_reference(k, want, bytes, n, which == 1 ? rank : rank - 1, 7u);
                 else
                     memcpy(want, got, bytes);
-                if (which == 1)
+                if (which == 1 && tree == 1)
+                    NB(scan, smp, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD);
+                else if (which == 1)
                     NB(scan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
                        MPI_COMM_WORLD);
                 else
@@ -787,9 +810,10 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 break;
             }
             snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
-                     which >= 11 ? (tree ? " 0" : " 3")
-                     : which     ? ""
-                                 : tree_name[tree],
+                     which >= 11  ? (tree ? " 0" : " 3")
+                     : which == 1 ? (tree ? " smp" : " recursive_doubling")
+                     : which      ? ""
+                                  : tree_name[tree],
                      k->name, count, which ? 0 : root, in ? " in place" : "", nb_mode_name(mode));
             if (!commute) {
                 MPI_Error_class(err, &err);
@@ -981,7 +1005,11 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ialltoall scattered window -1", MPI_ERR_ARG},
                  {"iallreduce pipelined_tree tree 3", MPI_ERR_ARG},
                  {"iallgather k_bruck radix -1", MPI_ERR_ARG},
-                 {"ibcast smp segsize -1", MPI_ERR_ARG}};
+                 {"ibcast smp segsize -1", MPI_ERR_ARG},
+                 {"ireduce smp root -1", MPI_ERR_ROOT},
+                 {"iallreduce smp MPI_OP_NULL", MPI_ERR_OP},
+                 {"reduce_init smp count -1", MPI_ERR_COUNT},
+                 {"iscan smp MPI_DATATYPE_NULL", MPI_ERR_TYPE}};
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
     for (i = 0; i < (int)(sizeof cases / sizeof *cases); i++) {
@@ -1003,7 +1031,11 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 13: err = collalg_ialltoall_scattered(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
         case 14: err = collalg_iallreduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, c, &req, 0, 3, 0); break;
         case 15: err = collalg_iallgather_k_bruck(buf, 1, MPI_INT, buf + 2, 1, MPI_INT, c, &req, -1); break;
-        default: err = collalg_ibcast_smp(buf, 1, MPI_INT, 0, c, &req, -1); break;
+        case 16: err = collalg_ibcast_smp(buf, 1, MPI_INT, 0, c, &req, -1); break;
+        case 17: err = collalg_ireduce_smp(buf, buf + 2, 1, MPI_INT, MPI_SUM, -1, c, &req); break;
+        case 18: err = collalg_iallreduce_smp(buf, buf + 2, 1, MPI_INT, MPI_OP_NULL, c, &req); break;
+        case 19: err = collalg_reduce_init_smp(buf, buf + 2, -1, MPI_INT, MPI_SUM, 0, c, MPI_INFO_NULL, &req); break;
+        default: err = collalg_iscan_smp(buf, buf + 2, 1, MPI_DATATYPE_NULL, MPI_SUM, c, &req); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -1045,7 +1077,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     th_parse(argc, argv, &o);
-    for (ti = 1; ti + 1 < argc; ti++) /* --coll ibcast: that collective's rows only */
+    for (ti = 1; ti + 1 < argc; ti++) /* --coll LIST: the rows of those collectives only */
         if (!strcmp(argv[ti], "--coll"))
             only = argv[ti + 1];
     th_types_init(t);
@@ -1057,10 +1089,21 @@ int main(int argc, char **argv)
         char what[64];
         if (only) {
             for (ti = 0; ti < TH_NTYPES; ti++)
-                if (th_want_type(&o, t[ti].name) && !strcmp(only, "ibcast") &&
+                if (th_want_type(&o, t[ti].name) && nb_only(only, "ibcast") &&
                     (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector")))
                     for (ci = 0; ci < o.ncounts; ci++)
                         run_bcast(&res, &o, &t[ti], count_of(o.counts[ci], t[ti].rtype), p, rank, mode);
+            for (ti = 0; ti < RC_NCASES; ti++)
+                for (ci = 0; ci < o.ncounts; ci++)
+                    for (inplace = 0; inplace <= o.inplace; inplace++) {
+                        int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci];
+                        if (nb_only(only, "iallreduce"))
+                            run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
+                        if (nb_only(only, "ireduce"))
+                            run_reduction(&res, &o, &rs.c[ti], count, p, rank, 0, inplace, mode);
+                        if (nb_only(only, "iscan"))
+                            run_reduction(&res, &o, &rs.c[ti], count, p, rank, 1, inplace, mode);
+                    }
             continue;
         }
         NB(barrier, dissemination, mode, &req, MPI_COMM_WORLD);

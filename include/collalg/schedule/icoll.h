@@ -52,19 +52,13 @@ static inline void collalg__ibarrier_dissemination_steps(collalg__steps *s, int 
     collalg__ibarrier_k_dissemination_steps(s, rank, p, 2);
 }
 
-/**
- * @brief K-nomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root, radix
- *        @p k >= 2 (schedule/knomial.h): a non-root receives from its parent, then every rank
- *        sends to its children one after another in the tree's broadcast order (levels from the
- *        highest down, the largest subtree first), as the blocking collalg_bcast_knomial() does:
- *        sends started together would share the sender's link. Nothing is sent for @p count 0.
- */
-static inline void collalg__ibcast_knomial_steps(collalg__steps *s, int rank, int p, int root, long long count, int k)
+/** @brief collalg__ibcast_knomial_steps() of piece @p all (any buffer). */
+static inline void collalg__ibcast_knomial_in_steps(collalg__steps *s, int rank, int p, int root, collalg__piece all,
+                                                    int k)
 {
     int rel = collalg__relrank(rank, root, p);
-    collalg__piece all = collalg__pc(COLLALG_BUF_RECV, 0, count);
     collalg__knomial_it it;
-    if (count == 0)
+    if (all.count == 0)
         return;
     if (rel > 0) {
         collalg__steps_recv(s, (collalg__knomial_parent(rel, k) + root) % p, all);
@@ -74,6 +68,18 @@ static inline void collalg__ibcast_knomial_steps(collalg__steps *s, int rank, in
         collalg__steps_send(s, (it.child + root) % p, all);
         collalg__steps_round(s);
     }
+}
+
+/**
+ * @brief K-nomial-tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root, radix
+ *        @p k >= 2 (schedule/knomial.h): a non-root receives from its parent, then every rank
+ *        sends to its children one after another in the tree's broadcast order (levels from the
+ *        highest down, the largest subtree first), as the blocking collalg_bcast_knomial() does:
+ *        sends started together would share the sender's link. Nothing is sent for @p count 0.
+ */
+static inline void collalg__ibcast_knomial_steps(collalg__steps *s, int rank, int p, int root, long long count, int k)
+{
+    collalg__ibcast_knomial_in_steps(s, rank, p, root, collalg__pc(COLLALG_BUF_RECV, 0, count), k);
 }
 
 /**

@@ -109,6 +109,38 @@ static inline void collalg__ihalving_split(collalg__steps *s, int peer, int uppe
 }
 
 /**
+ * @brief collalg__ireduce_tree_steps() with its two scratch vectors given: @p a and @p b, two
+ *        disjoint vectors of @p count elements of COLLALG_BUF_TMP that do not overlap @p in (a
+ *        rank with children receives into them in turn, and the running value alternates between
+ *        them once it has left @p in).
+ * @return where the result is on rank 0 (on the others, what was sent): @p in, @p a or @p b.
+ */
+static inline collalg__piece collalg__ireduce_tree_in_steps(collalg__steps *s, int rank, int p, int k, long long count,
+                                                            collalg__piece in, collalg__piece a, collalg__piece b)
+{
+    collalg__piece acc = in, other = a, t;
+    long long step, top = collalg__knomial_mask(rank, p, k);
+    int m;
+    if (rank + 1 < p && top > 1)
+        collalg__steps_tmp(s, (a.first > b.first ? a.first : b.first) + count);
+    for (step = 1; step < top && rank + step < p; step *= k)
+        for (m = 1; m < k && rank + m * step < p; m++) {
+            collalg__steps_recv(s, (int)(rank + m * step), other);
+            collalg__steps_round(s);
+            collalg__steps_reduce(s, acc, other); /* other = acc op child's */
+            collalg__steps_round(s);
+            t = acc.buf == in.buf && acc.first == in.first ? b : acc;
+            acc = other;
+            other = t;
+        }
+    if (rank > 0) {
+        collalg__steps_send(s, collalg__knomial_parent(rank, k), acc);
+        collalg__steps_round(s);
+    }
+    return acc;
+}
+
+/**
  * @brief K-nomial reduction (radix @p k >= 2, schedule/knomial.h) of piece @p in (@p count
  *        elements) of every rank onto rank 0, in rank order: rank r combines its children
  *        r + m k^j in increasing rank order (level j = 0 first, m = 1 .. k - 1 within a level,
@@ -122,26 +154,8 @@ static inline void collalg__ihalving_split(collalg__steps *s, int peer, int uppe
 static inline collalg__piece collalg__ireduce_tree_steps(collalg__steps *s, int rank, int p, int k, long long count,
                                                          collalg__piece in)
 {
-    collalg__piece acc = in, other = collalg__pc(COLLALG_BUF_TMP, 0, count), t;
-    long long step, top = collalg__knomial_mask(rank, p, k);
-    int m;
-    if (rank + 1 < p && top > 1)
-        collalg__steps_tmp(s, 2 * count);
-    for (step = 1; step < top && rank + step < p; step *= k)
-        for (m = 1; m < k && rank + m * step < p; m++) {
-            collalg__steps_recv(s, (int)(rank + m * step), other);
-            collalg__steps_round(s);
-            collalg__steps_reduce(s, acc, other); /* other = acc op child's */
-            collalg__steps_round(s);
-            t = acc.buf == COLLALG_BUF_TMP ? acc : collalg__pc(COLLALG_BUF_TMP, count, count);
-            acc = other;
-            other = t;
-        }
-    if (rank > 0) {
-        collalg__steps_send(s, collalg__knomial_parent(rank, k), acc);
-        collalg__steps_round(s);
-    }
-    return acc;
+    return collalg__ireduce_tree_in_steps(s, rank, p, k, count, in, collalg__pc(COLLALG_BUF_TMP, 0, count),
+                                          collalg__pc(COLLALG_BUF_TMP, count, count));
 }
 
 /**
@@ -593,24 +607,19 @@ static inline void collalg__ireduce_scatter_rdb_steps(collalg__steps *s, int ran
 }
 
 /**
- * @brief Recursive-doubling inclusive (@p exclusive 0) or exclusive (1) scan of @p count
- *        elements in rank order (MPICH's): the partial reduction of the group so far, P, starts
- *        as the rank's input; in step mask = 1, 2, 4, ... P is exchanged with rank ^ mask (when it
- *        exists); a lower partner's P is combined in front of both P and the result, a higher
- *        partner's behind P only. P and the incoming vector use COLLALG_BUF_TMP elements
- *        [0, 2 count). The inclusive result starts as the input, the exclusive one as the first
- *        lower partner's P (rank 0's COLLALG_BUF_RECV is not written).
+ * @brief collalg__iscan_recursive_doubling_steps() from piece @p in (read only, unless it is
+ *        @p out) into piece @p out, both of @p count elements and outside COLLALG_BUF_TMP
+ *        [0, 2 count), which P and the incoming vector use.
  */
-static inline void collalg__iscan_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long count,
-                                                           int inplace, int exclusive)
+static inline void collalg__iscan_rdb_in_steps(collalg__steps *s, int rank, int p, long long count, collalg__piece in,
+                                               collalg__piece out, int exclusive)
 {
-    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, count);
-    collalg__piece out = collalg__pc(COLLALG_BUF_RECV, 0, count), part = collalg__pc(COLLALG_BUF_TMP, 0, count);
+    collalg__piece part = collalg__pc(COLLALG_BUF_TMP, 0, count);
     collalg__piece incoming = collalg__pc(COLLALG_BUF_TMP, count, count), t;
     int mask, first = 1;
     collalg__steps_tmp(s, 2 * count);
     collalg__steps_copy(s, in, part);
-    if (!exclusive && !inplace)
+    if (!exclusive && !(in.buf == out.buf && in.first == out.first))
         collalg__steps_copy(s, in, out);
     collalg__steps_round(s);
     for (mask = 1; mask < p; mask <<= 1) {
@@ -635,6 +644,22 @@ static inline void collalg__iscan_recursive_doubling_steps(collalg__steps *s, in
         }
         collalg__steps_round(s);
     }
+}
+
+/**
+ * @brief Recursive-doubling inclusive (@p exclusive 0) or exclusive (1) scan of @p count
+ *        elements in rank order (MPICH's): the partial reduction of the group so far, P, starts
+ *        as the rank's input; in step mask = 1, 2, 4, ... P is exchanged with rank ^ mask (when it
+ *        exists); a lower partner's P is combined in front of both P and the result, a higher
+ *        partner's behind P only. P and the incoming vector use COLLALG_BUF_TMP elements
+ *        [0, 2 count). The inclusive result starts as the input, the exclusive one as the first
+ *        lower partner's P (rank 0's COLLALG_BUF_RECV is not written).
+ */
+static inline void collalg__iscan_recursive_doubling_steps(collalg__steps *s, int rank, int p, long long count,
+                                                           int inplace, int exclusive)
+{
+    collalg__iscan_rdb_in_steps(s, rank, p, count, collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, count),
+                                collalg__pc(COLLALG_BUF_RECV, 0, count), exclusive);
 }
 
 /**
