@@ -37,6 +37,8 @@
  * | collalg_allreduce_two_stage() | 2 (B - 1)(alpha + n beta) + ceil(lg nb)(alpha + n beta) + kappa, nb = ceil(p / B) blocks | block size B (default 8) |
  * | collalg_allreduce_circulant() | 2 (N - 1 + q)(alpha + (n / N) beta) + (N - 1 + q)(n / N) gamma, q = ceil(lg p), N = ceil(n / b) blocks: circulant reduce to 0, then circulant bcast | commutative op only; block size b (default 64 KiB) |
  * | collalg_allreduce_two_tree() | about 2 n beta + 4 lg p alpha + 2 n gamma for many segments: two-tree reduce to rank p - 1, then two-tree bcast on the same trees | none (operand order kept); segment size (default 8 KiB) |
+ * | collalg_allreduce_swing_latency() | lg(pof2)(alpha + n beta) + lg(pof2) n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2; step s at distance abs(rho(s)) = 1, 1, 3, 5, 11, ... (Swing) | commutative op only |
+ * | collalg_allreduce_swing_bandwidth() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2; the n / 2^(s+1) bytes of step s at distance abs(rho(s)) (Swing) | commutative op only |
  */
 #ifndef COLLALG_ALLREDUCE_H
 #define COLLALG_ALLREDUCE_H
@@ -57,5 +59,7 @@
 #include "allreduce/shm.h"
 #include "allreduce/circulant.h"
 #include "allreduce/two_tree.h"
+#include "allreduce/swing_latency.h"
+#include "allreduce/swing_bandwidth.h"
 
 #endif /* COLLALG_ALLREDUCE_H */

@@ -131,6 +131,8 @@
     X(allreduce, shm, COLLALG_R_ONE_NODE, 0, none, 0)                                                               \
     X(allreduce, two_tree, 0, 1, segsize, 0)                                                                        \
     X(allreduce, circulant, COLLALG_R_COMMUTATIVE, 1, blocksize, 0)                                                 \
+    X(allreduce, swing_latency, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
+    X(allreduce, swing_bandwidth, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                \
     X(bcast, linear, 0, 0, none, 0)                                                                                 \
     X(bcast, chain, 0, 1, segsize, 0)                                                                               \
     X(bcast, pipelined_scatter_allgather, 0, 1, chunk, 0)                                                           \
