@@ -14,7 +14,8 @@
  *   row-major on it (as MPI_Cart_create numbers them); ndims 0 is the ring of the p ranks
  *   (dims {p}). Source j of a rank is at offset coords(sources[j]) - coords(rank), each component
  *   taken modulo the size into (-n/2, n/2]. The neighbourhood is isomorphic when every rank has
- *   the same list, in the same order: collalg__nbr_isomorphic() checks that collectively.
+ *   the same list, in the same order: collalg__nbr_isomorphic() checks that collectively, once
+ *   per communicator and grid (collalg__nbr_isomorphic_cached()).
  */
 #ifndef COLLALG_FAMILY_NEIGHBOR_COMBINING_H
 #define COLLALG_FAMILY_NEIGHBOR_COMBINING_H
@@ -154,6 +155,39 @@ COLLALG_INLINE int collalg__nbr_isomorphic(MPI_Comm pcomm, const collalg__nbr_gr
     for (i = 0; err == MPI_SUCCESS && i < len; i++)
         *iso = *iso && g->check[i] == -g->check[len + i];
     return err;
+}
+
+/**
+ * @brief collalg__nbr_isomorphic(), its answer cached on @p pcomm for the grid of @p g: the
+ *        first call on a communicator with a grid runs the check (collective), later calls with
+ *        the same grid read the answer (local: no message). A communicator's neighbour lists never
+ *        change, and every rank passes the same grid, so every rank finds the answer or none.
+ * @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the error code of the check or of the attribute calls.
+ */
+COLLALG_INLINE int collalg__nbr_isomorphic_cached(MPI_Comm pcomm, const collalg__nbr_grid *g, int *iso)
+{
+    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__nbc_state_delete, NULL}; /* frees it */
+    void *v = NULL;
+    int err = collalg__attr_find(pcomm, &kind, &v), k, hit, *keep;
+    const int *cached = (const int *)v; /* nd, the answer, the sizes */
+    hit = err == MPI_SUCCESS && cached && cached[0] == g->nd;
+    for (k = 0; hit && k < g->nd; k++)
+        hit = cached[2 + k] == g->dims[k];
+    if (err != MPI_SUCCESS || hit) {
+        *iso = hit ? cached[1] : 0;
+        return err;
+    }
+    err = collalg__nbr_isomorphic(pcomm, g, iso);
+    if (err != MPI_SUCCESS)
+        return err;
+    keep = (int *)COLLALG_MALLOC(((size_t)g->nd + 2) * sizeof(int));
+    if (!keep)
+        return MPI_ERR_NO_MEM;
+    keep[0] = g->nd;
+    keep[1] = *iso;
+    for (k = 0; k < g->nd; k++)
+        keep[2 + k] = g->dims[k];
+    return collalg__attr_keep(pcomm, &kind, keep);
 }
 
 #endif /* COLLALG_FAMILY_NEIGHBOR_COMBINING_H */

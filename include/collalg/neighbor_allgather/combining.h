@@ -49,15 +49,16 @@
  * beta plus copies: a block waits for the dimensions before its own. Träff et al. show this
  * saves the latency of s - R messages (the point at small blocks) at no extra volume for
  * allgather (their alltoall forwards each block once per non-zero component instead).
- * On a graph communicator the check adds two MPI_Allreduce of 2 and 2 s d ints at each call
- * (once at init for the persistent form).
+ * On a graph communicator the check adds two MPI_Allreduce of 2 and 2 s d ints to the first
+ * call with a grid on a communicator (the answer is cached on it: later calls are local).
  *
  * @par Forms
  * - collalg_neighbor_allgather_combining(): blocking, the schedule run in place
  *   (collalg__nbc_run());
  * - collalg_ineighbor_allgather_combining(): nonblocking (collalg__nbc_launch(), core/nbc.h
- *   says who advances it); on a graph communicator the call itself runs the collective check,
- *   so it returns only when every rank has called it;
+ *   says who advances it); the first call on a graph communicator (or with another grid) runs
+ *   the collective check, so that one returns only when every rank has called it, as the first
+ *   catalogue call on any communicator does with its MPI_Comm_dup;
  * - collalg_neighbor_allgather_init_combining(): persistent, the check and the schedule made
  *   once; collalg_start() runs it, collalg_request_free() releases it (core/persistent.h).
  *
@@ -110,7 +111,7 @@ COLLALG_INLINE int collalg__neighbor_allgather_combining(const void *sendbuf, in
         err = collalg__nbr_grid_get(comm, p, rank, &n, ndims, dims, &g);
     err = collalg__nbc_enter(&c, err, mode == COLLALG_NBR_BLOCKING ? &dummy : request, &p, &rank);
     if (err == MPI_SUCCESS && !n.cart) {
-        err = collalg__nbr_isomorphic(c.pcomm, &g, &iso);
+        err = collalg__nbr_isomorphic_cached(c.pcomm, &g, &iso);
         err = err == MPI_SUCCESS && !iso ? MPI_ERR_TOPOLOGY : err;
     }
     if (err == MPI_SUCCESS) {
@@ -160,8 +161,8 @@ COLLALG_INLINE int collalg_neighbor_allgather_combining(const void *sendbuf, int
 
 /**
  * @brief `MPI_Ineighbor_allgather` by the algorithm of collalg_neighbor_allgather_combining():
- *        returns with a request (see core/nbc.h for who advances it; on a graph communicator
- *        after the collective isomorphism check).
+ *        returns with a request (see core/nbc.h for who advances it; the first call on a graph
+ *        communicator after the collective isomorphism check).
  * @copydetails collalg_neighbor_allgather_combining()
  * @param request out: the request; MPI_REQUEST_NULL after an error
  * @return besides, MPI_ERR_REQUEST when @p request is NULL.
