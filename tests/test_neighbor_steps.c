@@ -15,12 +15,18 @@
  * - graph and distributed graph: the k-th edge from a to b (the k-th occurrence of b in a's
  *   destinations) fills the k-th occurrence of a in b's sources.
  * Holes (-1) give no step; every non-hole edge exactly one; the pieces are the right blocks of
- * the right buffers (uniform, same, vector, typed). */
+ * the right buffers (uniform, same, vector, typed).
+ *
+ * The message-combining allgather (schedule/neighbor_combining.h) is run in a simulated network
+ * on grids of 1 to 3 dimensions (sizes 1 .. 7, every mix of periods) for the Cartesian
+ * neighbourhood, the 3^d-point stencils (9 and 27 points, centre included) and asymmetric offset
+ * lists with repeats and offsets beyond the grid: see combining_case(). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <collalg/schedule/neighbor.h>
+#include <collalg/schedule/neighbor_combining.h>
 
 #define RMAX 64 /* ranks */
 #define DMAX 40 /* degree */
@@ -212,9 +218,10 @@ static void cart_grid(int nd, const int *dims, const int *periods)
     check_all_kinds(what);
 }
 
-Test(neighbor_steps, cartesian_1d_to_3d)
+/* Runs @p fn on every grid of 1 to 3 dimensions, sizes 1 .. size_max[nd], every mix of periods. */
+static void for_each_grid(const int *size_max, void (*fn)(int nd, const int *dims, const int *periods))
 {
-    int nd, dims[3], periods[3], size_max[4] = {0, 7, 4, 3};
+    int nd, dims[3], periods[3];
     for (nd = 1; nd <= 3; nd++) {
         int combos = 1, c, pc, d;
         for (d = 0; d < nd; d++)
@@ -228,10 +235,16 @@ Test(neighbor_steps, cartesian_1d_to_3d)
             for (pc = 0; pc < (1 << nd); pc++) {
                 for (d = 0; d < nd; d++)
                     periods[d] = (pc >> d) & 1;
-                cart_grid(nd, dims, periods);
+                fn(nd, dims, periods);
             }
         }
     }
+}
+
+Test(neighbor_steps, cartesian_1d_to_3d)
+{
+    static const int size_max[4] = {0, 7, 4, 3};
+    for_each_grid(size_max, cart_grid);
 }
 
 /* A random edge multiset over n ranks (self loops and repeats included), each rank's lists
@@ -322,4 +335,313 @@ Test(neighbor_steps, recv_slot_swaps_cartesian_pairs_only)
     cr_expect_eq(collalg__nbr_recv_slot(3, 4, 1), 2);
     cr_expect_eq(collalg__nbr_recv_slot(2, 3, 1), 2);
     cr_expect_eq(collalg__nbr_recv_slot(1, 4, 0), 1);
+}
+
+/* ---- Message combining (schedule/neighbor_combining.h) ------------------------------------- */
+/* Every rank's schedule run in a simulated network: steps start when their dependencies are done
+ * (copies at once, sends with the data of their start, matched per ordered pair in step order
+ * with the receives); elements are tokens source * 1000 + element. Each element of the receive
+ * and scratch buffers is written at most once and read only after it is written; at the end
+ * receive block j of rank r holds the send buffer of the rank at r + offs[j], exactly once, or,
+ * beyond a non-periodic border, is untouched. */
+
+#define CRMAX 400 /* ranks */
+#define CNMAX 40  /* offsets */
+#define CCOUNT 2  /* elements per block */
+
+typedef struct cmsg {
+    int from, to, step, n;
+    int *data; /* a send's tokens, or NULL for a receive */
+} cmsg;
+
+typedef struct crank {
+    collalg__steps s;
+    collalg__step *steps;
+    int *deps, *work, *left, *state; /* state: 0 waiting, 1 in flight, 2 done */
+    int *buf[3], *writes[3];
+    long long len[3];
+} crank;
+
+static crank cr[CRMAX];
+static cmsg cq[CRMAX * 64];
+static int ncq;
+
+static int *celem(crank *x, collalg__piece p, long long e, int write)
+{
+    cr_assert(p.buf >= 0 && p.buf < 3 && p.first + e < x->len[p.buf] && p.first + e >= 0, "piece beyond buffer %d",
+              p.buf);
+    if (write)
+        x->writes[p.buf][p.first + e]++;
+    return &x->buf[p.buf][p.first + e];
+}
+
+static void cstep_done(crank *x, int i)
+{
+    int k, j;
+    x->state[i] = 2;
+    for (k = i + 1; k < x->s.nsteps; k++)
+        for (j = 0; j < x->steps[k].ndeps; j++)
+            x->left[k] -= x->deps[x->steps[k].dep_first + j] == i;
+}
+
+/* Runs the schedules of ranks [0, n) to completion; @return the messages sent. */
+static int csimulate(int n)
+{
+    int progress = 1, r, i, sent = 0;
+    ncq = 0;
+    while (progress) {
+        progress = 0;
+        for (r = 0; r < n; r++)
+            for (i = 0; i < cr[r].s.nsteps; i++) {
+                crank *x = &cr[r];
+                const collalg__step *t = &x->steps[i];
+                long long e;
+                if (x->state[i] != 0 || x->left[i] > 0)
+                    continue;
+                progress = 1;
+                if (t->kind == COLLALG_STEP_COPY) {
+                    cr_assert_eq(t->src.count, t->dst.count);
+                    for (e = 0; e < t->src.count; e++) {
+                        int v = *celem(x, t->src, e, 0);
+                        cr_assert(v >= 0, "rank %d step %d copies an unwritten element", r, i);
+                        *celem(x, t->dst, e, 1) = v;
+                    }
+                    cstep_done(x, i);
+                    continue;
+                }
+                x->state[i] = 1;
+                cr_assert(ncq < CRMAX * 64, "too many messages");
+                cq[ncq].from = t->kind == COLLALG_STEP_SEND ? r : t->peer;
+                cq[ncq].to = t->kind == COLLALG_STEP_SEND ? t->peer : r;
+                cq[ncq].step = i;
+                cq[ncq].data = NULL;
+                if (t->kind == COLLALG_STEP_SEND) {
+                    cq[ncq].n = (int)t->src.count;
+                    cq[ncq].data = (int *)malloc(sizeof(int) * (size_t)(t->src.count + 1));
+                    for (e = 0; e < t->src.count; e++) {
+                        cq[ncq].data[e] = *celem(x, t->src, e, 0);
+                        cr_assert(cq[ncq].data[e] >= 0, "rank %d step %d sends an unwritten element", r, i);
+                    }
+                    sent++;
+                } else
+                    cq[ncq].n = (int)t->dst.count;
+                ncq++;
+            }
+        /* Match: per ordered pair, the oldest send with the oldest receive. */
+        for (i = 0; i < ncq; i++) {
+            int j;
+            if (!cq[i].data || cq[i].n < 0)
+                continue;
+            for (j = 0; j < ncq; j++)
+                if (!cq[j].data && cq[j].n >= 0 && cq[j].from == cq[i].from && cq[j].to == cq[i].to)
+                    break;
+            if (j == ncq)
+                continue;
+            {
+                crank *b = &cr[cq[j].to];
+                const collalg__step *t = &b->steps[cq[j].step];
+                long long e;
+                int k, older = 0;
+                for (k = 0; k < i; k++) /* an older unmatched send of the pair goes first */
+                    older += cq[k].data && cq[k].n >= 0 && cq[k].from == cq[i].from && cq[k].to == cq[i].to;
+                if (older)
+                    continue;
+                cr_assert_eq(cq[i].n, cq[j].n, "message %d -> %d: %d sent, %d received", cq[i].from, cq[i].to, cq[i].n,
+                             cq[j].n);
+                for (e = 0; e < cq[i].n; e++)
+                    *celem(b, t->dst, e, 1) = cq[i].data[e];
+                cstep_done(&cr[cq[i].from], cq[i].step);
+                cstep_done(b, cq[j].step);
+                free(cq[i].data);
+                cq[i].n = cq[j].n = -1;
+                progress = 1;
+            }
+        }
+    }
+    for (r = 0; r < n; r++)
+        for (i = 0; i < cr[r].s.nsteps; i++)
+            cr_assert_eq(cr[r].state[i], 2, "rank %d step %d (kind %d) never completes", r, i, cr[r].steps[i].kind);
+    return sent;
+}
+
+/* Builds, runs and checks the combining allgather on a grid for the source offsets @p offs;
+ * @p plain: the Cartesian neighbourhood, whose schedule must be the linear one (no copy, no
+ * dependency) when every dimension has size >= 3. */
+static void combining_case(int nd, const int *dims, const int *periods, int ns, const int *offs, int plain)
+{
+    int n = 1, r, j, k, d, rounds = 0, msgs;
+    long long e;
+    for (d = 0; d < nd; d++)
+        n *= dims[d];
+    cr_assert(n <= CRMAX && ns <= CNMAX);
+    for (r = 0; r < n; r++) {
+        crank *x = &cr[r];
+        collalg__steps c;
+        x->work = (int *)malloc(sizeof(int) * (size_t)collalg__nbr_comb_work(ns, nd));
+        collalg__steps_counting(&c);
+        collalg__neighbor_allgather_combining_steps(&c, r, nd, dims, periods, ns, offs, CCOUNT, CCOUNT, x->work);
+        x->steps = (collalg__step *)malloc(sizeof(collalg__step) * (size_t)(c.nsteps + 1));
+        x->deps = (int *)malloc(sizeof(int) * (size_t)(c.ndeps + 1));
+        collalg__steps_filling(&x->s, x->steps, x->deps);
+        collalg__neighbor_allgather_combining_steps(&x->s, r, nd, dims, periods, ns, offs, CCOUNT, CCOUNT, x->work);
+        cr_assert(x->s.nsteps == c.nsteps && x->s.ndeps == c.ndeps && x->s.tmp_count == c.tmp_count, "runs differ");
+        x->left = (int *)calloc((size_t)c.nsteps + 1, sizeof(int));
+        x->state = (int *)calloc((size_t)c.nsteps + 1, sizeof(int));
+        for (j = 0; j < c.nsteps; j++) {
+            x->left[j] = x->steps[j].ndeps;
+            for (k = 0; k < x->steps[j].ndeps; k++)
+                cr_assert(x->deps[x->steps[j].dep_first + k] < j, "a dependency on a later step");
+            if (plain && x->steps[j].kind == COLLALG_STEP_COPY) {
+                int big = 1;
+                for (d = 0; d < nd; d++)
+                    big = big && dims[d] >= 3;
+                cr_assert(!big, "a copy in the plain Cartesian neighbourhood");
+            }
+        }
+        x->len[COLLALG_BUF_SEND] = CCOUNT;
+        x->len[COLLALG_BUF_RECV] = (long long)ns * CCOUNT;
+        x->len[COLLALG_BUF_TMP] = c.tmp_count;
+        for (k = 0; k < 3; k++) {
+            x->buf[k] = (int *)malloc(sizeof(int) * (size_t)(x->len[k] + 1));
+            x->writes[k] = (int *)calloc((size_t)x->len[k] + 1, sizeof(int));
+            for (e = 0; e < x->len[k]; e++)
+                x->buf[k][e] = k == COLLALG_BUF_SEND ? r * 1000 + (int)e : -1;
+        }
+    }
+    msgs = csimulate(n);
+    for (d = 0; d < nd; d++) { /* at most one round per dimension and distinct value */
+        int v[CNMAX], nv = 0, i;
+        for (j = 0; j < ns; j++) {
+            int c = collalg__nbr_comb_canon(-(long long)offs[j * nd + d], dims[d], periods[d]);
+            for (i = 0; i < nv && v[i] != c; i++)
+                ;
+            if (c != 0 && i == nv)
+                v[nv++] = c;
+        }
+        rounds += nv;
+    }
+    cr_assert(msgs <= n * rounds, "%d messages, %d ranks x %d rounds", msgs, n, rounds);
+    for (r = 0; r < n; r++) {
+        crank *x = &cr[r];
+        int coord[8], rest = r;
+        for (d = nd - 1; d >= 0; d--) {
+            coord[d] = rest % dims[d];
+            rest /= dims[d];
+        }
+        for (j = 0; j < ns; j++) {
+            int src = 0, hole = 0;
+            for (d = 0; d < nd; d++) {
+                int c = coord[d] + offs[j * nd + d];
+                if (c < 0 || c >= dims[d]) {
+                    hole |= !periods[d];
+                    c = ((c % dims[d]) + dims[d]) % dims[d];
+                }
+                src = src * dims[d] + c;
+            }
+            for (e = 0; e < CCOUNT; e++) {
+                long long at = (long long)j * CCOUNT + e;
+                int want = hole ? -1 : src * 1000 + (int)e;
+                cr_assert_eq(x->buf[COLLALG_BUF_RECV][at], want, "%dd grid %dx%dx%d: rank %d block %d element %lld", nd,
+                             dims[0], nd > 1 ? dims[1] : 1, nd > 2 ? dims[2] : 1, r, j, e);
+                cr_assert_eq(x->writes[COLLALG_BUF_RECV][at], hole ? 0 : 1, "rank %d block %d written %d times", r, j,
+                             x->writes[COLLALG_BUF_RECV][at]);
+            }
+        }
+        for (e = 0; e < x->len[COLLALG_BUF_TMP]; e++)
+            cr_assert(x->writes[COLLALG_BUF_TMP][e] <= 1, "rank %d scratch element %lld written twice", r, e);
+        for (k = 0; k < 3; k++) {
+            free(x->buf[k]);
+            free(x->writes[k]);
+        }
+        free(x->work);
+        free(x->steps);
+        free(x->deps);
+        free(x->left);
+        free(x->state);
+    }
+}
+
+/* Offsets of the stencils, source offsets (receive block j from r + offs[j]). */
+static int stencil(int nd, int kind, int *offs)
+{
+    static const int asym1[] = {1, 2, 3, -5, 0, 2, -1};
+    static const int asym2[] = {1, 0, 2, 1, 0, -3, 1, 1, 1, 1, -2, 2, 0, 0, -1, 4};
+    static const int asym3[] = {1, 2, 0, 0, 0, 1, -1, -1, -1, 3, 0, 2, 1, 2, 0, 0, -2, 1, 2, 2, 2};
+    int ns = 0, d, i, k;
+    if (kind == 0) { /* the Cartesian neighbourhood, MPI's order: -e_d then +e_d */
+        for (d = 0; d < nd; d++)
+            for (k = -1; k <= 1; k += 2, ns++)
+                for (i = 0; i < nd; i++)
+                    offs[ns * nd + i] = i == d ? k : 0;
+    } else if (kind == 1) { /* 3^nd points, the centre included (a self loop) */
+        int total = 1;
+        for (d = 0; d < nd; d++)
+            total *= 3;
+        for (ns = 0; ns < total; ns++) {
+            int rest = ns;
+            for (i = 0; i < nd; i++, rest /= 3)
+                offs[ns * nd + i] = rest % 3 - 1;
+        }
+    } else { /* asymmetric, repeated offsets, offsets beyond the grid */
+        const int *a = nd == 1 ? asym1 : nd == 2 ? asym2 : asym3;
+        ns = nd == 1 ? 7 : nd == 2 ? 8 : 7;
+        for (i = 0; i < ns * nd; i++)
+            offs[i] = a[i];
+    }
+    return ns;
+}
+
+/* The three stencils on one grid. */
+static void combining_grid(int nd, const int *dims, const int *periods)
+{
+    int offs[CNMAX * 3], kind;
+    for (kind = 0; kind < 3; kind++)
+        combining_case(nd, dims, periods, stencil(nd, kind, offs), offs, kind == 0);
+}
+
+Test(neighbor_steps, combining_allgather_grids_and_stencils)
+{
+    static const int size_max[4] = {0, 7, 7, 4};
+    for_each_grid(size_max, combining_grid);
+}
+
+Test(neighbor_steps, combining_allgather_large_grids)
+{
+    static const int grids[][3] = {{7, 7, 7}, {3, 3, 3}, {7, 2, 5}, {1, 6, 7}};
+    int g3, pc, kind, periods[3], offs[CNMAX * 3], d;
+    for (g3 = 0; g3 < 4; g3++)
+        for (pc = 0; pc < 8; pc += 7) {
+            for (d = 0; d < 3; d++)
+                periods[d] = pc ? 1 : 0;
+            for (kind = 0; kind < 3; kind++)
+                combining_case(3, grids[g3], periods, stencil(3, kind, offs), offs, kind == 0);
+        }
+}
+
+/* The counts of the 27-point stencil on a 3x3x3 torus's neighbour: 6 messages (one per dimension
+ * and direction) carrying 2 + 6 + 18 = 26 blocks, none for the centre. */
+Test(neighbor_steps, combining_27_point_counts)
+{
+    int dims[3] = {5, 5, 5}, periods[3] = {1, 1, 1}, offs[CNMAX * 3], ns = stencil(3, 1, offs), i, sends = 0;
+    long long blocks = 0;
+    collalg__steps c;
+    int *work = (int *)malloc(sizeof(int) * (size_t)collalg__nbr_comb_work(ns, 3));
+    collalg__step *steps;
+    int *deps;
+    collalg__steps_counting(&c);
+    collalg__neighbor_allgather_combining_steps(&c, 62, 3, dims, periods, ns, offs, 1, 1, work);
+    steps = (collalg__step *)malloc(sizeof *steps * (size_t)c.nsteps);
+    deps = (int *)malloc(sizeof *deps * (size_t)(c.ndeps + 1));
+    collalg__steps_filling(&c, steps, deps);
+    collalg__neighbor_allgather_combining_steps(&c, 62, 3, dims, periods, ns, offs, 1, 1, work);
+    for (i = 0; i < c.nsteps; i++)
+        if (steps[i].kind == COLLALG_STEP_SEND) {
+            sends++;
+            blocks += steps[i].src.count;
+        }
+    cr_expect_eq(sends, 6);
+    cr_expect_eq(blocks, 26);
+    free(work);
+    free(steps);
+    free(deps);
 }

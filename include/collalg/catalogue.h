@@ -41,6 +41,7 @@
  * | #COLLALG_R_COMMUTATIVE | a commutative operation (MPI_Op_commutative)   |
  * | #COLLALG_R_MAX_P       | p <= COLLALG_ALLTOALLV_MAX_P (46340) processes |
  * | #COLLALG_R_ONE_NODE    | every process on one node (machine/node.h)     |
+ * | #COLLALG_R_ISOMORPHIC  | an isomorphic neighbourhood (neighbourhood collectives: a Cartesian communicator, or every rank the same offsets on a grid) |
  * Everything else (any p >= 1, count 0, derived datatypes, MPI_IN_PLACE, any root) every
  * algorithm serves; a parameter out of range is the caller's error (MPI_ERR_ARG), not a
  * restriction. Which algorithms have which kind: the table below, or the reference's catalogue
@@ -61,6 +62,11 @@
 /** @brief Restriction kind: every process on one node (one shared-memory domain, machine/node.h):
  *         the shared-memory family works through one MPI-3 shared window. */
 #define COLLALG_R_ONE_NODE 4
+/** @brief Restriction kind (neighbourhood collectives): an isomorphic neighbourhood, every rank
+ *         the same relative offsets on a grid: a Cartesian communicator, or a graph or
+ *         distributed-graph one whose offsets on the grid the algorithm's parameters give agree
+ *         on every rank (family/neighbor_combining.h); else MPI_ERR_TOPOLOGY. */
+#define COLLALG_R_ISOMORPHIC 8
 
 /** @brief Flag: the algorithm schedules by the machine's topology description
  *         (machine/topology_comm.h); the tuner measures it only when the run has a topology
@@ -355,6 +361,7 @@
  */
 #define COLLALG_NEIGHBOR(X)                                                                                         \
     X(neighbor_allgather, linear, 0, 0, none, 0)                                                                    \
+    X(neighbor_allgather, combining, COLLALG_R_ISOMORPHIC, 2, none, 0)                                              \
     X(neighbor_allgatherv, linear, 0, 0, none, 0)                                                                   \
     X(neighbor_alltoall, linear, 0, 0, none, 0)                                                                     \
     X(neighbor_alltoallv, linear, 0, 0, none, 0)                                                                    \

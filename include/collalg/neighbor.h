@@ -22,13 +22,14 @@
  * | function | cost (leading terms) | restrictions |
  * |---|---|---|
  * | collalg_neighbor_allgather_linear() | about alpha + n beta, every message posted at once | a topology |
+ * | collalg_neighbor_allgather_combining() | R (distinct non-zero offset components per dimension, summed) messages instead of s, no more blocks | an isomorphic neighbourhood |
  * | collalg_neighbor_allgatherv_linear() | about alpha + n beta, every message posted at once | a topology |
  * | collalg_neighbor_alltoall_linear() | about alpha + n beta, every message posted at once | a topology |
  * | collalg_neighbor_alltoallv_linear() | about alpha + n beta, every message posted at once | a topology |
  * | collalg_neighbor_alltoallw_linear() | about alpha + n beta, every message posted at once | a topology |
  *
- * Not yet: the message-combining algorithms for Cartesian (isomorphic) neighbourhoods, node-aware
- * aggregation for distributed graphs, the selector, the tuner and the PMPI library's entry points.
+ * Not yet: message combining for the other four collectives, node-aware aggregation for
+ * distributed graphs, the selector, the tuner and the PMPI library's entry points.
  */
 #ifndef COLLALG_NEIGHBOR_H
 #define COLLALG_NEIGHBOR_H

@@ -10,10 +10,12 @@
  * | function | cost (leading terms) | restrictions |
  * |---|---|---|
  * | collalg_neighbor_allgather_linear() | about alpha + n beta, every message posted at once | a topology (MPI's own requirement) |
+ * | collalg_neighbor_allgather_combining() | R messages (distinct non-zero offset components per dimension, summed: 2 d for a 3^d stencil) instead of s, no more blocks than linear | isomorphic neighbourhood |
  */
 #ifndef COLLALG_NEIGHBOR_ALLGATHER_H
 #define COLLALG_NEIGHBOR_ALLGATHER_H
 
 #include "neighbor_allgather/linear.h"
+#include "neighbor_allgather/combining.h"
 
 #endif /* COLLALG_NEIGHBOR_ALLGATHER_H */

@@ -13,7 +13,8 @@
  * COLLALG_NEIGHBOR):
  * this header turns them into compile-time constants `collalg_restrict_<collective>_<algorithm>`
  * (what the selector's rules read) and a run-time lookup by name (the PMPI library, the tuner).
- * The kinds (COLLALG_R_COMMUTATIVE, COLLALG_R_MAX_P, COLLALG_R_ONE_NODE) are defined there too.
+ * The kinds (COLLALG_R_COMMUTATIVE, COLLALG_R_MAX_P, COLLALG_R_ONE_NODE,
+ * COLLALG_R_ISOMORPHIC) are defined there too.
  * A call outside an algorithm's restrictions makes it return an error before any message
  * (MPI_ERR_OP, MPI_ERR_NO_MEM, MPI_ERR_ARG): the selector never lets it get there. The select
  * test (tests/mpi/select.c) checks that an allreduce returns MPI_ERR_OP for a non-commutative
@@ -80,6 +81,8 @@ static inline const char *collalg_restriction_text(int r)
         return "at most 46340 processes";
     if (r & COLLALG_R_ONE_NODE)
         return "every process must be on one node";
+    if (r & COLLALG_R_ISOMORPHIC)
+        return "the neighbourhood must be isomorphic";
     return "";
 }
 

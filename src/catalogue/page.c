@@ -39,7 +39,9 @@ static void print_restrictions(int r)
     if (r & COLLALG_R_MAX_P)
         printf("%sp <= %d", sep, COLLALG_R_MAX_P_VALUE), sep = ", ";
     if (r & COLLALG_R_ONE_NODE)
-        printf("%sone node", sep);
+        printf("%sone node", sep), sep = ", ";
+    if (r & COLLALG_R_ISOMORPHIC)
+        printf("%sisomorphic neighbourhood", sep);
 }
 
 /** @brief Prints the page. @return 0 */

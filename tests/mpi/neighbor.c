@@ -1,8 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * neighbor.c - the neighbourhood collectives (include/collalg/neighbor_<coll>/linear.h) against
- * a point-to-point reference written to the MPI-4.1 text (§8.6), byte for byte over the whole
- * receive allocation, in their blocking, nonblocking and persistent forms.
+ * neighbor.c - the neighbourhood collectives (include/collalg/neighbor_<coll>/linear.h, and
+ * neighbor_allgather/combining.h) against a point-to-point reference written to the MPI-4.1 text
+ * (§8.6), byte for byte over the whole receive allocation, in their blocking, nonblocking and
+ * persistent forms.
+ *
+ * The combining allgather runs on every topology beside the linear one: on Cartesian
+ * communicators with their own grid, on graphs read on the ring (the test decides by itself
+ * whether every rank has the same (source - rank) mod p list; where not, MPI_ERR_TOPOLOGY is
+ * expected on every rank in every form, the receive buffer untouched), and on isomorphic
+ * distributed graphs on a torus (stencils(): 9 and 27 points, an asymmetric list) where only
+ * the allgathers run; a grid that is not the communicator's gives MPI_ERR_ARG.
  *
  * The reference reads the neighbour lists itself (MPI_Cart_shift, MPI_Graph_neighbors,
  * MPI_Dist_graph_neighbors) and posts one receive per source and one send per destination: on a
@@ -71,6 +79,10 @@ typedef struct topo {
     int *src, *dst;   /* MPI_PROC_NULL kept */
     int inout_differ; /* 1: in-degree != out-degree on some rank */
     int repeats;      /* 1: a source appears twice in some rank's list */
+    int gnd;          /* combining: the torus's dimensions (0: the ring, or the Cartesian grid) */
+    int gdims[3];     /* combining: their sizes */
+    int iso;          /* combining: 1 isomorphic on that grid, 0 not (MPI_ERR_TOPOLOGY expected) */
+    int only_gather;  /* 1: only neighbor_allgather runs on it */
 } topo;
 
 /* One call's arguments. */
@@ -129,6 +141,28 @@ static void topo_lists(topo *t)
         for (w = 0; w < d; w++)
             st |= t->src[w] == t->src[d] && t->src[d] != MPI_PROC_NULL;
     MPI_Allreduce(&st, &t->repeats, 1, MPI_INT, MPI_LOR, t->comm);
+    if (!t->cart && t->gnd == 0) { /* the ring: the same (source - rank) mod p lists everywhere? */
+        int p, lo[2], hi[2], *v, *vlo, *vhi;
+        MPI_Comm_size(t->comm, &p);
+        lo[0] = hi[0] = t->in;
+        lo[1] = hi[1] = 0;
+        MPI_Allreduce(MPI_IN_PLACE, lo, 1, MPI_INT, MPI_MIN, t->comm);
+        MPI_Allreduce(MPI_IN_PLACE, hi, 1, MPI_INT, MPI_MAX, t->comm);
+        t->iso = lo[0] == hi[0];
+        if (t->iso && t->in > 0) {
+            v = (int *)th_alloc(sizeof(int) * (size_t)(3 * t->in));
+            vlo = v + t->in;
+            vhi = vlo + t->in;
+            for (d = 0; d < t->in; d++)
+                v[d] = ((t->src[d] - rank) % p + p) % p;
+            MPI_Allreduce(v, vlo, t->in, MPI_INT, MPI_MIN, t->comm);
+            MPI_Allreduce(v, vhi, t->in, MPI_INT, MPI_MAX, t->comm);
+            for (d = 0; d < t->in; d++)
+                t->iso = t->iso && vlo[d] == vhi[d];
+            free(v);
+        }
+    } else if (t->cart)
+        t->iso = 1;
 }
 
 static void topo_free(topo *t)
@@ -309,11 +343,19 @@ static int reference(const topo *t, args *a)
 #define ARGS_V a->sbuf, a->scounts, a->sdispls, a->t->stype, a->rbuf, a->rcounts, a->rdispls, a->t->rtype, t->comm
 #define ARGS_W a->sbuf, a->scounts, a->sw, a->stypes, a->rbuf, a->rcounts, a->rw, a->rtypes, t->comm
 
+static int comb; /* 1: the allgather forms are the message-combining algorithm's */
+
 /* Runs (H_REF, H_NATIVE, H_BLOCKING) or starts (H_NONBLOCKING, H_INIT: *req) the call. */
 static int call(const topo *t, args *a, int how, MPI_Request *req)
 {
     if (how == H_REF)
         return reference(t, a);
+    if (comb && a->coll == C_ALLGATHER && how == H_BLOCKING)
+        return collalg_neighbor_allgather_combining(ARGS_UNIFORM, t->gnd, t->gdims);
+    if (comb && a->coll == C_ALLGATHER && how == H_NONBLOCKING)
+        return collalg_ineighbor_allgather_combining(ARGS_UNIFORM, req, t->gnd, t->gdims);
+    if (comb && a->coll == C_ALLGATHER && how == H_INIT)
+        return collalg_neighbor_allgather_init_combining(ARGS_UNIFORM, MPI_INFO_NULL, req, t->gnd, t->gdims);
 #define FORMS(coll, ARGS)                                               \
     if (how == H_NATIVE)                                                \
         return HAVE_NATIVE ? MPI_Neighbor_##coll(ARGS) : MPI_ERR_OTHER; \
@@ -366,6 +408,32 @@ static int run(const topo *t, args *a, int how, unsigned seed, unsigned char **o
     return err;
 }
 
+/* The combining allgather on a neighbourhood that is not isomorphic: MPI_ERR_TOPOLOGY on every
+ * rank in the three forms, the receive buffer untouched, the request MPI_REQUEST_NULL. */
+static void comb_refused(const topo *t, args *a, const char *what)
+{
+    int how, err, rank;
+    char w2[240];
+    unsigned char *before = (unsigned char *)th_alloc(a->rbytes);
+    MPI_Errhandler eh;
+    MPI_Comm_rank(t->comm, &rank);
+    MPI_Comm_create_errhandler(th_record_error, &eh);
+    MPI_Comm_set_errhandler(t->comm, eh);
+    for (how = H_BLOCKING; how <= H_INIT; how++) {
+        MPI_Request req = MPI_REQUEST_NULL;
+        th_fill(a->rbuf, a->rbytes, 7u + (unsigned)rank);
+        memcpy(before, a->rbuf, a->rbytes);
+        th_handler_saw = 0;
+        err = call(t, a, how, &req);
+        snprintf(w2, sizeof w2, "%s not isomorphic: MPI_ERR_TOPOLOGY (form %d)", what, how);
+        th_expect_class(&res, &opts, w2, err, MPI_ERR_TOPOLOGY,
+                        memcmp(before, a->rbuf, a->rbytes) == 0 && req == MPI_REQUEST_NULL);
+    }
+    MPI_Comm_set_errhandler(t->comm, MPI_ERRORS_ARE_FATAL);
+    MPI_Errhandler_free(&eh);
+    free(before);
+}
+
 static void one_case(const topo *t, int coll, const th_types *tt, int c)
 {
     args a;
@@ -375,8 +443,15 @@ static void one_case(const topo *t, int coll, const th_types *tt, int c)
     MPI_Request req = MPI_REQUEST_NULL;
     MPI_Comm_rank(t->comm, &rank);
     args_make(&a, t, coll, tt, c);
-    snprintf(what, sizeof what, "neighbor_%s %s %s count %d", coll_name[coll], t->name, tt->name, c);
+    snprintf(what, sizeof what, "neighbor_%s %s %s %s count %d", coll_name[coll], comb ? "combining" : "linear",
+             t->name, tt->name, c);
     run(t, &a, H_REF, 1, &want);
+    if (comb && !t->iso) { /* not isomorphic: MPI_ERR_TOPOLOGY in every form, nothing received */
+        comb_refused(t, &a, what);
+        free(want);
+        args_free(&a);
+        return;
+    }
     {
         char w2[240];
         const char *form[] = {"blocking", "nonblocking"};
@@ -388,7 +463,7 @@ static void one_case(const topo *t, int coll, const th_types *tt, int c)
             free(got);
         }
         /* MPICH's MPI_Neighbor_alltoallw mixes in- and out-degree (wrong data or a crash) */
-        if (HAVE_NATIVE && !(coll == C_ALLTOALLW && t->inout_differ && MPICH_NATIVE)) {
+        if (HAVE_NATIVE && !comb && !(coll == C_ALLTOALLW && t->inout_differ && MPICH_NATIVE)) {
             int diff, any;
             err = run(t, &a, H_NATIVE, 1, &got);
             diff = err != MPI_SUCCESS || memcmp(got, want, a.rbytes) != 0;
@@ -470,12 +545,15 @@ static void run_topo(topo *t, const th_types *types)
         if (!th_want_type(&opts, types[ti].name) || !strcmp(types[ti].name, "double"))
             continue;
         for (coll = 0; coll < NCOLLS; coll++) {
-            if (coll == C_ALLTOALLW && ti > 0) /* alltoallw brings its own datatypes */
-                continue;
-            for (ci = 0; ci < opts.ncounts; ci++)
-                one_case(t, coll, &types[ti], opts.counts[ci] < 0 ? 200 : opts.counts[ci]);
+            if ((coll == C_ALLTOALLW && ti > 0) || (t->only_gather && coll != C_ALLGATHER))
+                continue; /* alltoallw brings its own datatypes */
+            for (comb = 0; comb < (coll == C_ALLGATHER ? 2 : 1); comb++)
+                for (ci = 0; ci < opts.ncounts; ci++)
+                    one_case(t, coll, &types[ti], opts.counts[ci] < 0 ? 200 : opts.counts[ci]);
+            comb = 0;
         }
-        mixed_case(t, &types[ti]);
+        if (!t->only_gather)
+            mixed_case(t, &types[ti]);
     }
     topo_free(t);
 }
@@ -593,6 +671,52 @@ static void dists(const th_types *types, int p)
     free(src);
 }
 
+/* Isomorphic distributed graphs on the torus MPI_Dims_create gives (reorder 0): block j from
+ * r + offs[j], sent to r - offs[j] in the same order: the 9-point (2-D) and 27-point (3-D)
+ * stencils, centre included, and an asymmetric 2-D list with a repeat and offsets beyond the
+ * torus. Only neighbor_allgather runs on them (linear and combining against the reference). */
+static void stencils(const th_types *types, int p)
+{
+    static const int asym[] = {1, 0, 2, 1, 0, -3, 1, 1, 1, 1, -2, 2, 0, 0, -1, 4};
+    int kind, rank, j, k, offs[27 * 3], src[27], dst[27];
+    int *volatile unweighted = MPI_UNWEIGHTED; /* as in dists() */
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (kind = 0; kind < 3; kind++) {
+        topo t;
+        int nd = kind == 1 ? 3 : 2, ns = kind == 0 ? 9 : kind == 1 ? 27 : 8, coord[3], at[3];
+        memset(&t, 0, sizeof t);
+        t.gnd = nd;
+        MPI_Dims_create(p, nd, t.gdims);
+        for (j = 0; j < ns; j++)
+            for (k = 0; k < nd; k++)
+                offs[j * nd + k] = kind == 2 ? asym[j * nd + k] : (j / (k == 0 ? 1 : k == 1 ? 3 : 9)) % 3 - 1;
+        for (k = nd - 1, at[0] = rank; k >= 0; k--) {
+            coord[k] = at[0] % t.gdims[k];
+            at[0] /= t.gdims[k];
+        }
+        for (j = 0; j < ns; j++) {
+            int sgn;
+            for (sgn = 1; sgn >= -1; sgn -= 2) {
+                int r = 0;
+                for (k = 0; k < nd; k++)
+                    r = r * t.gdims[k] +
+                        ((coord[k] + sgn * offs[j * nd + k]) % t.gdims[k] + 8 * t.gdims[k]) % t.gdims[k];
+                (sgn > 0 ? src : dst)[j] = r;
+            }
+        }
+        MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, ns, src, unweighted, ns, dst, unweighted, MPI_INFO_NULL, 0,
+                                       &t.comm);
+        t.iso = 1;
+        t.only_gather = 1;
+        snprintf(t.name, sizeof t.name, "dist graph %s on %dx%dx%d",
+                 kind == 0   ? "9-point"
+                 : kind == 1 ? "27-point"
+                             : "asymmetric",
+                 t.gdims[0], t.gdims[1], nd > 2 ? t.gdims[2] : 1);
+        run_topo(&t, types);
+    }
+}
+
 /* A communicator without a topology: MPI_ERR_TOPOLOGY in every form, nothing sent. */
 static void errors(void)
 {
@@ -608,7 +732,36 @@ static void errors(void)
     err = collalg_neighbor_alltoall_init_linear(sb, 1, MPI_INT, rb, 1, MPI_INT, c, MPI_INFO_NULL, &req);
     th_expect_class(&res, &opts, "no topology: persistent MPI_ERR_TOPOLOGY", err, MPI_ERR_TOPOLOGY,
                     rb[0] == 9 && req == MPI_REQUEST_NULL);
+    err = collalg_neighbor_allgather_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, c, 0, NULL);
+    th_expect_class(&res, &opts, "no topology: combining MPI_ERR_TOPOLOGY", err, MPI_ERR_TOPOLOGY, rb[0] == 9);
     th_recording_comm_free(&c, &eh);
+    { /* a grid that is not the communicator's: MPI_ERR_ARG, nothing sent */
+        int p, i, wrong[1], period[1] = {1}, *index, *edges;
+        MPI_Comm g;
+        MPI_Comm_size(MPI_COMM_WORLD, &p);
+        index = (int *)th_alloc(sizeof(int) * (size_t)p);
+        edges = (int *)th_alloc(sizeof(int) * (size_t)p);
+        wrong[0] = p + 1;
+        MPI_Comm_create_errhandler(th_record_error, &eh);
+        MPI_Cart_create(MPI_COMM_WORLD, 1, &p, period, 0, &g);
+        MPI_Comm_set_errhandler(g, eh);
+        th_handler_saw = 0;
+        err = collalg_neighbor_allgather_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, g, 1, wrong);
+        th_expect_class(&res, &opts, "cartesian, another grid: combining MPI_ERR_ARG", err, MPI_ERR_ARG, rb[0] == 9);
+        MPI_Comm_free(&g);
+        for (i = 0; i < p; i++) /* every rank a self loop; the sizes do not multiply to p */
+            index[i] = i + 1, edges[i] = i;
+        MPI_Graph_create(MPI_COMM_WORLD, p, index, edges, 0, &g);
+        MPI_Comm_set_errhandler(g, eh);
+        th_handler_saw = 0;
+        err = collalg_ineighbor_allgather_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, g, &req, 1, wrong);
+        th_expect_class(&res, &opts, "graph, sizes not p: combining MPI_ERR_ARG", err, MPI_ERR_ARG,
+                        rb[0] == 9 && req == MPI_REQUEST_NULL);
+        MPI_Comm_free(&g);
+        free(index);
+        free(edges);
+        MPI_Errhandler_free(&eh);
+    }
 }
 
 int main(int argc, char **argv)
@@ -630,6 +783,7 @@ int main(int argc, char **argv)
     if (HAVE_GRAPHS) {
         graphs(types, p);
         dists(types, p);
+        stencils(types, p);
     }
     MPI_Type_free(&vec2);
     th_types_free(types);

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file neighbor_allgather/combining.h
+ * @ingroup neighbor
+ * @brief MPI_Neighbor_allgather by message combining on a Cartesian layout (Träff,
+ *        Carpen-Amarie, Hunold, Rougier; Träff, Hunold): for isomorphic neighbourhoods, blocks
+ *        routed dimension by dimension, those with a common path in one message; blocking,
+ *        nonblocking and persistent from one schedule
+ *        (collalg__neighbor_allgather_combining_steps(), schedule/neighbor_combining.h).
+ *
+ * The name is the papers' ("message-combining algorithms"). The neighbourhood must be isomorphic:
+ * every rank receives block j from the rank at the same relative offset on a grid. A Cartesian
+ * communicator is (its neighbourhood, ±1 per dimension with holes at non-periodic borders); a
+ * graph or distributed-graph communicator is when its source lists, read as offsets on the torus
+ * given by the parameters (@p ndims, @p dims; 0, NULL: the ring of the p ranks), are the same on
+ * every rank, in the same order: a stencil with diagonals (9 or 27 points), any list of offsets.
+ * The check is collective (family/neighbor_combining.h); a neighbourhood that fails it is an
+ * error, MPI_ERR_TOPOLOGY on every rank with nothing sent (restriction #COLLALG_R_ISOMORPHIC),
+ * not a silent fall-back to the linear algorithm.
+ *
+ * @par Phases
+ * Let t_j = -offset_j, the way rank r's block travels to the rank that wants it as block j. For
+ * each dimension k and each distinct non-zero value c of the t_j's component k (a round), rank r
+ * sends to r + c e_k one message with every block it holds that must still move by c along k,
+ * and receives the matching one from r - c e_k. Targets with a common prefix t[0 .. k-1] share
+ * the path up to dimension k: a block goes along each edge of the trie of the prefixes once.
+ * Every receive is posted at once and each send waits only for the receives of the blocks it
+ * carries, so the plain Cartesian neighbourhood (no block moves twice) is the linear algorithm.
+ * Blocks that end in consecutive receive blocks are received in place; the others through
+ * scratch, then copied (a message of blocks from several places is packed by copies first).
+ *
+ * @par Trace
+ * @verbatim
+   9-point stencil (offsets {-1,0,1}^2, centre included), 3 x 3 torus, rank 4 at (1,1):
+   dim 0, c = -1: send own block to (0,1); receive from (2,1) the block of (2,1)
+   dim 0, c = +1: send own block to (2,1); receive from (0,1) the block of (0,1)
+   dim 1, c = -1: send {block of (2,1), own, block of (0,1)} (3 blocks) to (1,0);
+                  receive 3 blocks from (1,2): those of (2,2), (1,2), (0,2)
+   dim 1, c = +1: the same towards (1,2), from (1,0)
+   4 messages, 8 blocks (linear: 8 messages); the own block to block 4 by a copy
+   @endverbatim
+ *
+ * @par Cost
+ * Symbols as defined in @ref cost_model; s the number of offsets, m the bytes of one block, R
+ * the rounds: the number of distinct non-zero values per dimension, summed (2 d for offsets in
+ * {-1, 0, 1}^d). R messages instead of s, of 1 to s blocks each; in all, one block per edge of
+ * the prefix trie, never more than s blocks (the 27-point stencil: 6 messages of 2 + 6 + 18
+ * blocks, instead of 26 messages). Time about d alpha + (blocks of the longest message chain) m
+ * beta plus copies: a block waits for the dimensions before its own. Träff et al. show this
+ * saves the latency of s - R messages (the point at small blocks) at no extra volume for
+ * allgather (their alltoall forwards each block once per non-zero component instead).
+ * On a graph communicator the check adds two MPI_Allreduce of 2 and 2 s d ints to the first
+ * call with a grid on a communicator (the answer is cached on it: later calls are local).
+ *
+ * @par Forms
+ * - collalg_neighbor_allgather_combining(): blocking, the schedule run in place
+ *   (collalg__nbc_run());
+ * - collalg_ineighbor_allgather_combining(): nonblocking (collalg__nbc_launch(), core/nbc.h
+ *   says who advances it); the first call on a graph communicator (or with another grid) runs
+ *   the collective check, so that one returns only when every rank has called it, as the first
+ *   catalogue call on any communicator does with its MPI_Comm_dup;
+ * - collalg_neighbor_allgather_init_combining(): persistent, the check and the schedule made
+ *   once; collalg_start() runs it, collalg_request_free() releases it (core/persistent.h).
+ *
+ * @par Restrictions
+ * #COLLALG_R_ISOMORPHIC: a Cartesian communicator, or a graph or distributed-graph one whose
+ * every rank has the same offsets on the torus @p ndims x @p dims (else MPI_ERR_TOPOLOGY on every
+ * rank, nothing sent). Any counts, zero counts, derived datatypes, self loops and repeated
+ * offsets. No MPI_IN_PLACE (MPI has none for these collectives).
+ *
+ * @par Memory
+ * Scratch of (received blocks not in place + packed blocks) blocks, at most 2 s (d + 1) blocks of
+ * the receive type; the schedule about 80 bytes per step (R sends, R receives, up to s + packed
+ * copies); 20 (d + 1) s ints while it is built.
+ *
+ * @par References
+ * J. L. Träff, A. Carpen-Amarie, S. Hunold, A. Rougier, "Message-Combining Algorithms for
+ * Isomorphic, Sparse Collective Communication", arXiv:1606.07676, 2016; J. L. Träff, S. Hunold,
+ * "Cartesian Collective Communication", ICPP 2019; MPI Forum, MPI-4.1, §8.6.
+ */
+#ifndef COLLALG_NEIGHBOR_ALLGATHER_COMBINING_H
+#define COLLALG_NEIGHBOR_ALLGATHER_COMBINING_H
+
+#include "../family/neighbor_combining.h"
+
+/** @brief The three forms of the algorithm: @p mode a collalg__nbr_mode. */
+COLLALG_INLINE int collalg__neighbor_allgather_combining(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                         void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                         MPI_Comm comm, MPI_Request *request, int ndims,
+                                                         const int *dims, int mode)
+{
+    collalg__ctx c;
+    collalg__nbc *op = NULL;
+    collalg__nbrs n;
+    collalg__nbr_grid g;
+    MPI_Request dummy = MPI_REQUEST_NULL;
+    collalg__nbr_side snd = collalg__nbr_side_of(sendbuf, sendcount, NULL, NULL, NULL, sendtype, NULL);
+    collalg__nbr_side rcv = collalg__nbr_side_of(recvbuf, recvcount, NULL, NULL, NULL, recvtype, NULL);
+    int p = 0, rank = 0, err, iso = 1, *work = NULL;
+    memset(&n, 0, sizeof n);
+    memset(&g, 0, sizeof g);
+    collalg__ctx_init(&c, comm);
+    err = collalg__ctx_comm(&c, &p, &rank);
+    if (err == MPI_SUCCESS)
+        err = collalg__nbrs_get(comm, rank, &n);
+    if (COLLALG_ARG_CHECKS && err == MPI_SUCCESS) {
+        err = collalg__nbr_check_side(&snd, n.outdegree, 0, 0);
+        err = collalg__first(err, collalg__nbr_check_side(&rcv, n.indegree, 0, 0));
+    }
+    if (err == MPI_SUCCESS)
+        err = collalg__nbr_grid_get(comm, p, rank, &n, ndims, dims, &g);
+    err = collalg__nbc_enter(&c, err, mode == COLLALG_NBR_BLOCKING ? &dummy : request, &p, &rank);
+    if (err == MPI_SUCCESS && !n.cart) {
+        err = collalg__nbr_isomorphic_cached(c.pcomm, &g, &iso);
+        err = err == MPI_SUCCESS && !iso ? MPI_ERR_TOPOLOGY : err;
+    }
+    if (err == MPI_SUCCESS) {
+        work = (int *)COLLALG_MALLOC((size_t)collalg__nbr_comb_work(g.ns, g.nd) * sizeof(int));
+        err = work ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    }
+    COLLALG__NBC_BUILD(err, op, collalg__neighbor_allgather_combining_steps,
+                       (rank, g.nd, g.dims, g.periods, g.ns, g.offs, sendcount, recvcount, work));
+    if (err == MPI_SUCCESS) {
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+        err = collalg__first(err, collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype));
+    }
+    collalg__nbrs_free(&n);
+    collalg__nbr_grid_free(&g);
+    COLLALG_FREE(work);
+    if (mode == COLLALG_NBR_BLOCKING)
+        return collalg__nbc_run(op, err, &c);
+    return collalg__nbc_launch(op, err, &c, request, mode == COLLALG_NBR_PERSISTENT);
+}
+
+/**
+ * @brief MPI_Neighbor_allgather by message combining on a Cartesian layout (blocking).
+ * @param sendbuf   the block sent to every destination
+ * @param sendcount its elements (>= 0)
+ * @param sendtype  committed datatype
+ * @param recvbuf   block i (@p recvcount elements at i * recvcount) comes from source i
+ * @param recvcount elements per source (>= 0)
+ * @param recvtype  committed datatype
+ * @param comm      a Cartesian communicator, or a graph or distributed-graph one with an
+ *                  isomorphic neighbourhood on the torus @p ndims x @p dims
+ * @param ndims     a graph communicator's torus: dimensions (0: the ring of the p ranks); on a
+ *                  Cartesian communicator 0 or its own
+ * @param dims      their sizes, row-major (product p), or NULL with @p ndims 0
+ * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_TOPOLOGY without a topology or for a neighbourhood
+ *         that is not isomorphic (on every rank); MPI_ERR_ARG for a grid that does not fit;
+ *         MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER for a bad (buffer, count, type) or
+ *         MPI_IN_PLACE; MPI_ERR_NO_MEM; or the error class of a failing MPI call. On an error
+ *         nothing is sent.
+ */
+COLLALG_INLINE int collalg_neighbor_allgather_combining(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                        void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                        MPI_Comm comm, int ndims, const int *dims)
+{
+    return collalg__neighbor_allgather_combining(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, NULL,
+                                                 ndims, dims, COLLALG_NBR_BLOCKING);
+}
+
+/**
+ * @brief `MPI_Ineighbor_allgather` by the algorithm of collalg_neighbor_allgather_combining():
+ *        returns with a request (see core/nbc.h for who advances it; the first call on a graph
+ *        communicator after the collective isomorphism check).
+ * @copydetails collalg_neighbor_allgather_combining()
+ * @param request out: the request; MPI_REQUEST_NULL after an error
+ * @return besides, MPI_ERR_REQUEST when @p request is NULL.
+ */
+COLLALG_INLINE int collalg_ineighbor_allgather_combining(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                         void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                         MPI_Comm comm, MPI_Request *request, int ndims,
+                                                         const int *dims)
+{
+    return collalg__neighbor_allgather_combining(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                                 request, ndims, dims, COLLALG_NBR_NONBLOCKING);
+}
+
+/**
+ * @brief `MPI_Neighbor_allgather_init` by the algorithm of
+ *        collalg_neighbor_allgather_combining(): the isomorphism check and the schedule made
+ *        once; every collalg_start() runs it, reading the buffers then (core/persistent.h).
+ * @copydetails collalg_ineighbor_allgather_combining()
+ * @param info ignored (the algorithm reads no info key); MPI_INFO_NULL is fine
+ * @return besides, the error code of MPI_Comm_dup / MPI_Recv_init; the request returned is
+ *         persistent and inactive until collalg_start(), and nothing is sent before.
+ */
+COLLALG_INLINE int collalg_neighbor_allgather_init_combining(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                             void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                                             MPI_Comm comm, MPI_Info info, MPI_Request *request,
+                                                             int ndims, const int *dims)
+{
+    (void)info;
+    return collalg__neighbor_allgather_combining(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                                 request, ndims, dims, COLLALG_NBR_PERSISTENT);
+}
+
+#endif /* COLLALG_NEIGHBOR_ALLGATHER_COMBINING_H */
