@@ -36,7 +36,8 @@ PMPI_CFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror -fPIC
 PMPI_SRC_DEPS := $(wildcard src/tune/*.h src/catalogue/*.h)
 # The files pmpi.c includes: the nonblocking collectives and completion calls, the Fortran entry
 # points (both are in every library).
-PMPI_PARTS  := src/pmpi/nonblocking.c src/pmpi/persistent.c src/pmpi/fortran.c src/pmpi/fortran_nonblocking.c
+PMPI_PARTS  := src/pmpi/nonblocking.c src/pmpi/persistent.c src/pmpi/fortran.c src/pmpi/fortran_nonblocking.c \
+               src/pmpi/fortran_persistent.c
 PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
 PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
@@ -132,6 +133,10 @@ PMPI_OMPI_LIBDIRS := $(shell $(OMPICC) --showme:libdirs 2>/dev/null)
 $(PMPI_LIB) $(PMPI_OMPI_LIB): $(PMPI_PARTS)
 
 $(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/mpifh $(BUILD)/$(d)/usempi $(BUILD)/$(d)/nonblocking): PMPI_FFLAGS += -w
+# persistent.f90 calls MPI_<COLL>_INIT under MPICH and MPIX_<COLL>_INIT under Open MPI 4.1 (its
+# pcollreq extension's names): preprocessed, with PM_MPIX defined for Open MPI.
+$(BUILD)/pmpi-fortran/persistent $(BUILD)/pmpi-fortran-openmpi/persistent: PMPI_FFLAGS += -w -cpp
+$(BUILD)/pmpi-fortran-openmpi/persistent: PMPI_FFLAGS += -DPM_MPIX
 
 $(BUILD)/pmpi-fortran/%: tests/pmpi/fortran/%.f90 $(PMPI_FDEPS)
 	@mkdir -p $(@D)

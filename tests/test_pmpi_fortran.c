@@ -30,6 +30,9 @@ static const pf_mpi pf_mpich = {"mpich", "pmpi-fortran", "build/lib/libcollalg_p
 static const pf_mpi pf_openmpi = {"openmpi", "pmpi-fortran-openmpi", "build/lib/libcollalg_pmpi_openmpi.so"};
 
 #define PF_NP 3
+/* The number of ranks of the runs: PF_NP, or the persistent tests' own (Criterion runs each test in a
+ * process of its own, so a test sets it first). */
+static int pf_np = PF_NP;
 
 /* Each collective, its variable, the algorithm forced and the routine of its trace line. */
 static const char *const pf_forced[][3] = {
@@ -56,10 +59,10 @@ static const char *const pf_forced[][3] = {
 /* The log path build/logs/pmpi-fortran-<mpi>-<prog>-<np>-<label>.<ext>. */
 static void pf_log(char *path, size_t size, const pf_mpi *m, const char *prog, const char *label, const char *ext)
 {
-    snprintf(path, size, "build/logs/pmpi-fortran-%s-%s-%d-%s.%s", m->name, prog, PF_NP, label, ext);
+    snprintf(path, size, "build/logs/pmpi-fortran-%s-%s-%d-%s.%s", m->name, prog, pf_np, label, ext);
 }
 
-/* Runs build/<dir>/<prog> on PF_NP ranks with the environment `env` (name=value words without
+/* Runs build/<dir>/<prog> on pf_np ranks with the environment `env` (name=value words without
  * spaces; "" for none): under MPICH as a prefix of mpiexec, under Open MPI each word through -x
  * (so that mpiexec.openmpi itself does not load the library). Returns the exit status (-1 when
  * not exited). */
@@ -80,7 +83,7 @@ static int pf_run(const pf_mpi *m, const char *prog, const char *label, const ch
     } else
         snprintf(launch, sizeof launch, "mpiexec");
     snprintf(cmd, sizeof cmd, "mkdir -p build/logs && env %s timeout -k 10 %d %s -n %d build/%s/%s </dev/null >%s 2>%s",
-             env, cl_timeout(), launch, PF_NP, m->dir, prog, out, err);
+             env, cl_timeout(), launch, pf_np, m->dir, prog, out, err);
     status = system(cmd);
     return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -150,9 +153,9 @@ static void pf_check(const pf_mpi *m, const char *prog, const char *label, const
     rc = pf_run(m, prog, label, full);
     if (rc != 0 || !pf_same(m, prog, "native", label))
         pf_show(m, prog, label);
-    cr_assert(rc == 0, "%s (%s) p=%d with %s: exit status %d", prog, m->name, PF_NP, full, rc);
+    cr_assert(rc == 0, "%s (%s) p=%d with %s: exit status %d", prog, m->name, pf_np, full, rc);
     cr_assert(pf_same(m, prog, "native", label), "%s (%s) p=%d with %s: output differs from the native run", prog,
-              m->name, PF_NP, full);
+              m->name, pf_np, full);
 }
 
 /* The whole test of one program under one MPI. */
@@ -164,10 +167,10 @@ static void pf_program(const pf_mpi *m, const char *prog)
 
     /* The reference. */
     rc = pf_run(m, prog, "native", "");
-    snprintf(done, sizeof done, "fortran p=%d: done", PF_NP);
+    snprintf(done, sizeof done, "fortran p=%d: done", pf_np);
     if (rc != 0 || pf_count(m, prog, "native", "out", done, NULL) != 1)
         pf_show(m, prog, "native");
-    cr_assert(rc == 0, "%s (%s) p=%d without the library: exit status %d", prog, m->name, PF_NP, rc);
+    cr_assert(rc == 0, "%s (%s) p=%d without the library: exit status %d", prog, m->name, pf_np, rc);
     cr_assert(pf_count(m, prog, "native", "out", done, NULL) == 1, "%s (%s): no line \"%s\"", prog, m->name, done);
 
     /* Every collective forced, traced. */
@@ -179,7 +182,7 @@ static void pf_program(const pf_mpi *m, const char *prog)
     pf_check(m, prog, "forced", env);
     for (k = 0; k < PF_NCOLL; k++) {
         char routine[64];
-        snprintf(routine, sizeof routine, "collalg: %s p=%d ", pf_forced[k][2], PF_NP);
+        snprintf(routine, sizeof routine, "collalg: %s p=%d ", pf_forced[k][2], pf_np);
         snprintf(want, sizeof want, "-> %s (forced by %s)", pf_forced[k][1], pf_forced[k][0]);
         if (pf_count(m, prog, "forced", "err", routine, want) < 1)
             pf_show(m, prog, "forced");
@@ -196,7 +199,7 @@ static void pf_program(const pf_mpi *m, const char *prog)
         pf_show(m, prog, "unknown");
     cr_assert(rc == 1, "%s (%s): \"%s...\" printed %d times, expected once", prog, m->name, unknown, rc);
     cr_log_info("%s (%s) p=%d: native, %d collectives forced and traced, unknown name reported once", prog, m->name,
-                PF_NP, (int)PF_NCOLL);
+                pf_np, (int)PF_NCOLL);
 }
 
 /* clang-format off */
@@ -234,4 +237,81 @@ static void pf_nonblocking(const pf_mpi *m)
 /* clang-format off */
 Test(pmpi_fortran, nonblocking_mpich) { pf_nonblocking(&pf_mpich); }
 Test(pmpi_fortran, nonblocking_openmpi) { pf_nonblocking(&pf_openmpi); }
+/* clang-format on */
+
+/* tests/pmpi/fortran/persistent.f90 (mpif.h; the MPIX_ names under Open MPI): MPI_ALLREDUCE_INIT
+ * with MPI_START and MPI_WAIT, in place with an MPI_TEST loop, MPI_BCAST_INIT and
+ * MPI_ALLTOALL_INIT in one MPI_STARTALL with a persistent send and receive and MPI_WAITALL, the
+ * allreduce and the broadcast started in different orders on even and odd ranks with an
+ * MPI_TESTALL loop, each started four times with new data and compared with the blocking
+ * collective by the program; then every request freed while inactive by MPI_REQUEST_FREE, an
+ * MPI_BARRIER_INIT one never started. With the four collectives forced: exit 0, the five cases
+ * ok, and each init traced at init (two allreduces, one broadcast, one all-to-all, one barrier):
+ * the Fortran init reached the library's C wrapper. Under Open MPI, whose Fortran bindings call
+ * PMPIX_<Coll>_init, PMPI_Start and PMPI_Request_free directly, a start the library's Fortran
+ * MPI_START did not run, or a wait its Fortran completion calls did not drive, waits until the
+ * timeout; the output must be the native run's, and with nothing forced (the tuned routines:
+ * native inits through the library's wrappers) too. Under MPICH 4.0.2 the native run is no
+ * reference: its own persistent collectives started in different orders on different ranks fail
+ * ("Fatal error in internal_Testall", a message matched by the other operation), so there the
+ * program's own comparisons with the blocking collectives are the check, and nothing runs native
+ * (src/pmpi/persistent.c: MPICH's run hangs when one init of the library goes native). */
+static void pf_persistent(const pf_mpi *m, int np)
+{
+    static const char *const env = "COLLALG_SELECT_VERBOSE=1 COLLALG_IALLREDUCE=ring COLLALG_IBCAST=binomial "
+                                   "COLLALG_IALLTOALL=bruck COLLALG_IBARRIER=dissemination";
+    static const struct {
+        const char *coll, *algo, *var;
+        int calls;
+    } traced[] = {{"Allreduce", "ring", "COLLALG_IALLREDUCE", 2},
+                  {"Bcast", "binomial", "COLLALG_IBCAST", 1},
+                  {"Alltoall", "bruck", "COLLALG_IALLTOALL", 1},
+                  {"Barrier", "dissemination", "COLLALG_IBARRIER", 1}};
+    const char *prefix = m == &pf_openmpi ? "MPIX" : "MPI";
+    char routine[96], want[128], done[64], full[512];
+    size_t k;
+    int rc;
+    pf_np = np;
+    snprintf(done, sizeof done, "fortran persistent p=%d: done", np);
+    if (m == &pf_openmpi) {
+        rc = pf_run(m, "persistent", "native", "");
+        if (rc != 0 || pf_count(m, "persistent", "native", "out", ": ok", NULL) != 5)
+            pf_show(m, "persistent", "native");
+        cr_assert(rc == 0, "persistent (%s) p=%d without the library: exit status %d", m->name, np, rc);
+        cr_assert(pf_count(m, "persistent", "native", "out", ": ok", NULL) == 5, "persistent (%s): not 5 cases ok",
+                  m->name);
+        pf_check(m, "persistent", "forced", env);
+        pf_check(m, "persistent", "tuned", "COLLALG_SELECT_VERBOSE=1");
+        snprintf(routine, sizeof routine, "collalg: %s_Allreduce_init p=%d ", prefix, np);
+        cr_assert(
+            pf_count(m, "persistent", "tuned", "err", routine, "-> native (tuned: collalg_tuned_iallreduce)") == 2,
+            "persistent (%s): the tuned choice of the Fortran %s_ALLREDUCE_INIT not traced twice", m->name, prefix);
+    } else {
+        snprintf(full, sizeof full, "LD_PRELOAD=%s %s", m->lib, env);
+        rc = pf_run(m, "persistent", "forced", full);
+        if (rc != 0 || pf_count(m, "persistent", "forced", "out", ": ok", NULL) != 5)
+            pf_show(m, "persistent", "forced");
+        cr_assert(rc == 0, "persistent (%s) p=%d with %s: exit status %d", m->name, np, full, rc);
+        cr_assert(pf_count(m, "persistent", "forced", "out", ": ok", NULL) == 5, "persistent (%s): not 5 cases ok",
+                  m->name);
+    }
+    cr_assert(pf_count(m, "persistent", "forced", "out", done, NULL) == 1, "persistent (%s): no line \"%s\"", m->name,
+              done);
+    for (k = 0; k < sizeof traced / sizeof traced[0]; k++) {
+        snprintf(routine, sizeof routine, "collalg: %s_%s_init p=%d ", prefix, traced[k].coll, np);
+        snprintf(want, sizeof want, "-> %s (forced by %s)", traced[k].algo, traced[k].var);
+        rc = pf_count(m, "persistent", "forced", "err", routine, want);
+        if (rc != traced[k].calls)
+            pf_show(m, "persistent", "forced");
+        cr_assert(rc == traced[k].calls, "persistent (%s): \"%s... %s\" traced %d times, expected %d", m->name, routine,
+                  want, rc, traced[k].calls);
+    }
+    cr_log_info("persistent (%s) p=%d: 5 cases ok, the init calls traced", m->name, np);
+}
+
+/* clang-format off */
+Test(pmpi_fortran, persistent_mpich_p2) { pf_persistent(&pf_mpich, 2); }
+Test(pmpi_fortran, persistent_mpich_p3) { pf_persistent(&pf_mpich, 3); }
+Test(pmpi_fortran, persistent_openmpi_p2) { pf_persistent(&pf_openmpi, 2); }
+Test(pmpi_fortran, persistent_openmpi_p3) { pf_persistent(&pf_openmpi, 3); }
 /* clang-format on */

@@ -143,11 +143,16 @@ static void pm_f_ialltoallv(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MP
                               MPI_Comm_f2c(*comm), &r));
 }
 
-/** @brief MPI_IALLTOALLW: the type arrays converted by pm_f_types(), freed on return (see the
- *         file comment). */
-static void pm_f_ialltoallw(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MPI_Fint *stypes, void *rbuf,
-                            MPI_Fint *rcounts, MPI_Fint *rdispls, MPI_Fint *rtypes, MPI_Fint *comm, MPI_Fint *req,
-                            MPI_Fint *ierr)
+/** @brief The C call behind MPI_IALLTOALLW (below, the info ignored) or MPI_ALLTOALLW_INIT
+ *         (fortran_persistent.c): the arguments of the C init call. */
+typedef int (*pm_f_wcall)(const void *, const int[], const int[], const MPI_Datatype[], void *, const int[],
+                          const int[], const MPI_Datatype[], MPI_Comm, MPI_Info, MPI_Request *);
+
+/** @brief MPI_IALLTOALLW or MPI_ALLTOALLW_INIT: the type arrays converted by pm_f_types(), freed on
+ *         return (see the file comment), then @p start called with @p info. */
+static void pm_f_wstart(pm_f_wcall start, MPI_Info info, void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls,
+                        MPI_Fint *stypes, void *rbuf, MPI_Fint *rcounts, MPI_Fint *rdispls, MPI_Fint *rtypes,
+                        MPI_Fint *comm, MPI_Fint *req, MPI_Fint *ierr)
 {
     MPI_Comm c = MPI_Comm_f2c(*comm);
     MPI_Datatype *types;
@@ -155,11 +160,28 @@ static void pm_f_ialltoallw(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MP
     const void *s = pm_f_buf(sbuf, 1);
     int n, err = pm_f_types(c, s, stypes, rtypes, &types, &n);
     if (err == MPI_SUCCESS) {
-        err = MPI_Ialltoallw(s, (const int *)scounts, (const int *)sdispls, types, pm_f_buf(rbuf, 0),
-                             (const int *)rcounts, (const int *)rdispls, types + n, c, &r);
+        err = start(s, (const int *)scounts, (const int *)sdispls, types, pm_f_buf(rbuf, 0), (const int *)rcounts,
+                    (const int *)rdispls, types + n, c, info, &r);
         free(types);
     }
     pm_f_started(req, ierr, err, &r);
+}
+
+/** @brief MPI_Ialltoallw with the argument list of pm_f_wcall (@p info unused). */
+static int pm_f_ialltoallw_call(const void *s, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
+                                void *r, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[],
+                                MPI_Comm c, MPI_Info info, MPI_Request *req)
+{
+    (void)info;
+    return MPI_Ialltoallw(s, scounts, sdispls, stypes, r, rcounts, rdispls, rtypes, c, req);
+}
+
+static void pm_f_ialltoallw(void *sbuf, MPI_Fint *scounts, MPI_Fint *sdispls, MPI_Fint *stypes, void *rbuf,
+                            MPI_Fint *rcounts, MPI_Fint *rdispls, MPI_Fint *rtypes, MPI_Fint *comm, MPI_Fint *req,
+                            MPI_Fint *ierr)
+{
+    pm_f_wstart(pm_f_ialltoallw_call, MPI_INFO_NULL, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes,
+                comm, req, ierr);
 }
 
 static void pm_f_ireduce(void *sbuf, void *rbuf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root,

@@ -150,8 +150,8 @@
  *
  * @par Limitations
  * Only the seventeen collectives above, their nonblocking forms (C and Fortran bindings, see
- * Fortran) and their persistent forms (C only, persistent.c; no neighbourhood collectives); the
- * configuration is
+ * Fortran) and their persistent forms (C and Fortran bindings, persistent.c and
+ * fortran_persistent.c; no neighbourhood collectives); the configuration is
  * per process and global (every communicator gets the same choice, and a parameter is applied on
  * every communicator size); it is read by the MPI_Init wrappers only (a program initialised
  * otherwise runs the tuned routines and ignores the COLLALG_<COLL> variables).
@@ -166,7 +166,10 @@
  * time, so the library needs no Fortran runtime) and calls the C function above, so a Fortran
  * program gets the same algorithms and trace, and its MPI_INIT reads the environment once.
  * fortran_nonblocking.c adds MPI_IBARRIER ... MPI_IEXSCAN under the same names and, without
- * MPICH's extended generalized requests, the Fortran completion calls. Open
+ * MPICH's extended generalized requests, the Fortran completion calls; fortran_persistent.c the
+ * seventeen init calls (MPI_ALLREDUCE_INIT ... with MPICH, MPIX_ALLREDUCE_INIT ... with Open MPI)
+ * and MPI_START, MPI_STARTALL and MPI_REQUEST_FREE (not under SimGrid, which has no persistent
+ * collectives). Open
  * MPI's Fortran bindings call PMPI_ directly (open-mpi/ompi#3954): without these, a Fortran
  * program under Open MPI ran every collective natively.
  */
@@ -979,3 +982,4 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[
 /* The Fortran entry points (mpif.h, use mpi, use mpi_f08), calling the C functions above. */
 #include "fortran.c"
 #include "fortran_nonblocking.c"
+#include "fortran_persistent.c"

@@ -8,7 +8,7 @@ program pm_nonblocking
   implicit none
   include 'mpif.h'
   integer, parameter :: n = 100
-  integer :: ierr, rank, p, i, req, bad, allbad
+  integer :: ierr, rank, p, i, req, bad
   integer :: reqs(2), status(MPI_STATUS_SIZE)
   integer :: sb(n), rb(n), wb(n), bb(n), cb(n)
   logical :: flag
@@ -48,22 +48,9 @@ program pm_nonblocking
   call MPI_ALLREDUCE(sb, wb, n, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
   call pm_case('ibcast iallreduce waitall', all(bb == cb) .and. all(rb == wb))
 
-  call MPI_ALLREDUCE(bad, allbad, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
-  if (rank == 0) print '(a,i0,a)', 'fortran nonblocking p=', p, ': done'
-  call MPI_FINALIZE(ierr)
-  if (allbad /= 0) stop 1
+  call pm_done('nonblocking')
 
 contains
 
-  subroutine pm_case(label, good)
-    character(len=*), intent(in) :: label
-    logical, intent(in) :: good
-    integer :: mine, total, e
-    mine = 0
-    if (.not. good) mine = 1
-    call MPI_ALLREDUCE(mine, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, e)
-    if (total /= 0) bad = bad + 1
-    if (rank == 0 .and. total == 0) print '(a,a)', label, ': ok'
-    if (rank == 0 .and. total /= 0) print '(a,a)', label, ': differs'
-  end subroutine pm_case
+  include 'pm_case.inc'
 end program pm_nonblocking
