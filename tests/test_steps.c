@@ -142,12 +142,14 @@ typedef enum {
     COLL_ALLREDUCE_SMP,   /* node layout smp_mode cut into its runs, rank order */
     COLL_ALLREDUCE_SMP_C, /* node layout smp_mode, commutative */
     COLL_SCAN_SMP,        /* node layout smp_mode cut into its runs */
+    COLL_BCAST_RX,        /* scatterv_recexch_allgatherv, radix `radix` */
+    COLL_BCAST_PTREE,     /* pipelined_tree: tree `tree_kind`, radix `radix`, segments of `chain_seg` */
     BAD_ORDER,            /* an allreduce that reduces in the wrong order */
     BAD_UNMATCHED,        /* a send no one receives */
     BAD_HAZARD            /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_SCAN_SMP + 1)
+#define NCOLL ((int)COLL_BCAST_PTREE + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -213,7 +215,9 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_REDUCE_SMP_C] = "reduce smp commutative",
                                              [COLL_ALLREDUCE_SMP] = "allreduce smp",
                                              [COLL_ALLREDUCE_SMP_C] = "allreduce smp commutative",
-                                             [COLL_SCAN_SMP] = "scan smp"};
+                                             [COLL_SCAN_SMP] = "scan smp",
+                                             [COLL_BCAST_RX] = "bcast scatterv_recexch_allgatherv",
+                                             [COLL_BCAST_PTREE] = "bcast pipelined_tree"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
@@ -369,6 +373,10 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_BCAST_RDB: collalg__ibcast_scatter_rdb_allgather_steps(s, rank, p, root, n); break;
     case COLL_BCAST_CHAIN: collalg__ibcast_chain_steps(s, rank, p, root, n, chain_seg); break;
     case COLL_BCAST_BINARY: collalg__ibcast_binary_tree_steps(s, rank, p, root, n, chain_seg); break;
+    case COLL_BCAST_RX: collalg__ibcast_scatterv_recexch_allgatherv_steps(s, rank, p, root, n, radix); break;
+    case COLL_BCAST_PTREE:
+        collalg__ibcast_pipelined_tree_steps(s, rank, p, root, n, chain_seg, tree_kind, radix);
+        break;
     case COLL_BCAST_SMP: {
         collalg__smp_layout nl;
         smp_layout(p, &nl);
@@ -536,6 +544,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST_RDB:
     case COLL_BCAST_CHAIN:
     case COLL_BCAST_BINARY:
+    case COLL_BCAST_RX:
+    case COLL_BCAST_PTREE:
     case COLL_BCAST_SMP: rlen = n; break;
     case COLL_ALLGATHER:
     case COLL_ALLGATHER_RDB:
@@ -660,6 +670,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST_RDB:
     case COLL_BCAST_CHAIN:
     case COLL_BCAST_BINARY:
+    case COLL_BCAST_RX:
+    case COLL_BCAST_PTREE:
     case COLL_BCAST_SMP:
         for (i = 0; i < n && r == m->root; i++)
             rcv[i] = mk(r, r, (int)i);
@@ -715,6 +727,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_BCAST_RDB:
     case COLL_BCAST_CHAIN:
     case COLL_BCAST_BINARY:
+    case COLL_BCAST_RX:
+    case COLL_BCAST_PTREE:
     case COLL_BCAST_SMP:
         for (i = 0; i < n; i++)
             want[i] = mk(m->root, m->root, (int)i);
@@ -1141,6 +1155,45 @@ Test(steps, ibcast_scatter_ring_allgather)
 Test(steps, ibcast_scatter_rdb_allgather)
 {
     simulate_all(COLL_BCAST_RDB, 1, 0);
+}
+/* Scatter + recursive-exchange allgatherv: radices 2, 3, 4, 5, 8, 71, counts 0, 1, 3, p - 1, p
+ * and 2 p + 1 (empty, short and whole blocks), p = 1 .. PMAX, every root (four for p > 9). */
+Test(steps, ibcast_scatterv_recexch_allgatherv)
+{
+    static const int radices[] = {2, 3, 4, 5, 8, 71};
+    int r, p, root, c;
+    for (r = 0; r < 6; r++)
+        for (p = 1; p <= PMAX; p++)
+            for (root = 0; root<p; root += p> 9 ? p / 4 : 1) {
+                const long long counts[] = {0, 1, 3, p - 1, p, 2 * p + 1};
+                for (c = 0; c < 6; c++) {
+                    radix = radices[r];
+                    simulate(COLL_BCAST_RX, p, root, counts[c], 0);
+                }
+            }
+    radix = 3;
+}
+/* The pipelined tree broadcast: both trees, radices 2, 3, 5 and 71, segments of 1, 2, 3 and more
+ * than COLLALG_PIECE_MAX elements, counts 0, 1, 3, 7, p = 1 .. PMAX, every root (four for p > 9). */
+Test(steps, ibcast_pipelined_tree)
+{
+    static const int radices[] = {2, 3, 5, 71};
+    static const long long counts[] = {0, 1, 3, 7}, seg[] = {1, 2, 3, 1000};
+    int kind, r, i, p, root, c;
+    for (kind = COLLALG_TREE_KNOMIAL; kind <= COLLALG_TREE_KARY; kind++)
+        for (r = 0; r < 4; r++)
+            for (i = 0; i < 4; i++)
+                for (p = 1; p <= PMAX; p++)
+                    for (root = 0; root<p; root += p> 9 ? p / 4 : 1)
+                        for (c = 0; c < 4; c++) {
+                            tree_kind = kind;
+                            radix = radices[r];
+                            chain_seg = seg[i];
+                            simulate(COLL_BCAST_PTREE, p, root, counts[c], 0);
+                        }
+    tree_kind = COLLALG_TREE_KNOMIAL;
+    radix = 3;
+    chain_seg = 1;
 }
 Test(steps, ibcast_chain)
 {

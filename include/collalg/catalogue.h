@@ -278,6 +278,8 @@
     X(ibcast, scatter_rdb_allgather, 0, 0, none, 0)                                                                 \
     X(ibcast, chain, 0, 1, segsize, 0)                                                                              \
     X(ibcast, binary_tree, 0, 1, segsize, 0)                                                                        \
+    X(ibcast, pipelined_tree, 0, 3, segsize, 0)                                                                     \
+    X(ibcast, scatterv_recexch_allgatherv, 0, 1, radix, 0)                                                          \
     X(ibcast, smp, 0, 1, segsize, 0)                                                                                \
     X(igather, linear, 0, 0, none, 0)                                                                               \
     X(igather, binomial, 0, 0, none, 0)                                                                             \

@@ -52,6 +52,8 @@
  * | collalg_ibcast_scatter_rdb_allgather() | 2 lg p alpha + 2 (p - 1)/p n beta (p a power of two; forwarding rounds otherwise) | none |
  * | collalg_ibcast_chain() | (p + s - 2)(alpha + n/s beta), s segments of segsize bytes (default 4096) | none |
  * | collalg_ibcast_binary_tree() | 2 (floor(lg p) + s - 1)(alpha + n/s beta), s segments of segsize bytes (default 4096) | none |
+ * | collalg_ibcast_pipelined_tree() | (L + s - 1) c (alpha + n/s beta) for s segments, L the tree height, c the most children of a rank; segment size in bytes (default 4096), tree k-ary (default) or k-nomial, radix k (default 2) | none |
+ * | collalg_ibcast_scatterv_recexch_allgatherv() | (ceil(lg p) + log_k p) alpha + 2 (p - 1)/p n beta, k - 1 messages per allgather step (p a power of k; + 2 alpha and up to (k - 1) n beta otherwise); radix k (default 2) | none |
  * | collalg_ibcast_smp() | (ceil(lg N) + ceil(lg q) + s)(alpha + n/s beta), N nodes of q ranks, s segments (default 4096 bytes); node level built on the first call | none |
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
  * | collalg_igather_binomial() | ceil(lg p) alpha + (p - 1) n beta at the root | none |
@@ -105,6 +107,8 @@
 #include "ibcast/scatter_rdb_allgather.h"
 #include "ibcast/chain.h"
 #include "ibcast/binary_tree.h"
+#include "ibcast/pipelined_tree.h"
+#include "ibcast/scatterv_recexch_allgatherv.h"
 #include "ibcast/smp.h"
 #include "iallgather/ring.h"
 #include "iallgather/recursive_doubling.h"

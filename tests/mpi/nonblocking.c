@@ -103,10 +103,24 @@ static int count_of(int entry, MPI_Datatype type)
  * root up to p = 4 (else the first and the last). */
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int mode)
 {
-    static const char *const name[] = {
-        "binomial",  "knomial 3", "knomial 0",       "scatter_ring_allgather", "scatter_rdb_allgather",
-        "chain 100", "chain 0",   "binary_tree 100", "binary_tree 0",          "smp 100",
-        "smp 0"};
+    static const char *const name[] = {"binomial",
+                                       "knomial 3",
+                                       "knomial 0",
+                                       "scatter_ring_allgather",
+                                       "scatter_rdb_allgather",
+                                       "chain 100",
+                                       "chain 0",
+                                       "binary_tree 100",
+                                       "binary_tree 0",
+                                       "smp 100",
+                                       "smp 0",
+                                       "scatterv_recexch_allgatherv 3",
+                                       "scatterv_recexch_allgatherv 0",
+                                       "pipelined_tree 8 knomial 3",
+                                       "pipelined_tree 100 kary 3",
+                                       "pipelined_tree 0 0 0"};
+    /* pipelined_tree's (segsize, tree, radix) of rows 13 .. 15 */
+    static const int ptree[3][3] = {{8, COLLALG_TREE_KNOMIAL, 3}, {100, COLLALG_TREE_KARY, 3}, {0, 0, 0}};
     size_t bytes = th_bytes(count, t->rtype);
     char *got = th_alloc(bytes), *want = th_alloc(bytes), *start = th_alloc(bytes), what[256];
     int root, alg;
@@ -116,7 +130,7 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
         th_fill(start, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
         memcpy(want, start, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
-        for (alg = 0; alg < 11; alg++) {
+        for (alg = 0; alg < 16; alg++) {
             memcpy(got, start, bytes);
             if (alg == 0)
                 NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
@@ -130,8 +144,14 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
                 NBK(bcast, chain, mode, &req, alg == 5 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
             else if (alg < 9)
                 NBK(bcast, binary_tree, mode, &req, alg == 7 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
-            else
+            else if (alg < 11)
                 NBK(bcast, smp, mode, &req, alg == 9 ? 100 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else if (alg < 13)
+                NBK(bcast, scatterv_recexch_allgatherv, mode, &req, alg == 11 ? 3 : 0, got, count, t->rtype, root,
+                    MPI_COMM_WORLD);
+            else
+                NBK3(bcast, pipelined_tree, mode, &req, ptree[alg - 13][0], ptree[alg - 13][1], ptree[alg - 13][2], got,
+                     count, t->rtype, root, MPI_COMM_WORLD);
             nb_complete(&req, mode);
             snprintf(what, sizeof what, "ibcast %s %s count %d root %d%s", name[alg], t->name, count, root,
                      nb_mode_name(mode));
@@ -1009,7 +1029,12 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ireduce smp root -1", MPI_ERR_ROOT},
                  {"iallreduce smp MPI_OP_NULL", MPI_ERR_OP},
                  {"reduce_init smp count -1", MPI_ERR_COUNT},
-                 {"iscan smp MPI_DATATYPE_NULL", MPI_ERR_TYPE}};
+                 {"iscan smp MPI_DATATYPE_NULL", MPI_ERR_TYPE},
+                 {"ibcast scatterv_recexch_allgatherv radix 1", MPI_ERR_ARG},
+                 {"ibcast pipelined_tree segsize -1", MPI_ERR_ARG},
+                 {"ibcast pipelined_tree radix 1", MPI_ERR_ARG},
+                 {"ibcast pipelined_tree tree 3", MPI_ERR_ARG}};
+
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
     for (i = 0; i < (int)(sizeof cases / sizeof *cases); i++) {
@@ -1035,7 +1060,11 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 17: err = collalg_ireduce_smp(buf, buf + 2, 1, MPI_INT, MPI_SUM, -1, c, &req); break;
         case 18: err = collalg_iallreduce_smp(buf, buf + 2, 1, MPI_INT, MPI_OP_NULL, c, &req); break;
         case 19: err = collalg_reduce_init_smp(buf, buf + 2, -1, MPI_INT, MPI_SUM, 0, c, MPI_INFO_NULL, &req); break;
-        default: err = collalg_iscan_smp(buf, buf + 2, 1, MPI_DATATYPE_NULL, MPI_SUM, c, &req); break;
+        case 20: err = collalg_iscan_smp(buf, buf + 2, 1, MPI_DATATYPE_NULL, MPI_SUM, c, &req); break;
+        case 21: err = collalg_ibcast_scatterv_recexch_allgatherv(buf, 1, MPI_INT, 0, c, &req, 1); break;
+        case 22: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, -1, 0, 0); break;
+        case 23: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 0, 1); break;
+        default: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 3, 0); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);

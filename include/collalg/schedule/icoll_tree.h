@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file collalg/schedule/icoll_tree.h
- * @brief Schedule builder of the pipelined tree allreduce (MPICH's iallreduce tsp_tree with
+ * @brief Schedule builders of the pipelined tree allreduce (MPICH's iallreduce tsp_tree with
  *        segments): every segment reduced up a tree to rank 0 and broadcast back down the same
- *        tree, segment after segment (see schedule/icoll.h for what a builder is). No MPI.
+ *        tree, segment after segment; and of the pipelined tree broadcast (MPICH's ibcast
+ *        tsp_tree), segments flowing down the same trees from the root (see schedule/icoll.h for
+ *        what a builder is). No MPI.
  *
  * @par The trees
- * Both kinds are on the ranks as they are (rank 0 on top) and every subtree is a run of
+ * Both kinds are on the ranks as they are (rank 0 on top; the broadcast takes the ranks relative
+ * to its root) and every subtree is a run of
  * consecutive ranks, the node first, its children's runs after it in increasing rank order, so
  * combining the node's own operand and then its children's partial results in rank order keeps
  * MPI's operand order for any operation:
@@ -160,6 +163,40 @@ static inline void collalg__iallreduce_pipelined_tree_steps(collalg__steps *s, i
             collalg__steps_after(s, COLLALG_STEP_SEND, collalg__ptree_child(kind, rank, p, k, i), res, none, ready,
                                  prev_send < 0 ? -1 : prev_send + (m - 1 - i));
         prev_send = sends;
+    }
+}
+
+/**
+ * @brief Pipelined tree broadcast of @p count elements of COLLALG_BUF_RECV from @p root in
+ *        segments of @p seg >= 1 elements (the last one shorter; at most COLLALG_PIECE_MAX), down
+ *        the tree of @p kind (#COLLALG_TREE_KNOMIAL, #COLLALG_TREE_KARY) and radix @p k >= 2 on
+ *        the relative ranks (rank - root) mod p, relative rank 0 on top. A non-root posts the
+ *        receives of every segment from its parent at once; a rank sends segment i to each child,
+ *        the last child (largest subtree) first, once segment i is in and its send of segment
+ *        i - 1 to that child is done, so the sends to one peer start in segment order whatever
+ *        order the receives complete in. No rounds. Nothing is sent for @p count 0.
+ */
+static inline void collalg__ibcast_pipelined_tree_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                        long long seg, int kind, int k)
+{
+    int rel = collalg__relrank(rank, root, p), parent = collalg__ptree_parent(kind, rel, p, k), m = 0, i, got = -1,
+        prev = -1;
+    int sends;
+    long long lo, n;
+    collalg__piece none = collalg__pc(0, 0, 0);
+    if (seg > COLLALG_PIECE_MAX) /* one step per segment: the dependencies below name it */
+        seg = COLLALG_PIECE_MAX;
+    while (collalg__ptree_child(kind, rel, p, k, m) >= 0)
+        m++;
+    for (lo = 0; lo < count; lo += n) {
+        collalg__piece part = collalg__pc(COLLALG_BUF_RECV, lo, n = count - lo < seg ? count - lo : seg);
+        if (parent >= 0)
+            got = collalg__steps_after(s, COLLALG_STEP_RECV, (parent + root) % p, none, part, -1, -1);
+        sends = s->nsteps;
+        for (i = m - 1; i >= 0; i--)
+            collalg__steps_after(s, COLLALG_STEP_SEND, (collalg__ptree_child(kind, rel, p, k, i) + root) % p, part,
+                                 none, got, prev < 0 ? -1 : prev + (m - 1 - i));
+        prev = sends;
     }
 }
 
