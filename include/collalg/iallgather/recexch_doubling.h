@@ -28,6 +28,11 @@
    phase 3:          0 -> 1, 2 -> 3, 4 -> 5 (0-6)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgather_recexch_doubling_p6.svg
+ * @image html iallgather_recexch_doubling_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n = p recvcount elements of the result. The steps:
  * log_k pofk alpha where the k - 1 messages of a step overlap ((k - 1) log_k pofk alpha where

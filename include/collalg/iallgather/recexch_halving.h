@@ -32,6 +32,11 @@
    phase 3:          0 -> 1, 2 -> 3, 4 -> 5 (slots 0-3); everyone copies the slots out
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgather_recexch_halving_p6.svg
+ * @image html iallgather_recexch_halving_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n = p recvcount elements of the result. As
  * collalg_iallgather_recexch_doubling(): log_k pofk alpha (overlapped) + n (pofk - 1) / pofk

@@ -31,6 +31,11 @@
    phase 3:          0 -> 1 (7 elements)
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgatherv_recexch_doubling_p6.svg
+ * @image html iallgatherv_recexch_doubling_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n = sum(recvcounts) elements. As
  * collalg_iallgather_recexch_doubling() for equal blocks: log_k pofk alpha (overlapped) +

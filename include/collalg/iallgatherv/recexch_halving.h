@@ -32,6 +32,11 @@
    phase 3:          0 -> 1 (7 elements); everyone copies the blocks out
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html iallgatherv_recexch_halving_p6.svg
+ * @image html iallgatherv_recexch_halving_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model; n = sum(recvcounts) elements. As
  * collalg_iallgatherv_recexch_doubling(), plus the local copies of the own block in and of the

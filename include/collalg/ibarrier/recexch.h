@@ -26,6 +26,11 @@
    phase 3:          0 -> 1, 2 -> 3, 4 -> 5
    @endverbatim
  *
+ * @par Figure
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * @image html ibarrier_recexch_p6.svg
+ * @image html ibarrier_recexch_p8.svg
+ *
  * @par Cost
  * Symbols as defined in @ref cost_model. (log_k pofk + 2) alpha where the k - 1 messages of a step
  * overlap (the two extra: to and from the leader when p is not a power of k), up to
