@@ -33,8 +33,13 @@
  *
  * @par Segments
  * A segment is `segsize` bytes rounded down to whole elements of the datatype (at least one
- * element), as for collalg_ibcast_chain(); segsize 0 selects COLLALG_BCAST_SEGSIZE_DEFAULT
- * (4096 bytes; family/bcast.h).
+ * element), as for collalg_ibcast_chain(). segsize 0 cuts the message into
+ * #COLLALG_IBCAST_SMP_SEGMENTS segments of at least #COLLALG_IBCAST_SMP_SEGSIZE_MIN bytes: every
+ * segment costs each leader ceil(lg N) + ceil(lg q) message latencies, while the gain of segments
+ * is only the overlap of the leaders' tree with the node trees, which a few segments give. Under
+ * SimGrid on tests/platform/smp/ (4 nodes of 8 ranks, start + wait): 1 MiB in 4 KiB segments
+ * 2.67 ms, 64 KiB 1.85, 256 KiB (the default) 1.80, one segment 2.01; 64 KiB in 4 KiB segments
+ * 0.178 ms, in one (the default) 0.134.
  *
  * @par Cost
  * Symbols as defined in @ref cost_model; n bytes, N nodes of at most q ranks, s segments:
@@ -67,6 +72,16 @@
 #include "../schedule/icoll_smp.h"
 #include "../machine/node.h"
 
+#ifndef COLLALG_IBCAST_SMP_SEGMENTS
+/** @brief Segments of collalg_ibcast_smp() when segsize is 0 (each at least
+ *         #COLLALG_IBCAST_SMP_SEGSIZE_MIN bytes). */
+#define COLLALG_IBCAST_SMP_SEGMENTS 4
+#endif
+#ifndef COLLALG_IBCAST_SMP_SEGSIZE_MIN
+/** @brief The smallest default segment of collalg_ibcast_smp(), in bytes. */
+#define COLLALG_IBCAST_SMP_SEGSIZE_MIN 65536
+#endif
+
 /** @brief The start of collalg_ibcast_smp() (@p persistent 0) and of collalg_bcast_init_smp()
  *         (1): checks, node level, segment size, schedule, buffers, then collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__ibcast_smp(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -78,7 +93,12 @@ COLLALG_INLINE int collalg__ibcast_smp(void *buffer, int count, MPI_Datatype dat
     collalg__smp_layout nl = {1, NULL, NULL, NULL};
     int p, rank,
         seg = 1,
-        err = collalg__ibcast_seg_enter(&c, buffer, count, datatype, root, comm, request, segsize, &p, &rank, &seg);
+        err = collalg__ibcast_seg_enter(&c, buffer, count, datatype, root, comm, request,
+                                        segsize ? segsize : COLLALG_IBCAST_SMP_SEGSIZE_MIN, &p, &rank, &seg);
+    if (err == MPI_SUCCESS && segsize == 0) { /* the default: a quarter of the message, or more */
+        int share = count / COLLALG_IBCAST_SMP_SEGMENTS + (count % COLLALG_IBCAST_SMP_SEGMENTS != 0);
+        seg = share > seg ? share : seg;
+    }
     if (err == MPI_SUCCESS)
         err = collalg__node_get(&c, &nd);
     if (err == MPI_SUCCESS) {
@@ -103,7 +123,8 @@ COLLALG_INLINE int collalg__ibcast_smp(void *buffer, int count, MPI_Datatype dat
  * @param comm     intracommunicator
  * @param request  out: the request (see core/nbc.h for who advances it)
  * @param segsize  bytes per segment, rounded down to whole elements (at least one); 0 selects
- *                 COLLALG_BCAST_SEGSIZE_DEFAULT (4096); the same on every rank
+ *                 #COLLALG_IBCAST_SMP_SEGMENTS segments of at least
+ *                 #COLLALG_IBCAST_SMP_SEGSIZE_MIN bytes (65536); the same on every rank
  * @return MPI_SUCCESS; MPI_ERR_COMM; MPI_ERR_COUNT when @p count < 0; MPI_ERR_TYPE for an
  *         invalid datatype; MPI_ERR_BUFFER for a NULL buffer with count > 0; MPI_ERR_ROOT when
  *         @p root is outside [0, p); MPI_ERR_ARG when @p segsize < 0; MPI_ERR_REQUEST when
