@@ -78,6 +78,7 @@ Benchmark (each writes build/bench/<name>.csv, figures and a .md table; none ass
   bench-reductions     reduce, reduce_scatter_block and scan on the smp and switched clusters
   bench-rooted         gather, scatter, gatherv, scatterv and alltoallw on the same platforms
   bench-flat           bcast and allreduce on flat clusters of 32, 128 and 512 hosts
+  bench-newalgs        the newest algorithms (Swing, Bine, radix k) on tori, Dragonfly, fat tree
   bench-nonblocking    nonblocking collectives: time and overlap vs native and blocking (mk/bench-nonblocking.mk)
   bench-overhead       per-call overhead: instructions outside MPI, MPI calls (mk/overhead.mk)
   bench-node           tuned vs native vs best algorithm on this node, both MPIs (mk/node.mk)

@@ -46,8 +46,12 @@ NB_SMPI_FLAGS ?= --log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smp
                  --cfg=smpi/grow-injected-times:no
 NB_OUT  ?= $(BUILD)/bench
 NB_PROG := $(BUILD)/smpi-bench/nonblocking
+# One smpirun per collective c of NB_COLLS, at NB_SIZES_<c> (default NB_SIZES) with the algorithms
+# NB_ALGS_<c> (default NB_ALGS, empty: all): the words c:sizes:algorithms the recipe loops over.
+nb_comma := ,
+NB_RUNS = $(foreach c,$(subst $(nb_comma), ,$(NB_COLLS)),$(c):$(or $(NB_SIZES_$(c)),$(NB_SIZES)):$(or $(NB_ALGS_$(c)),$(NB_ALGS),all))
 
-.PHONY: bench-nonblocking bench-nonblocking-run
+.PHONY: bench-nonblocking bench-nonblocking-run bench-nonblocking-smp bench-nonblocking-c
 
 # make build compiles it too (so that it never rots); only bench-nonblocking runs it.
 build: $(NB_PROG)
@@ -59,6 +63,32 @@ $(NB_PROG): src/bench/nonblocking.c $(HEADERS)
 
 bench-nonblocking: deps
 	@$(MAKE) --no-print-directory bench-nonblocking-run
+
+# The issue's two other platforms, each a subset (SimGrid at p = 128 takes about a minute per
+# algorithm, size and measurement): the smp platform (16 nodes of 8 cores, ranks placed
+# consecutively) and platform (c) of the topology guide (4 switches of 8 hosts, the hosts of a
+# switch interleaved in rank order by hostfile-c). The algorithms: the fastest of each collective
+# at p = 16 and the one it is weighed against. ialltoall and iallgather stop at 64 KiB at p = 128
+# (p^2 messages of the size each; the CSV has the reason) and their Bruck forms are left out
+# (p blocks of scratch per rank: 128 x 1 MiB x 128 ranks in one process).
+NB_SMP_VARS = NB_NP=128 NB_XML=tests/platform/smp/smp.xml NB_HOSTFILE=tests/platform/smp/hostfile-consecutive \
+  NB_PLATFORM=smp-16x8 NB_OUT=$(BUILD)/bench/nonblocking-smp NB_REPS=1 NB_SIZES=8,65536,1048576 \
+  NB_ALGS_iallreduce=rabenseifner,recursive_multiplying,recursive_doubling \
+  NB_ALGS_ibcast=binomial,scatter_ring_allgather,smp \
+  NB_SIZES_iallgather=8,8192,65536 NB_ALGS_iallgather=ring,recursive_doubling \
+  NB_SIZES_ialltoall=8,8192,65536 NB_ALGS_ialltoall=linear,pair \
+  NB_ALGS_ireduce_scatter_block=recursive_halving,reduce_scatterv
+bench-nonblocking-smp: deps
+	@$(MAKE) --no-print-directory bench-nonblocking-run $(NB_SMP_VARS)
+
+NB_C_VARS = NB_NP=32 NB_XML=tests/platform/topology/switches-4x8.xml NB_HOSTFILE=tests/platform/topology/hostfile-c \
+  NB_PLATFORM=c-4x8 NB_OUT=$(BUILD)/bench/nonblocking-c NB_REPS=1 NB_SIZES=8,4096,65536,1048576 \
+  NB_ALGS_iallreduce=rabenseifner,recursive_multiplying,recursive_doubling \
+  NB_ALGS_ibcast=binomial,scatter_ring_allgather,knomial \
+  NB_ALGS_iallgather=ring,recursive_doubling,bruck NB_ALGS_ialltoall=linear,pair,bruck \
+  NB_ALGS_ireduce_scatter_block=recursive_halving,reduce_scatterv
+bench-nonblocking-c: deps
+	@$(MAKE) --no-print-directory bench-nonblocking-run $(NB_C_VARS)
 
 # 1. the measurements, one smpirun per collective (SimGrid slows down as a long run goes on: in one
 # run of all five, ireduce_scatter_block at 256 KiB took 8 minutes, alone 4 s), each into
@@ -72,12 +102,13 @@ bench-nonblocking-run: $(NB_PROG)
 	@mkdir -p $(NB_OUT)/nonblocking
 	@t0=$$(date +%s); csv=$(NB_OUT)/nonblocking.csv; \
 	echo "bench-nonblocking: p = $(NB_NP) on $(NB_XML), sizes $(NB_SIZES)"; \
-	for c in $$(echo $(NB_COLLS) | tr ',' ' '); do \
+	for run in $(NB_RUNS); do \
+	  c=$${run%%:*}; rest=$${run#*:}; sizes=$${rest%%:*}; algs=$${rest#*:}; \
 	  t1=$$(date +%s); log=$(NB_OUT)/nonblocking/$$c.log; \
 	  $(BENCH_LOCK) smpirun -np $(NB_NP) -platform $(NB_XML) -hostfile $(NB_HOSTFILE) $(NB_SMPI_FLAGS) \
-	    $(NB_PROG) -o $(NB_OUT)/nonblocking/$$c.csv -P $(NB_PLATFORM) -r $(NB_REPS) -s $(NB_SIZES) -c $$c $(if $(NB_ALGS),-a $(NB_ALGS)) \
-	    </dev/null 2>$$log || { cat $$log; exit 1; }; \
-	  echo "bench-nonblocking: $$c: $$(( $$(date +%s) - t1 )) s"; \
+	    $(NB_PROG) -o $(NB_OUT)/nonblocking/$$c.csv -P $(NB_PLATFORM) -r $(NB_REPS) -s $$sizes -c $$c \
+	    $$( [ "$$algs" = all ] || echo "-a $$algs" ) </dev/null 2>$$log || { cat $$log; exit 1; }; \
+	  echo "bench-nonblocking: $$c ($$sizes; $$algs): $$(( $$(date +%s) - t1 )) s"; \
 	done; \
 	echo "platform,collective,bytes,impl,algorithm,ms,overlap_pct" > $$csv; \
 	for c in $$(echo $(NB_COLLS) | tr ',' ' '); do tail -n +2 $(NB_OUT)/nonblocking/$$c.csv >> $$csv; done; \

@@ -25,12 +25,19 @@
 #                         hosts (tests/platform/flat/): every shortlisted algorithm, tuner,
 #                         SimGrid's selectors and the link bound; writes build/bench/flat.csv,
 #                         figures and flat.md
-# The three take BENCH_QUICK=1 (only the issues' target sizes), BENCH_LOCK (a command prefix for
+#   make bench-newalgs    the algorithms of issue 33 (Swing, Bine, recursive exchange, radix-k
+#                         Bruck, ...) on a 2-D and a 3-D torus, a Dragonfly, a tapered fat tree,
+#                         the flat and the smp clusters (tests/platform/newalgs/, ...): tuner,
+#                         SimGrid's selectors and the injection bound; writes
+#                         build/bench/newalgs.csv, figures and newalgs.md with the issue's targets
+#                         (scripts/bench-newalgs.sh says how)
+# They take BENCH_QUICK=1 (only the issues' target sizes), BENCH_LOCK (a command prefix for
 # every smpirun), BENCH_KEEP=1, BENCH_PLATFORMS and BENCH_COLLS; each script's header gives its
 # platforms, bound, run time and memory.
 
 .PHONY: bench-topology bench-topology-run bench-hierarchical bench-hierarchical-run \
-        bench-reductions bench-reductions-run bench-rooted bench-rooted-run bench-flat bench-flat-run
+        bench-reductions bench-reductions-run bench-rooted bench-rooted-run bench-flat bench-flat-run \
+        bench-newalgs bench-newalgs-run
 
 bench-topology: deps
 	@$(MAKE) --no-print-directory bench-topology-run
@@ -69,3 +76,9 @@ bench-flat: deps
 
 bench-flat-run: $(BUILD)/smpi-bin/collalg-tune
 	@sh scripts/bench-flat.sh
+
+bench-newalgs: deps
+	@$(MAKE) --no-print-directory bench-newalgs-run
+
+bench-newalgs-run: $(BUILD)/smpi-bin/collalg-tune
+	@sh scripts/bench-newalgs.sh

@@ -68,7 +68,7 @@
 #     (met: yes, no, or - when unmeasured): "<= X" (tuned <= X ms), "<= 1.03 bound" (tuned <= 1.03
 #     bound), "< every selector" (tuned below SimGrid's default and every selector measured),
 #     "<= 1.01 every selector" (tuned <= 1.01 times each of them), "best <= 1.3 bound" (the
-#     best-catalogue <= 1.3 bound), "<= 1.05 best" (tuned <= 1.05 best-catalogue), "best <= native"
+#     best-catalogue <= 1.3 bound), "<= X best" (tuned <= X times best-catalogue), "best <= native"
 #     (best-catalogue <= SimGrid's default); another non-empty target is "yes" when the tuned
 #     routine and a selector were measured.
 
@@ -289,8 +289,8 @@ bench_tables() {
                     met = v[key ",best-catalogue"] <= 1.3 * v[key ",bound"] ? "yes" : "no"
                 else if (tg == "best <= native" && (key ",best-catalogue") in v && (key ",smpi-default") in v)
                     met = v[key ",best-catalogue"] <= v[key ",smpi-default"] ? "yes" : "no"
-                else if (tg == "<= 1.05 best" && (key ",tuned") in v && (key ",best-catalogue") in v)
-                    met = v[key ",tuned"] <= 1.05 * v[key ",best-catalogue"] ? "yes" : "no"
+                else if (tg ~ /^<= [0-9.]+ best$/ && (key ",tuned") in v && (key ",best-catalogue") in v)
+                    met = v[key ",tuned"] <= substr(tg, 4) * v[key ",best-catalogue"] ? "yes" : "no"
                 else if ((key ",tuned") in v && tg != "") {
                     x = v[key ",tuned"]
                     if (tg == "<= 1.03 bound") met = (x <= 1.03 * v[key ",bound"]) ? "yes" : "no"
