@@ -245,9 +245,10 @@ Test(pmpi_fortran, nonblocking_openmpi) { pf_nonblocking(&pf_openmpi); }
  * allreduce and the broadcast started in different orders on even and odd ranks with an
  * MPI_TESTALL loop, each started four times with new data and compared with the blocking
  * collective by the program; then every request freed while inactive by MPI_REQUEST_FREE, an
- * MPI_BARRIER_INIT one never started. With the four collectives forced: exit 0, the five cases
- * ok, and each init traced at init (two allreduces, one broadcast, one all-to-all, one barrier):
- * the Fortran init reached the library's C wrapper. Under Open MPI, whose Fortran bindings call
+ * MPI_BARRIER_INIT one never started; then the thirteen other inits, each started twice with new
+ * data and compared with its blocking collective (MPI_START, MPI_WAIT, MPI_REQUEST_FREE). With all
+ * seventeen forced: exit 0, the 18 cases ok, and each init traced at init (two allreduces, one of
+ * each other collective): the Fortran init reached the library's C wrapper. Under Open MPI, whose Fortran bindings call
  * PMPIX_<Coll>_init, PMPI_Start and PMPI_Request_free directly, a start the library's Fortran
  * MPI_START did not run, or a wait its Fortran completion calls did not drive, waits until the
  * timeout; the output must be the native run's, and with nothing forced (the tuned routines:
@@ -258,28 +259,47 @@ Test(pmpi_fortran, nonblocking_openmpi) { pf_nonblocking(&pf_openmpi); }
  * (src/pmpi/persistent.c: MPICH's run hangs when one init of the library goes native). */
 static void pf_persistent(const pf_mpi *m, int np)
 {
-    static const char *const env = "COLLALG_SELECT_VERBOSE=1 COLLALG_IALLREDUCE=ring COLLALG_IBCAST=binomial "
-                                   "COLLALG_IALLTOALL=bruck COLLALG_IBARRIER=dissemination";
+    static const char *const env =
+        "COLLALG_SELECT_VERBOSE=1 COLLALG_IALLREDUCE=ring COLLALG_IBCAST=binomial COLLALG_IALLTOALL=bruck "
+        "COLLALG_IBARRIER=dissemination COLLALG_IREDUCE=binomial COLLALG_IGATHER=binomial COLLALG_IGATHERV=linear "
+        "COLLALG_ISCATTER=knomial COLLALG_ISCATTERV=linear COLLALG_IALLGATHER=recursive_doubling "
+        "COLLALG_IALLGATHERV=ring COLLALG_IALLTOALLV=pair COLLALG_IALLTOALLW=scattered "
+        "COLLALG_IREDUCE_SCATTER_BLOCK=recursive_halving COLLALG_IREDUCE_SCATTER=pairwise "
+        "COLLALG_ISCAN=recursive_doubling COLLALG_IEXSCAN=recursive_doubling";
     static const struct {
         const char *coll, *algo, *var;
         int calls;
     } traced[] = {{"Allreduce", "ring", "COLLALG_IALLREDUCE", 2},
                   {"Bcast", "binomial", "COLLALG_IBCAST", 1},
                   {"Alltoall", "bruck", "COLLALG_IALLTOALL", 1},
-                  {"Barrier", "dissemination", "COLLALG_IBARRIER", 1}};
+                  {"Barrier", "dissemination", "COLLALG_IBARRIER", 1},
+                  {"Reduce", "binomial", "COLLALG_IREDUCE", 1},
+                  {"Gather", "binomial", "COLLALG_IGATHER", 1},
+                  {"Gatherv", "linear", "COLLALG_IGATHERV", 1},
+                  {"Scatter", "knomial", "COLLALG_ISCATTER", 1},
+                  {"Scatterv", "linear", "COLLALG_ISCATTERV", 1},
+                  {"Allgather", "recursive_doubling", "COLLALG_IALLGATHER", 1},
+                  {"Allgatherv", "ring", "COLLALG_IALLGATHERV", 1},
+                  {"Alltoallv", "pair", "COLLALG_IALLTOALLV", 1},
+                  {"Alltoallw", "scattered", "COLLALG_IALLTOALLW", 1},
+                  {"Reduce_scatter_block", "recursive_halving", "COLLALG_IREDUCE_SCATTER_BLOCK", 1},
+                  {"Reduce_scatter", "pairwise", "COLLALG_IREDUCE_SCATTER", 1},
+                  {"Scan", "recursive_doubling", "COLLALG_ISCAN", 1},
+                  {"Exscan", "recursive_doubling", "COLLALG_IEXSCAN", 1}};
+    enum { cases = 18 }; /* the program's "<case>: ok" lines */
     const char *prefix = m == &pf_openmpi ? "MPIX" : "MPI";
-    char routine[96], want[128], done[64], full[512];
+    char routine[96], want[128], done[64], full[1024];
     size_t k;
     int rc;
     pf_np = np;
     snprintf(done, sizeof done, "fortran persistent p=%d: done", np);
     if (m == &pf_openmpi) {
         rc = pf_run(m, "persistent", "native", "");
-        if (rc != 0 || pf_count(m, "persistent", "native", "out", ": ok", NULL) != 5)
+        if (rc != 0 || pf_count(m, "persistent", "native", "out", ": ok", NULL) != cases)
             pf_show(m, "persistent", "native");
         cr_assert(rc == 0, "persistent (%s) p=%d without the library: exit status %d", m->name, np, rc);
-        cr_assert(pf_count(m, "persistent", "native", "out", ": ok", NULL) == 5, "persistent (%s): not 5 cases ok",
-                  m->name);
+        cr_assert(pf_count(m, "persistent", "native", "out", ": ok", NULL) == cases,
+                  "persistent (%s): not %d cases ok", m->name, cases);
         pf_check(m, "persistent", "forced", env);
         pf_check(m, "persistent", "tuned", "COLLALG_SELECT_VERBOSE=1");
         snprintf(routine, sizeof routine, "collalg: %s_Allreduce_init p=%d ", prefix, np);
@@ -289,11 +309,11 @@ static void pf_persistent(const pf_mpi *m, int np)
     } else {
         snprintf(full, sizeof full, "LD_PRELOAD=%s %s", m->lib, env);
         rc = pf_run(m, "persistent", "forced", full);
-        if (rc != 0 || pf_count(m, "persistent", "forced", "out", ": ok", NULL) != 5)
+        if (rc != 0 || pf_count(m, "persistent", "forced", "out", ": ok", NULL) != cases)
             pf_show(m, "persistent", "forced");
         cr_assert(rc == 0, "persistent (%s) p=%d with %s: exit status %d", m->name, np, full, rc);
-        cr_assert(pf_count(m, "persistent", "forced", "out", ": ok", NULL) == 5, "persistent (%s): not 5 cases ok",
-                  m->name);
+        cr_assert(pf_count(m, "persistent", "forced", "out", ": ok", NULL) == cases,
+                  "persistent (%s): not %d cases ok", m->name, cases);
     }
     cr_assert(pf_count(m, "persistent", "forced", "out", done, NULL) == 1, "persistent (%s): no line \"%s\"", m->name,
               done);
@@ -306,7 +326,7 @@ static void pf_persistent(const pf_mpi *m, int np)
         cr_assert(rc == traced[k].calls, "persistent (%s): \"%s... %s\" traced %d times, expected %d", m->name, routine,
                   want, rc, traced[k].calls);
     }
-    cr_log_info("persistent (%s) p=%d: 5 cases ok, the init calls traced", m->name, np);
+    cr_log_info("persistent (%s) p=%d: %d cases ok, the init calls traced", m->name, np, cases);
 }
 
 /* clang-format off */
