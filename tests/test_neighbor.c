@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the neighbourhood collectives (include/collalg/neighbor_<coll>/linear.h,
- * core/neighbor.h) against a point-to-point reference written to the MPI-4.1 text, byte for byte
+ * the message-combining neighbor_allgather and neighbor_alltoall, core/neighbor.h) against a point-to-point reference written to the MPI-4.1 text, byte for byte
  * (tests/mpi/neighbor.c: Cartesian 1-D to 3-D, periodic and not, dimensions of size 1 and 2;
  * graphs with self loops and repeated neighbours and an empty neighbourhood; distributed graphs
  * with in-degree != out-degree, weighted, unweighted and reordered; the five collectives in

@@ -365,6 +365,7 @@ typedef struct crank {
 static crank cr[CRMAX];
 static cmsg cq[CRMAX * 64];
 static int ncq;
+static int csimulate_sent_last; /* the messages of the last csimulate() */
 
 static int *celem(crank *x, collalg__piece p, long long e, int write)
 {
@@ -461,7 +462,47 @@ static int csimulate(int n)
     for (r = 0; r < n; r++)
         for (i = 0; i < cr[r].s.nsteps; i++)
             cr_assert_eq(cr[r].state[i], 2, "rank %d step %d (kind %d) never completes", r, i, cr[r].steps[i].kind);
+    csimulate_sent_last = sent;
     return sent;
+}
+
+/* Readies rank @p r's built schedule for csimulate(): dependencies (each on an earlier step),
+ * the send buffer of @p slen tokens r * 1000 + element, receive and scratch buffers unwritten. */
+static void cready(crank *x, int r, long long slen, long long rlen)
+{
+    int j, k;
+    long long e;
+    x->left = (int *)calloc((size_t)x->s.nsteps + 1, sizeof(int));
+    x->state = (int *)calloc((size_t)x->s.nsteps + 1, sizeof(int));
+    for (j = 0; j < x->s.nsteps; j++) {
+        x->left[j] = x->steps[j].ndeps;
+        for (k = 0; k < x->steps[j].ndeps; k++)
+            cr_assert(x->deps[x->steps[j].dep_first + k] < j, "a dependency on a later step");
+    }
+    x->len[COLLALG_BUF_SEND] = slen;
+    x->len[COLLALG_BUF_RECV] = rlen;
+    x->len[COLLALG_BUF_TMP] = x->s.tmp_count;
+    for (k = 0; k < 3; k++) {
+        x->buf[k] = (int *)malloc(sizeof(int) * (size_t)(x->len[k] + 1));
+        x->writes[k] = (int *)calloc((size_t)x->len[k] + 1, sizeof(int));
+        for (e = 0; e < x->len[k]; e++)
+            x->buf[k][e] = k == COLLALG_BUF_SEND ? r * 1000 + (int)e : -1;
+    }
+}
+
+/* Frees what cready() and the builder allocated. */
+static void crelease(crank *x)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        free(x->buf[k]);
+        free(x->writes[k]);
+    }
+    free(x->work);
+    free(x->steps);
+    free(x->deps);
+    free(x->left);
+    free(x->state);
 }
 
 /* Builds, runs and checks the combining allgather on a grid for the source offsets @p offs;
@@ -469,7 +510,7 @@ static int csimulate(int n)
  * dependency) when every dimension has size >= 3. */
 static void combining_case(int nd, const int *dims, const int *periods, int ns, const int *offs, int plain)
 {
-    int n = 1, r, j, k, d, rounds = 0, msgs;
+    int n = 1, r, j, d, rounds = 0, msgs;
     long long e;
     for (d = 0; d < nd; d++)
         n *= dims[d];
@@ -485,28 +526,14 @@ static void combining_case(int nd, const int *dims, const int *periods, int ns, 
         collalg__steps_filling(&x->s, x->steps, x->deps);
         collalg__neighbor_allgather_combining_steps(&x->s, r, nd, dims, periods, ns, offs, CCOUNT, CCOUNT, x->work);
         cr_assert(x->s.nsteps == c.nsteps && x->s.ndeps == c.ndeps && x->s.tmp_count == c.tmp_count, "runs differ");
-        x->left = (int *)calloc((size_t)c.nsteps + 1, sizeof(int));
-        x->state = (int *)calloc((size_t)c.nsteps + 1, sizeof(int));
-        for (j = 0; j < c.nsteps; j++) {
-            x->left[j] = x->steps[j].ndeps;
-            for (k = 0; k < x->steps[j].ndeps; k++)
-                cr_assert(x->deps[x->steps[j].dep_first + k] < j, "a dependency on a later step");
-            if (plain && x->steps[j].kind == COLLALG_STEP_COPY) {
+        cready(x, r, CCOUNT, (long long)ns * CCOUNT);
+        for (j = 0; plain && j < c.nsteps; j++)
+            if (x->steps[j].kind == COLLALG_STEP_COPY) {
                 int big = 1;
                 for (d = 0; d < nd; d++)
                     big = big && dims[d] >= 3;
                 cr_assert(!big, "a copy in the plain Cartesian neighbourhood");
             }
-        }
-        x->len[COLLALG_BUF_SEND] = CCOUNT;
-        x->len[COLLALG_BUF_RECV] = (long long)ns * CCOUNT;
-        x->len[COLLALG_BUF_TMP] = c.tmp_count;
-        for (k = 0; k < 3; k++) {
-            x->buf[k] = (int *)malloc(sizeof(int) * (size_t)(x->len[k] + 1));
-            x->writes[k] = (int *)calloc((size_t)x->len[k] + 1, sizeof(int));
-            for (e = 0; e < x->len[k]; e++)
-                x->buf[k][e] = k == COLLALG_BUF_SEND ? r * 1000 + (int)e : -1;
-        }
     }
     msgs = csimulate(n);
     for (d = 0; d < nd; d++) { /* at most one round per dimension and distinct value */
@@ -549,15 +576,7 @@ static void combining_case(int nd, const int *dims, const int *periods, int ns, 
         }
         for (e = 0; e < x->len[COLLALG_BUF_TMP]; e++)
             cr_assert(x->writes[COLLALG_BUF_TMP][e] <= 1, "rank %d scratch element %lld written twice", r, e);
-        for (k = 0; k < 3; k++) {
-            free(x->buf[k]);
-            free(x->writes[k]);
-        }
-        free(x->work);
-        free(x->steps);
-        free(x->deps);
-        free(x->left);
-        free(x->state);
+        crelease(x);
     }
 }
 
@@ -644,4 +663,159 @@ Test(neighbor_steps, combining_27_point_counts)
     free(work);
     free(steps);
     free(deps);
+}
+
+/* ---- Message-combining alltoall (collalg__neighbor_alltoall_combining_steps()) -------------- */
+/* Builds, runs and checks the combining alltoall on a grid: send block j of every rank goes to
+ * the rank at offset @p offs_j and must land, exactly once, in its receive block @p pair[j]; a
+ * destination or source beyond a non-periodic border is a hole (never written). @p plain: the
+ * Cartesian neighbourhood, whose schedule must be the linear one when every size is >= 3.
+ * @return the blocks sent, over all ranks. */
+static long long alltoall_case(int nd, const int *dims, const int *periods, int nb, const int *offs, const int *pair,
+                               int plain)
+{
+    int n = 1, r, j, d, rounds = 0, msgs, i;
+    long long e, blocks = 0;
+    for (d = 0; d < nd; d++)
+        n *= dims[d];
+    cr_assert(n <= CRMAX && nb <= CNMAX);
+    for (r = 0; r < n; r++) {
+        crank *x = &cr[r];
+        collalg__steps c;
+        x->work = (int *)malloc(sizeof(int) * (size_t)collalg__nbr_a2a_work(nb, nd));
+        collalg__steps_counting(&c);
+        collalg__neighbor_alltoall_combining_steps(&c, r, nd, dims, periods, nb, offs, pair, CCOUNT, CCOUNT, x->work);
+        x->steps = (collalg__step *)malloc(sizeof(collalg__step) * (size_t)(c.nsteps + 1));
+        x->deps = (int *)malloc(sizeof(int) * (size_t)(c.ndeps + 1));
+        collalg__steps_filling(&x->s, x->steps, x->deps);
+        collalg__neighbor_alltoall_combining_steps(&x->s, r, nd, dims, periods, nb, offs, pair, CCOUNT, CCOUNT,
+                                                   x->work);
+        cr_assert(x->s.nsteps == c.nsteps && x->s.ndeps == c.ndeps && x->s.tmp_count == c.tmp_count, "runs differ");
+        cready(x, r, (long long)nb * CCOUNT, (long long)nb * CCOUNT);
+        for (j = 0; j < c.nsteps; j++) {
+            int big = 1;
+            for (d = 0; d < nd; d++)
+                big = big && dims[d] >= 3;
+            cr_assert(!plain || !big || (x->steps[j].kind != COLLALG_STEP_COPY && x->steps[j].ndeps == 0),
+                      "a copy or a wait in the plain Cartesian neighbourhood");
+            if (x->steps[j].kind == COLLALG_STEP_SEND)
+                blocks += x->steps[j].src.count / CCOUNT;
+        }
+    }
+    msgs = csimulate(n);
+    for (d = 0; d < nd; d++) { /* at most one round per dimension and distinct value */
+        int v[CNMAX], nv = 0;
+        for (j = 0; j < nb; j++) {
+            int c = collalg__nbr_comb_canon(offs[j * nd + d], dims[d], periods[d]);
+            for (i = 0; i < nv && v[i] != c; i++)
+                ;
+            if (c != 0 && i == nv)
+                v[nv++] = c;
+        }
+        rounds += nv;
+    }
+    cr_assert(msgs <= n * rounds, "%d messages, %d ranks x %d rounds", msgs, n, rounds);
+    for (r = 0; r < n; r++) {
+        crank *x = &cr[r];
+        int coord[8], rest = r;
+        for (d = nd - 1; d >= 0; d--) {
+            coord[d] = rest % dims[d];
+            rest /= dims[d];
+        }
+        for (j = 0; j < nb; j++) { /* receive block pair[j]: block j of the rank at r - offs_j */
+            int src = 0, hole = 0;
+            for (d = 0; d < nd; d++) {
+                int c = coord[d] - offs[j * nd + d];
+                if (c < 0 || c >= dims[d]) {
+                    hole |= !periods[d];
+                    c = ((c % dims[d]) + dims[d]) % dims[d];
+                }
+                src = src * dims[d] + c;
+            }
+            for (e = 0; e < CCOUNT; e++) {
+                long long at = (long long)pair[j] * CCOUNT + e;
+                int want = hole ? -1 : src * 1000 + j * CCOUNT + (int)e;
+                cr_assert_eq(x->buf[COLLALG_BUF_RECV][at], want, "%dd grid %dx%dx%d: rank %d block %d element %lld", nd,
+                             dims[0], nd > 1 ? dims[1] : 1, nd > 2 ? dims[2] : 1, r, j, e);
+                cr_assert_eq(x->writes[COLLALG_BUF_RECV][at], hole ? 0 : 1, "rank %d block %d written %d times", r,
+                             pair[j], x->writes[COLLALG_BUF_RECV][at]);
+            }
+        }
+        for (e = 0; e < x->len[COLLALG_BUF_TMP]; e++)
+            cr_assert(x->writes[COLLALG_BUF_TMP][e] <= 1, "rank %d scratch element %lld written twice", r, e);
+        crelease(x);
+    }
+    return blocks;
+}
+
+/* The three stencils as alltoalls on one grid: the Cartesian one (destinations = sources, send
+ * block j into receive block j ^ 1, MPI-4.1 Example 8.10), the 3^d-point and asymmetric ones
+ * with the destinations the negated sources rotated by 3 (send block j into receive block
+ * (j + 3) mod s); on a torus also the same destinations shifted by a whole period and paired
+ * modulo the sizes (a graph read on the torus). */
+static void alltoall_grid(int nd, const int *dims, const int *periods)
+{
+    int a[CNMAX * 3], b[CNMAX * 3], pair[CNMAX], kind, ns, j, d, torus = 1;
+    for (d = 0; d < nd; d++)
+        torus = torus && periods[d];
+    for (kind = 0; kind < 3; kind++) {
+        ns = stencil(nd, kind, a);
+        for (j = 0; j < ns; j++)
+            for (d = 0; d < nd; d++)
+                b[j * nd + d] = kind == 0 ? a[j * nd + d] : -a[((j + 3) % ns) * nd + d];
+        cr_assert(collalg__nbr_a2a_pair(nd, dims, 1, ns, a, ns, b, pair), "no pairing");
+        for (j = 0; j < ns; j++)
+            cr_assert(kind == 2 || pair[j] == (kind == 0 ? j ^ 1 : (j + 3) % ns), "block %d pairs with %d", j, pair[j]);
+        alltoall_case(nd, dims, periods, ns, b, pair, kind == 0);
+        if (!torus)
+            continue;
+        for (j = 0; j < ns * nd; j++)
+            b[j] += dims[j % nd];
+        cr_assert(collalg__nbr_a2a_pair(nd, dims, 0, ns, a, ns, b, pair), "no pairing modulo the sizes");
+        alltoall_case(nd, dims, periods, ns, b, pair, 0);
+    }
+}
+
+Test(neighbor_steps, combining_alltoall_grids_and_stencils)
+{
+    static const int size_max[4] = {0, 7, 7, 4};
+    for_each_grid(size_max, alltoall_grid);
+}
+
+Test(neighbor_steps, combining_alltoall_large_grids)
+{
+    static const int grids[][3] = {{7, 7, 7}, {3, 3, 3}, {7, 2, 5}, {1, 6, 7}};
+    int g3, pc, d, periods[3];
+    for (g3 = 0; g3 < 4; g3++)
+        for (pc = 0; pc < 8; pc += 7) {
+            for (d = 0; d < 3; d++)
+                periods[d] = pc ? 1 : 0;
+            alltoall_grid(3, grids[g3], periods);
+        }
+}
+
+/* The 27-point stencil on a 5x5x5 torus: 6 messages per rank, one per dimension and direction,
+ * forwarding each block once per non-zero component: 3 * 18 = 54 blocks per rank (linear: 26
+ * messages of one block); the centre is a local copy. */
+Test(neighbor_steps, combining_alltoall_27_point_counts)
+{
+    int dims[3] = {5, 5, 5}, periods[3] = {1, 1, 1}, a[CNMAX * 3], b[CNMAX * 3], pair[CNMAX], ns, j;
+    ns = stencil(3, 1, a);
+    for (j = 0; j < ns * 3; j++)
+        b[j] = a[j];
+    cr_assert(collalg__nbr_a2a_pair(3, dims, 1, ns, a, ns, b, pair));
+    cr_expect_eq(alltoall_case(3, dims, periods, ns, b, pair, 0), 125 * 54);
+    cr_expect_eq(csimulate_sent_last, 125 * 6);
+}
+
+/* Pairings that cannot be: degrees differ, an offset with no opposite, a repeat short. */
+Test(neighbor_steps, combining_alltoall_pairing_errors)
+{
+    int dims[2] = {4, 4}, pair[4];
+    const int a[] = {1, 0, -1, 0, 0, 1}, b1[] = {-1, 0, 1, 0, 0, 1}, b2[] = {-1, 0, -1, 0, 0, -1};
+    cr_expect(!collalg__nbr_a2a_pair(2, dims, 1, 3, a, 2, b2, pair));
+    cr_expect(!collalg__nbr_a2a_pair(2, dims, 1, 3, a, 3, b1, pair));
+    cr_expect(!collalg__nbr_a2a_pair(2, dims, 1, 3, a, 3, b2, pair));
+    cr_expect(collalg__nbr_a2a_pair(2, dims, 1, 3, a, 3, (const int[]){0, -1, -1, 0, 1, 0}, pair));
+    cr_expect(pair[0] == 2 && pair[1] == 0 && pair[2] == 1);
 }

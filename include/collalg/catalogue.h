@@ -366,6 +366,7 @@
     X(neighbor_allgather, combining, COLLALG_R_ISOMORPHIC, 2, none, 0)                                              \
     X(neighbor_allgatherv, linear, 0, 0, none, 0)                                                                   \
     X(neighbor_alltoall, linear, 0, 0, none, 0)                                                                     \
+    X(neighbor_alltoall, combining, COLLALG_R_ISOMORPHIC, 2, none, 0)                                               \
     X(neighbor_alltoallv, linear, 0, 0, none, 0)                                                                    \
     X(neighbor_alltoallw, linear, 0, 0, none, 0)
 /* clang-format on */

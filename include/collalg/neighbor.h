@@ -25,10 +25,11 @@
  * | collalg_neighbor_allgather_combining() | R (distinct non-zero offset components per dimension, summed) messages instead of s, no more blocks | an isomorphic neighbourhood |
  * | collalg_neighbor_allgatherv_linear() | about alpha + n beta, every message posted at once | a topology |
  * | collalg_neighbor_alltoall_linear() | about alpha + n beta, every message posted at once | a topology |
+ * | collalg_neighbor_alltoall_combining() | R messages instead of s, each block forwarded once per non-zero offset component | an isomorphic neighbourhood |
  * | collalg_neighbor_alltoallv_linear() | about alpha + n beta, every message posted at once | a topology |
  * | collalg_neighbor_alltoallw_linear() | about alpha + n beta, every message posted at once | a topology |
  *
- * Not yet: message combining for the other four collectives, node-aware aggregation for
+ * Not yet: message combining for the v and w collectives, node-aware aggregation for
  * distributed graphs, the selector, the tuner and the PMPI library's entry points.
  */
 #ifndef COLLALG_NEIGHBOR_H

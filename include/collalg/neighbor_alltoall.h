@@ -10,10 +10,12 @@
  * | function | cost (leading terms) | restrictions |
  * |---|---|---|
  * | collalg_neighbor_alltoall_linear() | about alpha + n beta, every message posted at once | a topology (MPI's own requirement) |
+ * | collalg_neighbor_alltoall_combining() | R messages (distinct non-zero offset components per dimension, summed: 2 d for a 3^d stencil) instead of s, each block forwarded once per non-zero component of its offset | isomorphic neighbourhood |
  */
 #ifndef COLLALG_NEIGHBOR_ALLTOALL_H
 #define COLLALG_NEIGHBOR_ALLTOALL_H
 
 #include "neighbor_alltoall/linear.h"
+#include "neighbor_alltoall/combining.h"
 
 #endif /* COLLALG_NEIGHBOR_ALLTOALL_H */

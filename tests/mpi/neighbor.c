@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * neighbor.c - the neighbourhood collectives (include/collalg/neighbor_<coll>/linear.h, and
- * neighbor_allgather/combining.h) against a point-to-point reference written to the MPI-4.1 text
- * (§8.6), byte for byte over the whole receive allocation, in their blocking, nonblocking and
- * persistent forms.
+ * neighbor.c - the neighbourhood collectives (include/collalg/neighbor_<coll>/linear.h,
+ * neighbor_allgather/combining.h and neighbor_alltoall/combining.h) against a point-to-point
+ * reference written to the MPI-4.1 text (§8.6), byte for byte over the whole receive allocation,
+ * in their blocking, nonblocking and persistent forms.
  *
- * The combining allgather runs on every topology beside the linear one: on Cartesian
- * communicators with their own grid, on graphs read on the ring (the test decides by itself
- * whether every rank has the same (source - rank) mod p list; where not, MPI_ERR_TOPOLOGY is
- * expected on every rank in every form, the receive buffer untouched), and on isomorphic
- * distributed graphs on a torus (stencils(): 9 and 27 points, an asymmetric list) where only
- * the allgathers run; a grid that is not the communicator's gives MPI_ERR_ARG.
+ * The combining allgather and alltoall run on every topology beside the linear ones: on
+ * Cartesian communicators with their own grid, on graphs read on the ring (the test decides by
+ * itself whether every rank has the same (source - rank) mod p list, and for the alltoall the
+ * same (destination - rank) mod p list; where not, MPI_ERR_TOPOLOGY is expected on every rank in
+ * every form, the receive buffer untouched), and on isomorphic distributed graphs on a torus
+ * (stencils(): 9 and 27 points, an asymmetric list) where only the allgathers and alltoalls run;
+ * a grid that is not the communicator's gives MPI_ERR_ARG.
  *
  * The reference reads the neighbour lists itself (MPI_Cart_shift, MPI_Graph_neighbors,
  * MPI_Dist_graph_neighbors) and posts one receive per source and one send per destination: on a
@@ -82,7 +83,8 @@ typedef struct topo {
     int gnd;          /* combining: the torus's dimensions (0: the ring, or the Cartesian grid) */
     int gdims[3];     /* combining: their sizes */
     int iso;          /* combining: 1 isomorphic on that grid, 0 not (MPI_ERR_TOPOLOGY expected) */
-    int only_gather;  /* 1: only neighbor_allgather runs on it */
+    int iso_out;      /* combining alltoall: 1 the destinations are isomorphic too */
+    int only_gather;  /* 1: only neighbor_allgather and neighbor_alltoall run on it */
 } topo;
 
 /* One call's arguments. */
@@ -99,6 +101,30 @@ typedef struct args {
 } args;
 
 static MPI_Datatype vec2; /* 1 vector = 2 ints at stride 2 (the alltoallw partner of 2 MPI_INT) */
+
+/* 1 when every rank of @p comm has the same list of (list[d] - rank) mod p, in the same order. */
+static int ring_iso(MPI_Comm comm, const int *list, int n)
+{
+    int p, rank, d, iso, lo = n, hi = n, *v, *vlo, *vhi;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, comm);
+    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, comm);
+    iso = lo == hi;
+    if (!iso || n == 0)
+        return iso;
+    v = (int *)th_alloc(sizeof(int) * (size_t)(3 * n));
+    vlo = v + n;
+    vhi = vlo + n;
+    for (d = 0; d < n; d++)
+        v[d] = ((list[d] - rank) % p + p) % p;
+    MPI_Allreduce(v, vlo, n, MPI_INT, MPI_MIN, comm);
+    MPI_Allreduce(v, vhi, n, MPI_INT, MPI_MAX, comm);
+    for (d = 0; d < n; d++)
+        iso = iso && vlo[d] == vhi[d];
+    free(v);
+    return iso;
+}
 
 static void topo_lists(topo *t)
 {
@@ -141,30 +167,12 @@ static void topo_lists(topo *t)
         for (w = 0; w < d; w++)
             st |= t->src[w] == t->src[d] && t->src[d] != MPI_PROC_NULL;
     MPI_Allreduce(&st, &t->repeats, 1, MPI_INT, MPI_LOR, t->comm);
-    if (!t->cart && t->gnd == 0) { /* the ring: the same (source - rank) mod p lists everywhere? */
-        int p, lo[2], hi[2], *v, *vlo, *vhi;
-        MPI_Comm_size(t->comm, &p);
-        lo[0] = hi[0] = t->in;
-        lo[1] = hi[1] = 0;
-        MPI_Allreduce(MPI_IN_PLACE, lo, 1, MPI_INT, MPI_MIN, t->comm);
-        MPI_Allreduce(MPI_IN_PLACE, hi, 1, MPI_INT, MPI_MAX, t->comm);
-        t->iso = lo[0] == hi[0];
-        if (t->iso && t->in > 0) {
-            v = (int *)th_alloc(sizeof(int) * (size_t)(3 * t->in));
-            vlo = v + t->in;
-            vhi = vlo + t->in;
-            for (d = 0; d < t->in; d++)
-                v[d] = ((t->src[d] - rank) % p + p) % p;
-            MPI_Allreduce(v, vlo, t->in, MPI_INT, MPI_MIN, t->comm);
-            MPI_Allreduce(v, vhi, t->in, MPI_INT, MPI_MAX, t->comm);
-            for (d = 0; d < t->in; d++)
-                t->iso = t->iso && vlo[d] == vhi[d];
-            free(v);
-        }
+    if (!t->cart && t->gnd == 0) { /* the ring: the same (neighbour - rank) mod p lists everywhere? */
+        t->iso = ring_iso(t->comm, t->src, t->in);
+        t->iso_out = ring_iso(t->comm, t->dst, t->out);
     } else if (t->cart)
-        t->iso = 1;
+        t->iso = t->iso_out = 1;
 }
-
 static void topo_free(topo *t)
 {
     free(t->src);
@@ -343,7 +351,7 @@ static int reference(const topo *t, args *a)
 #define ARGS_V a->sbuf, a->scounts, a->sdispls, a->t->stype, a->rbuf, a->rcounts, a->rdispls, a->t->rtype, t->comm
 #define ARGS_W a->sbuf, a->scounts, a->sw, a->stypes, a->rbuf, a->rcounts, a->rw, a->rtypes, t->comm
 
-static int comb; /* 1: the allgather forms are the message-combining algorithm's */
+static int comb; /* 1: the allgather and alltoall forms are the message-combining algorithm's */
 
 /* Runs (H_REF, H_NATIVE, H_BLOCKING) or starts (H_NONBLOCKING, H_INIT: *req) the call. */
 static int call(const topo *t, args *a, int how, MPI_Request *req)
@@ -356,6 +364,12 @@ static int call(const topo *t, args *a, int how, MPI_Request *req)
         return collalg_ineighbor_allgather_combining(ARGS_UNIFORM, req, t->gnd, t->gdims);
     if (comb && a->coll == C_ALLGATHER && how == H_INIT)
         return collalg_neighbor_allgather_init_combining(ARGS_UNIFORM, MPI_INFO_NULL, req, t->gnd, t->gdims);
+    if (comb && a->coll == C_ALLTOALL && how == H_BLOCKING)
+        return collalg_neighbor_alltoall_combining(ARGS_UNIFORM, t->gnd, t->gdims);
+    if (comb && a->coll == C_ALLTOALL && how == H_NONBLOCKING)
+        return collalg_ineighbor_alltoall_combining(ARGS_UNIFORM, req, t->gnd, t->gdims);
+    if (comb && a->coll == C_ALLTOALL && how == H_INIT)
+        return collalg_neighbor_alltoall_init_combining(ARGS_UNIFORM, MPI_INFO_NULL, req, t->gnd, t->gdims);
 #define FORMS(coll, ARGS)                                               \
     if (how == H_NATIVE)                                                \
         return HAVE_NATIVE ? MPI_Neighbor_##coll(ARGS) : MPI_ERR_OTHER; \
@@ -408,7 +422,7 @@ static int run(const topo *t, args *a, int how, unsigned seed, unsigned char **o
     return err;
 }
 
-/* The combining allgather on a neighbourhood that is not isomorphic: MPI_ERR_TOPOLOGY on every
+/* The combining allgather or alltoall on a neighbourhood that is not isomorphic: MPI_ERR_TOPOLOGY on every
  * rank in the three forms, the receive buffer untouched, the request MPI_REQUEST_NULL. */
 static void comb_refused(const topo *t, args *a, const char *what)
 {
@@ -446,7 +460,8 @@ static void one_case(const topo *t, int coll, const th_types *tt, int c)
     snprintf(what, sizeof what, "neighbor_%s %s %s %s count %d", coll_name[coll], comb ? "combining" : "linear",
              t->name, tt->name, c);
     run(t, &a, H_REF, 1, &want);
-    if (comb && !t->iso) { /* not isomorphic: MPI_ERR_TOPOLOGY in every form, nothing received */
+    if (comb && !(t->iso && (coll != C_ALLTOALL ||
+                             t->iso_out))) { /* not isomorphic: MPI_ERR_TOPOLOGY in every form, nothing received */
         comb_refused(t, &a, what);
         free(want);
         args_free(&a);
@@ -545,9 +560,9 @@ static void run_topo(topo *t, const th_types *types)
         if (!th_want_type(&opts, types[ti].name) || !strcmp(types[ti].name, "double"))
             continue;
         for (coll = 0; coll < NCOLLS; coll++) {
-            if ((coll == C_ALLTOALLW && ti > 0) || (t->only_gather && coll != C_ALLGATHER))
+            if ((coll == C_ALLTOALLW && ti > 0) || (t->only_gather && coll != C_ALLGATHER && coll != C_ALLTOALL))
                 continue; /* alltoallw brings its own datatypes */
-            for (comb = 0; comb < (coll == C_ALLGATHER ? 2 : 1); comb++)
+            for (comb = 0; comb < (coll == C_ALLGATHER || coll == C_ALLTOALL ? 2 : 1); comb++)
                 for (ci = 0; ci < opts.ncounts; ci++)
                     one_case(t, coll, &types[ti], opts.counts[ci] < 0 ? 200 : opts.counts[ci]);
             comb = 0;
@@ -674,7 +689,9 @@ static void dists(const th_types *types, int p)
 /* Isomorphic distributed graphs on the torus MPI_Dims_create gives (reorder 0): block j from
  * r + offs[j], sent to r - offs[j] in the same order: the 9-point (2-D) and 27-point (3-D)
  * stencils, centre included, and an asymmetric 2-D list with a repeat and offsets beyond the
- * torus. Only neighbor_allgather runs on them (linear and combining against the reference). */
+ * torus. Only neighbor_allgather and neighbor_alltoall run on them (linear and combining against the
+ * reference; the alltoall's send block j goes to r - offs[j], which receives it as its block j,
+ * or, where offsets repeat modulo the torus, as the k-th of the repeats). */
 static void stencils(const th_types *types, int p)
 {
     static const int asym[] = {1, 0, 2, 1, 0, -3, 1, 1, 1, 1, -2, 2, 0, 0, -1, 4};
@@ -706,7 +723,7 @@ static void stencils(const th_types *types, int p)
         }
         MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, ns, src, unweighted, ns, dst, unweighted, MPI_INFO_NULL, 0,
                                        &t.comm);
-        t.iso = 1;
+        t.iso = t.iso_out = 1;
         t.only_gather = 1;
         snprintf(t.name, sizeof t.name, "dist graph %s on %dx%dx%d",
                  kind == 0   ? "9-point"
@@ -734,6 +751,9 @@ static void errors(void)
                     rb[0] == 9 && req == MPI_REQUEST_NULL);
     err = collalg_neighbor_allgather_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, c, 0, NULL);
     th_expect_class(&res, &opts, "no topology: combining MPI_ERR_TOPOLOGY", err, MPI_ERR_TOPOLOGY, rb[0] == 9);
+    err = collalg_ineighbor_alltoall_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, c, &req, 0, NULL);
+    th_expect_class(&res, &opts, "no topology: alltoall combining MPI_ERR_TOPOLOGY", err, MPI_ERR_TOPOLOGY,
+                    rb[0] == 9 && req == MPI_REQUEST_NULL);
     th_recording_comm_free(&c, &eh);
     { /* a grid that is not the communicator's: MPI_ERR_ARG, nothing sent */
         int p, i, wrong[1], period[1] = {1}, *index, *edges;
@@ -748,6 +768,9 @@ static void errors(void)
         th_handler_saw = 0;
         err = collalg_neighbor_allgather_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, g, 1, wrong);
         th_expect_class(&res, &opts, "cartesian, another grid: combining MPI_ERR_ARG", err, MPI_ERR_ARG, rb[0] == 9);
+        err = collalg_neighbor_alltoall_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, g, 1, wrong);
+        th_expect_class(&res, &opts, "cartesian, another grid: alltoall combining MPI_ERR_ARG", err, MPI_ERR_ARG,
+                        rb[0] == 9);
         MPI_Comm_free(&g);
         for (i = 0; i < p; i++) /* every rank a self loop; the sizes do not multiply to p */
             index[i] = i + 1, edges[i] = i;
@@ -756,6 +779,10 @@ static void errors(void)
         th_handler_saw = 0;
         err = collalg_ineighbor_allgather_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, g, &req, 1, wrong);
         th_expect_class(&res, &opts, "graph, sizes not p: combining MPI_ERR_ARG", err, MPI_ERR_ARG,
+                        rb[0] == 9 && req == MPI_REQUEST_NULL);
+        err =
+            collalg_neighbor_alltoall_init_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, g, MPI_INFO_NULL, &req, 1, wrong);
+        th_expect_class(&res, &opts, "graph, sizes not p: alltoall combining MPI_ERR_ARG", err, MPI_ERR_ARG,
                         rb[0] == 9 && req == MPI_REQUEST_NULL);
         MPI_Comm_free(&g);
         free(index);

@@ -34,6 +34,49 @@ typedef struct collalg__nbr_grid {
     int *mem;     /**< the allocation */
 } collalg__nbr_grid;
 
+/**
+ * @brief The entry of a uniform message-combining collective (allgather, alltoall): the context,
+ *        the neighbour lists and, with COLLALG_ARG_CHECKS, the (buffer, count, type) of both
+ *        sides.
+ * @return MPI_SUCCESS or the error of the first failing check (nothing sent yet).
+ */
+COLLALG_INLINE int collalg__nbr_comb_begin(collalg__ctx *c, MPI_Comm comm, const void *sendbuf, int sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                           collalg__nbrs *n, int *p, int *rank)
+{
+    collalg__nbr_side snd = collalg__nbr_side_of(sendbuf, sendcount, NULL, NULL, NULL, sendtype, NULL);
+    collalg__nbr_side rcv = collalg__nbr_side_of(recvbuf, recvcount, NULL, NULL, NULL, recvtype, NULL);
+    int err;
+    memset(n, 0, sizeof *n);
+    collalg__ctx_init(c, comm);
+    err = collalg__ctx_comm(c, p, rank);
+    if (err == MPI_SUCCESS)
+        err = collalg__nbrs_get(comm, *rank, n);
+    if (COLLALG_ARG_CHECKS && err == MPI_SUCCESS) {
+        err = collalg__nbr_check_side(&snd, n->outdegree, 0, 0);
+        err = collalg__first(err, collalg__nbr_check_side(&rcv, n->indegree, 0, 0));
+    }
+    return err;
+}
+
+/**
+ * @brief The exit of a uniform message-combining collective: binds the buffers to the built
+ *        schedule @p op, then runs it (blocking) or returns its request (nonblocking, persistent).
+ * @return what collalg__nbc_run() or collalg__nbc_launch() returns.
+ */
+COLLALG_INLINE int collalg__nbr_comb_end(collalg__nbc *op, int err, collalg__ctx *c, const void *sendbuf,
+                                         MPI_Datatype sendtype, void *recvbuf, MPI_Datatype recvtype,
+                                         MPI_Request *request, int mode)
+{
+    if (err == MPI_SUCCESS) {
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
+        err = collalg__first(err, collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype));
+    }
+    if (mode == COLLALG_NBR_BLOCKING)
+        return collalg__nbc_run(op, err, c);
+    return collalg__nbc_launch(op, err, c, request, mode == COLLALG_NBR_PERSISTENT);
+}
+
 /** @brief Frees the arrays of @p g. */
 COLLALG_INLINE void collalg__nbr_grid_free(collalg__nbr_grid *g)
 {
@@ -158,17 +201,19 @@ COLLALG_INLINE int collalg__nbr_isomorphic(MPI_Comm pcomm, const collalg__nbr_gr
 }
 
 /**
- * @brief collalg__nbr_isomorphic(), its answer cached on @p pcomm for the grid of @p g: the
- *        first call on a communicator with a grid runs the check (collective), later calls with
- *        the same grid read the answer (local: no message). A communicator's neighbour lists never
- *        change, and every rank passes the same grid, so every rank finds the answer or none.
+ * @brief collalg__nbr_isomorphic(), its answer cached on @p pcomm under @p kind for the grid of
+ *        @p g: the first call on a communicator with a grid runs the check (collective), later
+ *        calls with the same grid read the answer (local: no message). A communicator's neighbour
+ *        lists never change, and every rank passes the same grid, so every rank finds the answer
+ *        or none. Each kind of offset list (allgather's sources; alltoall's sources and
+ *        destinations) has its own @p kind.
  * @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the error code of the check or of the attribute calls.
  */
-COLLALG_INLINE int collalg__nbr_isomorphic_cached(MPI_Comm pcomm, const collalg__nbr_grid *g, int *iso)
+COLLALG_INLINE int collalg__nbr_isomorphic_cached_as(MPI_Comm pcomm, const collalg__nbr_grid *g, int *iso,
+                                                     collalg__attr_kind *kind)
 {
-    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__nbc_state_delete, NULL}; /* frees it */
     void *v = NULL;
-    int err = collalg__attr_find(pcomm, &kind, &v), k, hit, *keep;
+    int err = collalg__attr_find(pcomm, kind, &v), k, hit, *keep;
     const int *cached = (const int *)v; /* nd, the answer, the sizes */
     hit = err == MPI_SUCCESS && cached && cached[0] == g->nd;
     for (k = 0; hit && k < g->nd; k++)
@@ -187,7 +232,85 @@ COLLALG_INLINE int collalg__nbr_isomorphic_cached(MPI_Comm pcomm, const collalg_
     keep[1] = *iso;
     for (k = 0; k < g->nd; k++)
         keep[2 + k] = g->dims[k];
-    return collalg__attr_keep(pcomm, &kind, keep);
+    return collalg__attr_keep(pcomm, kind, keep);
+}
+
+/** @brief collalg__nbr_isomorphic_cached_as() for the source offsets (the allgather's). */
+COLLALG_INLINE int collalg__nbr_isomorphic_cached(MPI_Comm pcomm, const collalg__nbr_grid *g, int *iso)
+{
+    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__nbc_state_delete, NULL}; /* frees it */
+    return collalg__nbr_isomorphic_cached_as(pcomm, g, iso, &kind);
+}
+
+/**
+ * @brief The grid and the offsets of an alltoall (local; collalg__nbr_a2a_pairing() checks and
+ *        pairs them). On a Cartesian communicator the sources' list, which is also the
+ *        destinations' (-e_k then +e_k); on a graph or distributed-graph one @p g holds the
+ *        in-degree source offsets, then the out-degree destination offsets, on the torus of the
+ *        parameters (collalg__nbr_grid_get()).
+ * @param comm  the communicator
+ * @param p     its size
+ * @param rank  the caller's rank
+ * @param n     its neighbour lists
+ * @param ndims parameter: the torus's dimensions (as collalg__nbr_grid_get())
+ * @param dims  parameter: their sizes
+ * @param g     out: the grid (freed with collalg__nbr_grid_free(), also after an error)
+ * @return as collalg__nbr_grid_get().
+ */
+COLLALG_INLINE int collalg__nbr_a2a_grid_get(MPI_Comm comm, int p, int rank, const collalg__nbrs *n, int ndims,
+                                             const int *dims, collalg__nbr_grid *g)
+{
+    collalg__nbrs both = *n;
+    int err, i;
+    memset(g, 0, sizeof *g);
+    if (n->cart)
+        return collalg__nbr_grid_get(comm, p, rank, n, ndims, dims, g);
+    both.indegree = n->indegree + n->outdegree; /* one list: the sources, then the destinations */
+    both.sources = (int *)COLLALG_MALLOC(((size_t)both.indegree + 1) * sizeof(int));
+    if (!both.sources)
+        return MPI_ERR_NO_MEM;
+    for (i = 0; i < both.indegree; i++)
+        both.sources[i] = i < n->indegree ? n->sources[i] : n->dests[i - n->indegree];
+    err = collalg__nbr_grid_get(comm, p, rank, &both, ndims, dims, g);
+    COLLALG_FREE(both.sources);
+    return err;
+}
+
+/**
+ * @brief The destination offsets of collalg__nbr_a2a_grid_get()'s grid and the receive block each
+ *        send block fills (collective on a graph communicator).
+ *
+ * On a Cartesian communicator the pairing is exact: send block j fills receive block j ^ 1
+ * (MPI-4.1 Example 8.10), also where -e_k and +e_k name one rank. On a graph or distributed-graph
+ * one every rank must have both lists, in the same order (collalg__nbr_isomorphic(), cached on
+ * @p pcomm apart from the allgather's answer, which checks the sources only); the pairing is
+ * modulo the sizes, the k-th edge to an offset with the k-th source at its opposite
+ * (collalg__nbr_a2a_pair(): MPI's order of repeated edges).
+ * @param pcomm the private communicator
+ * @param n     the neighbour lists
+ * @param g     the grid of collalg__nbr_a2a_grid_get()
+ * @param offs  out: the destination offsets, in @p g
+ * @param pair  out: allocated (n->outdegree + 1 ints), freed by the caller also after an error
+ * @return MPI_SUCCESS; MPI_ERR_TOPOLOGY when not isomorphic or the lists do not pair (on every
+ *         rank: the lists are everyone's); MPI_ERR_NO_MEM; or the error code of the check.
+ */
+COLLALG_INLINE int collalg__nbr_a2a_pairing(MPI_Comm pcomm, const collalg__nbrs *n, const collalg__nbr_grid *g,
+                                            const int **offs, int **pair)
+{
+    static collalg__attr_kind kind = {MPI_KEYVAL_INVALID, collalg__nbc_state_delete, NULL};
+    int err = MPI_SUCCESS, iso = 1;
+    *offs = g->offs + (n->cart ? 0 : (size_t)n->indegree * g->nd);
+    *pair = (int *)COLLALG_MALLOC(((size_t)n->outdegree + 1) * sizeof(int));
+    if (!*pair)
+        return MPI_ERR_NO_MEM;
+    if (!n->cart) {
+        err = collalg__nbr_isomorphic_cached_as(pcomm, g, &iso, &kind);
+        err = err == MPI_SUCCESS && !iso ? MPI_ERR_TOPOLOGY : err;
+    }
+    if (err == MPI_SUCCESS &&
+        !collalg__nbr_a2a_pair(g->nd, g->dims, n->cart, n->indegree, g->offs, n->outdegree, *offs, *pair))
+        err = MPI_ERR_TOPOLOGY;
+    return err;
 }
 
 #endif /* COLLALG_FAMILY_NEIGHBOR_COMBINING_H */

@@ -94,19 +94,9 @@ COLLALG_INLINE int collalg__neighbor_allgather_combining(const void *sendbuf, in
     collalg__nbrs n;
     collalg__nbr_grid g;
     MPI_Request dummy = MPI_REQUEST_NULL;
-    collalg__nbr_side snd = collalg__nbr_side_of(sendbuf, sendcount, NULL, NULL, NULL, sendtype, NULL);
-    collalg__nbr_side rcv = collalg__nbr_side_of(recvbuf, recvcount, NULL, NULL, NULL, recvtype, NULL);
     int p = 0, rank = 0, err, iso = 1, *work = NULL;
-    memset(&n, 0, sizeof n);
     memset(&g, 0, sizeof g);
-    collalg__ctx_init(&c, comm);
-    err = collalg__ctx_comm(&c, &p, &rank);
-    if (err == MPI_SUCCESS)
-        err = collalg__nbrs_get(comm, rank, &n);
-    if (COLLALG_ARG_CHECKS && err == MPI_SUCCESS) {
-        err = collalg__nbr_check_side(&snd, n.outdegree, 0, 0);
-        err = collalg__first(err, collalg__nbr_check_side(&rcv, n.indegree, 0, 0));
-    }
+    err = collalg__nbr_comb_begin(&c, comm, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &n, &p, &rank);
     if (err == MPI_SUCCESS)
         err = collalg__nbr_grid_get(comm, p, rank, &n, ndims, dims, &g);
     err = collalg__nbc_enter(&c, err, mode == COLLALG_NBR_BLOCKING ? &dummy : request, &p, &rank);
@@ -120,16 +110,10 @@ COLLALG_INLINE int collalg__neighbor_allgather_combining(const void *sendbuf, in
     }
     COLLALG__NBC_BUILD(err, op, collalg__neighbor_allgather_combining_steps,
                        (rank, g.nd, g.dims, g.periods, g.ns, g.offs, sendcount, recvcount, work));
-    if (err == MPI_SUCCESS) {
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-        err = collalg__first(err, collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype));
-    }
     collalg__nbrs_free(&n);
     collalg__nbr_grid_free(&g);
     COLLALG_FREE(work);
-    if (mode == COLLALG_NBR_BLOCKING)
-        return collalg__nbc_run(op, err, &c);
-    return collalg__nbc_launch(op, err, &c, request, mode == COLLALG_NBR_PERSISTENT);
+    return collalg__nbr_comb_end(op, err, &c, sendbuf, sendtype, recvbuf, recvtype, request, mode);
 }
 
 /**
