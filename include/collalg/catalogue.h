@@ -122,6 +122,8 @@
     X(allgather, k_bruck, 0, 1, radix, 0)                                                                           \
     X(allgather, sparbit, 0, 0, none, 0)                                                                            \
     X(allgather, neighbor_exchange, 0, 0, none, 0)                                                                  \
+    X(allgather, recexch_doubling, 0, 1, radix, 0)                                                                  \
+    X(allgather, recexch_halving, 0, 1, radix, 0)                                                                   \
     X(allreduce, reduce_bcast, 0, 0, none, 0)                                                                       \
     X(allreduce, allgather_based, 0, 1, inner_allgather, 0)                                                         \
     X(allreduce, recursive_doubling, 0, 0, none, 0)                                                                 \
