@@ -194,6 +194,7 @@
     X(barrier, knomial, 0, 1, radix, 0)                                                                             \
     X(barrier, k_dissemination, 0, 1, radix, 0)                                                                     \
     X(barrier, double_ring, 0, 0, none, 0)                                                                          \
+    X(barrier, recexch, 0, 1, radix, 0)                                                                             \
     X(gather, linear, 0, 0, none, 0)                                                                                \
     X(gather, linear_sync, 0, 1, first_segment, 0)                                                                  \
     X(gather, binomial, 0, 0, none, 0)                                                                              \
