@@ -249,6 +249,7 @@
     X(reduce_scatter_block, hierarchical, 0, 1, null, 0)                                                            \
     X(reduce_scatter_block, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                      \
     X(reduce_scatter_block, butterfly, 0, 0, none, 0)                                                               \
+    X(reduce_scatter_block, recexch, 0, 1, radix, 0)                                                                \
     X(reduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                         \
     X(reduce_scatter, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
     X(reduce_scatter, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                      \
@@ -256,7 +257,8 @@
     X(reduce_scatter, reduce_scatterv, 0, 0, none, 0)                                                               \
     X(reduce_scatter, hierarchical, 0, 1, null, 0)                                                                  \
     X(reduce_scatter, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                            \
-    X(reduce_scatter, butterfly, 0, 0, none, 0)
+    X(reduce_scatter, butterfly, 0, 0, none, 0)                                                                     \
+    X(reduce_scatter, recexch, 0, 1, radix, 0)
 /* clang-format on */
 
 /* clang-format off */
