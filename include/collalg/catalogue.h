@@ -184,6 +184,8 @@
     X(allgatherv, gather_bcast, 0, 0, none, 0)                                                                      \
     X(allgatherv, logical_ring, 0, 0, none, 0)                                                                      \
     X(allgatherv, topology_ring, 0, 0, none, COLLALG_F_TOPOLOGY)                                                    \
+    X(allgatherv, recexch_doubling, 0, 1, radix, 0)                                                                 \
+    X(allgatherv, recexch_halving, 0, 1, radix, 0)                                                                  \
     X(barrier, dissemination, 0, 0, none, 0)                                                                        \
     X(barrier, pairwise_exchange, 0, 0, none, 0)                                                                    \
     X(barrier, binomial, 0, 0, none, 0)                                                                             \
