@@ -38,6 +38,8 @@
  * | collalg_allgather_logical_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s | none |
  * | collalg_allgather_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of (p + 1) n bytes | one node only; the node's shared window (machine/shm.h) |
  * | collalg_allgather_topology_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s, contention free on a tree | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
+ * | collalg_allgather_recexch_doubling() | log_k(pofk) alpha + (pofk - 1)/pofk p n beta with the k - 1 messages of a step overlapping, pofk the largest power of k <= p; 2 alpha + (k - 1) p n beta more when p is not a power of k | radix k (default 2, >= 2); no scratch |
+ * | collalg_allgather_recexch_halving() | as recexch_doubling, the spans in the reverse order (the largest messages to the nearest survivors) | radix k (default 2, >= 2); p n bytes of scratch when there are two steps or more |
  * | collalg_allgather_circulant() | q alpha + (p - 1) n beta, q = ceil(lg p) rounds along the circulant graph's skips | none |
  */
 #ifndef COLLALG_ALLGATHER_H
@@ -67,5 +69,7 @@
 #include "allgather/shm.h"
 #include "allgather/hierarchical.h"
 #include "allgather/circulant.h"
+#include "allgather/recexch_doubling.h"
+#include "allgather/recexch_halving.h"
 
 #endif /* COLLALG_ALLGATHER_H */

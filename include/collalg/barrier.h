@@ -26,6 +26,7 @@
  * | collalg_barrier_shm() | one barrier of the node communicator (MPI_Barrier) between two MPI_Win_sync | one node only; the shared-memory family's synchronisation (machine/shm.h) |
  * | collalg_barrier_light_weight() | (p - 1) alpha | none |
  * | collalg_barrier_knomial() | at most 2 (k - 1) ceil(log_k p) alpha: k-nomial gather to rank 0, release down the same tree | radix k (default 4, >= 2) |
+ * | collalg_barrier_recexch() | (log_k(pofk) + 2) alpha with the k - 1 tokens of a step overlapping, pofk the largest power of k <= p (log_k p alpha for p a power of k), up to ((k - 1) log_k(pofk) + 2 (k - 1)) alpha one after another | radix k (default 2, >= 2) |
  * | collalg_barrier_double_ring() | 2 p alpha: the token twice around the ring, arrival then release | none |
  */
 #ifndef COLLALG_BARRIER_H
@@ -40,6 +41,7 @@
 #include "barrier/shm.h"
 #include "barrier/knomial.h"
 #include "barrier/k_dissemination.h"
+#include "barrier/recexch.h"
 #include "barrier/double_ring.h"
 
 #endif /* COLLALG_BARRIER_H */

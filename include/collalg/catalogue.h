@@ -122,6 +122,8 @@
     X(allgather, k_bruck, 0, 1, radix, 0)                                                                           \
     X(allgather, sparbit, 0, 0, none, 0)                                                                            \
     X(allgather, neighbor_exchange, 0, 0, none, 0)                                                                  \
+    X(allgather, recexch_doubling, 0, 1, radix, 0)                                                                  \
+    X(allgather, recexch_halving, 0, 1, radix, 0)                                                                   \
     X(allreduce, reduce_bcast, 0, 0, none, 0)                                                                       \
     X(allreduce, allgather_based, 0, 1, inner_allgather, 0)                                                         \
     X(allreduce, recursive_doubling, 0, 0, none, 0)                                                                 \
@@ -182,6 +184,8 @@
     X(allgatherv, gather_bcast, 0, 0, none, 0)                                                                      \
     X(allgatherv, logical_ring, 0, 0, none, 0)                                                                      \
     X(allgatherv, topology_ring, 0, 0, none, COLLALG_F_TOPOLOGY)                                                    \
+    X(allgatherv, recexch_doubling, 0, 1, radix, 0)                                                                 \
+    X(allgatherv, recexch_halving, 0, 1, radix, 0)                                                                  \
     X(barrier, dissemination, 0, 0, none, 0)                                                                        \
     X(barrier, pairwise_exchange, 0, 0, none, 0)                                                                    \
     X(barrier, binomial, 0, 0, none, 0)                                                                             \
@@ -192,6 +196,7 @@
     X(barrier, knomial, 0, 1, radix, 0)                                                                             \
     X(barrier, k_dissemination, 0, 1, radix, 0)                                                                     \
     X(barrier, double_ring, 0, 0, none, 0)                                                                          \
+    X(barrier, recexch, 0, 1, radix, 0)                                                                             \
     X(gather, linear, 0, 0, none, 0)                                                                                \
     X(gather, linear_sync, 0, 1, first_segment, 0)                                                                  \
     X(gather, binomial, 0, 0, none, 0)                                                                              \
@@ -246,6 +251,7 @@
     X(reduce_scatter_block, hierarchical, 0, 1, null, 0)                                                            \
     X(reduce_scatter_block, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                      \
     X(reduce_scatter_block, butterfly, 0, 0, none, 0)                                                               \
+    X(reduce_scatter_block, recexch, 0, 1, radix, 0)                                                                \
     X(reduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                         \
     X(reduce_scatter, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
     X(reduce_scatter, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                      \
@@ -253,7 +259,8 @@
     X(reduce_scatter, reduce_scatterv, 0, 0, none, 0)                                                               \
     X(reduce_scatter, hierarchical, 0, 1, null, 0)                                                                  \
     X(reduce_scatter, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                            \
-    X(reduce_scatter, butterfly, 0, 0, none, 0)
+    X(reduce_scatter, butterfly, 0, 0, none, 0)                                                                     \
+    X(reduce_scatter, recexch, 0, 1, radix, 0)
 /* clang-format on */
 
 /* clang-format off */

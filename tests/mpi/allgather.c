@@ -24,6 +24,8 @@ TH_PLAIN(allgather, mesh_3d)
 TH_PLAIN(allgather, recursive_doubling)
 TH_PLAIN(allgather, bruck)
 TH_PARAM(allgather, k_bruck)
+TH_PARAM(allgather, recexch_doubling)
+TH_PARAM(allgather, recexch_halving)
 TH_PLAIN(allgather, sparbit)
 TH_PLAIN(allgather, neighbor_exchange)
 TH_PLAIN(allgather, circulant)
@@ -74,6 +76,14 @@ static const struct {
     {"k_bruck(3)", run_k_bruck, 3},
     {"k_bruck(4)", run_k_bruck, 4},
     {"k_bruck(1000)", run_k_bruck, 1000},
+    {"recexch_doubling(0)", run_recexch_doubling, 0},
+    {"recexch_doubling(3)", run_recexch_doubling, 3},
+    {"recexch_doubling(4)", run_recexch_doubling, 4},
+    {"recexch_doubling(1000)", run_recexch_doubling, 1000},
+    {"recexch_halving(0)", run_recexch_halving, 0},
+    {"recexch_halving(3)", run_recexch_halving, 3},
+    {"recexch_halving(4)", run_recexch_halving, 4},
+    {"recexch_halving(1000)", run_recexch_halving, 1000},
     {"sparbit", run_sparbit, 0},
     {"neighbor_exchange", run_neighbor_exchange, 0},
     {"circulant", run_circulant, 0},

@@ -44,6 +44,8 @@ TV_PLAIN(bruck)
 TV_PLAIN(gather_bcast)
 TV_PLAIN(logical_ring)
 TV_PLAIN(topology_ring)
+TV_PARAM(recexch_doubling)
+TV_PARAM(recexch_halving)
 
 static const struct {
     const char *name;
@@ -69,6 +71,14 @@ static const struct {
     {"gather_bcast", run_gather_bcast, 0},
     {"logical_ring", run_logical_ring, 0},
     {"topology_ring", run_topology_ring, 0},
+    {"recexch_doubling(0)", run_recexch_doubling, 0},
+    {"recexch_doubling(3)", run_recexch_doubling, 3},
+    {"recexch_doubling(4)", run_recexch_doubling, 4},
+    {"recexch_doubling(1000)", run_recexch_doubling, 1000},
+    {"recexch_halving(0)", run_recexch_halving, 0},
+    {"recexch_halving(3)", run_recexch_halving, 3},
+    {"recexch_halving(4)", run_recexch_halving, 4},
+    {"recexch_halving(1000)", run_recexch_halving, 1000},
 };
 
 /* The reference: MPI_Allgatherv, except on one process, where MPICH 4.0.2's MPI_Allgatherv

@@ -88,6 +88,11 @@ static int run_k_dissemination(MPI_Comm c, int a, int b)
     (void)b;
     return collalg_barrier_k_dissemination(c, a);
 }
+static int run_recexch(MPI_Comm c, int a, int b)
+{
+    (void)b;
+    return collalg_barrier_recexch(c, a);
+}
 static int run_double_ring(MPI_Comm c, int a, int b)
 {
     (void)a, (void)b;
@@ -164,6 +169,11 @@ static const struct {
     {"k_dissemination(3)", run_k_dissemination, 3, 0, 0},
     {"k_dissemination(p-1)", run_k_dissemination, TB_PM1, 0, 0},
     {"k_dissemination(1000)", run_k_dissemination, 1000, 0, 0},
+    {"recexch(0)", run_recexch, 0, 0, 0},
+    {"recexch(3)", run_recexch, 3, 0, 0},
+    {"recexch(4)", run_recexch, 4, 0, 0},
+    {"recexch(p-1)", run_recexch, TB_PM1, 0, 0},
+    {"recexch(1000)", run_recexch, 1000, 0, 0},
     {"double_ring", run_double_ring, 0, 0, 0},
     {"broken_none", run_broken_none, 0, 0, 1},
     {"broken_dissemination", run_broken_dissemination, 0, 0, 1},

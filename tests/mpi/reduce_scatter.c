@@ -90,6 +90,25 @@ ALGO(butterfly)
         return collalg_reduce_scatter_hierarchical(sb, rb, n, t, op, cm, inter);                           \
     }
 #endif
+/* An algorithm with a radix: run_<name>_<suffix> calls it with radix k. */
+#ifdef RS_BLOCK
+#define ALGO_K(name, suffix, k)                                                                                      \
+    static int run_##name##_##suffix(const void *sb, void *rb, const int *n, MPI_Datatype t, MPI_Op op, MPI_Comm cm) \
+    {                                                                                                                \
+        return collalg_reduce_scatter_block_##name(sb, rb, n[0], t, op, cm, k);                                      \
+    }
+#else
+#define ALGO_K(name, suffix, k)                                                                                      \
+    static int run_##name##_##suffix(const void *sb, void *rb, const int *n, MPI_Datatype t, MPI_Op op, MPI_Comm cm) \
+    {                                                                                                                \
+        return collalg_reduce_scatter_##name(sb, rb, n, t, op, cm, k);                                               \
+    }
+#endif
+ALGO_K(recexch, 0, 0)
+ALGO_K(recexch, 3, 3)
+ALGO_K(recexch, 4, 4)
+ALGO_K(recexch, 1000, 1000)
+
 HIER(, NULL)
 HIER(_ring, collalg_reduce_scatter_ring)
 
@@ -107,6 +126,10 @@ static const struct {
     {"hierarchical(ring)", run_hierarchical_ring, 1},
     {"topology_ring", run_topology_ring, 0},
     {"butterfly", run_butterfly, 1},
+    {"recexch(0)", run_recexch_0, 1},
+    {"recexch(3)", run_recexch_3, 1},
+    {"recexch(4)", run_recexch_4, 1},
+    {"recexch(1000)", run_recexch_1000, 1},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 

@@ -63,6 +63,7 @@
 #include "comm.h"
 #include "datatype.h"
 #include "reduce_local.h"
+#include "tags.h"
 #include "request.h"
 #include "../schedule/steps.h"
 
@@ -824,13 +825,65 @@ COLLALG_INLINE int collalg__nbc_init(collalg__nbc *op, int err, const collalg__c
 }
 
 /**
+ * @brief Runs the built schedule of @p op to completion on the private communicator of @p c,
+ *        blocking (see "The blocking form" in core/neighbor.h), then frees @p op. On an earlier error @p err (or one
+ *        here) reports it on the user's communicator, as the nonblocking start does.
+ * @return MPI_SUCCESS or the error class.
+ */
+COLLALG_INLINE int collalg__nbc_run(collalg__nbc *op, int err, const collalg__ctx *c)
+{
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_tmp(op);
+    if (err == MPI_SUCCESS) {
+        op->pcomm = c->pcomm;
+        op->tag = COLLALG_TAG_DATA;
+        collalg__nbc_successors(op);
+        collalg__nbc_arm(op);
+        while (op->err == MPI_SUCCESS && op->ndone < op->s.nsteps) {
+            int out = 0, i, k = 0;
+            while (op->nready > 0 && op->err == MPI_SUCCESS)
+                op->err = collalg__nbc_start_step(op, collalg__nbc_pop(op));
+            if (op->err != MPI_SUCCESS || op->ndone == op->s.nsteps)
+                break;
+            op->err = COLLALG_MPI(Waitsome)(op->nact, op->req, &out, op->done_idx, collalg__statuses_ignore());
+            for (i = 0; op->err == MPI_SUCCESS && out != MPI_UNDEFINED && i < out; i++)
+                collalg__nbc_done(op, op->act_step[op->done_idx[i]]);
+            for (i = 0; i < op->nact; i++) /* keep the requests still in flight */
+                if (op->req[i] != MPI_REQUEST_NULL) {
+                    op->req[k] = op->req[i];
+                    op->act_step[k++] = op->act_step[i];
+                }
+            op->nact = k;
+        }
+        if (op->err != MPI_SUCCESS)
+            collalg__cancel_all(op->nact, op->req);
+        err = op->err;
+    }
+    if (err != MPI_SUCCESS)
+        return collalg__nbc_fail(op, err, c, NULL);
+    collalg__nbc_free(op);
+    return MPI_SUCCESS;
+}
+
+/**
+ * @def COLLALG__NBC_BLOCKING
+ * @brief collalg__nbc_launch()'s @p persistent for the blocking form of a schedule-built
+ *        algorithm: the schedule is run to completion in place (collalg__nbc_run()). Its start
+ *        is given the address of a request of its own, which it leaves MPI_REQUEST_NULL.
+ */
+#define COLLALG__NBC_BLOCKING 2
+
+/**
  * @brief How every nonblocking algorithm's start ends: collalg__nbc_start() (@p persistent 0,
- *        MPI_I<Coll>) or collalg__nbc_init() (1, `MPI_<Coll>_init`).
+ *        MPI_I<Coll>), collalg__nbc_init() (1, `MPI_<Coll>_init`) or collalg__nbc_run()
+ *        (COLLALG__NBC_BLOCKING, the blocking `MPI_<Coll>`: start + wait).
  * @return as those.
  */
 COLLALG_INLINE int collalg__nbc_launch(collalg__nbc *op, int err, const collalg__ctx *c, MPI_Request *request,
                                        int persistent)
 {
+    if (persistent == COLLALG__NBC_BLOCKING)
+        return collalg__nbc_run(op, err, c);
     return persistent ? collalg__nbc_init(op, err, c, request) : collalg__nbc_start(op, err, c, request);
 }
 

@@ -3,8 +3,7 @@
  * @file collalg/core/neighbor.h
  * @ingroup nonblocking
  * @brief What the neighbourhood collectives share: the neighbour lists of a communicator
- *        (collalg__nbrs_get()), the argument checks, the blocking run of a schedule
- *        (collalg__nbc_run()), and the one start of all five linear algorithms
+ *        (collalg__nbrs_get()), the argument checks, and the one start of all five linear algorithms
  *        (collalg__neighbor_linear()).
  *
  * @par Neighbour lists (MPI-4.1 §8.6)
@@ -22,7 +21,8 @@
  *
  * @par The blocking form
  * The blocking calls build the same schedule as the nonblocking and persistent ones and run it
- * to completion in place (collalg__nbc_run()): the executor's own step functions (core/nbc.h)
+ * to completion in place (collalg__nbc_run(), core/nbc.h, which every blocking algorithm built
+ * from a schedule uses): the executor's own step functions (core/nbc.h)
  * start the ready steps, and MPI_Waitsome blocks on the messages in flight, so no generalized
  * request, no per-communicator tag counter and no progress loop are involved. Its messages carry
  * COLLALG_TAG_DATA on the private communicator, as every blocking algorithm's (the nonblocking
@@ -139,47 +139,6 @@ COLLALG_INLINE int collalg__nbr_check_side(const struct collalg__nbr_side *x, in
     for (i = 0; i < degree && err == MPI_SUCCESS; i++)
         err = collalg__check_buffer(x->buf, x->counts[i], typed ? x->types[i] : x->type);
     return err;
-}
-
-/**
- * @brief Runs the built schedule of @p op to completion on the private communicator of @p c,
- *        blocking (see "The blocking form"), then frees @p op. On an earlier error @p err (or one
- *        here) reports it on the user's communicator, as the nonblocking start does.
- * @return MPI_SUCCESS or the error class.
- */
-COLLALG_INLINE int collalg__nbc_run(collalg__nbc *op, int err, const collalg__ctx *c)
-{
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_tmp(op);
-    if (err == MPI_SUCCESS) {
-        op->pcomm = c->pcomm;
-        op->tag = COLLALG_TAG_DATA;
-        collalg__nbc_successors(op);
-        collalg__nbc_arm(op);
-        while (op->err == MPI_SUCCESS && op->ndone < op->s.nsteps) {
-            int out = 0, i, k = 0;
-            while (op->nready > 0 && op->err == MPI_SUCCESS)
-                op->err = collalg__nbc_start_step(op, collalg__nbc_pop(op));
-            if (op->err != MPI_SUCCESS || op->ndone == op->s.nsteps)
-                break;
-            op->err = COLLALG_MPI(Waitsome)(op->nact, op->req, &out, op->done_idx, collalg__statuses_ignore());
-            for (i = 0; op->err == MPI_SUCCESS && out != MPI_UNDEFINED && i < out; i++)
-                collalg__nbc_done(op, op->act_step[op->done_idx[i]]);
-            for (i = 0; i < op->nact; i++) /* keep the requests still in flight */
-                if (op->req[i] != MPI_REQUEST_NULL) {
-                    op->req[k] = op->req[i];
-                    op->act_step[k++] = op->act_step[i];
-                }
-            op->nact = k;
-        }
-        if (op->err != MPI_SUCCESS)
-            collalg__cancel_all(op->nact, op->req);
-        err = op->err;
-    }
-    if (err != MPI_SUCCESS)
-        return collalg__nbc_fail(op, err, c, NULL);
-    collalg__nbc_free(op);
-    return MPI_SUCCESS;
 }
 
 /** @brief A side: uniform (@p counts NULL), vector (@p displs) or typed (@p bytes and @p types). */
