@@ -298,8 +298,8 @@ static void pf_persistent(const pf_mpi *m, int np)
         if (rc != 0 || pf_count(m, "persistent", "native", "out", ": ok", NULL) != cases)
             pf_show(m, "persistent", "native");
         cr_assert(rc == 0, "persistent (%s) p=%d without the library: exit status %d", m->name, np, rc);
-        cr_assert(pf_count(m, "persistent", "native", "out", ": ok", NULL) == cases,
-                  "persistent (%s): not %d cases ok", m->name, cases);
+        cr_assert(pf_count(m, "persistent", "native", "out", ": ok", NULL) == cases, "persistent (%s): not %d cases ok",
+                  m->name, cases);
         pf_check(m, "persistent", "forced", env);
         pf_check(m, "persistent", "tuned", "COLLALG_SELECT_VERBOSE=1");
         snprintf(routine, sizeof routine, "collalg: %s_Allreduce_init p=%d ", prefix, np);
@@ -312,8 +312,8 @@ static void pf_persistent(const pf_mpi *m, int np)
         if (rc != 0 || pf_count(m, "persistent", "forced", "out", ": ok", NULL) != cases)
             pf_show(m, "persistent", "forced");
         cr_assert(rc == 0, "persistent (%s) p=%d with %s: exit status %d", m->name, np, full, rc);
-        cr_assert(pf_count(m, "persistent", "forced", "out", ": ok", NULL) == cases,
-                  "persistent (%s): not %d cases ok", m->name, cases);
+        cr_assert(pf_count(m, "persistent", "forced", "out", ": ok", NULL) == cases, "persistent (%s): not %d cases ok",
+                  m->name, cases);
     }
     cr_assert(pf_count(m, "persistent", "forced", "out", done, NULL) == 1, "persistent (%s): no line \"%s\"", m->name,
               done);

@@ -91,10 +91,9 @@ COLLALG_INLINE int collalg__ibcast_smp(void *buffer, int count, MPI_Datatype dat
     collalg__nbc *op = NULL;
     const collalg__node *nd = NULL;
     collalg__smp_layout nl = {1, NULL, NULL, NULL};
-    int p, rank,
-        seg = 1,
-        err = collalg__ibcast_seg_enter(&c, buffer, count, datatype, root, comm, request,
-                                        segsize ? segsize : COLLALG_IBCAST_SMP_SEGSIZE_MIN, &p, &rank, &seg);
+    int p, rank, seg = 1,
+                 err = collalg__ibcast_seg_enter(&c, buffer, count, datatype, root, comm, request,
+                                                 segsize ? segsize : COLLALG_IBCAST_SMP_SEGSIZE_MIN, &p, &rank, &seg);
     if (err == MPI_SUCCESS && segsize == 0) { /* the default: a quarter of the message, or more */
         int share = count / COLLALG_IBCAST_SMP_SEGMENTS + (count % COLLALG_IBCAST_SMP_SEGMENTS != 0);
         seg = share > seg ? share : seg;
