@@ -146,6 +146,7 @@
     X(bcast, topology_chain, 0, 1, segsize, COLLALG_F_TOPOLOGY)                                                     \
     X(bcast, binary_tree, 0, 1, segsize, 0)                                                                         \
     X(bcast, binomial, 0, 0, none, 0)                                                                               \
+    X(bcast, bine, 0, 0, none, 0)                                                                                   \
     X(bcast, scatter_rdb_allgather, 0, 0, none, 0)                                                                  \
     X(bcast, scatter_ring_allgather, 0, 0, none, 0)                                                                 \
     X(bcast, csm, 0, 1, csm, 0)                                                                                     \
