@@ -219,6 +219,7 @@
     X(alltoallw, pair_inplace, 0, 0, none, 0)                                                                       \
     X(reduce, linear, 0, 0, none, 0)                                                                                \
     X(reduce, binomial, 0, 0, none, 0)                                                                              \
+    X(reduce, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                              \
     X(reduce, knomial, 0, 2, reduce_radix, 0)                                                                       \
     X(reduce, chain, 0, 2, reduce_fanout, 0)                                                                        \
     X(reduce, pipeline, 0, 1, segsize, 0)                                                                           \
