@@ -196,6 +196,7 @@
     X(gather, linear, 0, 0, none, 0)                                                                                \
     X(gather, linear_sync, 0, 1, first_segment, 0)                                                                  \
     X(gather, binomial, 0, 0, none, 0)                                                                              \
+    X(gather, bine, 0, 0, none, 0)                                                                                  \
     X(gather, knomial, 0, 1, radix, 0)                                                                              \
     X(gather, hierarchical, 0, 0, none, 0)                                                                          \
     X(gather, topology, 0, 0, none, COLLALG_F_TOPOLOGY)                                                             \
