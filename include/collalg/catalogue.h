@@ -204,6 +204,7 @@
     X(scatter, linear, 0, 0, none, 0)                                                                               \
     X(scatter, linear_nb, 0, 1, requests, 0)                                                                        \
     X(scatter, binomial, 0, 0, none, 0)                                                                             \
+    X(scatter, bine, 0, 0, none, 0)                                                                                 \
     X(scatter, knomial, 0, 1, radix, 0)                                                                             \
     X(scatter, hierarchical, 0, 0, none, 0)                                                                         \
     X(scatter, topology, 0, 0, none, COLLALG_F_TOPOLOGY)                                                            \
