@@ -25,6 +25,7 @@
  * | collalg_bcast_han() | T_ib(m) + (s - 1) max(T_ib(m), T_sb(m)) + T_sb(m), s segments of m bytes, T_ib among the N node leaders, T_sb inside a node | segment size (default 2 MiB), inter-node and intra-node algorithms (default linear for small segments, else the pipelined scatter-allgather; MPI_Ibcast) |
  * | collalg_bcast_hierarchical() | n beta_inter + 2 (alpha_inter + m beta_inter) + alpha_intra + m beta_intra, chunks of m bytes: the pipelined scatter-allgather among one member per node, each chunk passed on inside the node once complete | chunk size (default 128 KiB) |
  * | collalg_bcast_binomial() | ceil(lg p)(alpha + n beta) | none |
+ * | collalg_bcast_bine() | ceil(lg p)(alpha + n beta), round-r messages |rho| ~ 2^(k-r) / 3 ranks apart instead of 2^(k-1-r) (Bine tree, De Sensi et al.) | none |
  * | collalg_bcast_scatter_rdb_allgather() | 2 lg(p) alpha + 2 ((p - 1) / p) n beta for p a power of two; see its page otherwise | none |
  * | collalg_bcast_scatter_ring_allgather() | (ceil(lg p) + p - 1) alpha + 2 ((p - 1) / p) n beta | none |
  * | collalg_bcast_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of n bytes | one node only; the node's shared window (machine/shm.h) |
@@ -49,6 +50,7 @@
 #include "bcast/binary_tree.h"
 #include "bcast/pipelined_scatter_allgather.h"
 #include "bcast/binomial.h"
+#include "bcast/bine.h"
 #include "bcast/scatter_rdb_allgather.h"
 #include "bcast/scatter_ring_allgather.h"
 #include "bcast/csm.h"

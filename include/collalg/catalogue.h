@@ -148,6 +148,7 @@
     X(bcast, topology_chain, 0, 1, segsize, COLLALG_F_TOPOLOGY)                                                     \
     X(bcast, binary_tree, 0, 1, segsize, 0)                                                                         \
     X(bcast, binomial, 0, 0, none, 0)                                                                               \
+    X(bcast, bine, 0, 0, none, 0)                                                                                   \
     X(bcast, scatter_rdb_allgather, 0, 0, none, 0)                                                                  \
     X(bcast, scatter_ring_allgather, 0, 0, none, 0)                                                                 \
     X(bcast, csm, 0, 1, csm, 0)                                                                                     \
@@ -200,6 +201,7 @@
     X(gather, linear, 0, 0, none, 0)                                                                                \
     X(gather, linear_sync, 0, 1, first_segment, 0)                                                                  \
     X(gather, binomial, 0, 0, none, 0)                                                                              \
+    X(gather, bine, 0, 0, none, 0)                                                                                  \
     X(gather, knomial, 0, 1, radix, 0)                                                                              \
     X(gather, hierarchical, 0, 0, none, 0)                                                                          \
     X(gather, topology, 0, 0, none, COLLALG_F_TOPOLOGY)                                                             \
@@ -207,6 +209,7 @@
     X(scatter, linear, 0, 0, none, 0)                                                                               \
     X(scatter, linear_nb, 0, 1, requests, 0)                                                                        \
     X(scatter, binomial, 0, 0, none, 0)                                                                             \
+    X(scatter, bine, 0, 0, none, 0)                                                                                 \
     X(scatter, knomial, 0, 1, radix, 0)                                                                             \
     X(scatter, hierarchical, 0, 0, none, 0)                                                                         \
     X(scatter, topology, 0, 0, none, COLLALG_F_TOPOLOGY)                                                            \
@@ -223,6 +226,7 @@
     X(alltoallw, pair_inplace, 0, 0, none, 0)                                                                       \
     X(reduce, linear, 0, 0, none, 0)                                                                                \
     X(reduce, binomial, 0, 0, none, 0)                                                                              \
+    X(reduce, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                              \
     X(reduce, knomial, 0, 2, reduce_radix, 0)                                                                       \
     X(reduce, chain, 0, 2, reduce_fanout, 0)                                                                        \
     X(reduce, pipeline, 0, 1, segsize, 0)                                                                           \

@@ -16,7 +16,7 @@
  * file listed below is an algorithm's page: phases, a trace, the cost, two figures of its
  * messages.
  *
- * Every algorithm but topology_order and circulant keeps the standard's operand order, so they accept
+ * Every algorithm but topology_order, circulant and bine keeps the standard's operand order, so they accept
  * non-commutative operations. The tree algorithms take ranks relative to the root for a commutative op; for a
  * non-commutative op they keep ranks in order (the tree's top is rank 0, or p - 1 for the
  * in-order binary tree) and the top sends the result to the root at the end (the "+ hand-off"
@@ -26,6 +26,7 @@
  * |---|---|---|
  * | collalg_reduce_linear() | (p - 1)(alpha + n beta) + (p - 1) n gamma at the root; alpha + (p - 1) n (beta + gamma) for small vectors (receives posted at once) | kept |
  * | collalg_reduce_binomial() | ceil(lg p)(alpha + n beta + n gamma) + hand-off | kept |
+ * | collalg_reduce_bine() | ceil(lg p)(alpha + n beta + n gamma), round-r messages |rho(r)| ~ 2^(r+1) / 3 ranks apart instead of 2^r (Bine tree, De Sensi et al.) | commutative op only |
  * | collalg_reduce_in_order_binary() | (floor(lg p) + s - 1)(2 alpha + 2 (n/s)(beta + gamma)) + hand-off | kept; segsize |
  * | collalg_reduce_binary_tree() | (floor(lg p) + s - 1)(2 alpha + 2 (n/s)(beta + gamma)) + hand-off | kept (pre-order numbered tree); segsize |
  * | collalg_reduce_chain() | (ceil((p - 1)/f) + s - 1)(alpha + (n/s)(beta + gamma)), the root taking f segments per step + hand-off | kept; fan-out f (default 4), segsize |
@@ -45,6 +46,7 @@
 #include "core/core.h"
 #include "reduce/linear.h"
 #include "reduce/binomial.h"
+#include "reduce/bine.h"
 #include "reduce/in_order_binary.h"
 #include "reduce/binary_tree.h"
 #include "reduce/chain.h"

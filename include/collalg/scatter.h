@@ -21,6 +21,7 @@
  * | collalg_scatter_linear() | (p - 1)(alpha + n beta) at the root | none |
  * | collalg_scatter_linear_nb() | (p - 1)(alpha + n beta) at the root, at most r sends in flight | max_requests r (default 32) |
  * | collalg_scatter_binomial() | ceil(lg p) alpha + (p - 1) n beta | none; scratch of a subtree's blocks |
+ * | collalg_scatter_bine() | ceil(lg p) alpha + (p - 1) n beta, round-r runs sent |rho| ~ 2^(k-r) / 3 ranks away instead of 2^(k-1-r) (Bine tree, De Sensi et al.) | none; scratch of a subtree's blocks |
  * | collalg_scatter_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta | radix k >= 2 (default 4); k = 2 is binomial |
  * | collalg_scatter_hierarchical() | (N - 1)(alpha_inter + q n beta_inter) + (q - 1)(alpha_intra + n beta_intra) at the root, then (q - 1)(alpha_intra + n beta_intra) at a member: the gather's reverse | none (any placement); scratch at the root and members |
  * | collalg_scatter_topology() | about (d + c) alpha + (p - 1) n beta along the switch tree: one message per down link | none; topology as gather_topology |
@@ -33,6 +34,7 @@
 #include "scatter/linear.h"
 #include "scatter/linear_nb.h"
 #include "scatter/binomial.h"
+#include "scatter/bine.h"
 #include "scatter/knomial.h"
 #include "scatter/hierarchical.h"
 #include "scatter/topology.h"

@@ -39,6 +39,7 @@ typedef int (*bc_fn)(void *, int, MPI_Datatype, int, MPI_Comm, int, const char *
 
 PLAIN(linear)
 PLAIN(binomial)
+PLAIN(bine)
 PLAIN(scatter_rdb_allgather)
 PLAIN(scatter_ring_allgather)
 SEG(chain)
@@ -102,6 +103,7 @@ static const struct {
 } algos[] = {
     {"linear", run_linear, 0, PRE_NONE, 0},
     {"binomial", run_binomial, 0, PRE_NONE, 0},
+    {"bine", run_bine, 0, PRE_NONE, 0},
     {"circulant(0)", run_circulant, 0, PRE_NONE, 0},
     {"circulant(1)", run_circulant, SEG_ONE, PRE_NONE, 0},
     {"circulant(4000)", run_circulant, SEG_MID, PRE_NONE, 0},

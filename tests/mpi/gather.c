@@ -45,6 +45,7 @@ typedef int (*ga_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype,
 PLAIN(linear)
 PARAM(linear_sync)
 PLAIN(binomial)
+PLAIN(bine)
 PARAM(knomial)
 PLAIN(hierarchical)
 PLAIN(topology)
@@ -61,6 +62,7 @@ static const struct {
     {"linear_sync(7)", run_linear_sync, 7},
     {"linear_sync(100000)", run_linear_sync, 100000},
     {"binomial", run_binomial, 0},
+    {"bine", run_bine, 0},
     {"knomial(0)", run_knomial, 0},
     {"knomial(2)", run_knomial, 2},
     {"knomial(3)", run_knomial, 3},

@@ -58,6 +58,7 @@ typedef int (*rd_fn)(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_C
 
 PLAIN(linear)
 PLAIN(binomial)
+PLAIN(bine)
 PLAIN(rabenseifner)
 ONE(in_order_binary)
 ONE(pipeline)
@@ -89,6 +90,7 @@ static const struct {
 } algos[] = {
     {"linear", run_linear, 0, 0, 1, 0},
     {"binomial", run_binomial, 0, 0, 1, 0},
+    {"bine", run_bine, 0, 0, 0, 0},
     {"circulant(0)", run_circulant, 0, 0, 0, 1},
     {"circulant(small)", run_circulant, 0, RC_SEG_SMALL, 0, 1},
     {"rabenseifner", run_rabenseifner, 0, 0, 1, 0},

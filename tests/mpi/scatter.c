@@ -46,6 +46,7 @@ typedef int (*sc_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype,
 PLAIN(linear)
 PARAM(linear_nb)
 PLAIN(binomial)
+PLAIN(bine)
 PARAM(knomial)
 PLAIN(hierarchical)
 PLAIN(topology)
@@ -56,13 +57,21 @@ static const struct {
     sc_fn fn;
     int param;
 } algos[] = {
-    {"linear", run_linear, 0},          {"linear_nb(0)", run_linear_nb, 0},
-    {"linear_nb(1)", run_linear_nb, 1}, {"linear_nb(2)", run_linear_nb, 2},
-    {"linear_nb(3)", run_linear_nb, 3}, {"binomial", run_binomial, 0},
-    {"knomial(0)", run_knomial, 0},     {"knomial(2)", run_knomial, 2},
-    {"knomial(3)", run_knomial, 3},     {"knomial(4)", run_knomial, 4},
-    {"knomial(7)", run_knomial, 7},     {"hierarchical", run_hierarchical, 0},
-    {"topology", run_topology, 0},      {"shm", run_shm, 0},
+    {"linear", run_linear, 0},
+    {"linear_nb(0)", run_linear_nb, 0},
+    {"linear_nb(1)", run_linear_nb, 1},
+    {"linear_nb(2)", run_linear_nb, 2},
+    {"linear_nb(3)", run_linear_nb, 3},
+    {"binomial", run_binomial, 0},
+    {"bine", run_bine, 0},
+    {"knomial(0)", run_knomial, 0},
+    {"knomial(2)", run_knomial, 2},
+    {"knomial(3)", run_knomial, 3},
+    {"knomial(4)", run_knomial, 4},
+    {"knomial(7)", run_knomial, 7},
+    {"hierarchical", run_hierarchical, 0},
+    {"topology", run_topology, 0},
+    {"shm", run_shm, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
