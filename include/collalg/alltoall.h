@@ -18,6 +18,7 @@
  * |---|---|---|
  * | collalg_alltoall_simple() | (p - 1)(alpha + n beta) + kappa | none |
  * | collalg_alltoall_spreading_simple() | (p - 1)(alpha + n beta) + kappa, less node contention | none |
+ * | collalg_alltoall_scattered() | (p - 1)(alpha + n beta) + (B - 1) theta + kappa, B = ceil((p - 1) / m) batches of m messages overlapped | m pairs in flight, default 32 |
  * | collalg_alltoall_mesh_2d() | 2(sqrt(p) - 1) alpha + 2(p - sqrt(p)) n beta + theta + kappa | none; prime p: one dimension |
  * | collalg_alltoall_mesh_3d() | 3(cbrt(p) - 1) alpha + 3(p - p^(2/3)) n beta + 2 theta + kappa | none |
  * | collalg_alltoall_recursive_doubling() | lg(p) alpha + (p - 1) p n beta + (lg(p) - 1) theta + kappa for p a power of two, almost double otherwise | p^2 n bytes of scratch; small messages |
@@ -30,6 +31,7 @@
  * | collalg_alltoall_pair_light_barrier() | S (alpha + n beta) + (S - 1) delta_l + kappa_s + kappa_l | none |
  * | collalg_alltoall_pair_mpi_barrier() | S (alpha + n beta) + (S - 1) delta_h + kappa_l | none |
  * | collalg_alltoall_pair_n_mpi_barriers() | S (alpha + n beta) + N delta_h + kappa | N barriers, 1 .. S - 1 |
+ * | collalg_alltoall_pair_inplace() | as pair; in place one block at a time through MPI_Sendrecv_replace instead of staging p n bytes | none |
  * | collalg_alltoall_node_aware() | alpha_inter + (N - 1) q n beta_inter per rank (every node link carries (p - q) q n, the bound) + 2 (q - 1) intra-node messages of about (N + 1) n bytes; N nodes of q ranks | none; about (p + 2 s q) n bytes of scratch, s = the rank's sources |
  * | collalg_alltoall_shm() | ceil(n / floor(M / p)) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), plus copies of 2 p n bytes | one node only; the node's shared window (machine/shm.h) |
  * | collalg_alltoall_contention_free() | L (alpha + n beta) + (L - 1) theta + kappa, L = the largest link load of the topology tree (p - 1 on one switch); no link shared within a phase | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY` or the node level |
@@ -42,6 +44,7 @@
 
 #include "alltoall/simple.h"
 #include "alltoall/spreading_simple.h"
+#include "alltoall/scattered.h"
 #include "alltoall/mesh_2d.h"
 #include "alltoall/mesh_3d.h"
 #include "alltoall/recursive_doubling.h"
@@ -54,6 +57,7 @@
 #include "alltoall/pair_light_barrier.h"
 #include "alltoall/pair_mpi_barrier.h"
 #include "alltoall/pair_n_mpi_barriers.h"
+#include "alltoall/pair_inplace.h"
 #include "alltoall/contention_free.h"
 #include "alltoall/contention_free_light_barrier.h"
 #include "alltoall/contention_free_mpi_barrier.h"

@@ -19,6 +19,7 @@
  * |---|---|---|
  * | collalg_alltoallv_simple() | about max over i of (m_i alpha + N_i beta) + kappa, rank i sending m_i messages of N_i bytes in all | none |
  * | collalg_alltoallv_spreading_simple() | as simple, less node contention | none |
+ * | collalg_alltoallv_scattered() | sum over B = ceil((p - 1) / m) batches of (m alpha + N_b beta) + (B - 1) theta + kappa | m pairs in flight, default 32 |
  * | collalg_alltoallv_ring() | sum over s of (alpha + n_s beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l | none |
  * | collalg_alltoallv_ring_light_barrier() | sum over s of (alpha + n_s beta) + (p - 2) delta_l + kappa_s + kappa_l | none |
  * | collalg_alltoallv_ring_mpi_barrier() | sum over s of (alpha + n_s beta) + (p - 2) delta_h + kappa_l | none |
@@ -27,6 +28,7 @@
  * | collalg_alltoallv_pair_light_barrier() | sum over s of (alpha + n_s beta) + (S - 1) delta_l + kappa_s + kappa_l | none |
  * | collalg_alltoallv_pair_mpi_barrier() | sum over s of (alpha + n_s beta) + (S - 1) delta_h + kappa_l | none |
  * | collalg_alltoallv_pair_n_mpi_barriers() | sum over s of (alpha + n_s beta) + N delta_h + kappa | N barriers, 1 .. S - 1 |
+ * | collalg_alltoallv_pair_inplace() | as pair; in place one block at a time through MPI_Sendrecv_replace instead of staging every block | none |
  * | collalg_alltoallv_greedy() | an allgather of the p x p size matrix + sum over F <= 2p - 3 phases of (alpha + n_f beta) + (F - 1) delta_l + kappa_s + kappa_l | p <= 46340 |
  * | collalg_alltoallv_alltoall_based() | an allgather of the p x p size matrix + sum over F <= p phases of (alpha + n_f beta) + (F - 1) delta_l + kappa_s + kappa_l | p <= 46340 |
  */
@@ -35,6 +37,7 @@
 
 #include "alltoallv/simple.h"
 #include "alltoallv/spreading_simple.h"
+#include "alltoallv/scattered.h"
 #include "alltoallv/ring.h"
 #include "alltoallv/ring_light_barrier.h"
 #include "alltoallv/ring_mpi_barrier.h"
@@ -43,6 +46,7 @@
 #include "alltoallv/pair_light_barrier.h"
 #include "alltoallv/pair_mpi_barrier.h"
 #include "alltoallv/pair_n_mpi_barriers.h"
+#include "alltoallv/pair_inplace.h"
 #include "alltoallv/greedy.h"
 #include "alltoallv/alltoall_based.h"
 

@@ -81,6 +81,7 @@
 #define COLLALG_CATALOGUE(X)                                                                                         \
     X(alltoall, simple, 0, 0, none, 0)                                                                              \
     X(alltoall, spreading_simple, 0, 0, none, 0)                                                                    \
+    X(alltoall, scattered, 0, 1, requests, 0)                                                                       \
     X(alltoall, mesh_2d, 0, 0, none, 0)                                                                             \
     X(alltoall, mesh_3d, 0, 0, none, 0)                                                                             \
     X(alltoall, recursive_doubling, 0, 0, none, 0)                                                                  \
@@ -93,6 +94,7 @@
     X(alltoall, pair_light_barrier, 0, 0, none, 0)                                                                  \
     X(alltoall, pair_mpi_barrier, 0, 0, none, 0)                                                                    \
     X(alltoall, pair_n_mpi_barriers, 0, 1, pair_barriers, 0)                                                        \
+    X(alltoall, pair_inplace, 0, 0, none, 0)                                                                        \
     X(alltoall, node_aware, 0, 0, none, 0)                                                                          \
     X(alltoall, shm, COLLALG_R_ONE_NODE, 0, none, 0)                                                                \
     X(alltoall, contention_free, 0, 0, none, COLLALG_F_TOPOLOGY)                                                    \
@@ -160,6 +162,7 @@
     X(bcast, topology_order, 0, 1, inner_bcast, COLLALG_F_TOPOLOGY)                                                 \
     X(alltoallv, simple, 0, 0, none, 0)                                                                             \
     X(alltoallv, spreading_simple, 0, 0, none, 0)                                                                   \
+    X(alltoallv, scattered, 0, 1, requests, 0)                                                                      \
     X(alltoallv, ring, 0, 0, none, 0)                                                                               \
     X(alltoallv, ring_light_barrier, 0, 0, none, 0)                                                                 \
     X(alltoallv, ring_mpi_barrier, 0, 0, none, 0)                                                                   \
@@ -168,6 +171,7 @@
     X(alltoallv, pair_light_barrier, 0, 0, none, 0)                                                                 \
     X(alltoallv, pair_mpi_barrier, 0, 0, none, 0)                                                                   \
     X(alltoallv, pair_n_mpi_barriers, 0, 1, pair_barriers, 0)                                                       \
+    X(alltoallv, pair_inplace, 0, 0, none, 0)                                                                       \
     X(alltoallv, greedy, COLLALG_R_MAX_P, 0, none, 0)                                                               \
     X(alltoallv, alltoall_based, COLLALG_R_MAX_P, 0, none, 0)                                                       \
     X(allgatherv, simple, 0, 0, none, 0)                                                                            \

@@ -20,6 +20,7 @@
 
 TH_PLAIN(alltoall, simple)
 TH_PLAIN(alltoall, spreading_simple)
+TH_PARAM(alltoall, scattered)
 TH_PLAIN(alltoall, mesh_2d)
 TH_PLAIN(alltoall, mesh_3d)
 TH_PLAIN(alltoall, recursive_doubling)
@@ -32,6 +33,7 @@ TH_PLAIN(alltoall, pair)
 TH_PLAIN(alltoall, pair_light_barrier)
 TH_PLAIN(alltoall, pair_mpi_barrier)
 TH_PARAM(alltoall, pair_n_mpi_barriers)
+TH_PLAIN(alltoall, pair_inplace)
 TH_PLAIN(alltoall, contention_free)
 TH_PLAIN(alltoall, contention_free_light_barrier)
 TH_PLAIN(alltoall, contention_free_mpi_barrier)
@@ -49,6 +51,9 @@ static const struct {
     {"simple", run_simple, 0},
     {"node_aware", run_node_aware, 0},
     {"spreading_simple", run_spreading_simple, 0},
+    {"scattered", run_scattered, 0},
+    {"scattered(1)", run_scattered, 1},
+    {"scattered(2)", run_scattered, 2},
     {"mesh_2d", run_mesh_2d, 0},
     {"mesh_3d", run_mesh_3d, 0},
     {"recursive_doubling", run_recursive_doubling, 0},
@@ -65,6 +70,7 @@ static const struct {
     {"pair_n_mpi_barriers(0)", run_pair_n_mpi_barriers, 0},
     {"pair_n_mpi_barriers(1)", run_pair_n_mpi_barriers, 1},
     {"pair_n_mpi_barriers(S-1)", run_pair_n_mpi_barriers, TH_MAXB_PAIR},
+    {"pair_inplace", run_pair_inplace, 0},
     {"contention_free", run_contention_free, 0},
     {"contention_free_light_barrier", run_contention_free_light_barrier, 0},
     {"contention_free_mpi_barrier", run_contention_free_mpi_barrier, 0},

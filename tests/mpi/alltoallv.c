@@ -39,6 +39,7 @@ typedef int (*tv_fn)(const void *, const int *, const int *, MPI_Datatype, void 
 
 TV_PLAIN(simple)
 TV_PLAIN(spreading_simple)
+TV_PARAM(scattered)
 TV_PLAIN(ring)
 TV_PLAIN(ring_light_barrier)
 TV_PLAIN(ring_mpi_barrier)
@@ -47,6 +48,7 @@ TV_PLAIN(pair)
 TV_PLAIN(pair_light_barrier)
 TV_PLAIN(pair_mpi_barrier)
 TV_PARAM(pair_n_mpi_barriers)
+TV_PLAIN(pair_inplace)
 TV_PLAIN(greedy)
 TV_PLAIN(alltoall_based)
 
@@ -57,6 +59,9 @@ static const struct {
 } algos[] = {
     {"simple", run_simple, 0},
     {"spreading_simple", run_spreading_simple, 0},
+    {"scattered", run_scattered, 0},
+    {"scattered(1)", run_scattered, 1},
+    {"scattered(2)", run_scattered, 2},
     {"ring", run_ring, 0},
     {"ring_light_barrier", run_ring_light_barrier, 0},
     {"ring_mpi_barrier", run_ring_mpi_barrier, 0},
@@ -69,6 +74,7 @@ static const struct {
     {"pair_n_mpi_barriers(0)", run_pair_n_mpi_barriers, 0},
     {"pair_n_mpi_barriers(1)", run_pair_n_mpi_barriers, 1},
     {"pair_n_mpi_barriers(S-1)", run_pair_n_mpi_barriers, TH_MAXB_PAIR},
+    {"pair_inplace", run_pair_inplace, 0},
     {"greedy", run_greedy, 0},
     {"alltoall_based", run_alltoall_based, 0},
 };

@@ -535,6 +535,10 @@ static void parameter_errors(int p)
          MPI_ERR_ARG);
     CASE("scatter", "linear_nb max_requests=-1",
          collalg_scatter_linear_nb(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, 0, comm, -1), MPI_ERR_ARG);
+    CASE("alltoall", "scattered max_requests=-1",
+         collalg_alltoall_scattered(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, -1), MPI_ERR_ARG);
+    CASE("alltoallv", "scattered max_requests=-1",
+         collalg_alltoallv_scattered(ibuf, ones, displs, MPI_INT, obuf, ones, displs, MPI_INT, comm, -1), MPI_ERR_ARG);
     CASE("alltoallw", "scattered max_requests=-1",
          collalg_alltoallw_scattered(ibuf, ones, bdispls, ints, obuf, ones, bdispls, ints, comm, -1), MPI_ERR_ARG);
     CASE("reduce", "in_order_binary segsize=-1",

@@ -98,20 +98,10 @@ COLLALG_INLINE int collalg__alltoallw_swap_scratch(collalg__ctx *c, const collal
 COLLALG_INLINE int collalg__alltoallw_swap(const collalg__ctx *c, const collalg__alltoallw_view *v, int q, void *tmp,
                                            int bytes)
 {
-    int pos = 0, err;
-    char *block = collalg__alltoallw_rblock(v, q), *in;
     if (collalg__alltoallw_rbytes(v, q) == 0)
         return MPI_SUCCESS;
-    in = (char *)tmp + bytes;
-    err = COLLALG_MPI(Pack)(block, v->recvcounts[q], v->recvtypes[q], tmp, bytes, &pos, c->pcomm);
-    if (err == MPI_SUCCESS)
-        err = COLLALG_MPI(Sendrecv)(tmp, pos, MPI_PACKED, q, COLLALG_TAG_DATA, in, bytes, MPI_PACKED, q,
-                                    COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
-    if (err == MPI_SUCCESS) {
-        pos = 0;
-        err = COLLALG_MPI(Unpack)(in, bytes, &pos, block, v->recvcounts[q], v->recvtypes[q], c->pcomm);
-    }
-    return err;
+    return collalg__swap_packed(collalg__alltoallw_rblock(v, q), v->recvcounts[q], v->recvtypes[q], q, COLLALG_TAG_DATA,
+                                tmp, bytes, c->pcomm);
 }
 
 /**

@@ -59,47 +59,35 @@
 #define COLLALG_ALLTOALLW_SCATTERED_MAX_REQUESTS 32
 
 /**
- * @brief One batch of the scattered algorithm: receives from distances [@p lo, @p hi) behind this
- *        rank, sends to the same distances ahead, then waits for all of them; @p req has room for
- *        2 (hi - lo) requests. @return MPI_SUCCESS or the MPI error code.
+ * @brief One side of distance @p i (collalg__scattered_post_fn): the receive from rank - i or
+ *        the send to rank + i of the alltoallw view @p arg, nothing for an empty block.
+ * @return MPI_SUCCESS or the MPI error code.
  */
-COLLALG_INLINE int collalg__alltoallw_scattered_batch(const collalg__ctx *c, const collalg__alltoallw_view *v, int lo,
-                                                      int hi, MPI_Request *req)
+COLLALG_INLINE int collalg__alltoallw_scattered_post(const collalg__ctx *c, const void *arg, int i, int recv,
+                                                     MPI_Request *req, int *n)
 {
-    int i, peer, n = 0, err = MPI_SUCCESS, p = c->size, me = c->rank;
-
-    for (i = lo; i < hi && err == MPI_SUCCESS; i++) {
-        peer = collalg__ring_from(me, p, i);
-        if (collalg__alltoallw_rbytes(v, peer) > 0)
-            err = COLLALG_MPI(Irecv)(collalg__alltoallw_rblock(v, peer), v->recvcounts[peer], v->recvtypes[peer], peer,
-                                     COLLALG_TAG_DATA, c->pcomm, &req[n++]);
-    }
-    for (i = lo; i < hi && err == MPI_SUCCESS; i++) {
-        peer = collalg__ring_to(me, p, i);
-        if (collalg__alltoallw_sbytes(v, peer) > 0)
-            err = COLLALG_MPI(Isend)(collalg__alltoallw_sblock(v, peer), v->sendcounts[peer], v->sendtypes[peer], peer,
-                                     COLLALG_TAG_DATA, c->pcomm, &req[n++]);
-    }
-    return collalg__first(err, collalg__waitall(n, req));
+    const collalg__alltoallw_view *v = (const collalg__alltoallw_view *)arg;
+    int peer = recv ? collalg__ring_from(c->rank, c->size, i) : collalg__ring_to(c->rank, c->size, i);
+    if (recv && collalg__alltoallw_rbytes(v, peer) > 0)
+        return COLLALG_MPI(Irecv)(collalg__alltoallw_rblock(v, peer), v->recvcounts[peer], v->recvtypes[peer], peer,
+                                  COLLALG_TAG_DATA, c->pcomm, &req[(*n)++]);
+    if (!recv && collalg__alltoallw_sbytes(v, peer) > 0)
+        return COLLALG_MPI(Isend)(collalg__alltoallw_sblock(v, peer), v->sendcounts[peer], v->sendtypes[peer], peer,
+                                  COLLALG_TAG_DATA, c->pcomm, &req[(*n)++]);
+    return MPI_SUCCESS;
 }
 
 /**
- * @brief The scattered algorithm: own block copied, then the batches of @p m distances.
+ * @brief The scattered algorithm: own block copied, then the batches of @p m distances
+ *        (collalg__scattered_exchange).
  * @return MPI_SUCCESS, MPI_ERR_NO_MEM when the request array cannot be allocated, or the MPI
  *         error code.
  */
 COLLALG_INLINE int collalg__alltoallw_scattered_phases(collalg__ctx *c, const collalg__alltoallw_view *v, int m)
 {
-    void *mem = NULL;
-    int lo, p = c->size, err = collalg__alltoallw_self_copy(c, v);
-
-    if (err != MPI_SUCCESS || p == 1)
-        return err;
-    if (m > p - 1)
-        m = p - 1;
-    err = collalg__scratch(c, 2 * (MPI_Aint)m * (MPI_Aint)sizeof(MPI_Request), &mem);
-    for (lo = 1; lo < p && err == MPI_SUCCESS; lo += m)
-        err = collalg__alltoallw_scattered_batch(c, v, lo, lo + m < p ? lo + m : p, (MPI_Request *)mem);
+    int err = collalg__alltoallw_self_copy(c, v);
+    if (err == MPI_SUCCESS)
+        err = collalg__scattered_exchange(c, m, collalg__alltoallw_scattered_post, v);
     return err;
 }
 

@@ -100,30 +100,41 @@ COLLALG_INLINE int collalg__check_transport(const void *sendbuf, int sendcount, 
 }
 
 /**
+ * @brief Checks of an alltoall call and the private communicator attached; MPI_IN_PLACE is left
+ *        as it is (for the algorithms that exchange in place, alltoall/pair_inplace.h).
+ * @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__alltoall_attach(collalg__ctx *c, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                            const void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        int err = collalg__check_transport(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return collalg__ctx_attach(c);
+}
+
+/**
  * @brief Entry step of the alltoall algorithms.
  *
- * Checks the arguments, attaches the private communicator, and resolves MPI_IN_PLACE: the p
- * blocks of @p recvbuf are staged into a scratch buffer (p * recvcount elements of @p recvtype,
- * freed by collalg__leave) and *sendbuf, *sendcount, *sendtype are rewritten to point at it, so
- * the algorithm body never sees MPI_IN_PLACE.
+ * collalg__alltoall_attach(), then MPI_IN_PLACE resolved: the p blocks of @p recvbuf are staged
+ * into a scratch buffer (p * recvcount elements of @p recvtype, freed by collalg__leave) and
+ * *sendbuf, *sendcount, *sendtype are rewritten to point at it, so the algorithm body never sees
+ * MPI_IN_PLACE.
  * @return MPI_SUCCESS or an error code for collalg__leave().
  */
 COLLALG_INLINE int collalg__alltoall_enter(collalg__ctx *c, const void **sendbuf, int *sendcount,
                                            MPI_Datatype *sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                            MPI_Comm comm)
 {
-    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE;
+    int inplace = *sendbuf == MPI_IN_PLACE;
+    int err = collalg__alltoall_attach(c, *sendbuf, *sendcount, *sendtype, recvbuf, recvcount, recvtype, comm);
     collalg__typeinfo rt;
     collalg__blocks b;
     void *stage = NULL;
 
-    collalg__ctx_init(c, comm);
-    if (COLLALG_ARG_CHECKS) {
-        err = collalg__check_transport(*sendbuf, *sendcount, *sendtype, recvbuf, recvcount, recvtype, comm);
-        if (err != MPI_SUCCESS)
-            return err;
-    }
-    err = collalg__ctx_attach(c);
     if (err != MPI_SUCCESS || !inplace)
         return err;
     err = collalg__typeinfo_get(recvtype, &rt);
@@ -304,10 +315,30 @@ COLLALG_INLINE int collalg__alltoallv_check(collalg__ctx *c, const void *sendbuf
 }
 
 /**
+ * @brief Checks of an alltoallv call (both quadruples, the send one unless @p sendbuf is
+ *        MPI_IN_PLACE; aliased buffers) and the private communicator attached; MPI_IN_PLACE is
+ *        left as it is (alltoallv/pair_inplace.h).
+ * @return MPI_SUCCESS or an error code for collalg__leave().
+ */
+COLLALG_INLINE int collalg__alltoallv_attach(collalg__ctx *c, const void *sendbuf, const int *sendcounts,
+                                             const int *sdispls, MPI_Datatype sendtype, const void *recvbuf,
+                                             const int *recvcounts, const int *rdispls, MPI_Datatype recvtype,
+                                             MPI_Comm comm)
+{
+    collalg__ctx_init(c, comm);
+    if (COLLALG_ARG_CHECKS) {
+        int err =
+            collalg__alltoallv_check(c, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype);
+        if (err != MPI_SUCCESS)
+            return err;
+    }
+    return collalg__ctx_attach(c);
+}
+
+/**
  * @brief Entry step of the alltoallv algorithms.
  *
- * Checks the arguments (both quadruples, the send one unless @p sendbuf is MPI_IN_PLACE; aliased
- * buffers) and attaches the private communicator. MPI_IN_PLACE (MPI 2.2) is resolved as in
+ * collalg__alltoallv_attach(), then MPI_IN_PLACE (MPI 2.2) resolved as in
  * collalg__alltoall_enter(): the blocks of @p recvbuf are staged into scratch
  * (collalg__vblocks_stage) and *sendbuf, *sendcounts, *sdispls, *sendtype are rewritten to the
  * staged blocks with @p recvcounts, @p rdispls and @p recvtype, so the algorithm body never
@@ -319,17 +350,11 @@ COLLALG_INLINE int collalg__alltoallv_enter(collalg__ctx *c, const void **sendbu
                                             const int *recvcounts, const int *rdispls, MPI_Datatype recvtype,
                                             MPI_Comm comm)
 {
-    int err = MPI_SUCCESS, inplace = *sendbuf == MPI_IN_PLACE;
+    int inplace = *sendbuf == MPI_IN_PLACE;
+    int err = collalg__alltoallv_attach(c, *sendbuf, *sendcounts, *sdispls, *sendtype, recvbuf, recvcounts, rdispls,
+                                        recvtype, comm);
     void *stage = NULL;
 
-    collalg__ctx_init(c, comm);
-    if (COLLALG_ARG_CHECKS) {
-        err = collalg__alltoallv_check(c, *sendbuf, *sendcounts, *sdispls, *sendtype, recvbuf, recvcounts, rdispls,
-                                       recvtype);
-        if (err != MPI_SUCCESS)
-            return err;
-    }
-    err = collalg__ctx_attach(c);
     if (err != MPI_SUCCESS || !inplace)
         return err;
     err = collalg__vblocks_stage(c, recvbuf, recvcounts, rdispls, recvtype, &stage);

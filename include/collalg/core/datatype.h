@@ -150,6 +150,29 @@ COLLALG_INLINE int collalg__copy(const void *src, int scount, MPI_Datatype stype
 }
 
 /**
+ * @brief Swaps @p count elements of @p type at @p buf with the block of the same signature that
+ *        rank @p peer swaps back, in place: the block packed (MPI_Pack) into the first @p bytes
+ *        of @p tmp, exchanged for the peer's packed block (received into the next @p bytes, both
+ *        sides MPI_PACKED) and unpacked (MPI_Unpack) over @p buf. @p bytes is at least
+ *        MPI_Pack_size(count, type). What MPI_Sendrecv_replace does, without its failure in
+ *        MPICH 4.0 (MPI_ERR_TRUNCATE for a resized struct type of a few thousand bytes).
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__swap_packed(void *buf, int count, MPI_Datatype type, int peer, int tag, void *tmp,
+                                        int bytes, MPI_Comm pcomm)
+{
+    int pos = 0, err = COLLALG_MPI(Pack)(buf, count, type, tmp, bytes, &pos, pcomm);
+    char *in = (char *)tmp + bytes;
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Sendrecv)(tmp, pos, MPI_PACKED, peer, tag, in, bytes, MPI_PACKED, peer, tag, pcomm,
+                                    MPI_STATUS_IGNORE);
+    pos = 0;
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Unpack)(in, bytes, &pos, buf, count, type, pcomm);
+    return err;
+}
+
+/**
  * @brief How to express "k consecutive blocks of `count` elements" in one message without
  *        overflowing an int count.
  *

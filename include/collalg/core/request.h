@@ -26,6 +26,47 @@ COLLALG_INLINE int collalg__waitall(int n, MPI_Request *req)
 }
 
 /**
+ * @brief Posts one side of distance @p i of a scattered exchange (the alltoall family's
+ *        scattered algorithms): with @p recv the receive from rank (rank - i) mod p, else the
+ *        send to rank (rank + i) mod p, its request stored at req[*n] and *n incremented (nothing
+ *        posted for an empty message). @p arg is the algorithm's view of the call.
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+typedef int (*collalg__scattered_post_fn)(const collalg__ctx *c, const void *arg, int i, int recv, MPI_Request *req,
+                                          int *n);
+
+/**
+ * @brief The batches of a scattered exchange: the distances i = 1 .. p - 1 in batches of @p m
+ *        consecutive ones (m clipped to p - 1); for each batch every receive, then every send,
+ *        posted by @p post, then a wait for all of them. Every rank takes the same distances in
+ *        the same batches, so a message's receive and send are posted in the same batch.
+ * @return MPI_SUCCESS, MPI_ERR_NO_MEM when the 2 m requests cannot be allocated, or the MPI
+ *         error code.
+ */
+COLLALG_INLINE int collalg__scattered_exchange(collalg__ctx *c, int m, collalg__scattered_post_fn post, const void *arg)
+{
+    void *mem = NULL;
+    MPI_Request *req;
+    int lo, hi, i, n, p = c->size, err = MPI_SUCCESS;
+
+    if (p == 1)
+        return MPI_SUCCESS;
+    m = m > p - 1 ? p - 1 : m;
+    err = collalg__scratch(c, 2 * (MPI_Aint)m * (MPI_Aint)sizeof(MPI_Request), &mem);
+    req = (MPI_Request *)mem;
+    for (lo = 1; lo < p && err == MPI_SUCCESS; lo = hi) {
+        hi = lo + m < p ? lo + m : p;
+        n = 0;
+        for (i = lo; i < hi && err == MPI_SUCCESS; i++)
+            err = post(c, arg, i, 1, req, &n);
+        for (i = lo; i < hi && err == MPI_SUCCESS; i++)
+            err = post(c, arg, i, 0, req, &n);
+        err = collalg__first(err, collalg__waitall(n, req));
+    }
+    return err;
+}
+
+/**
  * @brief Sends a forwarding loop keeps in flight (the ring allgathers): step s + 1's send starts
  *        as soon as its block has arrived, without waiting for step s's send to complete, so one
  *        step's latency overlaps the previous step's transfer; receives are posted as many steps
