@@ -236,3 +236,29 @@ Test(pat, scratch_bound)
                     CHECK(collalg__pat_scratch_blocks(&s, rs) == (rs ? collalg__ceil_log2(p) + 2 : 2), "p=%d", p);
             }
 }
+
+Test(pat, scratch_bound_bytes)
+{
+    static const long long buffers[] = {0, 1, 63, 64, 4096, 16384, 1 << 20, 2147483647LL};
+    static const long long sizes[] = {0, 1, 4, 40, 4000, 65540, 1LL << 30};
+    int p, rs;
+    size_t b, z;
+    for (p = 1; p <= PMAX; p += p < 40 ? 1 : 13)
+        for (rs = 0; rs <= 1; rs++)
+            for (b = 0; b < sizeof buffers / sizeof buffers[0]; b++)
+                for (z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+                    long long bound = buffers[b] ? buffers[b] : COLLALG_PAT_BUFFER_DEFAULT, count = sizes[z] / 4;
+                    int a = collalg__pat_agg_bytes(p, buffers[b], sizes[z], count, rs);
+                    collalg__pat s;
+                    collalg__pat_init(&s, p, a);
+                    CHECK(s.agg == a, "p=%d", p);
+                    /* the scratch in bytes within the bound (0: the default), unless A = 1 */
+                    CHECK(a == 1 || collalg__pat_scratch_blocks(&s, rs) * sizes[z] <= bound,
+                          "p=%d rs=%d buffer %lld block %lld: A=%d", p, rs, buffers[b], sizes[z], a);
+                    /* every message an int count of elements */
+                    CHECK((long long)a * count <= 2147483647LL, "p=%d: A=%d count %lld", p, a, count);
+                    /* empty blocks: full aggregation */
+                    if (sizes[z] == 0)
+                        CHECK(p == 1 || 2 * a >= pow2_ceil(p), "p=%d: A=%d", p, a);
+                }
+}
