@@ -126,6 +126,7 @@
     X(allgather, neighbor_exchange, 0, 0, none, 0)                                                                  \
     X(allgather, recexch_doubling, 0, 1, radix, 0)                                                                  \
     X(allgather, recexch_halving, 0, 1, radix, 0)                                                                   \
+    X(allgather, pat, 0, 1, chunk, 0)                                                                               \
     X(allreduce, reduce_bcast, 0, 0, none, 0)                                                                       \
     X(allreduce, allgather_based, 0, 1, inner_allgather, 0)                                                         \
     X(allreduce, recursive_doubling, 0, 0, none, 0)                                                                 \
@@ -191,6 +192,7 @@
     X(allgatherv, topology_ring, 0, 0, none, COLLALG_F_TOPOLOGY)                                                    \
     X(allgatherv, recexch_doubling, 0, 1, radix, 0)                                                                 \
     X(allgatherv, recexch_halving, 0, 1, radix, 0)                                                                  \
+    X(allgatherv, pat, 0, 1, chunk, 0)                                                                              \
     X(barrier, dissemination, 0, 0, none, 0)                                                                        \
     X(barrier, pairwise_exchange, 0, 0, none, 0)                                                                    \
     X(barrier, binomial, 0, 0, none, 0)                                                                             \
@@ -260,6 +262,7 @@
     X(reduce_scatter_block, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                      \
     X(reduce_scatter_block, butterfly, 0, 0, none, 0)                                                               \
     X(reduce_scatter_block, recexch, 0, 1, radix, 0)                                                                \
+    X(reduce_scatter_block, pat, COLLALG_R_COMMUTATIVE, 1, chunk, 0)                                                \
     X(reduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                         \
     X(reduce_scatter, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
     X(reduce_scatter, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                      \
@@ -268,6 +271,7 @@
     X(reduce_scatter, hierarchical, 0, 1, null, 0)                                                                  \
     X(reduce_scatter, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                            \
     X(reduce_scatter, butterfly, 0, 0, none, 0)                                                                     \
+    X(reduce_scatter, pat, COLLALG_R_COMMUTATIVE, 1, chunk, 0)                                                      \
     X(reduce_scatter, recexch, 0, 1, radix, 0)
 /* clang-format on */
 

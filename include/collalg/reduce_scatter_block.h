@@ -31,6 +31,7 @@
  * | collalg_reduce_scatter_block_hierarchical() | in s chunks of m = n/s bytes (s = ceil(n / 256 KiB), at most 4): (q - 1)(alpha + m (beta + gamma)) node reduction of the first chunk at the leader, s times the inter algorithm among the N leaders over m bytes (the next chunks' node reductions overlapped with it), (q - 1) alpha + (q - 1)/p m beta scatter of the last chunk | kept (recursive doubling among leaders for a non-commutative op; flat recursive doubling when nodes are not consecutive); inter-node reduce-scatter (NULL: recursive halving) |
  * | collalg_reduce_scatter_block_topology_ring() | (p - 1)(alpha + n/p beta + n/p gamma) along the topology's DFS ring, contention free on a tree | commutative only; topology as bcast's topology_chain |
  * | collalg_reduce_scatter_block_butterfly() | lg(p) alpha + (p - 1)/p n (beta + gamma) + alpha + n/p beta for p a power of two (Träff's order-keeping halving, then a bit-reversal swap); a fold adds alpha + n (beta + gamma) otherwise | kept |
+ * | collalg_reduce_scatter_block_pat() | (lg A + min(M, p) - 1) alpha + (p - 1) n (beta + gamma), n one block, A the blocks per message (a power of two, up to 2^(ceil(lg p) - 1)) and M = 2^ceil(lg p) / A; near peers first | commutative only; scratch bound in bytes (default 1 MiB), (lg M + 2) A blocks of scratch |
  * | collalg_reduce_scatter_block_recexch() | log_k(pofk) alpha + (pofk - 1)/pofk n (beta + gamma) with the k - 1 messages of a step overlapping, pofk the largest power of k <= p; a fold adds 2 alpha + n beta + (k - 1) n gamma unless p = pofk | kept; radix k (default 2, >= 2); min(k, p) vectors of scratch on the leaders |
  */
 #ifndef COLLALG_REDUCE_SCATTER_BLOCK_H
@@ -46,5 +47,6 @@
 #include "reduce_scatter_block/topology_ring.h"
 #include "reduce_scatter_block/butterfly.h"
 #include "reduce_scatter_block/recexch.h"
+#include "reduce_scatter_block/pat.h"
 
 #endif /* COLLALG_REDUCE_SCATTER_BLOCK_H */

@@ -26,6 +26,7 @@ TH_PLAIN(allgather, bruck)
 TH_PARAM(allgather, k_bruck)
 TH_PARAM(allgather, recexch_doubling)
 TH_PARAM(allgather, recexch_halving)
+TH_PARAM(allgather, pat)
 TH_PLAIN(allgather, sparbit)
 TH_PLAIN(allgather, neighbor_exchange)
 TH_PLAIN(allgather, circulant)
@@ -84,6 +85,10 @@ static const struct {
     {"recexch_halving(3)", run_recexch_halving, 3},
     {"recexch_halving(4)", run_recexch_halving, 4},
     {"recexch_halving(1000)", run_recexch_halving, 1000},
+    {"pat(0)", run_pat, 0},
+    {"pat(1)", run_pat, 1},
+    {"pat(64)", run_pat, 64},
+    {"pat(16384)", run_pat, 16384},
     {"sparbit", run_sparbit, 0},
     {"neighbor_exchange", run_neighbor_exchange, 0},
     {"circulant", run_circulant, 0},

@@ -46,6 +46,7 @@ TV_PLAIN(logical_ring)
 TV_PLAIN(topology_ring)
 TV_PARAM(recexch_doubling)
 TV_PARAM(recexch_halving)
+TV_PARAM(pat)
 
 static const struct {
     const char *name;
@@ -79,6 +80,10 @@ static const struct {
     {"recexch_halving(3)", run_recexch_halving, 3},
     {"recexch_halving(4)", run_recexch_halving, 4},
     {"recexch_halving(1000)", run_recexch_halving, 1000},
+    {"pat(0)", run_pat, 0},
+    {"pat(1)", run_pat, 1},
+    {"pat(64)", run_pat, 64},
+    {"pat(16384)", run_pat, 16384},
 };
 
 /* The reference: MPI_Allgatherv, except on one process, where MPICH 4.0.2's MPI_Allgatherv

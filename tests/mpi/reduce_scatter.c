@@ -108,6 +108,10 @@ ALGO_K(recexch, 0, 0)
 ALGO_K(recexch, 3, 3)
 ALGO_K(recexch, 4, 4)
 ALGO_K(recexch, 1000, 1000)
+ALGO_K(pat, 0, 0)
+ALGO_K(pat, 1, 1)
+ALGO_K(pat, 64, 64)
+ALGO_K(pat, 16384, 16384)
 
 HIER(, NULL)
 HIER(_ring, collalg_reduce_scatter_ring)
@@ -130,6 +134,10 @@ static const struct {
     {"recexch(3)", run_recexch_3, 1},
     {"recexch(4)", run_recexch_4, 1},
     {"recexch(1000)", run_recexch_1000, 1},
+    {"pat(0)", run_pat_0, 0},
+    {"pat(1)", run_pat_1, 0},
+    {"pat(64)", run_pat_64, 0},
+    {"pat(16384)", run_pat_16384, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
