@@ -41,7 +41,8 @@
  * recursive doubling's, with the 2^(k-s-1) n bytes of step s travelling |rho(s)| = 1, 1, 3, 5,
  * 11, ... ranks instead of 2^s, alternating between the two directions (smaller kappa_l on a
  * ring or torus with ranks in order). Otherwise the fold and unfold add 2 alpha + (p + 1) n beta
- * and a step's message is as long as its super-blocks (one or two blocks each). One derived
+ * and a step's message is as long as its super-blocks (one or two blocks each: between
+ * (pof2 - 1) n beta and 2 (pof2 - 1) n beta on the critical path of the steps). One derived
  * datatype created and freed per multi-block message; O(p + pof2 lg(pof2)) integer operations
  * for the plan.
  *

@@ -47,7 +47,8 @@
  * n bytes of step s travelling |rho(s)| = 1, 1, 3, 5, 11, ... ranks instead of recursive
  * doubling's 2^s (smaller kappa_l on a ring or torus with ranks in order). Otherwise the fold and
  * unfold add 2 alpha + (p + 1) n beta, and a step's messages are as long as their super-blocks
- * (one or two blocks each): at most (p - 1) n beta in the steps. Per multi-block message, one
+ * (one or two blocks each): between (pof2 - 1) n beta and 2 (pof2 - 1) n beta on the critical
+ * path of the steps. Per multi-block message, one
  * derived datatype created and freed (O(blocks) work); O(p + pof2 lg(pof2)) integer operations
  * for the plan.
  *
