@@ -8,7 +8,13 @@
  *   reduce-scatter leaving each survivor one distinct block (collalg__swing_block()), and every
  *   rank ending with the whole result;
  * - for q = 2 .. 2^12 the ranges alone (peers hold the same range in every step, the final blocks
- *   a permutation of 0 .. q - 1). */
+ *   a permutation of 0 .. q - 1);
+ * - collalg__swing_owners() the inverse of collalg__swing_block() for q = 1 .. 2^16;
+ * - the reduce-scatter of reduce_scatter/swing.h for p = 1 .. 130: the user's p blocks laid out in
+ *   Swing order by super-block (the blocks of the ranks a survivor stands for), halving over that
+ *   layout, then the delivery of a folded rank's block: every rank ends with its own block in
+ *   rank order, reduced exactly once over every rank, and every message is one run of the
+ *   layout. */
 #include <criterion/criterion.h>
 #include <string.h>
 #include <collalg/schedule/swing.h>
@@ -226,4 +232,99 @@ Test(swing, bandwidth_p1_to_130)
     int p;
     for (p = 1; p <= PMAX; p++)
         check_bandwidth(p);
+}
+
+Test(swing, owners_invert_block)
+{
+    static int owner[1 << 16];
+    int q, b;
+    for (q = 1; q <= (1 << 16); q *= 2) {
+        collalg__swing_owners(q, owner);
+        for (b = 0; b < q; b++) {
+            CHECK(owner[b] >= 0 && owner[b] < q, "q=%d: owner[%d] = %d", q, b, owner[b]);
+            if (owner[b] >= 0 && owner[b] < q)
+                CHECK(collalg__swing_block(owner[b], q) == b, "q=%d: owner[%d] = %d holds block %d", q, b, owner[b],
+                      collalg__swing_block(owner[b], q));
+        }
+    }
+}
+
+/* The reduce-scatter in rank order (reduce_scatter/swing.h): hrs[r][u][j] counts rank j's
+ * contributions in rank r's copy of the user's block u. */
+static unsigned char hrs[PMAX][PMAX][PMAX], srs[PMAX][PMAX][PMAX];
+
+static void check_reduce_scatter(int p)
+{
+    collalg__rdb_fold f[PMAX];
+    int owner[QMAX], pos[PMAX], first[QMAX + 1], lo[PMAX], hi[PMAX];
+    int j, s, u, b, i, q, k, glo, ghi;
+    memset(hrs, 0, sizeof hrs);
+    for (j = 0; j < p; j++) {
+        collalg__rdb_fold_init(&f[j], p, 1, j, COLLALG__RDB_FOLD_PAIRS);
+        for (u = 0; u < p; u++)
+            hrs[j][u][j] = 1;
+    }
+    q = f[0].q;
+    k = collalg__swing_steps(q);
+    collalg__swing_owners(q, owner);
+    /* the layout: position b holds the super-block of survivor owner[b], its ranks in order */
+    first[0] = 0;
+    for (b = 0; b < q; b++) {
+        int n = owner[b] < f[0].pairs ? 2 : 1;
+        for (u = 0; u < p; u++)
+            if (collalg__rdb_survivor(&f[0], u) == owner[b])
+                pos[u] = b;
+        first[b + 1] = first[b] + n;
+    }
+    CHECK(first[q] == p, "p=%d: the layout holds %d blocks", p, first[q]);
+    for (u = 0; u + 1 < p; u++) /* super-blocks are runs of consecutive ranks */
+        CHECK(collalg__rdb_survivor(&f[0], u) <= collalg__rdb_survivor(&f[0], u + 1), "p=%d: super-blocks", p);
+    /* fold */
+    for (j = 0; j < p; j++)
+        if (f[j].newrank < 0)
+            for (u = 0; u < p; u++)
+                for (i = 0; i < p; i++)
+                    hrs[f[j].partner][u][i] += hrs[j][u][i];
+    for (j = 0; j < p; j++) {
+        lo[j] = 0;
+        hi[j] = q;
+    }
+    for (s = 0; s < k; s++) {
+        int olo[PMAX], ohi[PMAX];
+        memcpy(srs, hrs, sizeof hrs);
+        memcpy(olo, lo, sizeof lo);
+        memcpy(ohi, hi, sizeof hi);
+        for (j = 0; j < p; j++)
+            if (f[j].newrank >= 0)
+                collalg__swing_halve(f[j].newrank, q, k, s, &lo[j], &hi[j], &glo, &ghi);
+        for (j = 0; j < p; j++) {
+            int x;
+            if (f[j].newrank < 0)
+                continue;
+            x = collalg__rdb_rank(&f[j], collalg__swing_peer(f[j].newrank, q, s));
+            CHECK(olo[x] == olo[j] && ohi[x] == ohi[j], "p=%d s=%d: %d, %d hold different ranges", p, s, j, x);
+            /* the peer sends the run of positions j keeps: the user blocks u with pos[u] in it */
+            for (u = 0; u < p; u++)
+                if (pos[u] >= lo[j] && pos[u] < hi[j]) {
+                    CHECK(pos[u] < lo[x] || pos[u] >= hi[x], "p=%d s=%d: %d and %d both keep block %d", p, s, j, x, u);
+                    for (i = 0; i < p; i++)
+                        hrs[j][u][i] += srs[x][u][i];
+                }
+        }
+    }
+    for (j = 0; j < p; j++) { /* deliver: a folded rank's block comes from its survivor */
+        int holder = f[j].newrank >= 0 ? j : f[j].partner;
+        b = pos[j];
+        CHECK(lo[holder] == b && hi[holder] == b + 1, "p=%d: rank %d's block at %d, holder keeps [%d, %d)", p, j, b,
+              lo[holder], hi[holder]);
+        for (i = 0; i < p; i++)
+            CHECK(hrs[holder][j][i] == 1, "p=%d: block %d has %d contributions of rank %d", p, j, hrs[holder][j][i], i);
+    }
+}
+
+Test(swing, reduce_scatter_p1_to_130)
+{
+    int p;
+    for (p = 1; p <= PMAX; p++)
+        check_reduce_scatter(p);
 }

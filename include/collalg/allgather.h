@@ -29,6 +29,7 @@
  * | collalg_allgather_mesh_2d() | 2(sqrt(p) - 1) alpha + (p - 1) n beta + theta + kappa | none |
  * | collalg_allgather_mesh_3d() | 3(cbrt(p) - 1) alpha + (p - 1) n beta + 2 theta + kappa | none |
  * | collalg_allgather_recursive_doubling() | lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + kappa for p a power of two; see its page otherwise | none |
+ * | collalg_allgather_swing() | lg(pof2) alpha + (pof2 - 1) n beta + (lg(pof2) - 1) theta + kappa for p = pof2; otherwise fold and unfold add 2 alpha + (p + 1) n beta, and the steps up to (pof2 - 1) n beta more (two-block super-blocks); the blocks of step s at distance abs(rho(s)) = 1, 1, 3, 5, 11, ... (Swing) | none |
  * | collalg_allgather_bruck() | ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + kappa | none; p n bytes of scratch |
  * | collalg_allgather_k_bruck() | ceil(log_k p) alpha + (p - 1) n beta with the k - 1 messages of a round overlapping, up to (k - 1) ceil(log_k p) alpha + (p - 1) n beta one after another | radix k (default 2, >= 2); p n bytes of scratch |
  * | collalg_allgather_sparbit() | ceil(lg p) alpha + (p - 1) n beta + (ceil(lg p) - 1) theta + kappa; distances halving, the largest messages to the nearest ranks | none; 2 floor(p / 2) int of scratch |
@@ -60,6 +61,7 @@
 #include "allgather/mesh_2d.h"
 #include "allgather/mesh_3d.h"
 #include "allgather/recursive_doubling.h"
+#include "allgather/swing.h"
 #include "allgather/bruck.h"
 #include "allgather/k_bruck.h"
 #include "allgather/sparbit.h"

@@ -27,6 +27,7 @@
  * | collalg_allgatherv_pair_mpi_barrier() | at most S (alpha + max_j n_j beta) + (S - 1) delta_h + kappa_l | none |
  * | collalg_allgatherv_pair_n_mpi_barriers() | at most S (alpha + max_j n_j beta) + N delta_h + kappa | N barriers, 1 .. S - 1 |
  * | collalg_allgatherv_recursive_doubling() | lg(p) alpha + (p - 1) n beta + (lg(p) - 1) theta + kappa for p a power of two and equal blocks; see its page otherwise | none |
+ * | collalg_allgatherv_swing() | lg(pof2) alpha + (pof2 - 1) n beta + (lg(pof2) - 1) theta + kappa for p = pof2 and equal blocks; otherwise fold and unfold add 2 alpha + (p + 1) n beta, and the steps up to (pof2 - 1) n beta more; the blocks of step s at distance abs(rho(s)) (Swing) | none |
  * | collalg_allgatherv_bruck() | ceil(lg p) alpha + (N - n_r) beta + (ceil(lg p) - 1) theta + kappa | none; N bytes of scratch |
  * | collalg_allgatherv_gather_bcast() | 2 ceil(lg p) alpha + (N - n_0) beta + ceil(lg p) N beta + kappa | none |
  * | collalg_allgatherv_logical_ring() | at most (p - 1)(alpha + max_j n_j beta) + (p - 2) theta + kappa_s | none |
@@ -50,6 +51,7 @@
 #include "allgatherv/pair_mpi_barrier.h"
 #include "allgatherv/pair_n_mpi_barriers.h"
 #include "allgatherv/recursive_doubling.h"
+#include "allgatherv/swing.h"
 #include "allgatherv/bruck.h"
 #include "allgatherv/gather_bcast.h"
 #include "allgatherv/logical_ring.h"

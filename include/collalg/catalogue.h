@@ -114,6 +114,7 @@
     X(allgather, mesh_2d, 0, 0, none, 0)                                                                            \
     X(allgather, mesh_3d, 0, 0, none, 0)                                                                            \
     X(allgather, recursive_doubling, 0, 0, none, 0)                                                                 \
+    X(allgather, swing, 0, 0, none, 0)                                                                              \
     X(allgather, logical_ring, 0, 0, none, 0)                                                                       \
     X(allgather, topology_ring, 0, 0, none, COLLALG_F_TOPOLOGY)                                                     \
     X(allgather, bruck, 0, 0, none, 0)                                                                              \
@@ -186,6 +187,7 @@
     X(allgatherv, pair_mpi_barrier, 0, 0, none, 0)                                                                  \
     X(allgatherv, pair_n_mpi_barriers, 0, 1, pair_barriers, 0)                                                      \
     X(allgatherv, recursive_doubling, 0, 0, none, 0)                                                                \
+    X(allgatherv, swing, 0, 0, none, 0)                                                                             \
     X(allgatherv, bruck, 0, 0, none, 0)                                                                             \
     X(allgatherv, gather_bcast, 0, 0, none, 0)                                                                      \
     X(allgatherv, logical_ring, 0, 0, none, 0)                                                                      \
@@ -254,6 +256,7 @@
     X(exscan, binary_tree, 0, 0, none, 0)                                                                           \
     X(exscan, hierarchical, 0, 2, null2, 0)                                                                         \
     X(reduce_scatter_block, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                   \
+    X(reduce_scatter_block, swing, COLLALG_R_COMMUTATIVE, 0, none, 0)                                               \
     X(reduce_scatter_block, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                            \
     X(reduce_scatter_block, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                \
     X(reduce_scatter_block, recursive_doubling, 0, 0, none, 0)                                                      \
@@ -264,6 +267,7 @@
     X(reduce_scatter_block, recexch, 0, 1, radix, 0)                                                                \
     X(reduce_scatter_block, pat, COLLALG_R_COMMUTATIVE, 1, chunk, 0)                                                \
     X(reduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                         \
+    X(reduce_scatter, swing, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                     \
     X(reduce_scatter, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
     X(reduce_scatter, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                      \
     X(reduce_scatter, recursive_doubling, 0, 0, none, 0)                                                            \

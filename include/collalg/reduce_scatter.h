@@ -24,6 +24,7 @@
  * | function | cost (leading terms) | operand order |
  * |---|---|---|
  * | collalg_reduce_scatter_recursive_halving() | lg(pof2) alpha + (pof2 - 1)/pof2 n (beta + gamma), plus 2 alpha + n (beta + gamma) unless p = pof2 | commutative only |
+ * | collalg_reduce_scatter_swing() | lg(pof2) alpha + (pof2 - 1)/pof2 n (beta + gamma), plus 2 alpha + n (beta + gamma) unless p = pof2; the n / 2^(s+1) bytes of step s at distance abs(rho(s)) = 1, 1, 3, 5, 11, ... (Swing) | commutative only |
  * | collalg_reduce_scatter_pairwise() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative only |
  * | collalg_reduce_scatter_ring() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative only |
  * | collalg_reduce_scatter_recursive_doubling() | lg(pof2) alpha + (lg(pof2) - (pof2 - 1)/pof2) n (beta + gamma), plus 2 alpha + n (beta + gamma) unless p = pof2 | kept |
@@ -39,6 +40,7 @@
 
 #include "core/core.h"
 #include "reduce_scatter/recursive_halving.h"
+#include "reduce_scatter/swing.h"
 #include "reduce_scatter/pairwise.h"
 #include "reduce_scatter/ring.h"
 #include "reduce_scatter/recursive_doubling.h"

@@ -22,6 +22,7 @@ TH_PARAM(allgather, pair_n_mpi_barriers)
 TH_PLAIN(allgather, mesh_2d)
 TH_PLAIN(allgather, mesh_3d)
 TH_PLAIN(allgather, recursive_doubling)
+TH_PLAIN(allgather, swing)
 TH_PLAIN(allgather, bruck)
 TH_PARAM(allgather, k_bruck)
 TH_PARAM(allgather, recexch_doubling)
@@ -72,6 +73,7 @@ static const struct {
     {"mesh_2d", run_mesh_2d, 0},
     {"mesh_3d", run_mesh_3d, 0},
     {"recursive_doubling", run_recursive_doubling, 0},
+    {"swing", run_swing, 0},
     {"bruck", run_bruck, 0},
     {"k_bruck(0)", run_k_bruck, 0},
     {"k_bruck(3)", run_k_bruck, 3},

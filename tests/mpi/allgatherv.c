@@ -40,6 +40,7 @@ TV_PLAIN(pair_light_barrier)
 TV_PLAIN(pair_mpi_barrier)
 TV_PARAM(pair_n_mpi_barriers)
 TV_PLAIN(recursive_doubling)
+TV_PLAIN(swing)
 TV_PLAIN(bruck)
 TV_PLAIN(gather_bcast)
 TV_PLAIN(logical_ring)
@@ -68,6 +69,7 @@ static const struct {
     {"pair_n_mpi_barriers(1)", run_pair_n_mpi_barriers, 1},
     {"pair_n_mpi_barriers(S-1)", run_pair_n_mpi_barriers, TH_MAXB_PAIR},
     {"recursive_doubling", run_recursive_doubling, 0},
+    {"swing", run_swing, 0},
     {"bruck", run_bruck, 0},
     {"gather_bcast", run_gather_bcast, 0},
     {"logical_ring", run_logical_ring, 0},

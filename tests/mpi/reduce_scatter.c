@@ -67,6 +67,7 @@ static int rs_native(const void *sb, void *rb, const int *n, MPI_Datatype t, MPI
 #endif
 
 ALGO(recursive_halving)
+ALGO(swing)
 ALGO(pairwise)
 ALGO(ring)
 ALGO(recursive_doubling)
@@ -122,6 +123,7 @@ static const struct {
     int noncomm; /* 1: keeps the operand order; 0: documented to return MPI_ERR_OP */
 } algos[] = {
     {"recursive_halving", run_recursive_halving, 0},
+    {"swing", run_swing, 0},
     {"pairwise", run_pairwise, 0},
     {"ring", run_ring, 0},
     {"recursive_doubling", run_recursive_doubling, 1},

@@ -133,4 +133,38 @@ static inline int collalg__swing_block(int r, int q)
     return b;
 }
 
+/**
+ * @brief The inverse of collalg__swing_block() for @p q = 2^k ranks: fills @p owner[b], b = 0 ..
+ *        q - 1, with the rank that holds block b after the reduce-scatter (and starts the
+ *        allgather with it). The reduce-scatter and allgather of an MPI vector in rank order use
+ *        it to lay the user's blocks out in Swing order (block b of that layout is rank
+ *        owner[b]'s), so that every message is one run of that layout (reduce_scatter/swing.h,
+ *        allgatherv/swing.h). O(q lg q) operations: rho is tabled once, not recomputed per step.
+ */
+static inline void collalg__swing_owners(int q, int *owner)
+{
+    long long rho[COLLALG_SWING_MAX_STEPS + 1];
+    int k = collalg__swing_steps(q), r, s;
+    for (s = 0; s <= k && s <= COLLALG_SWING_MAX_STEPS; s++)
+        rho[s] = collalg__swing_rho(s) % q; /* |rho mod q| < q: r +- rho stays in a long long */
+    for (r = 0; r < q; r++) {
+        int b = 0;
+        for (s = 0; s < k; s++) {
+            /* pi(x, t) = x +- rho(t) mod q; upper as collalg__swing_upper(), without its rho loops */
+            long long d = r % 2 ? -rho[s] : rho[s], x = ((long long)r + d) % q;
+            int peer = (int)(x < 0 ? x + q : x), up;
+            if (s + 1 >= k)
+                up = r > peer;
+            else {
+                long long m = (1LL << (s + 2)) - 1, d1 = r % 2 ? -rho[s + 1] : rho[s + 1];
+                long long a = r & m, ap = (((long long)r + d1) % q + q) & m, kr = a < ap ? a : ap;
+                long long e = peer & m, ep = (((long long)peer - d1) % q + q) & m, kp = e < ep ? e : ep;
+                up = kr > kp; /* the peer has the other parity: its step-(s+1) move is -d1 */
+            }
+            b = 2 * b + up;
+        }
+        owner[b] = r;
+    }
+}
+
 #endif /* COLLALG_SCHEDULE_SWING_H */
