@@ -98,13 +98,13 @@ algos() {
     *,reduce) echo bine,binomial,knomial,rabenseifner,two_tree ;;
     *,gather) echo bine,binomial,knomial ;;
     *,scatter) echo bine,binomial,knomial ;;
-    flat-128,allgather) echo bruck,k_bruck,recursive_doubling,recexch_doubling,recexch_halving,sparbit ;;
-    *,allgather) echo bine,bruck,k_bruck,recursive_doubling,recexch_doubling,recexch_halving,sparbit,ring ;;
+    flat-128,allgather) echo bruck,k_bruck,recursive_doubling,recexch_doubling,recexch_halving,sparbit,pat ;;
+    *,allgather) echo bine,swing,pat,bruck,k_bruck,recursive_doubling,recexch_doubling,recexch_halving,sparbit,ring ;;
     flat-128,allreduce) echo recursive_doubling,recursive_multiplying,rabenseifner,swing_latency ;;
     smp,allreduce) echo han,rabenseifner,ring,two_stage,hierarchical,multi_leader ;;
     *,allreduce) echo bine,swing_latency,swing_bandwidth,rabenseifner,recursive_doubling,recursive_multiplying ;;
-    *,reduce_scatter_block) echo bine,recursive_halving,recexch,pairwise,ring ;;
-    *,alltoall) echo bine,bruck,pair,spreading_simple ;;
+    *,reduce_scatter_block) echo bine,swing,pat,recursive_halving,recexch,pairwise,ring ;;
+    *,alltoall) echo bine,bruck,pair,spreading_simple,scattered ;;
     *,barrier) echo dissemination,k_dissemination,recexch,binomial ;;
     esac
 }
