@@ -40,6 +40,7 @@
  * | collalg_allgather_topology_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_s, contention free on a tree | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  * | collalg_allgather_recexch_doubling() | log_k(pofk) alpha + (pofk - 1)/pofk p n beta with the k - 1 messages of a step overlapping, pofk the largest power of k <= p; 2 alpha + (k - 1) p n beta more when p is not a power of k | radix k (default 2, >= 2); no scratch |
  * | collalg_allgather_recexch_halving() | as recexch_doubling, the spans in the reverse order (the largest messages to the nearest survivors) | radix k (default 2, >= 2); p n bytes of scratch when there are two steps or more |
+ * | collalg_allgather_bine() | lg(q) alpha + (q - 1)/q p n beta and two local copies of p n bytes, q the largest power of two <= p, plus 2 alpha + (p + 1) n beta unless p = q; the p n / 2^(s+1) bytes of step s at distance abs(rho(s)) = 1, 1, 3, 5, 11, ..., the nearest last (Bine butterfly) | p n bytes of scratch |
  * | collalg_allgather_circulant() | q alpha + (p - 1) n beta, q = ceil(lg p) rounds along the circulant graph's skips | none |
  */
 #ifndef COLLALG_ALLGATHER_H
@@ -71,5 +72,6 @@
 #include "allgather/circulant.h"
 #include "allgather/recexch_doubling.h"
 #include "allgather/recexch_halving.h"
+#include "allgather/bine.h"
 
 #endif /* COLLALG_ALLGATHER_H */

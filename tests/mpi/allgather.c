@@ -26,6 +26,7 @@ TH_PLAIN(allgather, bruck)
 TH_PARAM(allgather, k_bruck)
 TH_PARAM(allgather, recexch_doubling)
 TH_PARAM(allgather, recexch_halving)
+TH_PLAIN(allgather, bine)
 TH_PLAIN(allgather, sparbit)
 TH_PLAIN(allgather, neighbor_exchange)
 TH_PLAIN(allgather, circulant)
@@ -84,6 +85,7 @@ static const struct {
     {"recexch_halving(3)", run_recexch_halving, 3},
     {"recexch_halving(4)", run_recexch_halving, 4},
     {"recexch_halving(1000)", run_recexch_halving, 1000},
+    {"bine", run_bine, 0},
     {"sparbit", run_sparbit, 0},
     {"neighbor_exchange", run_neighbor_exchange, 0},
     {"circulant", run_circulant, 0},

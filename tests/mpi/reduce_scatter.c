@@ -73,6 +73,7 @@ ALGO(recursive_doubling)
 ALGO(reduce_scatterv)
 ALGO(topology_ring)
 ALGO(butterfly)
+ALGO(bine)
 
 /* The hierarchical algorithms with their default inter-node algorithm and with the ring. */
 #ifdef RS_BLOCK
@@ -130,6 +131,7 @@ static const struct {
     {"recexch(3)", run_recexch_3, 1},
     {"recexch(4)", run_recexch_4, 1},
     {"recexch(1000)", run_recexch_1000, 1},
+    {"bine", run_bine, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
