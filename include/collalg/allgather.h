@@ -42,6 +42,7 @@
  * | collalg_allgather_recexch_doubling() | log_k(pofk) alpha + (pofk - 1)/pofk p n beta with the k - 1 messages of a step overlapping, pofk the largest power of k <= p; 2 alpha + (k - 1) p n beta more when p is not a power of k | radix k (default 2, >= 2); no scratch |
  * | collalg_allgather_recexch_halving() | as recexch_doubling, the spans in the reverse order (the largest messages to the nearest survivors) | radix k (default 2, >= 2); p n bytes of scratch when there are two steps or more |
  * | collalg_allgather_pat() | (lg A + min(M, p) - 1) alpha + (p - 1) n beta, A the blocks per message (a power of two, up to 2^(ceil(lg p) - 1)) and M = 2^ceil(lg p) / A: ceil(lg p) alpha for small blocks, (p - 1) alpha with A = 1; far peers first, the largest message to the neighbour | none; scratch bound in bytes (default 1 MiB), 2 A n bytes of scratch when A > 1 |
+ * | collalg_allgather_bine() | lg(q) alpha + (q - 1)/q p n beta and two local copies of p n bytes, q the largest power of two <= p, plus 2 alpha + (p + 1) n beta unless p = q; the p n / 2^(s+1) bytes of step s at distance abs(rho(s)) = 1, 1, 3, 5, 11, ..., the nearest last (Bine butterfly) | p n bytes of scratch |
  * | collalg_allgather_circulant() | q alpha + (p - 1) n beta, q = ceil(lg p) rounds along the circulant graph's skips | none |
  */
 #ifndef COLLALG_ALLGATHER_H
@@ -75,5 +76,6 @@
 #include "allgather/recexch_doubling.h"
 #include "allgather/recexch_halving.h"
 #include "allgather/pat.h"
+#include "allgather/bine.h"
 
 #endif /* COLLALG_ALLGATHER_H */

@@ -39,6 +39,7 @@
  * | collalg_allreduce_two_tree() | about 2 n beta + 4 lg p alpha + 2 n gamma for many segments: two-tree reduce to rank p - 1, then two-tree bcast on the same trees | none (operand order kept); segment size (default 8 KiB) |
  * | collalg_allreduce_swing_latency() | lg(pof2)(alpha + n beta) + lg(pof2) n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2; step s at distance abs(rho(s)) = 1, 1, 3, 5, 11, ... (Swing) | commutative op only |
  * | collalg_allreduce_swing_bandwidth() | 2 lg(pof2) alpha + 2 (pof2 - 1)/pof2 n beta + n gamma + kappa, plus 2 (alpha + n beta) unless p = pof2; the n / 2^(s+1) bytes of step s at distance abs(rho(s)) (Swing) | commutative op only |
+ * | collalg_allreduce_bine() | 2 lg(q) alpha + 2 (q - 1)/q n beta + n gamma + kappa, q the largest power of two <= p, plus 2 (alpha + n beta) unless p = q; the n / 2^(s+1) bytes of step s at distance abs(rho(s)), blocks in the negabinary order (Bine butterfly; Swing's messages) | commutative op only |
  */
 #ifndef COLLALG_ALLREDUCE_H
 #define COLLALG_ALLREDUCE_H
@@ -61,5 +62,6 @@
 #include "allreduce/two_tree.h"
 #include "allreduce/swing_latency.h"
 #include "allreduce/swing_bandwidth.h"
+#include "allreduce/bine.h"
 
 #endif /* COLLALG_ALLREDUCE_H */

@@ -128,6 +128,7 @@
     X(allgather, recexch_doubling, 0, 1, radix, 0)                                                                  \
     X(allgather, recexch_halving, 0, 1, radix, 0)                                                                   \
     X(allgather, pat, 0, 1, chunk, 0)                                                                               \
+    X(allgather, bine, 0, 0, none, 0)                                                                               \
     X(allreduce, reduce_bcast, 0, 0, none, 0)                                                                       \
     X(allreduce, allgather_based, 0, 1, inner_allgather, 0)                                                         \
     X(allreduce, recursive_doubling, 0, 0, none, 0)                                                                 \
@@ -145,6 +146,7 @@
     X(allreduce, circulant, COLLALG_R_COMMUTATIVE, 1, blocksize, 0)                                                 \
     X(allreduce, swing_latency, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
     X(allreduce, swing_bandwidth, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                \
+    X(allreduce, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                           \
     X(bcast, linear, 0, 0, none, 0)                                                                                 \
     X(bcast, chain, 0, 1, segsize, 0)                                                                               \
     X(bcast, pipelined_scatter_allgather, 0, 1, chunk, 0)                                                           \
@@ -266,6 +268,7 @@
     X(reduce_scatter_block, butterfly, 0, 0, none, 0)                                                               \
     X(reduce_scatter_block, recexch, 0, 1, radix, 0)                                                                \
     X(reduce_scatter_block, pat, COLLALG_R_COMMUTATIVE, 1, chunk, 0)                                                \
+    X(reduce_scatter_block, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                \
     X(reduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                         \
     X(reduce_scatter, swing, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                     \
     X(reduce_scatter, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
@@ -276,7 +279,8 @@
     X(reduce_scatter, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                            \
     X(reduce_scatter, butterfly, 0, 0, none, 0)                                                                     \
     X(reduce_scatter, pat, COLLALG_R_COMMUTATIVE, 1, chunk, 0)                                                      \
-    X(reduce_scatter, recexch, 0, 1, radix, 0)
+    X(reduce_scatter, recexch, 0, 1, radix, 0)                                                                      \
+    X(reduce_scatter, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)
 /* clang-format on */
 
 /* clang-format off */

@@ -28,6 +28,7 @@ TH_PARAM(allgather, k_bruck)
 TH_PARAM(allgather, recexch_doubling)
 TH_PARAM(allgather, recexch_halving)
 TH_PARAM(allgather, pat)
+TH_PLAIN(allgather, bine)
 TH_PLAIN(allgather, sparbit)
 TH_PLAIN(allgather, neighbor_exchange)
 TH_PLAIN(allgather, circulant)
@@ -91,6 +92,7 @@ static const struct {
     {"pat(1)", run_pat, 1},
     {"pat(64)", run_pat, 64},
     {"pat(16384)", run_pat, 16384},
+    {"bine", run_bine, 0},
     {"sparbit", run_sparbit, 0},
     {"neighbor_exchange", run_neighbor_exchange, 0},
     {"circulant", run_circulant, 0},

@@ -74,6 +74,7 @@ ALGO(recursive_doubling)
 ALGO(reduce_scatterv)
 ALGO(topology_ring)
 ALGO(butterfly)
+ALGO(bine)
 
 /* The hierarchical algorithms with their default inter-node algorithm and with the ring. */
 #ifdef RS_BLOCK
@@ -140,6 +141,7 @@ static const struct {
     {"pat(1)", run_pat_1, 0},
     {"pat(64)", run_pat_64, 0},
     {"pat(16384)", run_pat_16384, 0},
+    {"bine", run_bine, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
