@@ -28,8 +28,10 @@
  *   ibcast                 binomial, scatter_ring_allgather, knomial (bcast_<same>), smp
  *                          (bcast_hierarchical, the same three levels); the message, MPI_BYTE,
  *                          root 0
- *   iallgather             ring, recursive_doubling, bruck (allgather_<same>); each rank's
- *                          block, MPI_BYTE
+ *   iallgather             ring (allgather_logical_ring: MPICH's neighbour-forwarding ring;
+ *                          allgather_ring is Faraj and Yuan's direct exchange at distance i),
+ *                          recursive_doubling, bruck (allgather_<same>); each rank's block,
+ *                          MPI_BYTE
  *   ialltoall              linear (alltoall_spreading_simple: every message posted at once, in
  *                          the same order of distance), pair, bruck (alltoall_<same>); the block
  *                          of one pair, MPI_BYTE
@@ -71,7 +73,7 @@
 #include <collalg/bcast/scatter_ring_allgather.h>
 #include <collalg/allgather/bruck.h>
 #include <collalg/allgather/recursive_doubling.h>
-#include <collalg/allgather/ring.h>
+#include <collalg/allgather/logical_ring.h>
 #include <collalg/alltoall/bruck.h>
 #include <collalg/alltoall/pair.h>
 #include <collalg/alltoall/spreading_simple.h>
@@ -174,7 +176,7 @@ static const nb_alg nb_algs[] = {
     NB_BCAST("scatter_ring_allgather", collalg_ibcast_scatter_ring_allgather, collalg_bcast_scatter_ring_allgather),
     NB_BCAST("knomial", nb_ibcast_knomial, nb_bcast_knomial),
     NB_BCAST("smp", nb_ibcast_smp, nb_bcast_hierarchical),
-    NB_MOVE(NB_IALLGATHER, "ring", collalg_iallgather_ring, collalg_allgather_ring),
+    NB_MOVE(NB_IALLGATHER, "ring", collalg_iallgather_ring, collalg_allgather_logical_ring),
     NB_MOVE(NB_IALLGATHER, "recursive_doubling", collalg_iallgather_recursive_doubling,
             collalg_allgather_recursive_doubling),
     NB_MOVE(NB_IALLGATHER, "bruck", collalg_iallgather_bruck, collalg_allgather_bruck),

@@ -3,7 +3,7 @@
  * @file iallgather/ring.h
  * @ingroup nonblocking
  * @brief MPI_Iallgather, ring algorithm (MPICH's and LibNBC's for long messages): the ring of
- *        collalg_allgather_ring() run by the nonblocking executor (core/nbc.h).
+ *        collalg_allgather_logical_ring() run by the nonblocking executor (core/nbc.h).
  *
  * @par Phases
  * The own block is copied into its place of the receive buffer (not in place). Then p - 1 steps,

@@ -3,7 +3,7 @@
  * @file iallgatherv/ring.h
  * @ingroup nonblocking
  * @brief MPI_Iallgatherv, ring algorithm (MPICH's sched_ring, LibNBC's allgatherv): the ring of
- *        collalg_allgatherv_ring() run by the nonblocking executor (core/nbc.h).
+ *        collalg_allgatherv_logical_ring() run by the nonblocking executor (core/nbc.h).
  *
  * @par Phases
  * The own block is copied to displs[rank] (not in place). Then p - 1 steps, each after the
