@@ -67,7 +67,7 @@ Test
   valgrind             the valgrind tests of tests/test_core.c: memcheck on every rank, MPICH
   check-apps           hpcc and LAMMPS under the Open MPI PMPI library, ~30 min (mk/apps.mk)
   deps-apps            install only what make check-apps needs
-  headers              each header alone: C99 and C++, gcc and clang, MPICH, Open MPI, SimGrid
+  headers              each header alone (gcc, MPICH), all together with clang, Open MPI, SimGrid, g++
   pure-headers         each pure schedule header without MPI
   layout-check         which folder of include/collalg includes which (scripts/check-layout.sh)
   format-check         every C file follows .clang-format (clang-format 14); the SPDX lines
@@ -171,12 +171,15 @@ check-run: check-prep
 #  1. the simulated tests (named smp* or *smpi*: one smpirun each, a single-threaded process),
 #     CHECK_JOBS suites at a time (check-sim/<suite>; a suite's own tests one after the other,
 #     as some of them share a log directory); each suite's output is printed when it ends;
-#  2. every other test (MPICH, Open MPI, valgrind, unit tests), one suite and one test at a time:
-#     MPICH past 2 ranks already busy-polls on more ranks than cores.
+#  2. every other test (MPICH, Open MPI, valgrind, unit tests), one suite and one test at a time
+#     (MPICH past 2 ranks already busy-polls on more ranks than cores), but for CR_PURE_SUITES.
 # Each pass writes JUnit reports (every test's status and seconds): build/reports/<suite>-sim.xml
 # and build/reports/<suite>.xml. On the idle 2-core machine the suites took 1342 s in one pass and
 # 908 s in these two (simulated 364 s, the others 544 s).
 CR_SIM_TESTS := @(*/smp*|*smpi*)
+# Suites that start no MPI program (the schedules simulated in one process): their tests run
+# CHECK_JOBS at a time in the second pass (test_steps: 185 s one at a time beside a benchmark).
+CR_PURE_SUITES := test_steps
 # `make -n` runs a recipe line that names $(MAKE) (check-suites' first line, for check-sim), so the
 # suites it would start are printed instead (DRY_RUN is "echo" under make -n).
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
@@ -186,7 +189,8 @@ check-suites:
 	echo "== simulated tests finished in $$(( $$(date +%s) - start )) s"; \
 	for s in $(CR_SUITES); do \
 	  t0=$$(date +%s); echo "== $$s"; \
-	  $(DRY_RUN) $(BUILD)/tests/$$s $(CRITERION_FLAGS) --filter='!$(patsubst @%,%,$(CR_SIM_TESTS))' \
+	  $(DRY_RUN) $(BUILD)/tests/$$s $(CRITERION_FLAGS) $$(case ' $(CR_PURE_SUITES) ' in *" $$s "*) echo --jobs $(CHECK_JOBS) ;; esac) \
+	    --filter='!$(patsubst @%,%,$(CR_SIM_TESTS))' \
 	    --xml=$(BUILD)/reports/$$s.xml || fail=1; \
 	  echo "== $$s: $$(( $$(date +%s) - t0 )) s"; \
 	done; \
@@ -230,33 +234,55 @@ format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES)
 	@echo "format-check: $(words $(FORMAT_FILES)) files follow .clang-format"
 
-# Each header alone, included twice: gcc and clang as strict C99 with MPICH's mpi.h and with Open
-# MPI's (mpicc.openmpi, installed beside MPICH by make deps), smpicc (SimGrid's mpi.h), and g++ as
-# C++; one stamp per header (build/headers/<header>.ok), so that make -j checks several at once.
-HEADER_OKS := $(HEADERS:include/%=$(BUILD)/headers/%.ok)
+# Each header alone, included twice (self-contained, guarded): with gcc and MPICH's mpi.h, one stamp
+# per header (build/headers/<header>.ok) so that make -j checks several at once; then every header
+# in one translation unit, twice, with each other compiler: clang with MPICH's mpi.h, gcc and clang
+# with Open MPI's (mpicc.openmpi, installed beside MPICH by make deps), smpicc (SimGrid's mpi.h) and
+# g++ as C++. Whether a header includes what it uses does not depend on the compiler, and the
+# single translation unit sees every line under each of them. COLLALG_CHECK_LARGE=1 (make
+# check-large) checks each header alone with all six (stamps <header>.all.ok).
+HEADER_STAMP := $(if $(COLLALG_CHECK_LARGE),all.ok,ok)
+HEADER_OKS := $(HEADERS:include/%=$(BUILD)/headers/%.$(HEADER_STAMP))
 HEADER_CXX := $(shell $(MPICC) -show 2>/dev/null | tr ' ' '\n' | grep '^-I' | tr '\n' ' ')
-headers: $(HEADER_OKS)
+# $(call header_cc,<source>,<what>): the five compilers other than gcc with MPICH on one file.
+define header_cc
+MPICH_CC=clang $(MPICC) $(STRICT) -Iinclude -c $(1) -o $(1:.c=.o) || { echo "headers: $(2) with clang (MPICH)"; exit 1; }; \
+OMPI_CC=gcc $(OMPICC) $(STRICT) -Iinclude -c $(1) -o $(1:.c=.o) || { echo "headers: $(2) with $(OMPICC) (Open MPI)"; exit 1; }; \
+OMPI_CC=clang $(OMPICC) $(STRICT) -Iinclude -c $(1) -o $(1:.c=.o) || { echo "headers: $(2) with $(OMPICC) and clang (Open MPI)"; exit 1; }; \
+rm -f $(1:.c=.o); $(SMPICC) $(STRICT) -Iinclude -c $(1) -o $(1:.c=.o) 2>&1 | grep -v '^\[' ; \
+test -s $(1:.c=.o) || { echo "headers: $(2) with $(SMPICC) (SimGrid)"; exit 1; }; \
+cp $(1) $(1:.c=.cpp); \
+g++ -std=c++11 -pedantic -Wall -Wextra -Werror $(HEADER_CXX) -Iinclude -c $(1:.c=.cpp) -o $(1:.c=.o) || { echo "headers: $(2) with g++"; exit 1; }
+endef
+headers: $(HEADER_OKS) $(BUILD)/headers/every.ok
 	@mkdir -p $(BUILD)/headers
 	@printf '#include <collalg/collalg.h>\nint main(void){return 0;}\n' > $(BUILD)/headers/u.c; \
 	$(MPICC) $(STRICT) -DCOLLALG_USE_PMPI -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	$(MPICC) $(STRICT) -DCOLLALG_NO_ARG_CHECKS -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	$(OMPICC) $(STRICT) -DCOLLALG_USE_PMPI -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
 	$(OMPICC) $(STRICT) -DCOLLALG_NO_ARG_CHECKS -Iinclude -c $(BUILD)/headers/u.c -o $(BUILD)/headers/u.o || exit 1; \
-	echo "headers: $(words $(HEADERS)) headers compile alone (gcc, clang, with MPICH and Open MPI; smpicc; g++); PMPI and no-checks builds compile"
+	echo "headers: $(words $(HEADERS)) headers compile alone with gcc and MPICH$(if $(COLLALG_CHECK_LARGE), and alone with the five others,), all together with clang, Open MPI (gcc, clang), smpicc and g++; PMPI and no-checks builds compile"
 
 $(BUILD)/headers/%.ok: include/% $(HEADERS)
-	@command -v $(OMPICC) >/dev/null || { echo "headers: $(OMPICC) is missing (Open MPI): run make deps as root"; exit 1; }
 	@d=$(basename $@).d; h=$*; mkdir -p $$d; \
 	printf '#include <%s>\n#include <%s>\nint main(void){return 0;}\n' $$h $$h > $$d/t.c; \
-	cp $$d/t.c $$d/t.cpp; \
-	MPICH_CC=gcc $(MPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || exit 1; \
-	MPICH_CC=clang $(MPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || exit 1; \
-	OMPI_CC=gcc $(OMPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || { echo "headers: $$h with $(OMPICC) (Open MPI)"; exit 1; }; \
-	OMPI_CC=clang $(OMPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || { echo "headers: $$h with $(OMPICC) and clang (Open MPI)"; exit 1; }; \
-	rm -f $$d/t.o; $(SMPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o 2>&1 | grep -v '^\[' ; \
-	test -s $$d/t.o || { echo "headers: $$h with $(SMPICC) (SimGrid)"; exit 1; }; \
-	g++ -std=c++11 -pedantic -Wall -Wextra -Werror $(HEADER_CXX) -Iinclude -c $$d/t.cpp -o $$d/t.o || exit 1; \
+	MPICH_CC=gcc $(MPICC) $(STRICT) -Iinclude -c $$d/t.c -o $$d/t.o || { echo "headers: $$h (gcc, MPICH)"; exit 1; }; \
 	rm -rf $$d; touch $@
+
+$(BUILD)/headers/%.all.ok: $(BUILD)/headers/%.ok
+	@command -v $(OMPICC) >/dev/null || { echo "headers: $(OMPICC) is missing (Open MPI): run make deps as root"; exit 1; }
+	@d=$(basename $(basename $@)).all; h=$*; mkdir -p $$d; \
+	printf '#include <%s>\n#include <%s>\nint main(void){return 0;}\n' $$h $$h > $$d/t.c; \
+	$(call header_cc,$$d/t.c,$$h); \
+	rm -rf $$d; touch $@
+
+$(BUILD)/headers/every.ok: $(HEADERS)
+	@command -v $(OMPICC) >/dev/null || { echo "headers: $(OMPICC) is missing (Open MPI): run make deps as root"; exit 1; }
+	@mkdir -p $(@D)
+	@for i in 1 2; do for h in $(HEADERS:include/%=%); do echo "#include <$$h>"; done; done > $(@D)/every.c; \
+	echo 'int main(void){return 0;}' >> $(@D)/every.c; \
+	$(call header_cc,$(@D)/every.c,every header together); \
+	touch $@
 
 # Which folder of include/collalg may include which (README, "Layout"; scripts/check-layout.sh).
 layout-check:
