@@ -74,9 +74,10 @@ Test(nonblocking, openmpi_p3)
 {
     cl_openmpi("nonblocking", 3, "");
 }
-/* Counts up to 100 here: at p = 5 under SimGrid count 1000 took 199 of this test's 307 s (every
- * rank polls, and SimGrid turns each test into a simulated sleep), 100 took 7 s for both types;
- * count 1000 runs under MPICH at p = 3 and here under make check-large (smpi_p5_types). */
+/* Counts up to 100 here: at p = 5 under SimGrid count 1000 alone took 199 s (every rank polls,
+ * and SimGrid turns each test into a simulated sleep), counts 0, 3, 100 take about 100 s of CPU
+ * where 0, 3, 1000 took 307 s; count 1000 runs under MPICH at p = 3 and here under make
+ * check-large (smpi_p5_types). */
 Test(nonblocking, smpi_p5)
 {
     cl_smpi("nonblocking", 5, "--types int,vector --counts 0,3,100");

@@ -36,6 +36,9 @@
  * schedule with every message at once); run() checks that the scattered schedules never have more
  * than the window's receives or sends in flight. */
 static int a2a_alg = COLLALG_A2A_SCATTERED, a2a_window = COLLALG_A2A_ALL_AT_ONCE;
+/* The bcast, allgather, allgatherv, scan and exscan cases by their linear builders (LibNBC's)
+ * instead of binomial, ring, ring and recursive doubling (simulate_linear()). */
+static int linear_alg;
 
 /* Only failures are reported to the runner (Criterion passes every assertion to its runner).
  * While expect_failure is set (the tests of the simulator itself), failures are only counted. */
@@ -367,7 +370,12 @@ static void build(sim *m, int rank, collalg__steps *s)
         collalg__iallgatherv_recexch_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace, radix,
                                            m->coll == COLL_ALLGATHERV_RXH);
         break;
-    case COLL_BCAST: collalg__ibcast_binomial_steps(s, rank, p, root, n); break;
+    case COLL_BCAST:
+        if (linear_alg)
+            collalg__ibcast_linear_steps(s, rank, p, root, n);
+        else
+            collalg__ibcast_binomial_steps(s, rank, p, root, n);
+        break;
     case COLL_BCAST_KNOMIAL: collalg__ibcast_knomial_steps(s, rank, p, root, n, 3); break;
     case COLL_BCAST_SCATTER: collalg__ibcast_scatter_ring_allgather_steps(s, rank, p, root, n); break;
     case COLL_BCAST_RDB: collalg__ibcast_scatter_rdb_allgather_steps(s, rank, p, root, n); break;
@@ -403,14 +411,24 @@ static void build(sim *m, int rank, collalg__steps *s)
             collalg__iallreduce_smp_steps(s, rank, p, n, inplace, &nl);
         break;
     }
-    case COLL_ALLGATHER: collalg__iallgather_ring_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER:
+        if (linear_alg)
+            collalg__iallgather_linear_steps(s, rank, p, n, n, inplace);
+        else
+            collalg__iallgather_ring_steps(s, rank, p, n, n, inplace);
+        break;
     case COLL_ALLGATHER_RDB: collalg__iallgather_recursive_doubling_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_BRUCK: collalg__iallgather_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_KBRUCK: collalg__iallgather_k_bruck_steps(s, rank, p, n, n, inplace, radix); break;
     case COLL_ALLGATHER_NEIGHBOR: collalg__iallgather_neighbor_exchange_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_SPARBIT: collalg__iallgather_sparbit_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
-    case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
+    case COLL_ALLGATHERV:
+        if (linear_alg)
+            collalg__iallgatherv_linear_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
+        else
+            collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
+        break;
     case COLL_ALLGATHERV_RDB:
         collalg__iallgatherv_recursive_doubling_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
         break;
@@ -468,8 +486,13 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_REDUCE_KNOMIAL: collalg__ireduce_knomial_steps(s, rank, p, root, n, inplace, 3); break;
     case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
     case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace, 0); break;
-    case COLL_SCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
-    case COLL_EXSCAN: collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, 1); break;
+    case COLL_SCAN:
+    case COLL_EXSCAN:
+        if (linear_alg)
+            collalg__iscan_linear_steps(s, rank, p, n, inplace, m->coll == COLL_EXSCAN);
+        else
+            collalg__iscan_recursive_doubling_steps(s, rank, p, n, inplace, m->coll == COLL_EXSCAN);
+        break;
     case COLL_RSB: collalg__ireduce_scatter_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS: collalg__ireduce_scatter_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_ALLREDUCE_RAB: collalg__iallreduce_rabenseifner_steps(s, rank, p, n, inplace, 0); break;
@@ -1128,6 +1151,14 @@ static void simulate_bcast_segments(coll_kind coll)
     chain_seg = 1;
 }
 
+/* simulate_all() of the linear builder of a bcast, allgather(v) or (ex)scan case. */
+static void simulate_linear(coll_kind coll, int rooted, int can_inplace)
+{
+    linear_alg = 1;
+    simulate_all(coll, rooted, can_inplace);
+    linear_alg = 0;
+}
+
 Test(steps, ibarrier_dissemination)
 {
     simulate_all(COLL_BARRIER, 0, 0);
@@ -1247,6 +1278,26 @@ Test(steps, iallreduce_smp_commutative)
 Test(steps, iscan_smp_in_rank_order)
 {
     simulate_smp_layouts(COLL_SCAN_SMP, 0);
+}
+Test(steps, ibcast_linear)
+{
+    simulate_linear(COLL_BCAST, 1, 0);
+}
+Test(steps, iallgather_linear)
+{
+    simulate_linear(COLL_ALLGATHER, 0, 1);
+}
+Test(steps, iallgatherv_linear)
+{
+    simulate_linear(COLL_ALLGATHERV, 0, 1);
+}
+Test(steps, iscan_linear_in_rank_order)
+{
+    simulate_linear(COLL_SCAN, 0, 1);
+}
+Test(steps, iexscan_linear_in_rank_order)
+{
+    simulate_linear(COLL_EXSCAN, 0, 1);
 }
 Test(steps, iallgather_ring)
 {

@@ -308,6 +308,7 @@
     X(ibcast, pipelined_tree, 0, 3, segsize, 0)                                                                     \
     X(ibcast, scatterv_recexch_allgatherv, 0, 1, radix, 0)                                                          \
     X(ibcast, smp, 0, 1, segsize, 0)                                                                                \
+    X(ibcast, linear, 0, 0, none, 0)                                                                                \
     X(igather, linear, 0, 0, none, 0)                                                                               \
     X(igather, binomial, 0, 0, none, 0)                                                                             \
     X(igather, knomial, 0, 1, radix, 0)                                                                             \
@@ -324,11 +325,13 @@
     X(iallgather, recexch_halving, 0, 1, radix, 0)                                                                  \
     X(iallgather, neighbor_exchange, 0, 0, none, 0)                                                                 \
     X(iallgather, sparbit, 0, 0, none, 0)                                                                           \
+    X(iallgather, linear, 0, 0, none, 0)                                                                            \
     X(iallgatherv, ring, 0, 0, none, 0)                                                                             \
     X(iallgatherv, recursive_doubling, 0, 0, none, 0)                                                               \
     X(iallgatherv, bruck, 0, 0, none, 0)                                                                            \
     X(iallgatherv, recexch_doubling, 0, 1, radix, 0)                                                                \
     X(iallgatherv, recexch_halving, 0, 1, radix, 0)                                                                 \
+    X(iallgatherv, linear, 0, 0, none, 0)                                                                           \
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \
     X(ialltoall, bruck, 0, 0, none, 0)                                                                              \
@@ -360,7 +363,9 @@
     X(iallreduce, smp, 0, 0, none, 0)                                                                               \
     X(iscan, recursive_doubling, 0, 0, none, 0)                                                                     \
     X(iscan, smp, 0, 0, none, 0)                                                                                    \
+    X(iscan, linear, 0, 0, none, 0)                                                                                 \
     X(iexscan, recursive_doubling, 0, 0, none, 0)                                                                   \
+    X(iexscan, linear, 0, 0, none, 0)                                                                               \
     X(ireduce_scatter_block, reduce_scatterv, 0, 0, none, 0)                                                        \
     X(ireduce_scatter_block, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                  \
     X(ireduce_scatter_block, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                           \

@@ -41,6 +41,7 @@
  * | collalg_iallgather_recexch_halving() | as recexch_doubling, spans in the reverse order, + copies of n bytes through scratch when p' > k; radix k (default 2) | none |
  * | collalg_iallgather_neighbor_exchange() | (p / 2) alpha + (p - 1)/p n beta between ring neighbours (p even; odd p runs the ring) | none |
  * | collalg_iallgather_sparbit() | ceil(lg p) alpha + (p - 1)/p n beta, one message per block, distances halving | none |
+ * | collalg_iallgather_linear() | alpha + (p - 1)/p n beta, every message at once | none |
  * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
@@ -55,6 +56,7 @@
  * | collalg_ibcast_pipelined_tree() | (L + s - 1) c (alpha + n/s beta) for s segments, L the tree height, c the most children of a rank; segment size in bytes (default 4096), tree k-ary (default) or k-nomial, radix k (default 2) | none |
  * | collalg_ibcast_scatterv_recexch_allgatherv() | (ceil(lg p) + log_k p) alpha + 2 (p - 1)/p n beta, k - 1 messages per allgather step (p a power of k; + 2 alpha and up to (k - 1) n beta otherwise); radix k (default 2) | none |
  * | collalg_ibcast_smp() | (ceil(lg N) + ceil(lg q) + s)(alpha + n/s beta), N nodes of q ranks, s segments (default 4096 bytes); node level built on the first call | none |
+ * | collalg_ibcast_linear() | alpha + (p - 1) n beta, the root's p - 1 sends at once on its link | none |
  * | collalg_igather_linear(), collalg_igatherv_linear() | alpha + n beta at the root | none |
  * | collalg_igather_binomial() | ceil(lg p) alpha + (p - 1) n beta at the root | none |
  * | collalg_igather_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta at the root; radix k (default 4) | none |
@@ -62,6 +64,7 @@
  * | collalg_iscatter_binomial() | ceil(lg p) alpha + (p - 1) n beta at the root | none |
  * | collalg_iscatter_knomial() | (k - 1) ceil(log_k p) alpha + (p - 1) n beta at the root; radix k (default 4) | none |
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
+ * | collalg_iallgatherv_linear() | alpha + max(n - m, (p - 1) m) beta, m the own block, every message at once | none |
  * | collalg_iallgatherv_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks (p a power of two; forwarding rounds otherwise), + copies of n bytes unless the blocks lie in rank order | none |
  * | collalg_iallgatherv_bruck() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks, + copies of about 2 n bytes | none |
  * | collalg_iallgatherv_recexch_doubling() | as iallgather recexch_doubling for equal blocks, + copies of n bytes unless the blocks lie in rank order; radix k (default 2) | none |
@@ -82,7 +85,9 @@
  * | collalg_iallreduce_smp() | 2 ceil(lg q) (alpha + n beta) + ceil(lg q) n gamma inside the nodes + (floor(lg N) + 2) (alpha + n beta) + (floor(lg N) + 1) n gamma among the leaders (N nodes of at most q ranks) | none (rank order kept: nodes cut into runs of consecutive ranks when needed) |
  * | collalg_iscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
  * | collalg_iscan_smp() | ceil(lg q) (alpha + n beta + 2 n gamma) inside the nodes + ceil(lg N) (alpha + n beta + 2 n gamma) among them + ceil(lg q) (alpha + n beta) + n gamma (N nodes of at most q ranks) | none (rank order kept: nodes cut into runs of consecutive ranks when needed) |
+ * | collalg_iscan_linear() | (p - 1)(alpha + n beta + n gamma), a chain | none (rank order kept) |
  * | collalg_iexscan_recursive_doubling() | ceil(lg p) (alpha + n beta + 2 n gamma) | none (rank order kept) |
+ * | collalg_iexscan_linear() | (p - 1)(alpha + n beta) + (p - 2) n gamma, a chain | none (rank order kept) |
  * | collalg_ireduce_scatter_block_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (p - 1)/p n beta | none (rank order kept) |
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
  * | collalg_ireduce_scatter_block_recursive_halving(), collalg_ireduce_scatter_recursive_halving() | lg p alpha + (p - 1)/p n (beta + gamma) (p a power of two; fold and delivery otherwise) | commutative operations |
@@ -110,6 +115,7 @@
 #include "ibcast/pipelined_tree.h"
 #include "ibcast/scatterv_recexch_allgatherv.h"
 #include "ibcast/smp.h"
+#include "ibcast/linear.h"
 #include "iallgather/ring.h"
 #include "iallgather/recursive_doubling.h"
 #include "iallgather/bruck.h"
@@ -118,6 +124,7 @@
 #include "iallgather/recexch_halving.h"
 #include "iallgather/neighbor_exchange.h"
 #include "iallgather/sparbit.h"
+#include "iallgather/linear.h"
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"
 #include "ialltoall/bruck.h"
@@ -137,6 +144,7 @@
 #include "iallgatherv/bruck.h"
 #include "iallgatherv/recexch_doubling.h"
 #include "iallgatherv/recexch_halving.h"
+#include "iallgatherv/linear.h"
 #include "ialltoallv/linear.h"
 #include "ialltoallv/scattered.h"
 #include "ialltoallv/ring.h"
@@ -162,7 +170,9 @@
 #include "iallreduce/smp.h"
 #include "iscan/recursive_doubling.h"
 #include "iscan/smp.h"
+#include "iscan/linear.h"
 #include "iexscan/recursive_doubling.h"
+#include "iexscan/linear.h"
 #include "ireduce_scatter_block/reduce_scatterv.h"
 #include "ireduce_scatter/reduce_scatterv.h"
 #include "ireduce_scatter_block/recursive_halving.h"

@@ -99,8 +99,9 @@ static int count_of(int entry, MPI_Datatype type)
 }
 
 /* ibcast binomial, knomial (radix 3 and the default), scatter_ring_allgather,
- * scatter_rdb_allgather, chain, binary_tree and smp (segments of 100 bytes and the default) at every
- * root up to p = 4 (else the first and the last). */
+ * scatter_rdb_allgather, chain, binary_tree and smp (segments of 100 bytes and the default),
+ * scatterv_recexch_allgatherv, pipelined_tree and linear at every root up to p = 4 (else the first
+ * and the last). */
 static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int count, int p, int rank, int mode)
 {
     static const char *const name[] = {"binomial",
@@ -118,7 +119,8 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
                                        "scatterv_recexch_allgatherv 0",
                                        "pipelined_tree 8 knomial 3",
                                        "pipelined_tree 100 kary 3",
-                                       "pipelined_tree 0 0 0"};
+                                       "pipelined_tree 0 0 0",
+                                       "linear"};
     /* pipelined_tree's (segsize, tree, radix) of rows 13 .. 15 */
     static const int ptree[3][3] = {{8, COLLALG_TREE_KNOMIAL, 3}, {100, COLLALG_TREE_KARY, 3}, {0, 0, 0}};
     size_t bytes = th_bytes(count, t->rtype);
@@ -130,10 +132,12 @@ static void run_bcast(th_result *res, const th_opts *o, const th_types *t, int c
         th_fill(start, bytes, rank == root ? 7u + (unsigned)root : 99u + (unsigned)rank);
         memcpy(want, start, bytes);
         MPI_Bcast(want, count, t->rtype, root, MPI_COMM_WORLD);
-        for (alg = 0; alg < 16; alg++) {
+        for (alg = 0; alg < 17; alg++) {
             memcpy(got, start, bytes);
             if (alg == 0)
                 NB(bcast, binomial, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
+            else if (alg == 16)
+                NB(bcast, linear, mode, &req, got, count, t->rtype, root, MPI_COMM_WORLD);
             else if (alg < 3)
                 NBK(bcast, knomial, mode, &req, alg == 1 ? 3 : 0, got, count, t->rtype, root, MPI_COMM_WORLD);
             else if (alg == 3)
@@ -241,6 +245,7 @@ static const struct {
                   RX(recexch_halving, 3),
                   TRANSPORT(0, allgather, neighbor_exchange),
                   TRANSPORT(0, allgather, sparbit),
+                  TRANSPORT(0, allgather, linear),
                   TRANSPORT(1, alltoall, linear),
                   TRANSPORT(1, alltoall, pair),
                   TRANSPORT(1, alltoall, bruck),
@@ -487,7 +492,7 @@ out:
 }
 
 /* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4),
- * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8) with
+ * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8), linear (9) with
  * the block pattern pat at every root up to p = 4 (else 0 and p - 1); in place where the types
  * agree. */
 static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
@@ -537,6 +542,9 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
             else if (kind == 4)
                 NB(allgatherv, bruck, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
                    displs, t->rtype, MPI_COMM_WORLD);
+            else if (kind == 9)
+                NB(allgatherv, linear, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
+                   displs, t->rtype, MPI_COMM_WORLD);
             else if (kind <= 6) /* recexch doubling and halving, radix 0 (2) and 3 */
                 NBK(allgatherv, recexch_doubling, mode, &req, kind == 5 ? 0 : 3, in ? MPI_IN_PLACE : mine,
                     scounts[rank], t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD);
@@ -554,7 +562,8 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
                  : kind == 5 ? "iallgatherv recexch_doubling 0"
                  : kind == 6 ? "iallgatherv recexch_doubling 3"
                  : kind == 7 ? "iallgatherv recexch_halving 0"
-                             : "iallgatherv recexch_halving 3",
+                 : kind == 8 ? "iallgatherv recexch_halving 3"
+                             : "iallgatherv linear",
                  t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }
@@ -700,7 +709,7 @@ out:
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; tree_name: binomial, knomial,
  * rabenseifner, pipeline with segments of 8 bytes and the default, smp),
- * 1 iscan (recursive doubling, smp), 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
+ * 1 iscan (recursive doubling, smp, linear), 2 iexscan (recursive doubling, linear), 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
  * the others refused before any message), 9 and 10 by recursive doubling, 11 and 12 by recursive
  * exchange (radix 3 and the default). */
@@ -709,7 +718,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
 {
     static const char *const name[] = {"ireduce",
                                        "iscan",
-                                       "iexscan recursive_doubling",
+                                       "iexscan",
                                        "ireduce_scatter_block reduce_scatterv",
                                        "ireduce_scatter reduce_scatterv",
                                        "ireduce_scatter_block recursive_halving",
@@ -720,6 +729,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter recursive_doubling",
                                        "ireduce_scatter_block recexch",
                                        "ireduce_scatter recexch"};
+    static const char *const scan_name[] = {" recursive_doubling", " smp", " linear"};
     static const char *const tree_name[] = {" binomial",   " knomial 3",  " knomial 0", " rabenseifner",
                                             " pipeline 8", " pipeline 0", " smp"};
     int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
@@ -745,9 +755,10 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
         for (tree = 0; tree < (which == 0                  ? 7
-                               : which >= 11 || which == 1 ? 2
+                               : which == 1                ? 3
+                               : which >= 11 || which == 2 ? 2
                                                            : 1);
-             tree++) { /* ireduce: tree_name; recexch: radix 3, 0 */
+             tree++) { /* ireduce: tree_name; iscan, iexscan: scan_name; recexch: radix 3, 0 */
             int in = inplace && (which != 0 || rank == root);
             int n = which >= 3 ? total : count;
             memset(send, 0x5A, bytes);
@@ -785,9 +796,13 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                     memcpy(want, got, bytes);
                 if (which == 1 && tree == 1)
                     NB(scan, smp, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD);
+                else if (which == 1 && tree == 2)
+                    NB(scan, linear, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD);
                 else if (which == 1)
                     NB(scan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
                        MPI_COMM_WORLD);
+                else if (tree == 1)
+                    NB(exscan, linear, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, MPI_COMM_WORLD);
                 else
                     NB(exscan, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op,
                        MPI_COMM_WORLD);
@@ -831,7 +846,8 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
             }
             snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
                      which >= 11  ? (tree ? " 0" : " 3")
-                     : which == 1 ? (tree ? " smp" : " recursive_doubling")
+                     : which == 1 ? scan_name[tree]
+                     : which == 2 ? scan_name[tree ? 2 : 0]
                      : which      ? ""
                                   : tree_name[tree],
                      k->name, count, which ? 0 : root, in ? " in place" : "", nb_mode_name(mode));
@@ -1172,7 +1188,7 @@ int main(int argc, char **argv)
                         run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                         run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                     }
-                    for (kind = 0; kind < 9; kind++)
+                    for (kind = 0; kind < 10; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
                 }

@@ -93,6 +93,26 @@ static inline void collalg__ibcast_binomial_steps(collalg__steps *s, int rank, i
     collalg__ibcast_knomial_steps(s, rank, p, root, count, 2);
 }
 
+/**
+ * @brief Linear broadcast of @p count elements of COLLALG_BUF_RECV from @p root (LibNBC's linear
+ *        ibcast): the root starts a send of the whole vector to every other rank at once, in the
+ *        order root + 1, root + 2, ...; every other rank receives it from the root. Nothing is
+ *        sent for @p count 0.
+ */
+static inline void collalg__ibcast_linear_steps(collalg__steps *s, int rank, int p, int root, long long count)
+{
+    collalg__piece all = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    int i;
+    if (count == 0)
+        return;
+    if (rank != root) {
+        collalg__steps_recv(s, root, all);
+        return;
+    }
+    for (i = 1; i < p; i++)
+        collalg__steps_send(s, collalg__ring_to(root, p, i), all);
+}
+
 /** @brief Blocks [j, j + n) of a vector of @p count elements cut into blocks of @p size
  *         elements (the last ones shorter or empty), as a piece of COLLALG_BUF_RECV. */
 static inline collalg__piece collalg__blocks_piece(long long count, long long size, long long j, long long n)
@@ -271,6 +291,39 @@ static inline void collalg__iallgather_ring_steps(collalg__steps *s, int rank, i
                                                   long long rcount, int inplace)
 {
     collalg__iallgatherv_ring_steps(s, rank, p, scount, rcount, 0, 0, inplace);
+}
+
+/**
+ * @brief Linear allgatherv (@p rcounts, @p displs: block b at elements [displs[b], displs[b] +
+ *        rcounts[b]) of COLLALG_BUF_RECV) or allgather (@p rcounts NULL: blocks of @p rcount
+ *        elements at b * rcount), LibNBC's: every message starts at once, with no round between
+ *        them. Rank r copies its @p scount elements of COLLALG_BUF_SEND into block r (unless
+ *        @p inplace), and for i = 1 .. p - 1 receives block (r - i) mod p from that rank and sends
+ *        its own block to (r + i) mod p, straight from COLLALG_BUF_SEND (from block r in place), so
+ *        no send waits for the copy.
+ */
+static inline void collalg__iallgatherv_linear_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                     long long rcount, const int *rcounts, const int *displs,
+                                                     int inplace)
+{
+    collalg__piece mine = collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, rank);
+    collalg__piece out = inplace ? mine : collalg__pc(COLLALG_BUF_SEND, 0, scount);
+    int i;
+    if (!inplace)
+        collalg__steps_copy(s, out, mine);
+    for (i = 1; i < p; i++) {
+        int from = collalg__ring_from(rank, p, i);
+        collalg__steps_recv(s, from, collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, from));
+        collalg__steps_send(s, collalg__ring_to(rank, p, i), out);
+    }
+}
+
+/** @brief Linear allgather: collalg__iallgatherv_linear_steps() with blocks of @p rcount
+ *         elements. */
+static inline void collalg__iallgather_linear_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                    long long rcount, int inplace)
+{
+    collalg__iallgatherv_linear_steps(s, rank, p, scount, rcount, 0, 0, inplace);
 }
 
 /** @brief Elements of the @p n blocks (@p lo + j) mod @p p, j = 0 .. n - 1, of an allgatherv

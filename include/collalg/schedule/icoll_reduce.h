@@ -663,6 +663,57 @@ static inline void collalg__iscan_recursive_doubling_steps(collalg__steps *s, in
 }
 
 /**
+ * @brief Linear inclusive (@p exclusive 0) or exclusive (1) scan of @p count elements in rank
+ *        order (LibNBC's linear iscan and iexscan): a chain from rank 0 up, each rank waiting
+ *        for the prefix of the ranks below it.
+ *        Inclusive: rank r > 0 receives v_0 op ... op v_(r - 1) from r - 1 into COLLALG_BUF_TMP,
+ *        folds it in front of its input (already in COLLALG_BUF_RECV, or copied there) and sends
+ *        the result on to r + 1.
+ *        Exclusive: rank r keeps its input in COLLALG_BUF_TMP (when it has a rank above), receives
+ *        v_0 op ... op v_(r - 1) from r - 1 straight into COLLALG_BUF_RECV (its result), folds it
+ *        in front of the kept input and sends that on; rank 0 sends its input as it is and its
+ *        COLLALG_BUF_RECV is not written.
+ */
+static inline void collalg__iscan_linear_steps(collalg__steps *s, int rank, int p, long long count, int inplace,
+                                               int exclusive)
+{
+    collalg__piece in = collalg__pc(inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0, count);
+    collalg__piece res = collalg__pc(COLLALG_BUF_RECV, 0, count), tmp = collalg__pc(COLLALG_BUF_TMP, 0, count);
+    if (rank > 0 && (!exclusive || rank < p - 1))
+        collalg__steps_tmp(s, count);
+    if (exclusive) {
+        if (rank == 0) {
+            if (p > 1)
+                collalg__steps_send(s, 1, in);
+            return;
+        }
+        if (rank < p - 1) { /* the input, kept before the prefix lands on it (in place) */
+            collalg__steps_copy(s, in, tmp);
+            collalg__steps_round(s);
+        }
+        collalg__steps_recv(s, rank - 1, res);
+        if (rank < p - 1) {
+            collalg__steps_round(s);
+            collalg__steps_reduce(s, res, tmp); /* v_0 .. v_(r - 1) in front of v_r */
+            collalg__steps_round(s);
+            collalg__steps_send(s, rank + 1, tmp);
+        }
+        return;
+    }
+    if (!inplace)
+        collalg__steps_copy(s, in, res);
+    if (rank > 0)
+        collalg__steps_recv(s, rank - 1, tmp);
+    collalg__steps_round(s);
+    if (rank > 0) {
+        collalg__steps_reduce(s, tmp, res); /* v_0 .. v_(r - 1) in front of v_r */
+        collalg__steps_round(s);
+    }
+    if (rank < p - 1)
+        collalg__steps_send(s, rank + 1, res);
+}
+
+/**
  * @brief Recursive-doubling allreduce of @p count elements for any p, in rank order (MPICH's
  *        fold of pairs, COLLALG__RDB_FOLD_PAIRS): the input is copied into COLLALG_BUF_RECV
  *        (unless @p inplace); each of the first p - 2^floor(lg p) even ranks sends its vector to
