@@ -39,6 +39,8 @@ static int a2a_alg = COLLALG_A2A_SCATTERED, a2a_window = COLLALG_A2A_ALL_AT_ONCE
 /* The bcast, allgather, allgatherv, scan and exscan cases by their linear builders (LibNBC's)
  * instead of binomial, ring, ring and recursive doubling (simulate_linear()). */
 static int linear_alg;
+/* The reduce_scatter(_block) recursive-doubling cases by the butterfly instead (same contract). */
+static int butterfly_alg;
 
 /* Only failures are reported to the runner (Criterion passes every assertion to its runner).
  * While expect_failure is set (the tests of the simulator itself), failures are only counted. */
@@ -505,8 +507,18 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_RSB_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, 0, m->vc, inplace); break;
-    case COLL_RSB_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, n, NULL, inplace); break;
-    case COLL_RS_RDB: collalg__ireduce_scatter_rdb_steps(s, rank, p, 0, m->vc, inplace); break;
+    case COLL_RSB_RDB:
+        if (butterfly_alg)
+            collalg__ireduce_scatter_butterfly_steps(s, rank, p, n, NULL, inplace);
+        else
+            collalg__ireduce_scatter_rdb_steps(s, rank, p, n, NULL, inplace);
+        break;
+    case COLL_RS_RDB:
+        if (butterfly_alg)
+            collalg__ireduce_scatter_butterfly_steps(s, rank, p, 0, m->vc, inplace);
+        else
+            collalg__ireduce_scatter_rdb_steps(s, rank, p, 0, m->vc, inplace);
+        break;
     case COLL_RSB_RX: collalg__ireduce_scatter_recexch_steps(s, rank, p, n, NULL, inplace, radix); break;
     case COLL_RS_RX: collalg__ireduce_scatter_recexch_steps(s, rank, p, 0, m->vc, inplace, radix); break;
     case COLL_ALLREDUCE_RX: collalg__iallreduce_recexch_steps(s, rank, p, n, inplace, radix); break;
@@ -1592,6 +1604,18 @@ Test(steps, ireduce_scatter_block_recursive_doubling_in_rank_order)
 Test(steps, ireduce_scatter_recursive_doubling_in_rank_order)
 {
     simulate_all(COLL_RS_RDB, 0, 1);
+}
+Test(steps, ireduce_scatter_block_butterfly_in_rank_order)
+{
+    butterfly_alg = 1;
+    simulate_all(COLL_RSB_RDB, 0, 1);
+    butterfly_alg = 0;
+}
+Test(steps, ireduce_scatter_butterfly_in_rank_order)
+{
+    butterfly_alg = 1;
+    simulate_all(COLL_RS_RDB, 0, 1);
+    butterfly_alg = 0;
 }
 Test(steps, ireduce_scatter_block_recexch_in_rank_order)
 {

@@ -711,7 +711,7 @@ out:
  * rabenseifner, pipeline with segments of 8 bytes and the default, smp),
  * 1 iscan (recursive doubling, smp, linear), 2 iexscan (recursive doubling, linear), 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
- * the others refused before any message), 9 and 10 by recursive doubling, 11 and 12 by recursive
+ * the others refused before any message), 9 and 10 by recursive doubling and by the butterfly, 11 and 12 by recursive
  * exchange (radix 3 and the default). */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int mode)
@@ -725,8 +725,8 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter recursive_halving",
                                        "ireduce_scatter_block pairwise",
                                        "ireduce_scatter pairwise",
-                                       "ireduce_scatter_block recursive_doubling",
-                                       "ireduce_scatter recursive_doubling",
+                                       "ireduce_scatter_block",
+                                       "ireduce_scatter",
                                        "ireduce_scatter_block recexch",
                                        "ireduce_scatter recexch"};
     static const char *const scan_name[] = {" recursive_doubling", " smp", " linear"};
@@ -754,11 +754,12 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0                  ? 7
-                               : which == 1                ? 3
-                               : which >= 11 || which == 2 ? 2
-                                                           : 1);
-             tree++) { /* ireduce: tree_name; iscan, iexscan: scan_name; recexch: radix 3, 0 */
+        for (tree = 0; tree < (which == 0                 ? 7
+                               : which == 1               ? 3
+                               : which >= 9 || which == 2 ? 2
+                                                          : 1);
+             tree++) { /* ireduce: tree_name; iscan, iexscan: scan_name; rs(b) 9, 10: recursive
+                          doubling, butterfly; recexch: radix 3, 0 */
             int in = inplace && (which != 0 || rank == root);
             int n = which >= 3 ? total : count;
             memset(send, 0x5A, bytes);
@@ -830,6 +831,12 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (which == 8)
                     err = NB(reduce_scatter, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
                              k->op, MPI_COMM_WORLD);
+                else if (which == 9 && tree)
+                    NB(reduce_scatter_block, butterfly, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
+                       k->op, MPI_COMM_WORLD);
+                else if (which == 10 && tree)
+                    NB(reduce_scatter, butterfly, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type, k->op,
+                       MPI_COMM_WORLD);
                 else if (which == 9)
                     NB(reduce_scatter_block, recursive_doubling, mode, &req, in ? MPI_IN_PLACE : send, got, count,
                        k->type, k->op, MPI_COMM_WORLD);
@@ -846,6 +853,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
             }
             snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
                      which >= 11  ? (tree ? " 0" : " 3")
+                     : which >= 9 ? (tree ? " butterfly" : " recursive_doubling")
                      : which == 1 ? scan_name[tree]
                      : which == 2 ? scan_name[tree ? 2 : 0]
                      : which      ? ""

@@ -69,18 +69,6 @@
 
 #include "../family/reduce_scatter.h"
 
-/** @brief The lg(@p pof2) low bits of @p i in reverse order: the survivor that ends the halving
- *        holding super-block i (and the super-block survivor i ends with). */
-COLLALG_INLINE int collalg__rs_bitrev(int i, int pof2)
-{
-    int r = 0, m;
-    for (m = 1; m < pof2; m <<= 1) {
-        r <<= 1;
-        r |= (i & m) != 0;
-    }
-    return r;
-}
-
 /**
  * @brief Phase 2 on a survivor: the halving over the pof2 super-blocks of the fold @p f. On
  *        return *acc holds super-block rev(newrank), reduced over every rank, at its natural
@@ -115,7 +103,7 @@ COLLALG_INLINE int collalg__rs_butterfly_halving(const collalg__ctx *c, const co
 COLLALG_INLINE int collalg__rs_butterfly_permute(const collalg__ctx *c, const collalg__rs *l,
                                                  const collalg__rdb_fold *f, void *acc)
 {
-    int me = f->newrank, j = collalg__rs_bitrev(me, f->pof2);
+    int me = f->newrank, j = collalg__rdb_bitrev(me, f->pof2);
     if (j == me)
         return MPI_SUCCESS;
     return collalg__rs_exchange(c, l, acc, collalg__rs_sboff(l, f, j), collalg__rs_sboff(l, f, j + 1), acc,

@@ -493,6 +493,47 @@ static inline void collalg__ireduce_scatter_halving_steps(collalg__steps *s, int
 }
 
 /**
+ * @brief Reduce-scatter by Träff's butterfly, in rank order for any operation (the schedule of
+ *        collalg_reduce_scatter_butterfly(); MPICH's sched_noncommutative for powers of two):
+ *        input, blocks, fold and delivery as collalg__ireduce_scatter_halving_steps(), but the
+ *        halving runs at distance 1, 2, ..., pof2/2, so that each exchange joins two aligned runs
+ *        of survivors (runs of consecutive ranks), the lower run's part in front; the upper
+ *        survivor of a pair keeps the upper half of their range of super-blocks. Survivor i then
+ *        holds super-block rev(i) (collalg__rdb_bitrev()) reduced over every rank; survivors i and
+ *        rev(i) swap them (one message each way, none when rev(i) = i) before the delivery.
+ */
+static inline void collalg__ireduce_scatter_butterfly_steps(collalg__steps *s, int rank, int p, long long block,
+                                                            const int *counts, int inplace)
+{
+    collalg__rdb_fold f;
+    collalg__rdb_step st;
+    collalg__piece acc, other, out;
+    int lo = 0, hi, j;
+
+    if (!collalg__irs_fold_steps(s, &f, rank, p, block, counts, inplace, &acc, &other, &out))
+        return;
+    hi = f.pof2;
+    for (collalg__rdb_begin(&f, &st, 0); collalg__rdb_more(&f, &st); collalg__rdb_next(&f, &st)) {
+        int mid = lo + (hi - lo) / 2; /* [lo, hi) holds pof2 / mask super-blocks */
+        collalg__ihalving_split(s, st.rank, st.upper, &acc, &other, collalg__super_at(&f, counts, block, lo),
+                                collalg__super_at(&f, counts, block, mid), collalg__super_at(&f, counts, block, hi));
+        *(st.upper ? &lo : &hi) = mid;
+    }
+    j = collalg__rdb_bitrev(f.newrank, f.pof2); /* == lo: the super-block held */
+    if (j != f.newrank) {
+        int peer = collalg__rdb_rank(&f, j);
+        collalg__steps_send(
+            s, peer,
+            collalg__sub(acc, collalg__super_at(&f, counts, block, j), collalg__super_at(&f, counts, block, j + 1)));
+        collalg__steps_recv(s, peer,
+                            collalg__sub(acc, collalg__super_at(&f, counts, block, f.newrank),
+                                         collalg__super_at(&f, counts, block, f.newrank + 1)));
+        collalg__steps_round(s);
+    }
+    collalg__irs_deliver_steps(s, &f, rank, block, counts, acc, out);
+}
+
+/**
  * @brief Reduce-scatter by pairwise exchange, MPICH's commutative one (the schedule of
  *        collalg_reduce_scatter_pairwise()): input and blocks as
  *        collalg__ireduce_scatter_halving_steps(); the own block of the input is copied into the

@@ -240,4 +240,15 @@ static inline void collalg__rdb_next(const collalg__rdb_fold *f, collalg__rdb_st
     st->s += st->ds;
 }
 
+/** @brief The lg(@p pof2) low bits of @p i in reverse order: in the butterfly reduce-scatters
+ *         (reduce_scatter/butterfly.h) the survivor that ends the halving holding super-block i,
+ *         and the super-block survivor i ends with. */
+static inline int collalg__rdb_bitrev(int i, int pof2)
+{
+    int r = 0, m;
+    for (m = 1; m < pof2; m <<= 1)
+        r = (r << 1) | ((i & m) != 0);
+    return r;
+}
+
 #endif /* COLLALG_SCHEDULE_RECURSIVE_DOUBLING_H */
