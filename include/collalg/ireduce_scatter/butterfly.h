@@ -20,15 +20,9 @@
  *    rev(i) swap them (nothing when rev(i) = i).
  * 4. Delivery: survivor i < rem sends rank 2i its block; each survivor copies its own.
  *
- * @par Trace, p = 6, one element per block ([a..b] = v_a op ... op v_b)
- * @verbatim
-   fold:     0 -> 1, 2 -> 3          survivors 1, 3, 4, 5 (indices 0..3); super-blocks
-                                     {0,1}, {2,3}, {4}, {5}
-   mask 1:   1 <-> 3, 4 <-> 5         1, 4 keep super-blocks 0-1; 3, 5 keep 2-3
-   mask 2:   1 <-> 4, 3 <-> 5         1: sb 0 of [0..5]  4: sb 1  3: sb 2  5: sb 3
-   permute:  4 <-> 3 (indices 2 and 1: rev(1) = 2), 1 and 5 keep theirs
-   deliver:  1 -> 0 (block 0), 3 -> 2 (block 2); each survivor copies its own block
-   @endverbatim
+ * @par Trace, p = 6
+ * The messages of reduce_scatter/butterfly.h's trace, step for step (fold, mask 1, mask 2,
+ * permutation, delivery).
  *
  * @par Figure
  * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
