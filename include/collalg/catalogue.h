@@ -153,6 +153,7 @@
     X(bcast, hierarchical, 0, 1, chunk, 0)                                                                          \
     X(bcast, topology_chain, 0, 1, segsize, COLLALG_F_TOPOLOGY)                                                     \
     X(bcast, binary_tree, 0, 1, segsize, 0)                                                                         \
+    X(bcast, split_binary_tree, 0, 1, segsize, 0)                                                                   \
     X(bcast, binomial, 0, 0, none, 0)                                                                               \
     X(bcast, bine, 0, 0, none, 0)                                                                                   \
     X(bcast, scatter_rdb_allgather, 0, 0, none, 0)                                                                  \
