@@ -118,6 +118,30 @@ Test(schedule, binomial_tree)
     }
 }
 
+/* The segmented ring's segments: for every count, p and segment bound, the segments of all blocks
+ * in block then phase order tile [0, count) exactly, none longer than seg, and the phases are as
+ * few as the largest block allows (one fewer would need a segment longer than seg). */
+Test(schedule, segring_segments_tile_the_vector)
+{
+    for (int p = 1; p <= 40; p++)
+        for (int seg = 1; seg <= 12; seg++)
+            for (int count = 0; count <= 300; count++) {
+                int nph = collalg__segring_phases(count, p, seg), next = 0, lo, hi;
+                int bmax = count / p + (count % p != 0);
+                cr_assert(nph >= 1 && (long)nph * seg >= bmax, "p=%d seg=%d count=%d: %d phases", p, seg, count, nph);
+                cr_assert(nph == 1 || (long)(nph - 1) * seg < bmax, "p=%d seg=%d count=%d: %d phases", p, seg, count,
+                          nph);
+                for (int b = 0; b < p; b++)
+                    for (int ph = 0; ph < nph; ph++) {
+                        collalg__segring_range(count, p, nph, b, ph, &lo, &hi);
+                        cr_assert(lo == next && hi >= lo && hi - lo <= seg, "p=%d seg=%d count=%d b=%d ph=%d: [%d, %d)",
+                                  p, seg, count, b, ph, lo, hi);
+                        next = hi;
+                    }
+                cr_assert_eq(next, count);
+            }
+}
+
 /* The split binary tree, p = 1 .. 300: a spanning tree (every child names its parent, every
  * relative rank reached once from the root), the left subtree the odd relative ranks and the right
  * one the even ones, each of height floor(lg m) below the root's child (m members, heap order),

@@ -137,6 +137,7 @@
     X(allreduce, rabenseifner_var1, 0, 1, inner_allgather, 0)                                                       \
     X(allreduce, rabenseifner_var2, 0, 2, inner_pair, 0)                                                            \
     X(allreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                           \
+    X(allreduce, segmented_ring, COLLALG_R_COMMUTATIVE, 1, ring_segsize, 0)                                         \
     X(allreduce, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                                 \
     X(allreduce, topology_order, COLLALG_R_COMMUTATIVE, 1, inner_allreduce, COLLALG_F_TOPOLOGY)                     \
     X(allreduce, two_stage, 0, 1, block, 0)                                                                         \

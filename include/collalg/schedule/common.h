@@ -262,6 +262,31 @@ static inline int collalg__binomial_subtree(int relrank, int p)
 }
 
 /**
+ * @brief Phases of the segmented ring allreduce (allreduce/segmented_ring.h) on @p count >= 0
+ *        elements over @p p >= 1 blocks with segments of at most @p seg >= 1 elements: the largest
+ *        block, ceil(count / p) elements, cut into segments of at most seg elements, at least 1.
+ */
+static inline int collalg__segring_phases(int count, int p, int seg)
+{
+    int bmax = count / p + (count % p != 0), n = bmax / seg + (bmax % seg != 0);
+    return n > 1 ? n : 1;
+}
+
+/**
+ * @brief Elements [*@p lo, *@p hi) of the segment of phase @p ph (0 <= ph < @p nph) of block @p b
+ *        (0 <= b < @p p) in the segmented ring allreduce: the @p count elements are cut into p
+ *        blocks whose sizes differ by at most one (the longer first), and each block into nph
+ *        segments the same way, so the segments of a block tile it in phase order.
+ */
+static inline void collalg__segring_range(int count, int p, int nph, int b, int ph, int *lo, int *hi)
+{
+    int q = count / p, rem = count % p, blo = b * q + (b < rem ? b : rem), len = q + (b < rem);
+    int sq = len / nph, srem = len % nph;
+    *lo = blo + ph * sq + (ph < srem ? ph : srem);
+    *hi = *lo + sq + (ph < srem);
+}
+
+/**
  * @brief One relative rank's place in the split binary tree of @p p ranks (Open MPI's split
  *        binary tree broadcast, bcast/split_binary_tree.h).
  *
