@@ -51,7 +51,9 @@
  * rules give this algorithm).
  *
  * @par Figure
- * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8:
+ * Who sends to whom in each step, recorded from this code (see @ref figures), p = 6 and p = 8,
+ * blocks of 1 KiB in segments of 512 bytes (two phases; the recorder sets the default segment
+ * to 512 bytes, as the default 1 MiB would draw the plain ring):
  * @image html allreduce_segmented_ring_p6.svg
  * @image html allreduce_segmented_ring_p8.svg
  *
