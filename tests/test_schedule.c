@@ -118,6 +118,85 @@ Test(schedule, binomial_tree)
     }
 }
 
+/* The segmented ring's segments: for every count, p and segment bound, the segments of all blocks
+ * in block then phase order tile [0, count) exactly, none longer than seg, and the phases are as
+ * few as the largest block allows (one fewer would need a segment longer than seg). */
+Test(schedule, segring_segments_tile_the_vector)
+{
+    for (int p = 1; p <= 40; p++)
+        for (int seg = 1; seg <= 12; seg++)
+            for (int count = 0; count <= 300; count++) {
+                int nph = collalg__segring_phases(count, p, seg), next = 0, lo, hi;
+                int bmax = count / p + (count % p != 0);
+                cr_assert(nph >= 1 && (long)nph * seg >= bmax, "p=%d seg=%d count=%d: %d phases", p, seg, count, nph);
+                cr_assert(nph == 1 || (long)(nph - 1) * seg < bmax, "p=%d seg=%d count=%d: %d phases", p, seg, count,
+                          nph);
+                for (int b = 0; b < p; b++)
+                    for (int ph = 0; ph < nph; ph++) {
+                        collalg__segring_range(count, p, nph, b, ph, &lo, &hi);
+                        cr_assert(lo == next && hi >= lo && hi - lo <= seg, "p=%d seg=%d count=%d b=%d ph=%d: [%d, %d)",
+                                  p, seg, count, b, ph, lo, hi);
+                        next = hi;
+                    }
+                cr_assert_eq(next, count);
+            }
+}
+
+/* The split binary tree, p = 1 .. 300: a spanning tree (every child names its parent, every
+ * relative rank reached once from the root), the left subtree the odd relative ranks and the right
+ * one the even ones, each of height floor(lg m) below the root's child (m members, heap order),
+ * the root's children 1 and 2; the exchange pairs are symmetric and cross the subtrees, and
+ * simulated, every rank ends with both halves (its subtree's, then its partner's or the root's). */
+Test(schedule, split_tree)
+{
+    enum { SPMAX = 300 };
+    static int seen[SPMAX], depth[SPMAX], has[SPMAX][2];
+    for (int p = 1; p <= SPMAX; p++) {
+        int queue[SPMAX], head = 0, tail = 0, m[2] = {p / 2, (p - 1) / 2};
+        collalg__split_tree t, u;
+        for (int v = 0; v < p; v++)
+            seen[v] = has[v][0] = has[v][1] = 0;
+        queue[tail++] = 0;
+        seen[0] = 1;
+        depth[0] = 0;
+        has[0][0] = has[0][1] = 1;
+        while (head < tail) { /* phase 1: each rank gets its subtree's half from its parent */
+            int v = queue[head++];
+            collalg__split_tree_node(v, p, &t);
+            cr_assert(v == 0 ? t.half == -1 && t.parent == -1 : t.half == (v % 2 == 0), "p=%d v=%d", p, v);
+            for (int k = 0; k < t.nchild; k++) {
+                int c = t.child[k];
+                cr_assert(c > 0 && c < p && !seen[c], "p=%d: child %d of %d", p, c, v);
+                collalg__split_tree_node(c, p, &u);
+                cr_assert_eq(u.parent, v, "p=%d: child %d of %d names %d", p, c, v, u.parent);
+                cr_assert(v == 0 ? c == k + 1 : u.half == t.half, "p=%d: child %d of %d", p, c, v);
+                seen[c] = 1;
+                depth[c] = depth[v] + 1;
+                has[c][u.half] = 1;
+                queue[tail++] = c;
+            }
+        }
+        cr_assert_eq(tail, p, "p=%d: the tree spans %d ranks", p, tail);
+        for (int v = 1; v < p; v++) { /* heights, and phase 2 */
+            int h = 0;
+            collalg__split_tree_node(v, p, &t);
+            while ((2 << h) <= m[t.half])
+                h++;
+            cr_assert_leq(depth[v], h + 1, "p=%d v=%d: depth %d", p, v, depth[v]);
+            if (t.pair == 0) {
+                cr_assert(p % 2 == 0 && v == p - 1, "p=%d: %d gets the other half from the root", p, v);
+            } else {
+                collalg__split_tree_node(t.pair, p, &u);
+                cr_assert(t.pair > 0 && t.pair < p && u.pair == v && u.half != t.half, "p=%d: %d pairs %d", p, v,
+                          t.pair);
+            }
+            has[v][1 - t.half] = 1;
+        }
+        for (int v = 0; v < p; v++)
+            cr_assert(has[v][0] && has[v][1], "p=%d: rank %d misses a half", p, v);
+    }
+}
+
 /* The staggered pipeline's segments: they tile [0, count) in order, the first w ramp up (never
  * empty, never longer than seg, never shorter than the one before) and the rest hold seg; w = 1
  * is the plain pipeline. */

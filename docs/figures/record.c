@@ -39,6 +39,10 @@
 #define _POSIX_C_SOURCE 200809L /* nanosleep, struct timespec */
 #endif
 
+/* The segmented ring allreduce's default segment (1 MiB) exceeds the figures' 1 KiB blocks, which
+ * would draw the plain ring: its figures use 512-byte segments, two phases. */
+#define COLLALG_ALLREDUCE_SEGMENTED_RING_SEGSIZE_DEFAULT 512
+
 #include <collalg/collalg.h>
 #include <collalg/nonblocking.h>
 #include <stdio.h>

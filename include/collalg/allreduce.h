@@ -31,6 +31,7 @@
  * | collalg_allreduce_rabenseifner_var1() | halving reduce-scatter + one redistribution + the allgather of n/p bytes per rank | inner allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
  * | collalg_allreduce_rabenseifner_var2() | the alltoall of n/p bytes per pair + the allgather of n/p bytes per rank + (p - 1)/p n gamma | inner alltoall and allgather (NULL = ring; collalg_allgather_topology_ring() gives the topology ring) |
  * | collalg_allreduce_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa | commutative op only |
+ * | collalg_allreduce_segmented_ring() | P (p - 1)(alpha + n/(pP) beta) + (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa, P phases: the ring's reduce-scatter on segments of at most m bytes (Open MPI's), each reduction overlapping the next segment's transfer | commutative op only; segment size m (default 1 MiB; blocks within one segment: the ring) |
  * | collalg_allreduce_topology_ring() | 2 (p - 1)(alpha + n/p beta) + (p - 1)/p n gamma + kappa, contention free on a tree | commutative op only; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  * | collalg_allreduce_topology_order() | the inner allreduce's, on the ranks renumbered in DFS order (Rabenseifner: its smallest distances, which carry the most bytes, stay under one switch) | commutative op only; inner allreduce (NULL = rabenseifner); topology as topology_ring |
  * | collalg_allreduce_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), + (p - 1) n gamma on every rank | one node only; the node's shared window (machine/shm.h) |
@@ -54,6 +55,7 @@
 #include "allreduce/rabenseifner_var1.h"
 #include "allreduce/rabenseifner_var2.h"
 #include "allreduce/ring.h"
+#include "allreduce/segmented_ring.h"
 #include "allreduce/topology_ring.h"
 #include "allreduce/topology_order.h"
 #include "allreduce/two_stage.h"

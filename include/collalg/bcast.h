@@ -21,6 +21,7 @@
  * | collalg_bcast_topology_chain() | as chain, contention free on a tree | segment size (default 4 KiB); topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  * | collalg_bcast_topology_order() | the inner broadcast's, on the ranks renumbered in DFS order (a subtree of ranks is a subtree of machines) | inner broadcast (NULL = binomial); topology as topology_chain |
  * | collalg_bcast_binary_tree() | 2 floor(lg p)(alpha + (n / s) beta) + (s - 1) max(2 (n / s) beta, 2 (alpha + (n / s) beta) / W), s segments, W = COLLALG_FORWARD_WINDOW in flight | segment size (default 4 KiB) |
+ * | collalg_bcast_split_binary_tree() | 2 (floor(lg floor(p / 2)) + s)(alpha + (n / 2s) beta) + alpha + (n / 2) beta, s segments per half: each half pipelined down one subtree, then swapped (Open MPI's split binary tree; bandwidth term 1.5 n beta against the binary tree's 2 n beta) | segment size (default 4 KiB); messages under 2 bytes: the binary tree |
  * | collalg_bcast_pipelined_scatter_allgather() | about 2 (alpha + m beta) + n beta + (n / m)(p - 1) o, chunks of m bytes: every link carries at most n | chunk size (default 128 KiB); (2 p - 3) W requests |
  * | collalg_bcast_han() | T_ib(m) + (s - 1) max(T_ib(m), T_sb(m)) + T_sb(m), s segments of m bytes, T_ib among the N node leaders, T_sb inside a node | segment size (default 2 MiB), inter-node and intra-node algorithms (default linear for small segments, else the pipelined scatter-allgather; MPI_Ibcast) |
  * | collalg_bcast_hierarchical() | n beta_inter + 2 (alpha_inter + m beta_inter) + alpha_intra + m beta_intra, chunks of m bytes: the pipelined scatter-allgather among one member per node, each chunk passed on inside the node once complete | chunk size (default 128 KiB) |
@@ -48,6 +49,7 @@
 #include "bcast/han.h"
 #include "bcast/hierarchical.h"
 #include "bcast/binary_tree.h"
+#include "bcast/split_binary_tree.h"
 #include "bcast/pipelined_scatter_allgather.h"
 #include "bcast/binomial.h"
 #include "bcast/bine.h"

@@ -137,6 +137,7 @@
     X(allreduce, rabenseifner_var1, 0, 1, inner_allgather, 0)                                                       \
     X(allreduce, rabenseifner_var2, 0, 2, inner_pair, 0)                                                            \
     X(allreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                           \
+    X(allreduce, segmented_ring, COLLALG_R_COMMUTATIVE, 1, ring_segsize, 0)                                         \
     X(allreduce, topology_ring, COLLALG_R_COMMUTATIVE, 0, none, COLLALG_F_TOPOLOGY)                                 \
     X(allreduce, topology_order, COLLALG_R_COMMUTATIVE, 1, inner_allreduce, COLLALG_F_TOPOLOGY)                     \
     X(allreduce, two_stage, 0, 1, block, 0)                                                                         \
@@ -153,6 +154,7 @@
     X(bcast, hierarchical, 0, 1, chunk, 0)                                                                          \
     X(bcast, topology_chain, 0, 1, segsize, COLLALG_F_TOPOLOGY)                                                     \
     X(bcast, binary_tree, 0, 1, segsize, 0)                                                                         \
+    X(bcast, split_binary_tree, 0, 1, segsize, 0)                                                                   \
     X(bcast, binomial, 0, 0, none, 0)                                                                               \
     X(bcast, bine, 0, 0, none, 0)                                                                                   \
     X(bcast, scatter_rdb_allgather, 0, 0, none, 0)                                                                  \

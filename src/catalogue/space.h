@@ -69,6 +69,15 @@ static int tune_space_segsize(int p, tune_choice *out, int max)
     return tune_space_list(seg, 4, "", out, max);
 }
 
+/** @brief Segment sizes of the segmented ring allreduce (16 KiB .. 1 MiB, its default): a vector
+ *         whose blocks fit in one segment runs the plain ring. */
+static int tune_space_ring_segsize(int p, tune_choice *out, int max)
+{
+    static const int seg[] = {16384, 65536, 262144, 1048576};
+    (void)p;
+    return tune_space_list(seg, 4, "", out, max);
+}
+
 /** @brief Chunk sizes of the pipelined scatter-allgather bcast (32 KiB .. 512 KiB). */
 static int tune_space_chunk(int p, tune_choice *out, int max)
 {

@@ -78,6 +78,7 @@ static int tune_wait(int err, MPI_Request *req)
 #define TUNE_KIND_ring_barriers INT
 #define TUNE_KIND_pair_barriers INT
 #define TUNE_KIND_segsize INT
+#define TUNE_KIND_ring_segsize INT
 #define TUNE_KIND_chunk INT
 #define TUNE_KIND_han INT
 #define TUNE_KIND_han_allreduce INT

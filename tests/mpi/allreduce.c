@@ -129,6 +129,20 @@ static int run_two_tree(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op 
     return collalg_allreduce_two_tree(sb, rb, n, t, op, cm, param);
 }
 
+/* segmented_ring: param = segment size in bytes (0: the default, 1 MiB: the plain ring here), or
+ * SR_THIRD: a third of a block, at least 1 byte (three or four phases; one element per segment for
+ * counts <= 3 p) */
+#define SR_THIRD (-2)
+static int run_segmented_ring(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    int size = 0, p = 1;
+    MPI_Type_size(t, &size);
+    MPI_Comm_size(cm, &p);
+    if (param == SR_THIRD)
+        param = (int)((long)n * size / p / 3) > 1 ? (int)((long)n * size / p / 3) : 1;
+    return collalg_allreduce_segmented_ring(sb, rb, n, t, op, cm, param);
+}
+
 #define PARAM_P (-1) /* two_stage block = p */
 
 static const struct {
@@ -159,6 +173,9 @@ static const struct {
     {"han(1000)", run_han, 1, 1},
     {"han(1000,MPI_Allreduce)", run_han, 2, 1},
     {"ring", run_ring, 0, 0},
+    {"segmented_ring(0)", run_segmented_ring, 0, 0},
+    {"segmented_ring(1000)", run_segmented_ring, 1000, 0},
+    {"segmented_ring(third)", run_segmented_ring, SR_THIRD, 0},
     {"circulant(0)", run_circulant, 0, 0},
     {"circulant(1000)", run_circulant, 1000, 0},
     {"swing_latency", run_swing_latency, 0, 0},

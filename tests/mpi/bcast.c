@@ -45,6 +45,7 @@ PLAIN(scatter_ring_allgather)
 SEG(chain)
 SEG(topology_chain)
 SEG(binary_tree)
+SEG(split_binary_tree)
 SEG(pipelined_scatter_allgather)
 SEG(hierarchical)
 SEG(circulant)
@@ -121,6 +122,10 @@ static const struct {
     {"binary_tree(1)", run_binary_tree, SEG_ONE, PRE_NONE, 0},
     {"binary_tree(4000)", run_binary_tree, SEG_MID, PRE_NONE, 0},
     {"binary_tree(INT_MAX)", run_binary_tree, SEG_HUGE, PRE_NONE, 0},
+    {"split_binary_tree(0)", run_split_binary_tree, 0, PRE_NONE, 0},
+    {"split_binary_tree(1)", run_split_binary_tree, SEG_ONE, PRE_NONE, 0},
+    {"split_binary_tree(4000)", run_split_binary_tree, SEG_MID, PRE_NONE, 0},
+    {"split_binary_tree(INT_MAX)", run_split_binary_tree, SEG_HUGE, PRE_NONE, 0},
     {"pipelined_scatter_allgather(0)", run_pipelined_scatter_allgather, 0, PRE_NONE, 0},
     {"pipelined_scatter_allgather(1)", run_pipelined_scatter_allgather, SEG_ONE, PRE_NONE, 0},
     {"pipelined_scatter_allgather(4000)", run_pipelined_scatter_allgather, SEG_MID, PRE_NONE, 0},
@@ -266,6 +271,10 @@ static void error_cases(th_result *r, const th_opts *o, int p)
     MPI_Error_class(err, &cls);
     snprintf(what, sizeof what, "bcast binary_tree(-5) p=%d -> MPI_ERR_ARG", p);
     th_expect(r, o, what, cls == MPI_ERR_ARG);
+    err = collalg_bcast_split_binary_tree(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, -5);
+    MPI_Error_class(err, &cls);
+    snprintf(what, sizeof what, "bcast split_binary_tree(-5) p=%d -> MPI_ERR_ARG", p);
+    th_expect(r, o, what, cls == MPI_ERR_ARG);
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err = collalg_bcast_csm(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, bad[i]);
         MPI_Error_class(err, &cls);
@@ -301,7 +310,7 @@ static void error_cases(th_result *r, const th_opts *o, int p)
     snprintf(what, sizeof what, "bcast error cases p=%d leave the buffer alone", p);
     th_expect(r, o, what, buf[0] == 1 && buf[1] == 2 && buf[2] == 3 && buf[3] == 4);
     snprintf(what, sizeof what, "bcast error cases p=%d call the error handler (%d calls)", p, handler_calls);
-    th_expect(r, o, what, handler_calls == 9 - (p == 1));
+    th_expect(r, o, what, handler_calls == 10 - (p == 1));
 }
 
 /* The roots that get the whole matrix: with --roots all, 0 and p-1; the others then get the

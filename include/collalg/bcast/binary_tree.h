@@ -62,6 +62,24 @@
 #include "../family/bcast.h"
 
 /**
+ * @brief The Phases on the byte view @p w (family/bcast.h) in segments of @p seg elements of it:
+ *        the heap-ordered binary tree rooted at @p root, pipelined (collalg__bcast_pipeline);
+ *        shared with split_binary_tree.h (its fallback for messages too small to split).
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__bcast_binary_tree_run(const collalg__ctx *c, const collalg__bcast_view *w, int root,
+                                                  int seg)
+{
+    int relrank = collalg__relrank(c->rank, root, c->size), i, nchildren = 0, children[2];
+    for (i = 1; i <= 2; i++)
+        if (2L * relrank + i < c->size)
+            children[nchildren++] = collalg__bcast_abs(2 * relrank + i, root, c->size);
+    return collalg__bcast_pipeline(c, w->buf, w->count, w->type, w->extent,
+                                   relrank > 0 ? collalg__bcast_abs((relrank - 1) / 2, root, c->size) : -1, children,
+                                   nchildren, seg);
+}
+
+/**
  * @brief MPI_Bcast by the pipelined binary tree.
  *
  * @bcast_args
@@ -79,20 +97,12 @@ COLLALG_INLINE int collalg_bcast_binary_tree(void *buffer, int count, MPI_Dataty
 {
     collalg__ctx c;
     collalg__bcast_view w;
-    int seg, relrank, i, nchildren = 0, children[2],
-                         err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
+    int seg, err = collalg__bcast_enter(&c, buffer, count, datatype, root, comm);
     err = collalg__bcast_view_begin(&c, buffer, count, datatype, root, &w, err);
     if (err == MPI_SUCCESS)
         err = collalg__bcast_seg_elems(segsize, w.size, w.count, &seg);
-    if (err == MPI_SUCCESS) {
-        relrank = collalg__relrank(c.rank, root, c.size);
-        for (i = 1; i <= 2; i++)
-            if (2L * relrank + i < c.size)
-                children[nchildren++] = collalg__bcast_abs(2 * relrank + i, root, c.size);
-        err = collalg__bcast_pipeline(&c, w.buf, w.count, w.type, w.extent,
-                                      relrank > 0 ? collalg__bcast_abs((relrank - 1) / 2, root, c.size) : -1, children,
-                                      nchildren, seg);
-    }
+    if (err == MPI_SUCCESS)
+        err = collalg__bcast_binary_tree_run(&c, &w, root, seg);
     err = collalg__bcast_view_end(&c, &w, err);
     return collalg__leave(&c, err);
 }

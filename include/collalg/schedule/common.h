@@ -262,6 +262,77 @@ static inline int collalg__binomial_subtree(int relrank, int p)
 }
 
 /**
+ * @brief Phases of the segmented ring allreduce (allreduce/segmented_ring.h) on @p count >= 0
+ *        elements over @p p >= 1 blocks with segments of at most @p seg >= 1 elements: the largest
+ *        block, ceil(count / p) elements, cut into segments of at most seg elements, at least 1.
+ */
+static inline int collalg__segring_phases(int count, int p, int seg)
+{
+    int bmax = count / p + (count % p != 0), n = bmax / seg + (bmax % seg != 0);
+    return n > 1 ? n : 1;
+}
+
+/**
+ * @brief Elements [*@p lo, *@p hi) of the segment of phase @p ph (0 <= ph < @p nph) of block @p b
+ *        (0 <= b < @p p) in the segmented ring allreduce: the @p count elements are cut into p
+ *        blocks whose sizes differ by at most one (the longer first), and each block into nph
+ *        segments the same way, so the segments of a block tile it in phase order.
+ */
+static inline void collalg__segring_range(int count, int p, int nph, int b, int ph, int *lo, int *hi)
+{
+    int q = count / p, rem = count % p, blo = b * q + (b < rem ? b : rem), len = q + (b < rem);
+    int sq = len / nph, srem = len % nph;
+    *lo = blo + ph * sq + (ph < srem ? ph : srem);
+    *hi = *lo + sq + (ph < srem);
+}
+
+/**
+ * @brief One relative rank's place in the split binary tree of @p p ranks (Open MPI's split
+ *        binary tree broadcast, bcast/split_binary_tree.h).
+ *
+ * The root (relative rank 0) has two subtrees: the left one holds the odd relative ranks
+ * 1, 3, 5, .. (floor(p / 2) of them), the right one the even ones 2, 4, .. (floor((p - 1) / 2)).
+ * Member i of a subtree (relative rank 2i + 1 on the left, 2i + 2 on the right) sits in heap
+ * order, as in the binary tree of bcast/binary_tree.h: its children are members 2i + 1 and
+ * 2i + 2 of the same subtree when they exist, its parent member (i - 1) / 2, and member 0's parent
+ * is the root. The exchange partner of left member i is right member i (relative ranks 2i + 1 and
+ * 2i + 2); when p is even the left subtree has one member more, relative rank p - 1, which has no
+ * partner and gets the right subtree's half from the root instead (@c pair = 0).
+ */
+typedef struct collalg__split_tree {
+    int half;     /**< 0: left subtree, 1: right subtree, -1: the root */
+    int parent;   /**< relative rank of the parent, -1 at the root */
+    int child[2]; /**< relative ranks of the children (child[0] the left one at the root) */
+    int nchild;   /**< number of children, 0 .. 2 */
+    int pair;     /**< the exchange partner's relative rank; 0: the root sends the other half (p even,
+                       relative rank p - 1); -1: none (the root) */
+} collalg__split_tree;
+
+/** @brief Fills @p t for relative rank @p relrank (0 <= relrank < p) of the split binary tree of
+ *         @p p >= 1 ranks (see collalg__split_tree). */
+static inline void collalg__split_tree_node(int relrank, int p, collalg__split_tree *t)
+{
+    int m[2], i, k;
+    m[0] = p / 2;       /* left: relative ranks 1, 3, .. */
+    m[1] = (p - 1) / 2; /* right: relative ranks 2, 4, .. */
+    t->nchild = 0;
+    if (relrank == 0) {
+        t->half = t->parent = t->pair = -1;
+        for (k = 0; k < 2; k++)
+            if (m[k] > 0)
+                t->child[t->nchild++] = k + 1;
+        return;
+    }
+    t->half = relrank % 2 == 0;
+    i = (relrank - 1) / 2;
+    t->parent = i == 0 ? 0 : 2 * ((i - 1) / 2) + 1 + t->half;
+    for (k = 1; k <= 2; k++)
+        if (2L * i + k < m[t->half])
+            t->child[t->nchild++] = 2 * (2 * i + k) + 1 + t->half;
+    t->pair = i < m[1 - t->half] ? 2 * i + 1 + (1 - t->half) : 0;
+}
+
+/**
  * @brief First element of segment @p k of a staggered pipeline of segments of @p seg >= 1 elements
  *        with @p w >= 1 segments in flight (k >= 0; the result for k = the number of segments is
  *        at least the message length, which the caller clips to).
