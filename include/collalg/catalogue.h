@@ -349,6 +349,7 @@
     X(ireduce, knomial, 0, 1, radix, 0)                                                                             \
     X(ireduce, rabenseifner, 0, 0, none, 0)                                                                         \
     X(ireduce, pipeline, 0, 1, segsize, 0)                                                                          \
+    X(ireduce, pipelined_tree, 0, 3, segsize, 0)                                                                    \
     X(ireduce, smp, 0, 0, none, 0)                                                                                  \
     X(iallreduce, recursive_doubling, 0, 0, none, 0)                                                                \
     X(iallreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                          \

@@ -71,6 +71,7 @@
  * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
  * | collalg_ireduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold, and a hand-off to a folded root, otherwise) | none (rank order kept) |
  * | collalg_ireduce_pipeline() | (p + s - 2)(alpha + n/s beta + n/s gamma) for s segments, + alpha + n beta for a non-commutative op and root != 0; segment size in bytes (default 64 KiB) | none (rank order kept) |
+ * | collalg_ireduce_pipelined_tree() | about (L + s - 1) c (alpha + n/s beta + n/s gamma) for s segments, L the tree height, c the most children of a rank, + alpha + n/s beta for a non-commutative op and root != 0; segment size in bytes (default 64 KiB), tree k-nomial (default) or k-ary, radix k (default 2) | none (rank order kept) |
  * | collalg_ireduce_smp() | ceil(lg q) (alpha + n beta + n gamma) inside the nodes + ceil(lg N) (alpha + n beta + n gamma) among them (N nodes of at most q ranks), + alpha + n beta for a non-commutative op and root != 0 | none (rank order kept: nodes cut into runs of consecutive ranks when needed) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
  * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
@@ -151,6 +152,7 @@
 #include "ireduce/knomial.h"
 #include "ireduce/rabenseifner.h"
 #include "ireduce/pipeline.h"
+#include "ireduce/pipelined_tree.h"
 #include "ireduce/smp.h"
 #include "iallreduce/recursive_doubling.h"
 #include "iallreduce/ring.h"

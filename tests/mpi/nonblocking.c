@@ -699,7 +699,7 @@ out:
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; tree_name: binomial, knomial,
- * rabenseifner, pipeline with segments of 8 bytes and the default, smp),
+ * rabenseifner, pipeline with segments of 8 bytes and the default, smp, pipelined_tree),
  * 1 iscan (recursive doubling, smp), 2 iexscan, 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
  * the others refused before any message), 9 and 10 by recursive doubling, 11 and 12 by recursive
@@ -720,8 +720,18 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter recursive_doubling",
                                        "ireduce_scatter_block recexch",
                                        "ireduce_scatter recexch"};
-    static const char *const tree_name[] = {" binomial",   " knomial 3",  " knomial 0", " rabenseifner",
-                                            " pipeline 8", " pipeline 0", " smp"};
+    static const char *const tree_name[] = {" binomial",
+                                            " knomial 3",
+                                            " knomial 0",
+                                            " rabenseifner",
+                                            " pipeline 8",
+                                            " pipeline 0",
+                                            " smp",
+                                            " pipelined_tree 8 knomial 3",
+                                            " pipelined_tree 100 kary 3",
+                                            " pipelined_tree 0 0 0"};
+    /* pipelined_tree's (segsize, tree, radix) of trees 7 .. 9 */
+    static const int ptree[3][3] = {{8, COLLALG_TREE_KNOMIAL, 3}, {100, COLLALG_TREE_KARY, 3}, {0, 0, 0}};
     int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
@@ -744,7 +754,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0                  ? 7
+        for (tree = 0; tree < (which == 0                  ? 10
                                : which >= 11 || which == 1 ? 2
                                                            : 1);
              tree++) { /* ireduce: tree_name; recexch: radix 3, 0 */
@@ -770,6 +780,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                        MPI_COMM_WORLD);
                 else if (tree == 6)
                     NB(reduce, smp, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
+                else if (tree >= 7)
+                    NBK3(reduce, pipelined_tree, mode, &req, ptree[tree - 7][0], ptree[tree - 7][1], ptree[tree - 7][2],
+                         in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
                 else if (tree >= 4)
                     NBK(reduce, pipeline, mode, &req, tree == 4 ? 8 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
                         k->op, root, MPI_COMM_WORLD);
@@ -1033,7 +1046,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ibcast scatterv_recexch_allgatherv radix 1", MPI_ERR_ARG},
                  {"ibcast pipelined_tree segsize -1", MPI_ERR_ARG},
                  {"ibcast pipelined_tree radix 1", MPI_ERR_ARG},
-                 {"ibcast pipelined_tree tree 3", MPI_ERR_ARG}};
+                 {"ibcast pipelined_tree tree 3", MPI_ERR_ARG},
+                 {"ireduce pipelined_tree radix 1", MPI_ERR_ARG}};
 
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
@@ -1064,7 +1078,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 21: err = collalg_ibcast_scatterv_recexch_allgatherv(buf, 1, MPI_INT, 0, c, &req, 1); break;
         case 22: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, -1, 0, 0); break;
         case 23: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 0, 1); break;
-        default: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 3, 0); break;
+        case 24: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 3, 0); break;
+        default: err = collalg_ireduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, 0, 0, 1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
