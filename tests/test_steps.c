@@ -128,12 +128,13 @@ typedef enum {
     COLL_ALLGATHER_NEIGHBOR,
     COLL_ALLGATHER_SPARBIT,
     COLL_ALLTOALL_BRUCK,
-    COLL_BCAST_KNOMIAL,  /* radix 3 */
-    COLL_REDUCE_KNOMIAL, /* radix 3 */
-    COLL_BARRIER_K,      /* radix 3 */
-    COLL_BARRIER_RX,     /* recexch, radix `radix` */
-    COLL_ALLGATHER_RXD,  /* recexch_doubling, radix `radix` (the four: allgather, allgatherv) */
-    COLL_ALLGATHER_RXH,  /* recexch_halving */
+    COLL_ALLTOALL_KBRUCK, /* Bruck, radix `radix` */
+    COLL_BCAST_KNOMIAL,   /* radix 3 */
+    COLL_REDUCE_KNOMIAL,  /* radix 3 */
+    COLL_BARRIER_K,       /* radix 3 */
+    COLL_BARRIER_RX,      /* recexch, radix `radix` */
+    COLL_ALLGATHER_RXD,   /* recexch_doubling, radix `radix` (the four: allgather, allgatherv) */
+    COLL_ALLGATHER_RXH,   /* recexch_halving */
     COLL_ALLGATHERV_RXD,
     COLL_ALLGATHERV_RXH,
     COLL_BCAST_SMP,       /* node layout smp_mode, segments of chain_seg elements */
@@ -204,6 +205,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHER_NEIGHBOR] = "allgather neighbor_exchange",
                                              [COLL_ALLGATHER_SPARBIT] = "allgather sparbit",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
+                                             [COLL_ALLTOALL_KBRUCK] = "alltoall k_bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
                                              [COLL_REDUCE_KNOMIAL] = "reduce knomial",
                                              [COLL_BARRIER_K] = "barrier k_dissemination",
@@ -415,6 +417,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER_NEIGHBOR: collalg__iallgather_neighbor_exchange_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_SPARBIT: collalg__iallgather_sparbit_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLTOALL_KBRUCK: collalg__ialltoall_k_bruck_steps(s, rank, p, n, n, inplace, radix); break;
     case COLL_ALLGATHERV: collalg__iallgatherv_ring_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace); break;
     case COLL_ALLGATHERV_RDB:
         collalg__iallgatherv_recursive_doubling_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
@@ -572,7 +575,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV_BRUCK: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
-    case COLL_ALLTOALL_BRUCK: slen = rlen = pn; break;
+    case COLL_ALLTOALL_BRUCK:
+    case COLL_ALLTOALL_KBRUCK: slen = rlen = pn; break;
     case COLL_ALLTOALLV:
     case COLL_ALLTOALLW: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
     case COLL_GATHER:
@@ -637,6 +641,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLTOALL: /* block d is {r, d, j} */
     case COLL_ALLTOALL_PAIR:
     case COLL_ALLTOALL_BRUCK:
+    case COLL_ALLTOALL_KBRUCK:
         for (i = 0; i < pn; i++)
             snd[i] = mk(r, (int)(i / n), (int)(i % n));
         if (m->inplace)
@@ -774,6 +779,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
     case COLL_ALLTOALL_BRUCK:
+    case COLL_ALLTOALL_KBRUCK:
         for (i = 0; i < pn; i++)
             want[i] = mk((int)(i / n), r, (int)(i % n));
         break;
@@ -1299,6 +1305,10 @@ Test(steps, iallgather_sparbit)
 Test(steps, ialltoall_bruck)
 {
     simulate_all(COLL_ALLTOALL_BRUCK, 0, 1);
+}
+Test(steps, ialltoall_k_bruck)
+{
+    simulate_radices(COLL_ALLTOALL_KBRUCK, 0, 1);
 }
 Test(steps, iallgatherv_ring)
 {

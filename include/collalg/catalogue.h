@@ -332,6 +332,7 @@
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \
     X(ialltoall, bruck, 0, 0, none, 0)                                                                              \
+    X(ialltoall, k_bruck, 0, 1, radix, 0)                                                                           \
     X(ialltoall, scattered, 0, 1, requests, 0)                                                                      \
     X(ialltoall, ring, 0, 0, none, 0)                                                                               \
     X(ialltoall, pair_inplace, 0, 0, none, 0)                                                                       \

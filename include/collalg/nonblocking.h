@@ -42,6 +42,7 @@
  * | collalg_iallgather_neighbor_exchange() | (p / 2) alpha + (p - 1)/p n beta between ring neighbours (p even; odd p runs the ring) | none |
  * | collalg_iallgather_sparbit() | ceil(lg p) alpha + (p - 1)/p n beta, one message per block, distances halving | none |
  * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
+ * | collalg_ialltoall_k_bruck() | ceil(log_k p) (alpha + (k - 1)/k n beta), k - 1 messages per rank and round, + copies of about (2 + 2 ceil(log_k p) (k - 1)/k) n bytes; radix k (default 2) | none |
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ialltoall_scattered(), collalg_ialltoallv_scattered(), collalg_ialltoallw_scattered() | ceil((p - 1)/w) alpha + n beta, at most w messages in and w out at a time; window w (default 32) | none |
@@ -122,6 +123,7 @@
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"
 #include "ialltoall/bruck.h"
+#include "ialltoall/k_bruck.h"
 #include "ialltoall/scattered.h"
 #include "ialltoall/ring.h"
 #include "ialltoall/pair_inplace.h"

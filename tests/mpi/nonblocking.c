@@ -22,7 +22,8 @@
  * sent; MPI_Cancel on a request refused.
  *
  * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll LIST for the rows of
- * the collectives of LIST only (comma-separated, of ibcast, ireduce, iallreduce, iscan).
+ * the collectives of LIST only (comma-separated, of ibcast, iallgather, ialltoall, iallgatherv,
+ * ireduce, iallreduce, iscan).
  */
 #include "harness.h"
 #include "reduction_cases.h"
@@ -185,21 +186,25 @@ typedef int (*transport_init_fn)(const void *, int, MPI_Datatype, void *, int, M
     }
 A2A_SCATTERED(2)
 A2A_SCATTERED(0)
-/* iallgather k_bruck at radix k, with the signature of the others (7: above every p tested). */
-#define K_BRUCK_FNS(k)                                                                                              \
-    static int iallgather_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,     \
-                                      MPI_Comm c, MPI_Request *q)                                                   \
-    {                                                                                                               \
-        return collalg_iallgather_k_bruck(s, sc, st, r, rc, rt, c, q, k);                                           \
-    }                                                                                                               \
-    static int allgather_init_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt, \
-                                          MPI_Comm c, MPI_Info i, MPI_Request *q)                                   \
-    {                                                                                                               \
-        return collalg_allgather_init_k_bruck(s, sc, st, r, rc, rt, c, i, q, k);                                    \
+/* iallgather and ialltoall k_bruck at radix k, with the signature of the others (7: above every p
+ * tested). */
+#define K_BRUCK_FNS(coll, k)                                                                                     \
+    static int i##coll##_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,   \
+                                     MPI_Comm c, MPI_Request *q)                                                 \
+    {                                                                                                            \
+        return collalg_i##coll##_k_bruck(s, sc, st, r, rc, rt, c, q, k);                                         \
+    }                                                                                                            \
+    static int coll##_init_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt, \
+                                       MPI_Comm c, MPI_Info i, MPI_Request *q)                                   \
+    {                                                                                                            \
+        return collalg_##coll##_init_k_bruck(s, sc, st, r, rc, rt, c, i, q, k);                                  \
     }
-K_BRUCK_FNS(3)
-K_BRUCK_FNS(0)
-K_BRUCK_FNS(7)
+K_BRUCK_FNS(allgather, 3)
+K_BRUCK_FNS(allgather, 0)
+K_BRUCK_FNS(allgather, 7)
+K_BRUCK_FNS(alltoall, 3)
+K_BRUCK_FNS(alltoall, 0)
+K_BRUCK_FNS(alltoall, 7)
 /* iallgather recexch_<alg> at radix k, with the signature of the others. */
 #define RX_FNS(alg, k)                                                                                              \
     static int iallgather_##alg##_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,     \
@@ -244,6 +249,9 @@ static const struct {
                   TRANSPORT(1, alltoall, linear),
                   TRANSPORT(1, alltoall, pair),
                   TRANSPORT(1, alltoall, bruck),
+                  {"ialltoall k_bruck 3", 1, ialltoall_k_bruck_3, alltoall_init_k_bruck_3},
+                  {"ialltoall k_bruck 0", 1, ialltoall_k_bruck_0, alltoall_init_k_bruck_0},
+                  {"ialltoall k_bruck 7", 1, ialltoall_k_bruck_7, alltoall_init_k_bruck_7},
                   {"ialltoall scattered 2", 1, ialltoall_scattered_2, alltoall_init_scattered_2},
                   {"ialltoall scattered 0", 1, ialltoall_scattered_0, alltoall_init_scattered_0},
                   TRANSPORT(1, alltoall, ring),
@@ -485,6 +493,9 @@ out:
     free(want);
     free(whole);
 }
+
+/* The kinds of run_v(). */
+#define NV_KINDS 9
 
 /* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4),
  * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8) with
@@ -1047,7 +1058,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ibcast pipelined_tree segsize -1", MPI_ERR_ARG},
                  {"ibcast pipelined_tree radix 1", MPI_ERR_ARG},
                  {"ibcast pipelined_tree tree 3", MPI_ERR_ARG},
-                 {"ireduce pipelined_tree radix 1", MPI_ERR_ARG}};
+                 {"ireduce pipelined_tree radix 1", MPI_ERR_ARG},
+                 {"ialltoall k_bruck radix 1", MPI_ERR_ARG}};
 
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
@@ -1079,7 +1091,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 22: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, -1, 0, 0); break;
         case 23: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 0, 1); break;
         case 24: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 3, 0); break;
-        default: err = collalg_ireduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, 0, 0, 1); break;
+        case 25: err = collalg_ireduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, 0, 0, 1); break;
+        default: err = collalg_ialltoall_k_bruck(buf, 0, MPI_INT, buf + 2, 0, MPI_INT, c, &req, 1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -1137,6 +1150,19 @@ int main(int argc, char **argv)
                     (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector")))
                     for (ci = 0; ci < o.ncounts; ci++)
                         run_bcast(&res, &o, &t[ti], count_of(o.counts[ci], t[ti].rtype), p, rank, mode);
+            for (ti = 0; ti < TH_NTYPES; ti++) /* the transports and iallgatherv of the collectives named */
+                for (ci = 0; ci < o.ncounts && th_want_type(&o, t[ti].name) &&
+                             (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector"));
+                     ci++)
+                    for (inplace = 0; inplace <= o.inplace; inplace++) {
+                        int count = count_of(o.counts[ci], t[ti].rtype), kind, pat;
+                        for (kind = 0; kind < NTRANSPORTS; kind++)
+                            if (nb_only(only, transports[kind].all2all ? "ialltoall" : "iallgather"))
+                                run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, mode);
+                        for (kind = 2; kind < NV_KINDS && nb_only(only, "iallgatherv"); kind++)
+                            for (pat = 1; pat < TH_NVPATTERNS; pat += 2)
+                                run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
+                    }
             for (ti = 0; ti < RC_NCASES; ti++)
                 for (ci = 0; ci < o.ncounts; ci++)
                     for (inplace = 0; inplace <= o.inplace; inplace++) {
@@ -1187,7 +1213,7 @@ int main(int argc, char **argv)
                         run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                         run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                     }
-                    for (kind = 0; kind < 9; kind++)
+                    for (kind = 0; kind < NV_KINDS; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
                 }
