@@ -85,8 +85,9 @@ typedef enum {
     COLL_BCAST_BINARY,  /* binary tree, segments of chain_seg elements */
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
-    COLL_ALLGATHERV_RDB,   /* recursive doubling */
-    COLL_ALLGATHERV_BRUCK, /* Bruck, radix 2 */
+    COLL_ALLGATHERV_RDB,    /* recursive doubling */
+    COLL_ALLGATHERV_BRUCK,  /* Bruck, radix 2 */
+    COLL_ALLGATHERV_KBRUCK, /* Bruck, radix `radix` */
     COLL_ALLGATHER_RDB,
     COLL_ALLTOALL,
     COLL_ALLTOALL_PAIR,
@@ -164,6 +165,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHERV] = "allgatherv",
                                              [COLL_ALLGATHERV_RDB] = "allgatherv recursive_doubling",
                                              [COLL_ALLGATHERV_BRUCK] = "allgatherv bruck",
+                                             [COLL_ALLGATHERV_KBRUCK] = "allgatherv k_bruck",
                                              [COLL_ALLGATHER_RDB] = "allgather rdb",
                                              [COLL_ALLTOALL] = "alltoall",
                                              [COLL_ALLTOALL_PAIR] = "alltoall pair",
@@ -425,6 +427,9 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHERV_BRUCK:
         collalg__iallgatherv_bruck_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
         break;
+    case COLL_ALLGATHERV_KBRUCK:
+        collalg__iallgatherv_k_bruck_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace, radix);
+        break;
     case COLL_ALLTOALL:
         a = collalg__a2a_uniform(n, n, inplace);
         if (a2a_window == COLLALG_A2A_ALL_AT_ONCE) /* by the name ialltoall linear uses */
@@ -572,7 +577,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
-    case COLL_ALLGATHERV_BRUCK: slen = m->vc[r], rlen = m->vlen; break;
+    case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_KBRUCK: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
     case COLL_ALLTOALL_BRUCK:
@@ -632,6 +638,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_KBRUCK:
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
         if (m->inplace)
@@ -769,6 +776,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_KBRUCK:
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
     case COLL_GATHERV:
@@ -1326,6 +1334,12 @@ Test(steps, iallgatherv_bruck)
     simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
     packed_layout = 1;
     simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
+    packed_layout = 0;
+}
+Test(steps, iallgatherv_k_bruck)
+{
+    for (packed_layout = 0; packed_layout <= 1; packed_layout++)
+        simulate_radices(COLL_ALLGATHERV_KBRUCK, 0, 1);
     packed_layout = 0;
 }
 Test(steps, iallgather_recexch)

@@ -327,6 +327,7 @@
     X(iallgatherv, ring, 0, 0, none, 0)                                                                             \
     X(iallgatherv, recursive_doubling, 0, 0, none, 0)                                                               \
     X(iallgatherv, bruck, 0, 0, none, 0)                                                                            \
+    X(iallgatherv, k_bruck, 0, 1, radix, 0)                                                                         \
     X(iallgatherv, recexch_doubling, 0, 1, radix, 0)                                                                \
     X(iallgatherv, recexch_halving, 0, 1, radix, 0)                                                                 \
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \

@@ -65,6 +65,7 @@
  * | collalg_iallgatherv_ring() | (p - 1) alpha + (p - 1) m beta, m the largest block | none |
  * | collalg_iallgatherv_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks (p a power of two; forwarding rounds otherwise), + copies of n bytes unless the blocks lie in rank order | none |
  * | collalg_iallgatherv_bruck() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks, + copies of about 2 n bytes | none |
+ * | collalg_iallgatherv_k_bruck() | ceil(log_k p) alpha + (p - 1)/p n beta for equal blocks, k - 1 messages per rank and round, + copies of about 2 n bytes; radix k (default 2) | none |
  * | collalg_iallgatherv_recexch_doubling() | as iallgather recexch_doubling for equal blocks, + copies of n bytes unless the blocks lie in rank order; radix k (default 2) | none |
  * | collalg_iallgatherv_recexch_halving() | as iallgather recexch_halving for equal blocks, + copies of n bytes through scratch; radix k (default 2) | none |
  * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
@@ -138,6 +139,7 @@
 #include "iallgatherv/ring.h"
 #include "iallgatherv/recursive_doubling.h"
 #include "iallgatherv/bruck.h"
+#include "iallgatherv/k_bruck.h"
 #include "iallgatherv/recexch_doubling.h"
 #include "iallgatherv/recexch_halving.h"
 #include "ialltoallv/linear.h"

@@ -495,10 +495,11 @@ out:
 }
 
 /* The kinds of run_v(). */
-#define NV_KINDS 9
+#define NV_KINDS 12
 
 /* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4),
- * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8) with
+ * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8), k_bruck radix 3, 0
+ * and 7 (9, 10, 11) with
  * the block pattern pat at every root up to p = 4 (else 0 and p - 1); in place where the types
  * agree. */
 static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
@@ -548,6 +549,12 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
             else if (kind == 4)
                 NB(allgatherv, bruck, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
                    displs, t->rtype, MPI_COMM_WORLD);
+            else if (kind >= 9) /* k_bruck radix 3, 0 (2) and 7 (above every p tested) */
+                NBK(allgatherv, k_bruck, mode, &req,
+                    kind == 9    ? 3
+                    : kind == 10 ? 0
+                                 : 7,
+                    in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD);
             else if (kind <= 6) /* recexch doubling and halving, radix 0 (2) and 3 */
                 NBK(allgatherv, recexch_doubling, mode, &req, kind == 5 ? 0 : 3, in ? MPI_IN_PLACE : mine,
                     scounts[rank], t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD);
@@ -557,15 +564,18 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
         }
         nb_complete(&req, mode);
         snprintf(what, sizeof what, "%s %s count %d %s root %d%s%s",
-                 kind == 0   ? "igatherv linear"
-                 : kind == 1 ? "iscatterv linear"
-                 : kind == 2 ? "iallgatherv ring"
-                 : kind == 3 ? "iallgatherv recursive_doubling"
-                 : kind == 4 ? "iallgatherv bruck"
-                 : kind == 5 ? "iallgatherv recexch_doubling 0"
-                 : kind == 6 ? "iallgatherv recexch_doubling 3"
-                 : kind == 7 ? "iallgatherv recexch_halving 0"
-                             : "iallgatherv recexch_halving 3",
+                 kind == 0    ? "igatherv linear"
+                 : kind == 1  ? "iscatterv linear"
+                 : kind == 2  ? "iallgatherv ring"
+                 : kind == 3  ? "iallgatherv recursive_doubling"
+                 : kind == 4  ? "iallgatherv bruck"
+                 : kind == 5  ? "iallgatherv recexch_doubling 0"
+                 : kind == 6  ? "iallgatherv recexch_doubling 3"
+                 : kind == 7  ? "iallgatherv recexch_halving 0"
+                 : kind == 8  ? "iallgatherv recexch_halving 3"
+                 : kind == 9  ? "iallgatherv k_bruck 3"
+                 : kind == 10 ? "iallgatherv k_bruck 0"
+                              : "iallgatherv k_bruck 7",
                  t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }
@@ -1028,7 +1038,7 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     MPI_Errhandler eh;
     MPI_Comm c = th_recording_comm(&eh);
     MPI_Request req, ok_req;
-    int buf[4] = {0, 0, 0, 0}, err, cls, ok;
+    int buf[4] = {0, 0, 0, 0}, err, cls, ok, *zeros = calloc((size_t)p, sizeof(int));
     char what[128];
     struct {
         const char *name;
@@ -1059,7 +1069,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ibcast pipelined_tree radix 1", MPI_ERR_ARG},
                  {"ibcast pipelined_tree tree 3", MPI_ERR_ARG},
                  {"ireduce pipelined_tree radix 1", MPI_ERR_ARG},
-                 {"ialltoall k_bruck radix 1", MPI_ERR_ARG}};
+                 {"ialltoall k_bruck radix 1", MPI_ERR_ARG},
+                 {"iallgatherv k_bruck radix -1", MPI_ERR_ARG}};
 
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
@@ -1092,7 +1103,8 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 23: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 0, 1); break;
         case 24: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 3, 0); break;
         case 25: err = collalg_ireduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, 0, 0, 1); break;
-        default: err = collalg_ialltoall_k_bruck(buf, 0, MPI_INT, buf + 2, 0, MPI_INT, c, &req, 1); break;
+        case 26: err = collalg_ialltoall_k_bruck(buf, 0, MPI_INT, buf + 2, 0, MPI_INT, c, &req, 1); break;
+        default: err = collalg_iallgatherv_k_bruck(buf, 0, MPI_INT, buf + 2, zeros, zeros, MPI_INT, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -1120,6 +1132,7 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     th_expect(res, o, "MPI_Cancel refused", ok);
     th_recording_comm_free(&c, &eh);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    free(zeros);
 }
 
 int main(int argc, char **argv)
