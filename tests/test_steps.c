@@ -90,8 +90,9 @@ typedef enum {
     COLL_BCAST_BINARY,  /* binary tree, segments of chain_seg elements */
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
-    COLL_ALLGATHERV_RDB,   /* recursive doubling */
-    COLL_ALLGATHERV_BRUCK, /* Bruck, radix 2 */
+    COLL_ALLGATHERV_RDB,    /* recursive doubling */
+    COLL_ALLGATHERV_BRUCK,  /* Bruck, radix 2 */
+    COLL_ALLGATHERV_KBRUCK, /* Bruck, radix `radix` */
     COLL_ALLGATHER_RDB,
     COLL_ALLTOALL,
     COLL_ALLTOALL_PAIR,
@@ -133,12 +134,13 @@ typedef enum {
     COLL_ALLGATHER_NEIGHBOR,
     COLL_ALLGATHER_SPARBIT,
     COLL_ALLTOALL_BRUCK,
-    COLL_BCAST_KNOMIAL,  /* radix 3 */
-    COLL_REDUCE_KNOMIAL, /* radix 3 */
-    COLL_BARRIER_K,      /* radix 3 */
-    COLL_BARRIER_RX,     /* recexch, radix `radix` */
-    COLL_ALLGATHER_RXD,  /* recexch_doubling, radix `radix` (the four: allgather, allgatherv) */
-    COLL_ALLGATHER_RXH,  /* recexch_halving */
+    COLL_ALLTOALL_KBRUCK, /* Bruck, radix `radix` */
+    COLL_BCAST_KNOMIAL,   /* radix 3 */
+    COLL_REDUCE_KNOMIAL,  /* radix 3 */
+    COLL_BARRIER_K,       /* radix 3 */
+    COLL_BARRIER_RX,      /* recexch, radix `radix` */
+    COLL_ALLGATHER_RXD,   /* recexch_doubling, radix `radix` (the four: allgather, allgatherv) */
+    COLL_ALLGATHER_RXH,   /* recexch_halving */
     COLL_ALLGATHERV_RXD,
     COLL_ALLGATHERV_RXH,
     COLL_BCAST_SMP,       /* node layout smp_mode, segments of chain_seg elements */
@@ -149,12 +151,14 @@ typedef enum {
     COLL_SCAN_SMP,        /* node layout smp_mode cut into its runs */
     COLL_BCAST_RX,        /* scatterv_recexch_allgatherv, radix `radix` */
     COLL_BCAST_PTREE,     /* pipelined_tree: tree `tree_kind`, radix `radix`, segments of `chain_seg` */
+    COLL_REDUCE_PTREE,    /* pipelined_tree in rank order: tree `tree_kind`, radix `radix`, segments `chain_seg` */
+    COLL_REDUCE_PTREE_C,  /* the same relative to the root, commutative */
     BAD_ORDER,            /* an allreduce that reduces in the wrong order */
     BAD_UNMATCHED,        /* a send no one receives */
     BAD_HAZARD            /* a copy over data a send is still sending */
 } coll_kind;
 
-#define NCOLL ((int)COLL_BCAST_PTREE + 1)
+#define NCOLL ((int)COLL_REDUCE_PTREE_C + 1)
 
 static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_BCAST] = "bcast",
@@ -166,6 +170,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHERV] = "allgatherv",
                                              [COLL_ALLGATHERV_RDB] = "allgatherv recursive_doubling",
                                              [COLL_ALLGATHERV_BRUCK] = "allgatherv bruck",
+                                             [COLL_ALLGATHERV_KBRUCK] = "allgatherv k_bruck",
                                              [COLL_ALLGATHER_RDB] = "allgather rdb",
                                              [COLL_ALLTOALL] = "alltoall",
                                              [COLL_ALLTOALL_PAIR] = "alltoall pair",
@@ -207,6 +212,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHER_NEIGHBOR] = "allgather neighbor_exchange",
                                              [COLL_ALLGATHER_SPARBIT] = "allgather sparbit",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
+                                             [COLL_ALLTOALL_KBRUCK] = "alltoall k_bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
                                              [COLL_REDUCE_KNOMIAL] = "reduce knomial",
                                              [COLL_BARRIER_K] = "barrier k_dissemination",
@@ -222,13 +228,16 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLREDUCE_SMP_C] = "allreduce smp commutative",
                                              [COLL_SCAN_SMP] = "scan smp",
                                              [COLL_BCAST_RX] = "bcast scatterv_recexch_allgatherv",
-                                             [COLL_BCAST_PTREE] = "bcast pipelined_tree"};
+                                             [COLL_BCAST_PTREE] = "bcast pipelined_tree",
+                                             [COLL_REDUCE_PTREE] = "reduce pipelined_tree",
+                                             [COLL_REDUCE_PTREE_C] = "reduce pipelined_tree commutative"};
 
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
 {
     return c == COLL_ALLREDUCE_RING || c == COLL_REDUCE_PIPE_C || c == COLL_RSB_HALVING || c == COLL_RS_HALVING ||
-           c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE || c == COLL_REDUCE_SMP_C || c == COLL_ALLREDUCE_SMP_C;
+           c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE || c == COLL_REDUCE_SMP_C || c == COLL_ALLREDUCE_SMP_C ||
+           c == COLL_REDUCE_PTREE_C;
 }
 
 /* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
@@ -425,6 +434,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER_NEIGHBOR: collalg__iallgather_neighbor_exchange_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_SPARBIT: collalg__iallgather_sparbit_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLTOALL_KBRUCK: collalg__ialltoall_k_bruck_steps(s, rank, p, n, n, inplace, radix); break;
     case COLL_ALLGATHERV:
         if (linear_alg)
             collalg__iallgatherv_linear_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
@@ -436,6 +446,9 @@ static void build(sim *m, int rank, collalg__steps *s)
         break;
     case COLL_ALLGATHERV_BRUCK:
         collalg__iallgatherv_bruck_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
+        break;
+    case COLL_ALLGATHERV_KBRUCK:
+        collalg__iallgatherv_k_bruck_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace, radix);
         break;
     case COLL_ALLTOALL:
         a = collalg__a2a_uniform(n, n, inplace);
@@ -486,6 +499,11 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_REDUCE_PIPE: collalg__ireduce_pipeline_steps(s, rank, p, root, n, inplace, radix, 0); break;
     case COLL_REDUCE_PIPE_C: collalg__ireduce_pipeline_steps(s, rank, p, root, n, inplace, radix, 1); break;
     case COLL_REDUCE_KNOMIAL: collalg__ireduce_knomial_steps(s, rank, p, root, n, inplace, 3); break;
+    case COLL_REDUCE_PTREE:
+    case COLL_REDUCE_PTREE_C:
+        collalg__ireduce_pipelined_tree_steps(s, rank, p, root, n, inplace, (int)chain_seg, tree_kind, radix,
+                                              m->coll == COLL_REDUCE_PTREE_C);
+        break;
     case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
     case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace, 0); break;
     case COLL_SCAN:
@@ -594,10 +612,12 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
-    case COLL_ALLGATHERV_BRUCK: slen = m->vc[r], rlen = m->vlen; break;
+    case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_KBRUCK: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
-    case COLL_ALLTOALL_BRUCK: slen = rlen = pn; break;
+    case COLL_ALLTOALL_BRUCK:
+    case COLL_ALLTOALL_KBRUCK: slen = rlen = pn; break;
     case COLL_ALLTOALLV:
     case COLL_ALLTOALLW: a2av_displ(m, r, 0, 0, &slen), a2av_displ(m, r, 0, 1, &rlen); break;
     case COLL_GATHER:
@@ -613,6 +633,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_REDUCE_PIPE:
     case COLL_REDUCE_PIPE_C:
     case COLL_REDUCE_KNOMIAL:
+    case COLL_REDUCE_PTREE:
+    case COLL_REDUCE_PTREE_C:
     case COLL_REDUCE_SMP:
     case COLL_REDUCE_SMP_C: slen = n, rlen = r == m->root ? n : 0; break;
     case COLL_RSB:
@@ -651,6 +673,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_KBRUCK:
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
         if (m->inplace)
@@ -660,6 +683,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLTOALL: /* block d is {r, d, j} */
     case COLL_ALLTOALL_PAIR:
     case COLL_ALLTOALL_BRUCK:
+    case COLL_ALLTOALL_KBRUCK:
         for (i = 0; i < pn; i++)
             snd[i] = mk(r, (int)(i / n), (int)(i % n));
         if (m->inplace)
@@ -716,6 +740,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_REDUCE_PIPE:
     case COLL_REDUCE_PIPE_C:
     case COLL_REDUCE_KNOMIAL:
+    case COLL_REDUCE_PTREE:
+    case COLL_REDUCE_PTREE_C:
     case COLL_REDUCE_SMP:
     case COLL_REDUCE_SMP_C:
     case COLL_ALLREDUCE_SMP:
@@ -743,7 +769,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case BAD_ORDER:
         if ((m->coll == COLL_REDUCE || m->coll == COLL_REDUCE_KNOMIAL || m->coll == COLL_REDUCE_RAB ||
                      m->coll == COLL_REDUCE_SMP || m->coll == COLL_REDUCE_SMP_C || m->coll == COLL_REDUCE_PIPE ||
-                     m->coll == COLL_REDUCE_PIPE_C
+                     m->coll == COLL_REDUCE_PIPE_C || m->coll == COLL_REDUCE_PTREE || m->coll == COLL_REDUCE_PTREE_C
                  ? root_in
                  : m->inplace) ||
             m->coll == BAD_ORDER)
@@ -785,6 +811,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_KBRUCK:
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
     case COLL_GATHERV:
@@ -795,6 +822,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
     case COLL_ALLTOALL_BRUCK:
+    case COLL_ALLTOALL_KBRUCK:
         for (i = 0; i < pn; i++)
             want[i] = mk((int)(i / n), r, (int)(i % n));
         break;
@@ -816,6 +844,8 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_REDUCE_PIPE:
     case COLL_REDUCE_PIPE_C:
     case COLL_REDUCE_KNOMIAL:
+    case COLL_REDUCE_PTREE:
+    case COLL_REDUCE_PTREE_C:
     case COLL_REDUCE_SMP:
     case COLL_REDUCE_SMP_C:
     case COLL_ALLREDUCE_SMP:
@@ -1216,27 +1246,35 @@ Test(steps, ibcast_scatterv_recexch_allgatherv)
             }
     radix = 3;
 }
-/* The pipelined tree broadcast: both trees, radices 2, 3, 5 and 71, segments of 1, 2, 3 and more
- * than COLLALG_PIECE_MAX elements, counts 0, 1, 3, 7, p = 1 .. PMAX, every root (four for p > 9). */
-Test(steps, ibcast_pipelined_tree)
+/* The pipelined trees: both trees, radices 2, 3, 5 and 71, segments of segs[0 .. nsegs) elements,
+ * counts 0, 1, 3, 7 (more segments than scratch sets), p = 1 .. PMAX, every root (four for p > 9)
+ * when rooted, in place or not when can_inplace. */
+static void simulate_ptree(coll_kind coll, int rooted, int can_inplace, const long long *segs, int nsegs)
 {
     static const int radices[] = {2, 3, 5, 71};
-    static const long long counts[] = {0, 1, 3, 7}, seg[] = {1, 2, 3, 1000};
-    int kind, r, i, p, root, c;
+    static const long long counts[] = {0, 1, 3, 7};
+    int kind, r, i, p, root, c, inplace;
     for (kind = COLLALG_TREE_KNOMIAL; kind <= COLLALG_TREE_KARY; kind++)
         for (r = 0; r < 4; r++)
-            for (i = 0; i < 4; i++)
+            for (i = 0; i < nsegs; i++)
                 for (p = 1; p <= PMAX; p++)
-                    for (root = 0; root<p; root += p> 9 ? p / 4 : 1)
-                        for (c = 0; c < 4; c++) {
-                            tree_kind = kind;
-                            radix = radices[r];
-                            chain_seg = seg[i];
-                            simulate(COLL_BCAST_PTREE, p, root, counts[c], 0);
-                        }
+                    for (root = 0; root<(rooted ? p : 1); root += p> 9 ? p / 4 : 1)
+                        for (c = 0; c < 4; c++)
+                            for (inplace = 0; inplace <= can_inplace; inplace++) {
+                                tree_kind = kind;
+                                radix = radices[r];
+                                chain_seg = segs[i];
+                                simulate(coll, p, root, counts[c], inplace);
+                            }
     tree_kind = COLLALG_TREE_KNOMIAL;
     radix = 3;
     chain_seg = 1;
+}
+/* The pipelined tree broadcast: segments of 1, 2, 3 and more than COLLALG_PIECE_MAX elements. */
+Test(steps, ibcast_pipelined_tree)
+{
+    static const long long seg[] = {1, 2, 3, 1000};
+    simulate_ptree(COLL_BCAST_PTREE, 1, 0, seg, 4);
 }
 Test(steps, ibcast_chain)
 {
@@ -1339,6 +1377,10 @@ Test(steps, ialltoall_bruck)
 {
     simulate_all(COLL_ALLTOALL_BRUCK, 0, 1);
 }
+Test(steps, ialltoall_k_bruck)
+{
+    simulate_radices(COLL_ALLTOALL_KBRUCK, 0, 1);
+}
 Test(steps, iallgatherv_ring)
 {
     simulate_all(COLL_ALLGATHERV, 0, 1);
@@ -1355,6 +1397,12 @@ Test(steps, iallgatherv_bruck)
     simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
     packed_layout = 1;
     simulate_all(COLL_ALLGATHERV_BRUCK, 0, 1);
+    packed_layout = 0;
+}
+Test(steps, iallgatherv_k_bruck)
+{
+    for (packed_layout = 0; packed_layout <= 1; packed_layout++)
+        simulate_radices(COLL_ALLGATHERV_KBRUCK, 0, 1);
     packed_layout = 0;
 }
 Test(steps, iallgather_recexch)
@@ -1560,26 +1608,21 @@ Test(steps, iallreduce_reduce_bcast_in_rank_order)
 {
     simulate_radices(COLL_ALLREDUCE_RB, 0, 1);
 }
-/* The pipelined tree allreduce: both trees, radices 2, 3, 5 and 71, segments of 1, 2 and 3
- * elements, counts 0, 1, 3, 7 (more segments than scratch sets), p = 1 .. PMAX, in place or not. */
+/* The pipelined tree allreduce and reduce: segments of 1, 2 and 3 elements, in place or not; the
+ * reduce in rank order on the ranks as they are (rank 0 hands the segments to the root), or
+ * relative to the root with a commutative operation. */
+static const long long ptree_segs[] = {1, 2, 3};
 Test(steps, iallreduce_pipelined_tree_in_rank_order)
 {
-    static const int radices[] = {2, 3, 5, 71};
-    static const long long counts[] = {0, 1, 3, 7};
-    int kind, r, p, c, inplace;
-    for (kind = COLLALG_TREE_KNOMIAL; kind <= COLLALG_TREE_KARY; kind++)
-        for (r = 0; r < 4; r++)
-            for (chain_seg = 1; chain_seg <= 3; chain_seg++)
-                for (p = 1; p <= PMAX; p++)
-                    for (c = 0; c < 4; c++)
-                        for (inplace = 0; inplace <= 1; inplace++) {
-                            tree_kind = kind;
-                            radix = radices[r];
-                            simulate(COLL_ALLREDUCE_PTREE, p, 0, counts[c], inplace);
-                        }
-    tree_kind = COLLALG_TREE_KNOMIAL;
-    radix = 3;
-    chain_seg = 1;
+    simulate_ptree(COLL_ALLREDUCE_PTREE, 0, 1, ptree_segs, 3);
+}
+Test(steps, ireduce_pipelined_tree_in_rank_order)
+{
+    simulate_ptree(COLL_REDUCE_PTREE, 1, 1, ptree_segs, 3);
+}
+Test(steps, ireduce_pipelined_tree_commutative)
+{
+    simulate_ptree(COLL_REDUCE_PTREE_C, 1, 1, ptree_segs, 3);
 }
 Test(steps, ireduce_scatter_block_recursive_halving_commutative)
 {

@@ -331,12 +331,14 @@
     X(iallgatherv, ring, 0, 0, none, 0)                                                                             \
     X(iallgatherv, recursive_doubling, 0, 0, none, 0)                                                               \
     X(iallgatherv, bruck, 0, 0, none, 0)                                                                            \
+    X(iallgatherv, k_bruck, 0, 1, radix, 0)                                                                         \
     X(iallgatherv, recexch_doubling, 0, 1, radix, 0)                                                                \
     X(iallgatherv, recexch_halving, 0, 1, radix, 0)                                                                 \
     X(iallgatherv, linear, 0, 0, none, 0)                                                                           \
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \
     X(ialltoall, bruck, 0, 0, none, 0)                                                                              \
+    X(ialltoall, k_bruck, 0, 1, radix, 0)                                                                           \
     X(ialltoall, scattered, 0, 1, requests, 0)                                                                      \
     X(ialltoall, ring, 0, 0, none, 0)                                                                               \
     X(ialltoall, pair_inplace, 0, 0, none, 0)                                                                       \
@@ -354,6 +356,7 @@
     X(ireduce, knomial, 0, 1, radix, 0)                                                                             \
     X(ireduce, rabenseifner, 0, 0, none, 0)                                                                         \
     X(ireduce, pipeline, 0, 1, segsize, 0)                                                                          \
+    X(ireduce, pipelined_tree, 0, 3, segsize, 0)                                                                    \
     X(ireduce, smp, 0, 0, none, 0)                                                                                  \
     X(iallreduce, recursive_doubling, 0, 0, none, 0)                                                                \
     X(iallreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                          \

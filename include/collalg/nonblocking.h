@@ -43,6 +43,7 @@
  * | collalg_iallgather_sparbit() | ceil(lg p) alpha + (p - 1)/p n beta, one message per block, distances halving | none |
  * | collalg_iallgather_linear() | alpha + (p - 1)/p n beta, every message at once | none |
  * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
+ * | collalg_ialltoall_k_bruck() | ceil(log_k p) (alpha + (k - 1)/k n beta), k - 1 messages per rank and round, + copies of about (2 + 2 ceil(log_k p) (k - 1)/k) n bytes; radix k (default 2) | none |
  * | collalg_ialltoall_pair() | (p - 1) alpha + (p - 1)/p n beta, one message in and out at a time | none |
  * | collalg_ialltoall_linear() | alpha + n beta with every message in flight at once | none |
  * | collalg_ialltoall_scattered(), collalg_ialltoallv_scattered(), collalg_ialltoallw_scattered() | ceil((p - 1)/w) alpha + n beta, at most w messages in and w out at a time; window w (default 32) | none |
@@ -67,6 +68,7 @@
  * | collalg_iallgatherv_linear() | alpha + max(n - m, (p - 1) m) beta, m the own block, every message at once | none |
  * | collalg_iallgatherv_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks (p a power of two; forwarding rounds otherwise), + copies of n bytes unless the blocks lie in rank order | none |
  * | collalg_iallgatherv_bruck() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks, + copies of about 2 n bytes | none |
+ * | collalg_iallgatherv_k_bruck() | ceil(log_k p) alpha + (p - 1)/p n beta for equal blocks, k - 1 messages per rank and round, + copies of about 2 n bytes; radix k (default 2) | none |
  * | collalg_iallgatherv_recexch_doubling() | as iallgather recexch_doubling for equal blocks, + copies of n bytes unless the blocks lie in rank order; radix k (default 2) | none |
  * | collalg_iallgatherv_recexch_halving() | as iallgather recexch_halving for equal blocks, + copies of n bytes through scratch; radix k (default 2) | none |
  * | collalg_ialltoallv_linear(), collalg_ialltoallw_linear() | alpha + n beta with every message in flight at once | none |
@@ -74,6 +76,7 @@
  * | collalg_ireduce_knomial() | (k - 1) ceil(log_k p) (alpha + n beta + n gamma) on the longest path, + alpha + n beta for root != 0; radix k (default 4) | none (rank order kept) |
  * | collalg_ireduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold, and a hand-off to a folded root, otherwise) | none (rank order kept) |
  * | collalg_ireduce_pipeline() | (p + s - 2)(alpha + n/s beta + n/s gamma) for s segments, + alpha + n beta for a non-commutative op and root != 0; segment size in bytes (default 64 KiB) | none (rank order kept) |
+ * | collalg_ireduce_pipelined_tree() | about (L + s - 1) c (alpha + n/s beta + n/s gamma) for s segments, L the tree height, c the most children of a rank, + alpha + n/s beta for a non-commutative op and root != 0; segment size in bytes (default 64 KiB), tree k-nomial (default) or k-ary, radix k (default 2) | none (rank order kept) |
  * | collalg_ireduce_smp() | ceil(lg q) (alpha + n beta + n gamma) inside the nodes + ceil(lg N) (alpha + n beta + n gamma) among them (N nodes of at most q ranks), + alpha + n beta for a non-commutative op and root != 0 | none (rank order kept: nodes cut into runs of consecutive ranks when needed) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
  * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
@@ -129,6 +132,7 @@
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"
 #include "ialltoall/bruck.h"
+#include "ialltoall/k_bruck.h"
 #include "ialltoall/scattered.h"
 #include "ialltoall/ring.h"
 #include "ialltoall/pair_inplace.h"
@@ -143,6 +147,7 @@
 #include "iallgatherv/ring.h"
 #include "iallgatherv/recursive_doubling.h"
 #include "iallgatherv/bruck.h"
+#include "iallgatherv/k_bruck.h"
 #include "iallgatherv/recexch_doubling.h"
 #include "iallgatherv/recexch_halving.h"
 #include "iallgatherv/linear.h"
@@ -160,6 +165,7 @@
 #include "ireduce/knomial.h"
 #include "ireduce/rabenseifner.h"
 #include "ireduce/pipeline.h"
+#include "ireduce/pipelined_tree.h"
 #include "ireduce/smp.h"
 #include "iallreduce/recursive_doubling.h"
 #include "iallreduce/ring.h"

@@ -22,7 +22,8 @@
  * sent; MPI_Cancel on a request refused.
  *
  * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll LIST for the rows of
- * the collectives of LIST only (comma-separated, of ibcast, ireduce, iallreduce, iscan).
+ * the collectives of LIST only (comma-separated, of ibcast, iallgather, ialltoall, iallgatherv,
+ * ireduce, iallreduce, iscan).
  */
 #include "harness.h"
 #include "reduction_cases.h"
@@ -189,21 +190,25 @@ typedef int (*transport_init_fn)(const void *, int, MPI_Datatype, void *, int, M
     }
 A2A_SCATTERED(2)
 A2A_SCATTERED(0)
-/* iallgather k_bruck at radix k, with the signature of the others (7: above every p tested). */
-#define K_BRUCK_FNS(k)                                                                                              \
-    static int iallgather_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,     \
-                                      MPI_Comm c, MPI_Request *q)                                                   \
-    {                                                                                                               \
-        return collalg_iallgather_k_bruck(s, sc, st, r, rc, rt, c, q, k);                                           \
-    }                                                                                                               \
-    static int allgather_init_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt, \
-                                          MPI_Comm c, MPI_Info i, MPI_Request *q)                                   \
-    {                                                                                                               \
-        return collalg_allgather_init_k_bruck(s, sc, st, r, rc, rt, c, i, q, k);                                    \
+/* iallgather and ialltoall k_bruck at radix k, with the signature of the others (7: above every p
+ * tested). */
+#define K_BRUCK_FNS(coll, k)                                                                                     \
+    static int i##coll##_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,   \
+                                     MPI_Comm c, MPI_Request *q)                                                 \
+    {                                                                                                            \
+        return collalg_i##coll##_k_bruck(s, sc, st, r, rc, rt, c, q, k);                                         \
+    }                                                                                                            \
+    static int coll##_init_k_bruck_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt, \
+                                       MPI_Comm c, MPI_Info i, MPI_Request *q)                                   \
+    {                                                                                                            \
+        return collalg_##coll##_init_k_bruck(s, sc, st, r, rc, rt, c, i, q, k);                                  \
     }
-K_BRUCK_FNS(3)
-K_BRUCK_FNS(0)
-K_BRUCK_FNS(7)
+K_BRUCK_FNS(allgather, 3)
+K_BRUCK_FNS(allgather, 0)
+K_BRUCK_FNS(allgather, 7)
+K_BRUCK_FNS(alltoall, 3)
+K_BRUCK_FNS(alltoall, 0)
+K_BRUCK_FNS(alltoall, 7)
 /* iallgather recexch_<alg> at radix k, with the signature of the others. */
 #define RX_FNS(alg, k)                                                                                              \
     static int iallgather_##alg##_##k(const void *s, int sc, MPI_Datatype st, void *r, int rc, MPI_Datatype rt,     \
@@ -249,6 +254,9 @@ static const struct {
                   TRANSPORT(1, alltoall, linear),
                   TRANSPORT(1, alltoall, pair),
                   TRANSPORT(1, alltoall, bruck),
+                  {"ialltoall k_bruck 3", 1, ialltoall_k_bruck_3, alltoall_init_k_bruck_3},
+                  {"ialltoall k_bruck 0", 1, ialltoall_k_bruck_0, alltoall_init_k_bruck_0},
+                  {"ialltoall k_bruck 7", 1, ialltoall_k_bruck_7, alltoall_init_k_bruck_7},
                   {"ialltoall scattered 2", 1, ialltoall_scattered_2, alltoall_init_scattered_2},
                   {"ialltoall scattered 0", 1, ialltoall_scattered_0, alltoall_init_scattered_0},
                   TRANSPORT(1, alltoall, ring),
@@ -491,8 +499,12 @@ out:
     free(whole);
 }
 
+/* The kinds of run_v(). */
+#define NV_KINDS 13
+
 /* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4),
- * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8), linear (9) with
+ * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8), k_bruck radix 3, 0
+ * and 7 (9, 10, 11), linear (12) with
  * the block pattern pat at every root up to p = 4 (else 0 and p - 1); in place where the types
  * agree. */
 static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
@@ -542,9 +554,15 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
             else if (kind == 4)
                 NB(allgatherv, bruck, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
                    displs, t->rtype, MPI_COMM_WORLD);
-            else if (kind == 9)
+            else if (kind == 12)
                 NB(allgatherv, linear, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
                    displs, t->rtype, MPI_COMM_WORLD);
+            else if (kind >= 9) /* k_bruck radix 3, 0 (2) and 7 (above every p tested) */
+                NBK(allgatherv, k_bruck, mode, &req,
+                    kind == 9    ? 3
+                    : kind == 10 ? 0
+                                 : 7,
+                    in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD);
             else if (kind <= 6) /* recexch doubling and halving, radix 0 (2) and 3 */
                 NBK(allgatherv, recexch_doubling, mode, &req, kind == 5 ? 0 : 3, in ? MPI_IN_PLACE : mine,
                     scounts[rank], t->stype, got, counts, displs, t->rtype, MPI_COMM_WORLD);
@@ -554,16 +572,19 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
         }
         nb_complete(&req, mode);
         snprintf(what, sizeof what, "%s %s count %d %s root %d%s%s",
-                 kind == 0   ? "igatherv linear"
-                 : kind == 1 ? "iscatterv linear"
-                 : kind == 2 ? "iallgatherv ring"
-                 : kind == 3 ? "iallgatherv recursive_doubling"
-                 : kind == 4 ? "iallgatherv bruck"
-                 : kind == 5 ? "iallgatherv recexch_doubling 0"
-                 : kind == 6 ? "iallgatherv recexch_doubling 3"
-                 : kind == 7 ? "iallgatherv recexch_halving 0"
-                 : kind == 8 ? "iallgatherv recexch_halving 3"
-                             : "iallgatherv linear",
+                 kind == 0    ? "igatherv linear"
+                 : kind == 1  ? "iscatterv linear"
+                 : kind == 2  ? "iallgatherv ring"
+                 : kind == 3  ? "iallgatherv recursive_doubling"
+                 : kind == 4  ? "iallgatherv bruck"
+                 : kind == 5  ? "iallgatherv recexch_doubling 0"
+                 : kind == 6  ? "iallgatherv recexch_doubling 3"
+                 : kind == 7  ? "iallgatherv recexch_halving 0"
+                 : kind == 8  ? "iallgatherv recexch_halving 3"
+                 : kind == 9  ? "iallgatherv k_bruck 3"
+                 : kind == 10 ? "iallgatherv k_bruck 0"
+                 : kind == 11 ? "iallgatherv k_bruck 7"
+                              : "iallgatherv linear",
                  t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }
@@ -708,7 +729,7 @@ out:
 
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; tree_name: binomial, knomial,
- * rabenseifner, pipeline with segments of 8 bytes and the default, smp),
+ * rabenseifner, pipeline with segments of 8 bytes and the default, smp, pipelined_tree),
  * 1 iscan (recursive doubling, smp, linear), 2 iexscan (recursive doubling, linear), 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
  * the others refused before any message), 9 and 10 by recursive doubling and by the butterfly, 11 and 12 by recursive
@@ -730,8 +751,18 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter_block recexch",
                                        "ireduce_scatter recexch"};
     static const char *const scan_name[] = {" recursive_doubling", " smp", " linear"};
-    static const char *const tree_name[] = {" binomial",   " knomial 3",  " knomial 0", " rabenseifner",
-                                            " pipeline 8", " pipeline 0", " smp"};
+    static const char *const tree_name[] = {" binomial",
+                                            " knomial 3",
+                                            " knomial 0",
+                                            " rabenseifner",
+                                            " pipeline 8",
+                                            " pipeline 0",
+                                            " smp",
+                                            " pipelined_tree 8 knomial 3",
+                                            " pipelined_tree 100 kary 3",
+                                            " pipelined_tree 0 0 0"};
+    /* pipelined_tree's (segsize, tree, radix) of trees 7 .. 9 */
+    static const int ptree[3][3] = {{8, COLLALG_TREE_KNOMIAL, 3}, {100, COLLALG_TREE_KARY, 3}, {0, 0, 0}};
     int vcounts = which >= 4 && which % 2 == 0, commute = 1, err = MPI_SUCCESS, tree;
     int *counts = th_alloc((size_t)p * sizeof(int)), j, total = 0, before = 0, root, mine;
     size_t bytes, rbytes;
@@ -754,7 +785,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0                 ? 7
+        for (tree = 0; tree < (which == 0                 ? 10
                                : which == 1               ? 3
                                : which >= 9 || which == 2 ? 2
                                                           : 1);
@@ -782,6 +813,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                        MPI_COMM_WORLD);
                 else if (tree == 6)
                     NB(reduce, smp, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
+                else if (tree >= 7)
+                    NBK3(reduce, pipelined_tree, mode, &req, ptree[tree - 7][0], ptree[tree - 7][1], ptree[tree - 7][2],
+                         in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
                 else if (tree >= 4)
                     NBK(reduce, pipeline, mode, &req, tree == 4 ? 8 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
                         k->op, root, MPI_COMM_WORLD);
@@ -1028,7 +1062,7 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     MPI_Errhandler eh;
     MPI_Comm c = th_recording_comm(&eh);
     MPI_Request req, ok_req;
-    int buf[4] = {0, 0, 0, 0}, err, cls, ok;
+    int buf[4] = {0, 0, 0, 0}, err, cls, ok, *zeros = calloc((size_t)p, sizeof(int));
     char what[128];
     struct {
         const char *name;
@@ -1057,7 +1091,10 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
                  {"ibcast scatterv_recexch_allgatherv radix 1", MPI_ERR_ARG},
                  {"ibcast pipelined_tree segsize -1", MPI_ERR_ARG},
                  {"ibcast pipelined_tree radix 1", MPI_ERR_ARG},
-                 {"ibcast pipelined_tree tree 3", MPI_ERR_ARG}};
+                 {"ibcast pipelined_tree tree 3", MPI_ERR_ARG},
+                 {"ireduce pipelined_tree radix 1", MPI_ERR_ARG},
+                 {"ialltoall k_bruck radix 1", MPI_ERR_ARG},
+                 {"iallgatherv k_bruck radix -1", MPI_ERR_ARG}};
 
     int i;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPI_COMM_NULL's errors land there */
@@ -1088,7 +1125,10 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
         case 21: err = collalg_ibcast_scatterv_recexch_allgatherv(buf, 1, MPI_INT, 0, c, &req, 1); break;
         case 22: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, -1, 0, 0); break;
         case 23: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 0, 1); break;
-        default: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 3, 0); break;
+        case 24: err = collalg_ibcast_pipelined_tree(buf, 1, MPI_INT, 0, c, &req, 0, 3, 0); break;
+        case 25: err = collalg_ireduce_pipelined_tree(buf, buf + 2, 1, MPI_INT, MPI_SUM, 0, c, &req, 0, 0, 1); break;
+        case 26: err = collalg_ialltoall_k_bruck(buf, 0, MPI_INT, buf + 2, 0, MPI_INT, c, &req, 1); break;
+        default: err = collalg_iallgatherv_k_bruck(buf, 0, MPI_INT, buf + 2, zeros, zeros, MPI_INT, c, &req, -1); break;
         }
         cls = err;
         MPI_Error_class(err, &cls);
@@ -1116,6 +1156,7 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     th_expect(res, o, "MPI_Cancel refused", ok);
     th_recording_comm_free(&c, &eh);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    free(zeros);
 }
 
 int main(int argc, char **argv)
@@ -1146,6 +1187,19 @@ int main(int argc, char **argv)
                     (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector")))
                     for (ci = 0; ci < o.ncounts; ci++)
                         run_bcast(&res, &o, &t[ti], count_of(o.counts[ci], t[ti].rtype), p, rank, mode);
+            for (ti = 0; ti < TH_NTYPES; ti++) /* the transports and iallgatherv of the collectives named */
+                for (ci = 0; ci < o.ncounts && th_want_type(&o, t[ti].name) &&
+                             (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector"));
+                     ci++)
+                    for (inplace = 0; inplace <= o.inplace; inplace++) {
+                        int count = count_of(o.counts[ci], t[ti].rtype), kind, pat;
+                        for (kind = 0; kind < NTRANSPORTS; kind++)
+                            if (nb_only(only, transports[kind].all2all ? "ialltoall" : "iallgather"))
+                                run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, mode);
+                        for (kind = 2; kind < NV_KINDS && nb_only(only, "iallgatherv"); kind++)
+                            for (pat = 1; pat < TH_NVPATTERNS; pat += 2)
+                                run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
+                    }
             for (ti = 0; ti < RC_NCASES; ti++)
                 for (ci = 0; ci < o.ncounts; ci++)
                     for (inplace = 0; inplace <= o.inplace; inplace++) {
@@ -1196,7 +1250,7 @@ int main(int argc, char **argv)
                         run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                         run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                     }
-                    for (kind = 0; kind < 10; kind++)
+                    for (kind = 0; kind < NV_KINDS; kind++)
                         for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
                             run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
                 }

@@ -921,25 +921,38 @@ COLLALG_INLINE int collalg__nbc_enter(collalg__ctx *c, int err, MPI_Request *req
 typedef void (*collalg__transport_steps_fn)(collalg__steps *s, int rank, int p, long long scount, long long rcount,
                                             int inplace);
 
+/** @brief A transport collective's schedule builder with a radix @p k (the k-port Bruck ones). */
+typedef void (*collalg__transport_k_steps_fn)(collalg__steps *s, int rank, int p, long long scount, long long rcount,
+                                              int inplace, int k);
+
 /**
  * @brief The whole start of a nonblocking transport collective (MPI_Iallgather's or
- *        MPI_Ialltoall's arguments): the checks, the counting and filling runs of @p build, the
- *        buffers, collalg__nbc_launch() (@p persistent: see there).
+ *        MPI_Ialltoall's arguments): the checks, the counting and filling runs of @p build (or,
+ *        when it is NULL, of @p build_k with radix @p radix, @p radix0 for 0, MPI_ERR_ARG for a
+ *        negative radix or radix 1), the buffers, collalg__nbc_launch() (@p persistent: see
+ *        there).
  * @return as the algorithm's function (MPI_SUCCESS, MPI_ERR_COMM, MPI_ERR_COUNT, MPI_ERR_TYPE,
- *         MPI_ERR_BUFFER, MPI_ERR_REQUEST, MPI_ERR_NO_MEM, or a failing MPI call's class).
+ *         MPI_ERR_BUFFER, MPI_ERR_REQUEST, MPI_ERR_ARG, MPI_ERR_NO_MEM, or a failing MPI call's
+ *         class).
  */
-COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, const void *sendbuf, int sendcount,
-                                          MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                          MPI_Comm comm, MPI_Request *request, int persistent)
+COLLALG_INLINE int collalg__nbc_transport_k(collalg__transport_steps_fn build, collalg__transport_k_steps_fn build_k,
+                                            int radix, int radix0, const void *sendbuf, int sendcount,
+                                            MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                            MPI_Comm comm, MPI_Request *request, int persistent)
 {
     collalg__ctx c;
     collalg__nbc *op = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS, k = radix ? radix : radix0;
     collalg__ctx_init(&c, comm);
     if (COLLALG_ARG_CHECKS)
         err = collalg__check_transport(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, build, (rank, p, sendcount, recvcount, inplace));
+    if (err == MPI_SUCCESS && !build && (radix < 0 || radix == 1))
+        err = MPI_ERR_ARG;
+    if (build)
+        COLLALG__NBC_BUILD(err, op, build, (rank, p, sendcount, recvcount, inplace));
+    else
+        COLLALG__NBC_BUILD(err, op, build_k, (rank, p, sendcount, recvcount, inplace, k));
     if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
     if (err == MPI_SUCCESS && !inplace)
@@ -947,36 +960,66 @@ COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, con
     return collalg__nbc_launch(op, err, &c, request, persistent);
 }
 
+/** @brief collalg__nbc_transport_k() of a builder without a radix. */
+COLLALG_INLINE int collalg__nbc_transport(collalg__transport_steps_fn build, const void *sendbuf, int sendcount,
+                                          MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                          MPI_Comm comm, MPI_Request *request, int persistent)
+{
+    return collalg__nbc_transport_k(build, NULL, 0, 0, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                    request, persistent);
+}
+
 /** @brief An allgatherv's schedule builder (schedule/icoll.h: @p rcounts and @p displs, or NULL
  *         for blocks of @p rcount elements). */
 typedef void (*collalg__allgatherv_steps_fn)(collalg__steps *s, int rank, int p, long long scount, long long rcount,
                                              const int *rcounts, const int *displs, int inplace);
 
+/** @brief An allgatherv's schedule builder with a radix @p k (the k-port Bruck one). */
+typedef void (*collalg__allgatherv_k_steps_fn)(collalg__steps *s, int rank, int p, long long scount, long long rcount,
+                                               const int *rcounts, const int *displs, int inplace, int k);
+
 /**
  * @brief The whole start of a nonblocking allgatherv (MPI_Iallgatherv's arguments): the checks
- *        of the blocking allgathervs, the counting and filling runs of @p build, the buffers,
- *        collalg__nbc_launch() (@p persistent: see there).
+ *        of the blocking allgathervs, the counting and filling runs of @p build (or, when it is
+ *        NULL, of @p build_k with radix @p radix, @p radix0 for 0, MPI_ERR_ARG for a negative
+ *        radix or radix 1), the buffers, collalg__nbc_launch() (@p persistent: see there).
  * @return as the algorithm's function (MPI_SUCCESS, MPI_ERR_COMM, MPI_ERR_ARG, MPI_ERR_COUNT,
  *         MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_REQUEST, MPI_ERR_NO_MEM, or a failing MPI call's
  *         class).
  */
-COLLALG_INLINE int collalg__nbc_allgatherv(collalg__allgatherv_steps_fn build, const void *sendbuf, int sendcount,
-                                           MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
-                                           const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
-                                           MPI_Request *request, int persistent)
+COLLALG_INLINE int collalg__nbc_allgatherv_k(collalg__allgatherv_steps_fn build, collalg__allgatherv_k_steps_fn build_k,
+                                             int radix, int radix0, const void *sendbuf, int sendcount,
+                                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                             const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                             MPI_Request *request, int persistent)
 {
     collalg__ctx c; /* for the checks of the blocking allgathervs */
     collalg__nbc *op = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, k = radix ? radix : radix0;
     int err =
         collalg__allgatherv_enter(&c, &sendbuf, &sendcount, &sendtype, recvbuf, recvcounts, displs, recvtype, comm);
     err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    COLLALG__NBC_BUILD(err, op, build, (rank, p, sendcount, 0, recvcounts, displs, inplace));
+    if (err == MPI_SUCCESS && !build && (radix < 0 || radix == 1))
+        err = MPI_ERR_ARG;
+    if (build)
+        COLLALG__NBC_BUILD(err, op, build, (rank, p, sendcount, 0, recvcounts, displs, inplace));
+    else
+        COLLALG__NBC_BUILD(err, op, build_k, (rank, p, sendcount, 0, recvcounts, displs, inplace, k));
     if (err == MPI_SUCCESS)
         err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
     if (err == MPI_SUCCESS && !inplace)
         err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
     return collalg__nbc_launch(op, err, &c, request, persistent);
+}
+
+/** @brief collalg__nbc_allgatherv_k() of a builder without a radix. */
+COLLALG_INLINE int collalg__nbc_allgatherv(collalg__allgatherv_steps_fn build, const void *sendbuf, int sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                           const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                           MPI_Request *request, int persistent)
+{
+    return collalg__nbc_allgatherv_k(build, NULL, 0, 0, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                     recvtype, comm, request, persistent);
 }
 
 /** @brief @p err, or MPI_ERR_OP when @p err is MPI_SUCCESS and @p op is not commutative: the

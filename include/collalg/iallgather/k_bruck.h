@@ -68,22 +68,9 @@ COLLALG_INLINE int collalg__iallgather_k_bruck(const void *sendbuf, int sendcoun
                                                int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                                                MPI_Request *request, int radix, int persistent)
 {
-    collalg__ctx c;
-    collalg__nbc *op = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, err = MPI_SUCCESS;
-    int k = radix ? radix : COLLALG_ALLGATHER_K_BRUCK_RADIX_DEFAULT;
-    collalg__ctx_init(&c, comm);
-    if (COLLALG_ARG_CHECKS)
-        err = collalg__check_transport(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    if (err == MPI_SUCCESS && (radix < 0 || radix == 1))
-        err = MPI_ERR_ARG;
-    COLLALG__NBC_BUILD(err, op, collalg__iallgather_k_bruck_steps, (rank, p, sendcount, recvcount, inplace, k));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, recvbuf, recvtype);
-    if (err == MPI_SUCCESS && !inplace)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_SEND, sendbuf, sendtype);
-    return collalg__nbc_launch(op, err, &c, request, persistent);
+    return collalg__nbc_transport_k(NULL, collalg__iallgather_k_bruck_steps, radix,
+                                    COLLALG_ALLGATHER_K_BRUCK_RADIX_DEFAULT, sendbuf, sendcount, sendtype, recvbuf,
+                                    recvcount, recvtype, comm, request, persistent);
 }
 
 /**

@@ -85,6 +85,29 @@
 #define COLLALG_IALLREDUCE_PIPELINED_TREE_RADIX_DEFAULT 2
 #endif
 
+/**
+ * @brief The parameters of the pipelined trees (collalg_iallreduce_pipelined_tree(),
+ *        collalg_ireduce_pipelined_tree()) after @p err: MPI_ERR_ARG for a @p tree other than 0
+ *        or a tree kind, or a negative radix or radix 1; then *@p tree and *@p radix with their
+ *        defaults @p tree0 and @p radix0 for 0, and *@p seg the elements of a segment of
+ *        @p segsize bytes (0: @p segsize0) of @p datatype.
+ * @return @p err, or the first error found.
+ */
+COLLALG_INLINE int collalg__ptree_params(int err, MPI_Datatype datatype, int count, int segsize, int segsize0,
+                                         int *tree, int tree0, int *radix, int radix0, int *seg)
+{
+    int size = 0;
+    if (err == MPI_SUCCESS && (*tree < 0 || *tree > COLLALG_TREE_KARY || *radix < 0 || *radix == 1))
+        err = MPI_ERR_ARG;
+    if (err == MPI_SUCCESS)
+        err = collalg__type_size(datatype, &size);
+    if (err == MPI_SUCCESS)
+        err = collalg__reduce_seg_elems(segsize ? segsize : segsize0, size, count, seg);
+    *tree = *tree ? *tree : tree0;
+    *radix = *radix ? *radix : radix0;
+    return err;
+}
+
 /** @brief The start of collalg_iallreduce_pipelined_tree() (@p persistent 0) and of
  *         collalg_allreduce_init_pipelined_tree() (1): checks, parameters, schedule, buffers,
  *         then collalg__nbc_launch(). */
@@ -95,18 +118,12 @@ COLLALG_INLINE int collalg__iallreduce_pipelined_tree(const void *sendbuf, void 
 {
     collalg__ctx c; /* for the checks of the blocking allreduces */
     collalg__nbc *o = NULL;
-    int inplace = sendbuf == MPI_IN_PLACE, p, rank, size = 0, seg = 1;
+    int inplace = sendbuf == MPI_IN_PLACE, p, rank, seg = 1;
     int err = collalg__allreduce_enter(&c, &sendbuf, recvbuf, count, datatype, op, comm);
     err = collalg__nbc_enter(&c, err, request, &p, &rank);
-    if (err == MPI_SUCCESS && (tree < 0 || tree > COLLALG_TREE_KARY || radix < 0 || radix == 1))
-        err = MPI_ERR_ARG;
-    if (err == MPI_SUCCESS)
-        err = collalg__type_size(datatype, &size);
-    if (err == MPI_SUCCESS)
-        err = collalg__reduce_seg_elems(segsize ? segsize : COLLALG_IALLREDUCE_PIPELINED_TREE_SEGSIZE_DEFAULT, size,
-                                        count, &seg);
-    tree = tree ? tree : COLLALG_IALLREDUCE_PIPELINED_TREE_KIND_DEFAULT;
-    radix = radix ? radix : COLLALG_IALLREDUCE_PIPELINED_TREE_RADIX_DEFAULT;
+    err = collalg__ptree_params(err, datatype, count, segsize, COLLALG_IALLREDUCE_PIPELINED_TREE_SEGSIZE_DEFAULT, &tree,
+                                COLLALG_IALLREDUCE_PIPELINED_TREE_KIND_DEFAULT, &radix,
+                                COLLALG_IALLREDUCE_PIPELINED_TREE_RADIX_DEFAULT, &seg);
     COLLALG__NBC_BUILD(err, o, collalg__iallreduce_pipelined_tree_steps, (rank, p, count, inplace, seg, tree, radix));
     return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
 }

@@ -15,25 +15,45 @@
 
 #include "steps.h"
 #include "common.h"
+#include "kradix.h"
+
+/** @brief The most blocks one round of radix @p k (>= 2) of Bruck's alltoall sends on @p p ranks:
+ *         the blocks j < p with a non-zero base-k digit at the round's span, over all rounds
+ *         (floor(p/2) for radix 2). */
+static inline long long collalg__a2a_bruck_most(int p, int k)
+{
+    long long span, most = 0, n;
+    int j;
+    for (span = 1; span < p; span *= k) {
+        for (n = 0, j = 0; j < p; j++)
+            n += (j / span) % k != 0;
+        most = n > most ? n : most;
+    }
+    return most;
+}
 
 /**
- * @brief Bruck's alltoall of blocks of @p scount (sent) and @p rcount (received) elements for any
- *        p (the schedule of collalg_alltoall_bruck()). COLLALG_BUF_TMP holds p blocks, then two
- *        packing areas of floor(p/2) blocks each.
+ * @brief Bruck's alltoall with radix @p k >= 2 of blocks of @p scount (sent) and @p rcount
+ *        (received) elements for any p (MPICH's ialltoall tsp_brucks; radix 2 is the schedule of
+ *        collalg_alltoall_bruck()). COLLALG_BUF_TMP holds p blocks, then an outgoing and an
+ *        incoming packing area of M blocks each (M = collalg__a2a_bruck_most()).
  *        1. Rotation: block j of the scratch is block (rank + j) mod p of the input
  *           (COLLALG_BUF_SEND, or COLLALG_BUF_RECV when @p inplace; then @p scount is @p rcount).
- *        2. In the round with d = 1, 2, 4, ... below p, the blocks j whose bit d is set (runs of d
- *           blocks from j = d, 3d, 5d, ...) are packed by copies, sent to rank + d as one message,
- *           and the ones from rank - d are unpacked into the same places. Invariant: block j of
- *           rank r holds, after the rounds below d, the data of rank r - (j mod d) for rank
- *           r - (j mod d) + j.
+ *        2. In the round of span d = 1, k, k^2, ... below p, for each digit value v = 1 .. k - 1
+ *           with v d < p (schedule/kradix.h), the blocks j whose base-k digit at d is v (runs of d
+ *           blocks from j = v d, v d + k d, ...) are packed by copies into the outgoing area, the
+ *           values one after another; each value's blocks go to rank + v d as one message, and the
+ *           ones from rank - v d come into the incoming area at the same place and are unpacked
+ *           into the same blocks. The k - 1 messages each way are in flight together; packing,
+ *           messages and unpacking are rounds. Invariant: block j of rank r holds, after the
+ *           rounds of spans below d, the data of rank r - (j mod d) for rank r - (j mod d) + j.
  *        3. Inverse rotation: block j of the scratch is block (rank - j) mod p of COLLALG_BUF_RECV.
  */
-static inline void collalg__ialltoall_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
-                                                  long long rcount, int inplace)
+static inline void collalg__ialltoall_k_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                    long long rcount, int inplace, int k)
 {
-    long long pn = (long long)p * rcount, half = (long long)(p / 2) * rcount, at;
-    int in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, d, j, step;
+    long long pn = (long long)p * rcount, most, span, at, first;
+    int in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, j, v, d, step;
     if (inplace)
         scount = rcount;
     if (p == 1) {
@@ -41,33 +61,51 @@ static inline void collalg__ialltoall_bruck_steps(collalg__steps *s, int rank, i
             collalg__steps_copy(s, collalg__pc(in, 0, scount), collalg__pc(COLLALG_BUF_RECV, 0, rcount));
         return;
     }
-    collalg__steps_tmp(s, pn + 2 * half);
+    if (k > p) /* the digit values v with v d < p: a larger radix adds none */
+        k = p;
+    most = collalg__a2a_bruck_most(p, k) * rcount;
+    collalg__steps_tmp(s, pn + 2 * most);
     for (j = 0; j < p; j++)
         collalg__steps_copy(s, collalg__pc(in, collalg__ring_to(rank, p, j) * scount, scount),
                             collalg__pc(COLLALG_BUF_TMP, j * rcount, rcount));
     collalg__steps_round(s);
-    for (d = 1; d < p; d <<= 1) {
+    for (span = 1; span < p; span *= k) {
         for (step = 0; step < 2; step++) { /* 0: pack the runs; 1: unpack them */
-            for (at = 0, j = d; j < p; j += 2 * d) {
-                long long n = (long long)(p - j < d ? p - j : d) * rcount;
-                collalg__piece run = collalg__pc(COLLALG_BUF_TMP, j * rcount, n);
-                if (step == 0)
-                    collalg__steps_copy(s, run, collalg__pc(COLLALG_BUF_TMP, pn + at, n));
-                else
-                    collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, pn + half + at, n), run);
+            for (at = 0, v = 1; v < k && (d = collalg__kradix_dist(p, span, v)) > 0; v++)
+                for (first = d; first < p; first += k * span) {
+                    long long n = (p - first < span ? p - first : span) * rcount;
+                    collalg__piece run = collalg__pc(COLLALG_BUF_TMP, first * rcount, n);
+                    if (step == 0)
+                        collalg__steps_copy(s, run, collalg__pc(COLLALG_BUF_TMP, pn + at, n));
+                    else
+                        collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, pn + most + at, n), run);
+                    at += n;
+                }
+            collalg__steps_round(s);
+            if (step == 1)
+                continue;
+            for (at = 0, v = 1; v < k && (d = collalg__kradix_dist(p, span, v)) > 0; v++) {
+                long long n = 0;
+                for (first = d; first < p; first += k * span)
+                    n += (p - first < span ? p - first : span) * rcount;
+                collalg__steps_recv(s, collalg__ring_from(rank, p, d), collalg__pc(COLLALG_BUF_TMP, pn + most + at, n));
+                collalg__steps_send(s, collalg__ring_to(rank, p, d), collalg__pc(COLLALG_BUF_TMP, pn + at, n));
                 at += n;
             }
             collalg__steps_round(s);
-            if (step == 0) {
-                collalg__steps_send(s, collalg__ring_to(rank, p, d), collalg__pc(COLLALG_BUF_TMP, pn, at));
-                collalg__steps_recv(s, collalg__ring_from(rank, p, d), collalg__pc(COLLALG_BUF_TMP, pn + half, at));
-                collalg__steps_round(s);
-            }
         }
     }
     for (j = 0; j < p; j++)
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_TMP, j * rcount, rcount),
                             collalg__pc(COLLALG_BUF_RECV, collalg__ring_from(rank, p, j) * rcount, rcount));
+}
+
+/** @brief Bruck's alltoall (radix 2, the schedule of collalg_alltoall_bruck()):
+ *         collalg__ialltoall_k_bruck_steps() with k = 2. */
+static inline void collalg__ialltoall_bruck_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                  long long rcount, int inplace)
+{
+    collalg__ialltoall_k_bruck_steps(s, rank, p, scount, rcount, inplace, 2);
 }
 
 /** @brief The counts and displacements of one side of an alltoall(v): NULL arrays for blocks of

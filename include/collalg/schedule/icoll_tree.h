@@ -3,13 +3,14 @@
  * @file collalg/schedule/icoll_tree.h
  * @brief Schedule builders of the pipelined tree allreduce (MPICH's iallreduce tsp_tree with
  *        segments): every segment reduced up a tree to rank 0 and broadcast back down the same
- *        tree, segment after segment; and of the pipelined tree broadcast (MPICH's ibcast
- *        tsp_tree), segments flowing down the same trees from the root (see schedule/icoll.h for
- *        what a builder is). No MPI.
+ *        tree, segment after segment; of the pipelined tree reduce (MPICH's ireduce tsp_tree),
+ *        its up phase alone; and of the pipelined tree broadcast (MPICH's ibcast tsp_tree),
+ *        segments flowing down the same trees from the root (see schedule/icoll.h for what a
+ *        builder is). No MPI.
  *
  * @par The trees
- * Both kinds are on the ranks as they are (rank 0 on top; the broadcast takes the ranks relative
- * to its root) and every subtree is a run of
+ * Both kinds are on the ranks as they are (rank 0 on top; the broadcast, and the reduce for a
+ * commutative operation, take the ranks relative to their root) and every subtree is a run of
  * consecutive ranks, the node first, its children's runs after it in increasing rank order, so
  * combining the node's own operand and then its children's partial results in rank order keeps
  * MPI's operand order for any operation:
@@ -94,34 +95,111 @@ static inline int collalg__ptree_child(int kind, int rank, int p, int k, int i)
 }
 
 /**
+ * @brief One rank's state in the up phase of the pipelined trees (collalg__ptree_up_steps()):
+ *        segments reduced up the tree of kind `kind` and radix `k` on the tree ranks
+ *        (rank - shift) mod p, tree rank 0 on top.
+ */
+typedef struct collalg__ptree_up {
+    int kind, k, p;                  /**< the tree: kind, radix, number of ranks */
+    int shift;                       /**< a peer's rank is (its tree rank + shift) mod p */
+    int me;                          /**< this rank's tree rank */
+    int m;                           /**< number of children */
+    int parent;                      /**< the parent's rank (not its tree rank); -1 on top */
+    int release[COLLALG_PTREE_SETS]; /**< per scratch set: the step that last reads it */
+    int prev_recv;                   /**< first receive of the segment before (-1: none) */
+    int prev_up;                     /**< send up of the segment before (-1: none) */
+    long long width;                 /**< elements of one scratch slot */
+} collalg__ptree_up;
+
+/** @brief Sets up @p u for tree rank @p me of @p p ranks (see collalg__ptree_up) and reserves
+ *         COLLALG_PTREE_SETS slots of min(@p seg, @p count) elements per child in COLLALG_BUF_TMP. */
+static inline void collalg__ptree_up_init(collalg__steps *s, collalg__ptree_up *u, int me, int p, int shift,
+                                          long long count, long long seg, int kind, int k)
+{
+    int i, parent = collalg__ptree_parent(kind, me, p, k);
+    u->kind = kind;
+    u->k = k;
+    u->p = p;
+    u->shift = shift;
+    u->me = me;
+    u->parent = parent < 0 ? -1 : (parent + shift) % p;
+    u->m = 0;
+    while (collalg__ptree_child(kind, me, p, k, u->m) >= 0)
+        u->m++;
+    for (i = 0; i < COLLALG_PTREE_SETS; i++)
+        u->release[i] = -1;
+    u->prev_recv = u->prev_up = -1;
+    u->width = seg < count ? seg : count;
+    if (u->m > 0)
+        collalg__steps_tmp(s, COLLALG_PTREE_SETS * u->m * u->width);
+}
+
+/** @brief Rank of child @p i of @p u's rank (in increasing tree-rank order). */
+static inline int collalg__ptree_up_child(const collalg__ptree_up *u, int i)
+{
+    return (collalg__ptree_child(u->kind, u->me, u->p, u->k, i) + u->shift) % u->p;
+}
+
+/**
+ * @brief The up phase of segment @p j, the rank's own operand being piece @p in: with
+ *        c_0 < c_1 < ... the children (tree ranks) and w = j mod COLLALG_PTREE_SETS, child c_i's
+ *        partial result comes into scratch slot (w, i) of COLLALG_BUF_TMP, and the running value
+ *        is folded into the slots in tree-rank order (slot i = running op slot i, the running
+ *        value starting as @p in); below the top the last slot (a leaf: @p in) goes to the parent.
+ *        Dependencies, all outside the rounds: a receive into slot (w, i) waits for
+ *        u->release[w] (the step that last read the set: the caller's at the top) and for segment
+ *        j - 1 from the same child; each fold for its receive and the fold before; the send up
+ *        for the last fold and the send up of j - 1 (so messages between two ranks start in
+ *        segment order). Invariant: the running value before child c_i's slot is folded in is the
+ *        reduction over tree ranks [me, c_i), so rank order holds where tree ranks are ranks.
+ * @param out set to the piece holding the reduction of the subtree's segment
+ * @return below the top, the send up (also u->prev_up and u->release[w]); on top, the last fold
+ *         (the caller's step that reads *@p out must wait for it and become u->release[w]).
+ */
+static inline int collalg__ptree_up_steps(collalg__steps *s, collalg__ptree_up *u, long long j, collalg__piece in,
+                                          collalg__piece *out)
+{
+    int w = (int)(j % COLLALG_PTREE_SETS), base = s->nsteps, i, x = -1;
+    collalg__piece none = collalg__pc(0, 0, 0), src = in;
+    for (i = 0; i < u->m; i++)
+        collalg__steps_after(s, COLLALG_STEP_RECV, collalg__ptree_up_child(u, i), none,
+                             collalg__pc(COLLALG_BUF_TMP, (w * u->m + i) * u->width, in.count), u->release[w],
+                             u->prev_recv < 0 ? -1 : u->prev_recv + i);
+    u->prev_recv = base;
+    for (i = 0; i < u->m; i++) {
+        collalg__piece slot = collalg__pc(COLLALG_BUF_TMP, (w * u->m + i) * u->width, in.count);
+        x = collalg__steps_after(s, COLLALG_STEP_REDUCE, -1, src, slot, base + i, x);
+        src = slot;
+    }
+    *out = src;
+    if (u->parent < 0)
+        return x;
+    return u->release[w] = u->prev_up = collalg__steps_after(s, COLLALG_STEP_SEND, u->parent, src, none, x, u->prev_up);
+}
+
+/**
  * @brief Pipelined tree allreduce of @p count elements in segments of @p seg elements, tree
  *        @p kind (#COLLALG_TREE_KNOMIAL, #COLLALG_TREE_KARY) of radix @p k >= 2 rooted at rank 0,
- *        in rank order. Per segment s, with c_0 < c_1 < ... the children and set w = s mod
- *        COLLALG_PTREE_SETS:
- *        - up: child c_i's partial result comes into scratch slot (w, i) (COLLALG_BUF_TMP), and
- *          the running value is folded into the slots in rank order (slot i = running op slot i,
- *          the running value starting as the own input, COLLALG_BUF_SEND or COLLALG_BUF_RECV when
- *          @p inplace); the last slot goes to the parent, or at rank 0 into COLLALG_BUF_RECV;
+ *        in rank order. Per segment s:
+ *        - up: collalg__ptree_up_steps() on the ranks as they are, the own input being
+ *          COLLALG_BUF_SEND (COLLALG_BUF_RECV when @p inplace); rank 0 copies the result into
+ *          COLLALG_BUF_RECV;
  *        - down: a rank other than 0 receives the segment's result from its parent into
  *          COLLALG_BUF_RECV, then every rank sends it to its children, the last child first.
- *        Dependencies, all outside the rounds: a receive into slot (w, i) waits for the set's
- *        previous segment to have been sent on (or copied, at rank 0) and for segment s - 1 from
- *        the same child; each fold waits for its receive and the fold before; the send up for
- *        the last fold and the send up of s - 1; the receive from the parent for this segment's
- *        send up and for segment s - 1 from the parent; a send to a child for the segment's
- *        result and for segment s - 1 to that child. Messages between two ranks thus start in
- *        segment order, and segment s + 1 goes up while s comes down. Invariant: the running value
- *        before child c_i's slot is folded in is the reduction over ranks [r, c_i). Nothing is
+ *        Dependencies of the down phase, outside the rounds: the receive from the parent waits
+ *        for this segment's send up and for segment s - 1 from the parent; a send to a child for
+ *        the segment's result and for segment s - 1 to that child. Messages between two ranks
+ *        thus start in segment order, and segment s + 1 goes up while s comes down. Nothing is
  *        sent when @p count is 0 or p is 1.
  */
 static inline void collalg__iallreduce_pipelined_tree_steps(collalg__steps *s, int rank, int p, long long count,
                                                             int inplace, int seg, int kind, int k)
 {
     int in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
-    int parent = collalg__ptree_parent(kind, rank, p, k), m = 0, i, x, ready;
-    int release[COLLALG_PTREE_SETS], prev_recv = -1, prev_down = -1, prev_up = -1, prev_send = -1, base, sends;
-    long long width = seg < count ? seg : count, lo, n, j;
+    int i, x, ready, prev_down = -1, prev_send = -1, sends;
+    long long lo, n, j;
     collalg__piece none = collalg__pc(0, 0, 0), src;
+    collalg__ptree_up u;
     if (count == 0)
         return;
     if (p == 1) {
@@ -129,40 +207,60 @@ static inline void collalg__iallreduce_pipelined_tree_steps(collalg__steps *s, i
             collalg__steps_copy(s, collalg__pc(in, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
         return;
     }
-    while (collalg__ptree_child(kind, rank, p, k, m) >= 0)
-        m++;
-    for (i = 0; i < COLLALG_PTREE_SETS; i++)
-        release[i] = -1;
-    if (m > 0)
-        collalg__steps_tmp(s, COLLALG_PTREE_SETS * m * width);
+    collalg__ptree_up_init(s, &u, rank, p, 0, count, seg, kind, k);
     for (j = 0, lo = 0; lo < count; j++, lo += n) {
-        int w = (int)(j % COLLALG_PTREE_SETS);
         collalg__piece res = collalg__pc(COLLALG_BUF_RECV, lo, n = count - lo < seg ? count - lo : seg);
-        /* up: the children's partial results, folded in rank order */
-        base = s->nsteps;
-        for (i = 0; i < m; i++)
-            collalg__steps_after(s, COLLALG_STEP_RECV, collalg__ptree_child(kind, rank, p, k, i), none,
-                                 collalg__pc(COLLALG_BUF_TMP, (w * m + i) * width, n), release[w],
-                                 prev_recv < 0 ? -1 : prev_recv + i);
-        prev_recv = base;
-        src = collalg__pc(in, lo, n);
-        for (i = 0, x = -1; i < m; i++) {
-            collalg__piece slot = collalg__pc(COLLALG_BUF_TMP, (w * m + i) * width, n);
-            x = collalg__steps_after(s, COLLALG_STEP_REDUCE, -1, src, slot, base + i, x);
-            src = slot;
-        }
-        if (parent >= 0) {
-            release[w] = prev_up = collalg__steps_after(s, COLLALG_STEP_SEND, parent, src, none, x, prev_up);
-            ready = prev_down = collalg__steps_after(s, COLLALG_STEP_RECV, parent, none, res, prev_up, prev_down);
-        } else {
-            ready = release[w] = collalg__steps_after(s, COLLALG_STEP_COPY, -1, src, res, x, -1);
-        }
+        x = collalg__ptree_up_steps(s, &u, j, collalg__pc(in, lo, n), &src);
+        if (u.parent >= 0)
+            ready = prev_down = collalg__steps_after(s, COLLALG_STEP_RECV, u.parent, none, res, x, prev_down);
+        else
+            ready = u.release[j % COLLALG_PTREE_SETS] = collalg__steps_after(s, COLLALG_STEP_COPY, -1, src, res, x, -1);
         /* down: the segment's result to the children, the last (largest subtree) first */
         sends = s->nsteps;
-        for (i = m - 1; i >= 0; i--)
-            collalg__steps_after(s, COLLALG_STEP_SEND, collalg__ptree_child(kind, rank, p, k, i), res, none, ready,
-                                 prev_send < 0 ? -1 : prev_send + (m - 1 - i));
+        for (i = u.m - 1; i >= 0; i--)
+            collalg__steps_after(s, COLLALG_STEP_SEND, collalg__ptree_up_child(&u, i), res, none, ready,
+                                 prev_send < 0 ? -1 : prev_send + (u.m - 1 - i));
         prev_send = sends;
+    }
+}
+
+/**
+ * @brief Pipelined tree reduce of @p count elements to @p root in segments of @p seg elements,
+ *        tree @p kind (#COLLALG_TREE_KNOMIAL, #COLLALG_TREE_KARY) of radix @p k >= 2: the up
+ *        phase of collalg__ptree_up_steps() per segment, the own input being COLLALG_BUF_SEND
+ *        (the root's COLLALG_BUF_RECV when @p inplace). When @p relative (a commutative
+ *        operation) the tree is on the ranks relative to the root, which is on top and copies
+ *        each segment's result into COLLALG_BUF_RECV. Otherwise it is on the ranks as they are
+ *        (rank order kept) and rank 0 on top sends each segment's result to the root as it is
+ *        done (in segment order, straight from its scratch slot), which receives it into
+ *        COLLALG_BUF_RECV (in place: once its own send up of that segment, the last reader of
+ *        its input there, is done); no hand-off when the root is 0. Nothing is sent when
+ *        @p count is 0 or p is 1.
+ */
+static inline void collalg__ireduce_pipelined_tree_steps(collalg__steps *s, int rank, int p, int root, long long count,
+                                                         int inplace, int seg, int kind, int k, int relative)
+{
+    int in = inplace && rank == root ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
+    int top = relative ? root : 0, x, hand = -1;
+    long long lo, n, j;
+    collalg__piece none = collalg__pc(0, 0, 0), src;
+    collalg__ptree_up u;
+    if (count == 0 || p == 1) {
+        if (count > 0 && in != COLLALG_BUF_RECV)
+            collalg__steps_copy(s, collalg__pc(in, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
+        return;
+    }
+    collalg__ptree_up_init(s, &u, collalg__relrank(rank, top, p), p, top, count, seg, kind, k);
+    for (j = 0, lo = 0; lo < count; j++, lo += n) {
+        collalg__piece res = collalg__pc(COLLALG_BUF_RECV, lo, n = count - lo < seg ? count - lo : seg);
+        int w = (int)(j % COLLALG_PTREE_SETS);
+        x = collalg__ptree_up_steps(s, &u, j, collalg__pc(in, lo, n), &src);
+        if (rank == top && top == root)
+            u.release[w] = collalg__steps_after(s, COLLALG_STEP_COPY, -1, src, res, x, -1);
+        else if (rank == top)
+            u.release[w] = hand = collalg__steps_after(s, COLLALG_STEP_SEND, root, src, none, x, hand);
+        else if (rank == root)
+            collalg__steps_after(s, COLLALG_STEP_RECV, top, none, res, in == COLLALG_BUF_RECV ? x : -1, -1);
     }
 }
 
