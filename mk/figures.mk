@@ -4,15 +4,18 @@
 #   make figures      for every algorithm of include/collalg/<collective>/ and i<collective>/ and p in FIG_P:
 #                     record who sends to whom under SimGrid (docs/figures/record.c) into
 #                     build/figures/<collective>_<algorithm>_p<P>.msgs, and draw each list with
-#                     gnuplot (docs/figures/draw.gp) into .svg and .png beside it; an algorithm
+#                     gnuplot (docs/figures/draw.gp) into .svg (and .png) beside it; an algorithm
 #                     that fails is reported (and fails the target) after the others are drawn
 #                     FIG_P: the process counts (default 6 8; at most 16, the hosts of
 #                     docs/figures/platform.xml)
+#                     FIG_FORMATS: what gnuplot draws (default svg, what the documentation shows;
+#                     FIG_FORMATS="svg png" adds a .png of each figure)
 #
 # The recorder (build/figures/record) is also built by `make build`, for tests/test_figures.c.
 
 FIG_DIR ?= $(BUILD)/figures
 FIG_P   ?= 6 8
+FIG_FORMATS ?= svg
 
 .PHONY: figures
 
@@ -33,7 +36,7 @@ figures: $(FIG_DIR)/record
 	  sh docs/figures/run.sh $$p $(FIG_DIR)/record $(FIG_DIR) </dev/null || fail=1; \
 	done; \
 	for f in $(FIG_DIR)/*.msgs; do \
-	  for ext in svg png; do \
+	  for ext in $(FIG_FORMATS); do \
 	    gnuplot -e "msgs='$$f'; out='$${f%.msgs}.$$ext'" docs/figures/draw.gp || fail=1; \
 	  done; \
 	done; \

@@ -19,10 +19,10 @@ OPENMPI_PROGS := $(filter alltoall allgather allreduce bcast alltoallv allgather
 
 $(BUILD)/openmpi/%: tests/mpi/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)
-	$(OMPICC) $(TESTCFLAGS) -Iinclude $< -o $@
+	$(OMPICC) $(OMPI_TESTCFLAGS) -Iinclude $< -o $@
 
 $(BUILD)/openmpi-examples/%: examples/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(OMPICC) $(TESTCFLAGS) -Iinclude $< -o $@
+	$(OMPICC) $(OMPI_TESTCFLAGS) -Iinclude $< -o $@
 
 build: $(OPENMPI_PROGS:%=$(BUILD)/openmpi/%) $(BUILD)/openmpi-examples/hello

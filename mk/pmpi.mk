@@ -106,7 +106,7 @@ $(BUILD)/pmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
 
 $(BUILD)/pmpi-openmpi/%: tests/pmpi/%.c tests/pmpi/pm_common.h
 	@mkdir -p $(@D)
-	$(OMPICC) $(TESTCFLAGS) $< -o $@
+	$(OMPICC) $(OMPI_TESTCFLAGS) $< -o $@
 
 # exscan.c and reduce_scatter_block.c are scan.c and reduce_scatter.c with one macro set.
 $(BUILD)/pmpi/exscan $(BUILD)/pmpi-openmpi/exscan: tests/pmpi/scan.c

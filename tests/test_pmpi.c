@@ -119,10 +119,10 @@ static void pm_native(const char *prog, int np)
 /* Runs prog with env under the library and asserts exit 0 and the reference output. */
 static void pm_check(const char *prog, int np, const char *label, const char *env)
 {
-    char full[1024], log[256];
+    char full[2048], log[256], pre[1024];
     int rc;
     if (pm_in->lib)
-        snprintf(full, sizeof full, "LD_PRELOAD=%s %s", pm_in->lib, env);
+        snprintf(full, sizeof full, "LD_PRELOAD=%s %s", cl_preload_with_yield(pm_in->lib, pre, sizeof pre), env);
     else
         snprintf(full, sizeof full, "%s", env); /* SimGrid: the library is linked in */
     rc = pm_run(prog, np, label, full);
@@ -507,9 +507,9 @@ static int pm_same_runs(const char *prog, int np, const char *a, const char *b)
  * the blocking collective itself) and, unless `ref` is NULL, the output of label `ref`. */
 static void pm_check_self(const char *prog, int np, const char *label, const char *env, const char *ref)
 {
-    char full[1024], log[256];
+    char full[2048], log[256], pre[1024];
     int rc;
-    snprintf(full, sizeof full, "LD_PRELOAD=%s %s", pm_in->lib, env);
+    snprintf(full, sizeof full, "LD_PRELOAD=%s %s", cl_preload_with_yield(pm_in->lib, pre, sizeof pre), env);
     rc = pm_run(prog, np, label, full);
     if (rc != 0) {
         snprintf(log, sizeof log, "build/logs/pmpi-%s%s-%d-%s.err", pm_in->tag, prog, np, label);

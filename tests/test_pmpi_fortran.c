@@ -147,9 +147,9 @@ static void pf_show(const pf_mpi *m, const char *prog, const char *label)
 /* Runs prog under the library with `env`: exit 0 and the reference output. */
 static void pf_check(const pf_mpi *m, const char *prog, const char *label, const char *env)
 {
-    char full[2048];
+    char full[2048], pre[1024];
     int rc;
-    snprintf(full, sizeof full, "LD_PRELOAD=%s %s", m->lib, env);
+    snprintf(full, sizeof full, "LD_PRELOAD=%s %s", cl_preload_with_yield(m->lib, pre, sizeof pre), env);
     rc = pf_run(m, prog, label, full);
     if (rc != 0 || !pf_same(m, prog, "native", label))
         pf_show(m, prog, label);
@@ -288,7 +288,7 @@ static void pf_persistent(const pf_mpi *m, int np)
                   {"Exscan", "recursive_doubling", "COLLALG_IEXSCAN", 1}};
     enum { cases = 18 }; /* the program's "<case>: ok" lines */
     const char *prefix = m == &pf_openmpi ? "MPIX" : "MPI";
-    char routine[96], want[128], done[64], full[1024];
+    char routine[96], want[128], done[64], full[2048], pre[1024];
     size_t k;
     int rc;
     pf_np = np;
@@ -307,7 +307,7 @@ static void pf_persistent(const pf_mpi *m, int np)
             pf_count(m, "persistent", "tuned", "err", routine, "-> native (tuned: collalg_tuned_iallreduce)") == 2,
             "persistent (%s): the tuned choice of the Fortran %s_ALLREDUCE_INIT not traced twice", m->name, prefix);
     } else {
-        snprintf(full, sizeof full, "LD_PRELOAD=%s %s", m->lib, env);
+        snprintf(full, sizeof full, "LD_PRELOAD=%s %s", cl_preload_with_yield(m->lib, pre, sizeof pre), env);
         rc = pf_run(m, "persistent", "forced", full);
         if (rc != 0 || pf_count(m, "persistent", "forced", "out", ": ok", NULL) != cases)
             pf_show(m, "persistent", "forced");

@@ -13,14 +13,19 @@
  *                            make check: SimGrid p = 4)
  *   MPICH p = 5, 7, 8        int-sum, vec-user, mat-noncomm, every pattern, counts 3,big
  *                            (make check-large)
- *   SimGrid p = 16           every case, patterns zeros,one, counts 0,1,3,big
- *   SimGrid p = 17           every case, every pattern, counts 0,1,3,1000
+ *   SimGrid p = 16           int-sum, int2-user, mat-noncomm, patterns zeros,one, counts 0,1,3,big
+ *                            (every case under make check-large)
+ *   SimGrid p = 17           double-sum, dint-minloc, vec-user, mat-noncomm, every pattern, counts
+ *                            0,1,3,1000 (every case under make check-large)
  *   SimGrid p = 31, 32       every case, every pattern, counts 0,1,3,1000 (make check-large)
  *   SimGrid p = 64           int-sum, mat-noncomm, every pattern, counts 1,1000 (make check-large)
  */
 #include "launch.h"
 
 #define RS_SMALL "--counts 3,big --types int-sum,vec-user,mat-noncomm"
+/* make check's SimGrid p = 16 and 17 share the cases out, the non-commutative one at both. */
+#define RS_P16_TYPES "--types int-sum,int2-user,mat-noncomm"
+#define RS_P17_TYPES "--types double-sum,dint-minloc,vec-user,mat-noncomm"
 
 /* clang-format off */
 Test(reduce_scatter, mpich_p1) { cl_mpich("reduce_scatter", 1, ""); }
@@ -31,8 +36,8 @@ Test(reduce_scatter, smpi_p4) { cl_smpi("reduce_scatter", 4, "--counts 0,3,big -
 Test(reduce_scatter, mpich_p5) { if (!cl_large()) cr_skip_test("p = 5: make check-large"); cl_mpich("reduce_scatter", 5, RS_SMALL); }
 Test(reduce_scatter, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich("reduce_scatter", 7, RS_SMALL); }
 Test(reduce_scatter, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich("reduce_scatter", 8, RS_SMALL); }
-Test(reduce_scatter, smpi_p16) { cl_smpi("reduce_scatter", 16, "--counts 0,1,3,big --patterns zeros,one"); }
-Test(reduce_scatter, smpi_p17) { cl_smpi("reduce_scatter", 17, "--counts 0,1,3,1000"); }
+Test(reduce_scatter, smpi_p16) { cl_smpi("reduce_scatter", 16, cl_large() ? "--counts 0,1,3,big --patterns zeros,one" : "--counts 0,1,3,big --patterns zeros,one " RS_P16_TYPES); }
+Test(reduce_scatter, smpi_p17) { cl_smpi("reduce_scatter", 17, cl_large() ? "--counts 0,1,3,1000" : "--counts 0,1,3,1000 " RS_P17_TYPES); }
 Test(reduce_scatter, smpi_p31) { if (!cl_large()) cr_skip_test("p = 31: make check-large"); cl_smpi("reduce_scatter", 31, "--counts 0,1,3,1000"); }
 Test(reduce_scatter, smpi_p32) { if (!cl_large()) cr_skip_test("p = 32: make check-large"); cl_smpi("reduce_scatter", 32, "--counts 0,1,3,1000"); }
 Test(reduce_scatter, smpi_p64) { if (!cl_large()) cr_skip_test("p = 64: make check-large"); cl_smpi("reduce_scatter", 64, "--counts 1,1000 --types int-sum,mat-noncomm"); }

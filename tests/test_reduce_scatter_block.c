@@ -9,13 +9,18 @@
  *   MPICH p = 1, 2, 3        every case, counts 0,1,3,1000,big
  *   MPICH p = 4              the same (make check-large; make check: SimGrid p = 4)
  *   MPICH p = 5, 7, 8        int-sum, vec-user, mat-noncomm, counts 3,big (make check-large)
- *   SimGrid p = 16, 17       every case, every count
+ *   SimGrid p = 16, 17       every count; p = 16 int-sum, int2-user, mat-noncomm, p = 17
+ *                            double-sum, dint-minloc, vec-user, mat-noncomm (every case at both
+ *                            under make check-large)
  *   SimGrid p = 31, 32       every case, counts 0,1,3,1000 (make check-large)
  *   SimGrid p = 64           int-sum, mat-noncomm, counts 1,1000 (make check-large)
  */
 #include "launch.h"
 
 #define RSB_SMALL "--counts 3,big --types int-sum,vec-user,mat-noncomm"
+/* make check's SimGrid p = 16 and 17 share the cases out, the non-commutative one at both. */
+#define RSB_P16_TYPES "--types int-sum,int2-user,mat-noncomm"
+#define RSB_P17_TYPES "--types double-sum,dint-minloc,vec-user,mat-noncomm"
 
 /* clang-format off */
 Test(reduce_scatter_block, mpich_p1) { cl_mpich("reduce_scatter_block", 1, ""); }
@@ -26,8 +31,8 @@ Test(reduce_scatter_block, smpi_p4) { cl_smpi("reduce_scatter_block", 4, ""); }
 Test(reduce_scatter_block, mpich_p5) { if (!cl_large()) cr_skip_test("p = 5: make check-large"); cl_mpich("reduce_scatter_block", 5, RSB_SMALL); }
 Test(reduce_scatter_block, mpich_p7) { if (!cl_large()) cr_skip_test("p = 7: make check-large"); cl_mpich("reduce_scatter_block", 7, RSB_SMALL); }
 Test(reduce_scatter_block, mpich_p8) { if (!cl_large()) cr_skip_test("p = 8: make check-large"); cl_mpich("reduce_scatter_block", 8, RSB_SMALL); }
-Test(reduce_scatter_block, smpi_p16) { cl_smpi("reduce_scatter_block", 16, ""); }
-Test(reduce_scatter_block, smpi_p17) { cl_smpi("reduce_scatter_block", 17, ""); }
+Test(reduce_scatter_block, smpi_p16) { cl_smpi("reduce_scatter_block", 16, cl_large() ? "" : RSB_P16_TYPES); }
+Test(reduce_scatter_block, smpi_p17) { cl_smpi("reduce_scatter_block", 17, cl_large() ? "" : RSB_P17_TYPES); }
 Test(reduce_scatter_block, smpi_p31) { if (!cl_large()) cr_skip_test("p = 31: make check-large"); cl_smpi("reduce_scatter_block", 31, "--counts 0,1,3,1000"); }
 Test(reduce_scatter_block, smpi_p32) { if (!cl_large()) cr_skip_test("p = 32: make check-large"); cl_smpi("reduce_scatter_block", 32, "--counts 0,1,3,1000"); }
 Test(reduce_scatter_block, smpi_p64) { if (!cl_large()) cr_skip_test("p = 64: make check-large"); cl_smpi("reduce_scatter_block", 64, "--counts 1,1000 --types int-sum,mat-noncomm"); }

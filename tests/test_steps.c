@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Criterion suite: the schedules of the nonblocking collectives (schedule/steps.h,
- * schedule/icoll.h), run without MPI for every rank of p = 1 .. 70 in a simulated network.
+ * schedule/icoll.h), run without MPI for every rank of p = 1 .. 40 (70 under make check-large) in a simulated network.
  *
  * Every collective of the builders, every root (for p > 9 four of them), counts 0, 1 and 3 (the
  * v-collectives: count arrays with zeros and displacements in reverse order with gaps), in place
@@ -30,6 +30,16 @@
 #include <collalg/schedule/icoll_smp.h>
 
 #define PMAX 70
+
+/* The largest p simulated: PMAX under make check-large (COLLALG_CHECK_LARGE set and not "0"), 40
+ * under make check. A schedule's cost grows about as p^3 over p = 1 .. P: p = 41 .. 70 were three
+ * quarters of the suite's CPU time (259 s), and p <= 40 already has every radix up to 8 past its
+ * second level and the non-powers of two on both sides of 32. */
+static int p_last(void)
+{
+    const char *v = getenv("COLLALG_CHECK_LARGE");
+    return v && *v && strcmp(v, "0") != 0 ? PMAX : 40;
+}
 
 /* The alltoall cases (COLL_ALLTOALL, COLL_ALLTOALLV, COLL_ALLTOALLW) run collalg__a2a_steps()
  * with algorithm a2a_alg and window a2a_window (by default the linear algorithm: the scattered
@@ -1141,12 +1151,12 @@ static void simulate(coll_kind coll, int p, int root, long long count, int inpla
     free(m.r);
 }
 
-/* Every p up to PMAX, counts 0, 1, 3, every root (four of them for p > 9), in place or not. */
+/* Every p up to p_last(), counts 0, 1, 3, every root (four of them for p > 9), in place or not. */
 static void simulate_all(coll_kind coll, int rooted, int can_inplace)
 {
     static const long long counts[] = {0, 1, 3};
     int p, root, c, inplace;
-    for (p = 1; p <= PMAX; p++)
+    for (p = 1; p <= p_last(); p++)
         for (root = 0; root<(rooted ? p : 1); root += p> 9 ? p / 4 : 1)
             for (c = 0; c < 3; c++)
                 for (inplace = 0; inplace <= can_inplace; inplace++)
@@ -1154,13 +1164,13 @@ static void simulate_all(coll_kind coll, int rooted, int can_inplace)
 }
 
 /* The pipelined reduce (segments of `radix` elements): segments of 1, 2 and 3 elements, counts 0, 1, 3 and 7 (more segments than
- * scratch slots), every p up to PMAX, every root (four of them for p > 9), in place or not. */
+ * scratch slots), every p up to p_last(), every root (four of them for p > 9), in place or not. */
 static void simulate_segments(coll_kind coll)
 {
     static const long long counts[] = {0, 1, 3, 7};
     int p, root, c, inplace;
     for (radix = 1; radix <= 3; radix++)
-        for (p = 1; p <= PMAX; p++)
+        for (p = 1; p <= p_last(); p++)
             for (root = 0; root<p; root += p> 9 ? p / 4 : 1)
                 for (c = 0; c < 4; c++)
                     for (inplace = 0; inplace <= 1; inplace++)
@@ -1230,13 +1240,13 @@ Test(steps, ibcast_scatter_rdb_allgather)
     simulate_all(COLL_BCAST_RDB, 1, 0);
 }
 /* Scatter + recursive-exchange allgatherv: radices 2, 3, 4, 5, 8, 71, counts 0, 1, 3, p - 1, p
- * and 2 p + 1 (empty, short and whole blocks), p = 1 .. PMAX, every root (four for p > 9). */
+ * and 2 p + 1 (empty, short and whole blocks), p = 1 .. p_last(), every root (four for p > 9). */
 Test(steps, ibcast_scatterv_recexch_allgatherv)
 {
     static const int radices[] = {2, 3, 4, 5, 8, 71};
     int r, p, root, c;
     for (r = 0; r < 6; r++)
-        for (p = 1; p <= PMAX; p++)
+        for (p = 1; p <= p_last(); p++)
             for (root = 0; root<p; root += p> 9 ? p / 4 : 1) {
                 const long long counts[] = {0, 1, 3, p - 1, p, 2 * p + 1};
                 for (c = 0; c < 6; c++) {
@@ -1247,7 +1257,7 @@ Test(steps, ibcast_scatterv_recexch_allgatherv)
     radix = 3;
 }
 /* The pipelined trees: both trees, radices 2, 3, 5 and 71, segments of segs[0 .. nsegs) elements,
- * counts 0, 1, 3, 7 (more segments than scratch sets), p = 1 .. PMAX, every root (four for p > 9)
+ * counts 0, 1, 3, 7 (more segments than scratch sets), p = 1 .. p_last(), every root (four for p > 9)
  * when rooted, in place or not when can_inplace. */
 static void simulate_ptree(coll_kind coll, int rooted, int can_inplace, const long long *segs, int nsegs)
 {
@@ -1257,7 +1267,7 @@ static void simulate_ptree(coll_kind coll, int rooted, int can_inplace, const lo
     for (kind = COLLALG_TREE_KNOMIAL; kind <= COLLALG_TREE_KARY; kind++)
         for (r = 0; r < 4; r++)
             for (i = 0; i < nsegs; i++)
-                for (p = 1; p <= PMAX; p++)
+                for (p = 1; p <= p_last(); p++)
                     for (root = 0; root<(rooted ? p : 1); root += p> 9 ? p / 4 : 1)
                         for (c = 0; c < 4; c++)
                             for (inplace = 0; inplace <= can_inplace; inplace++) {
