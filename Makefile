@@ -177,38 +177,35 @@ check-prep: format-check layout-check build headers pure-headers docs
 check-run: check-prep
 	@$(MAKE) --no-print-directory check-suites
 
-# The suites alone (check-prep done), in two streams that run at the same time:
+# The suites alone (check-prep done), in two passes:
 #  1. the simulated tests (named smp* or *smpi*: one smpirun each, a single-threaded process),
 #     CHECK_JOBS suites at a time (check-sim/<suite>; a suite's own tests one after the other,
-#     as some of them share a log directory);
-#  2. every other test (MPICH, Open MPI, valgrind, unit tests), one suite and one test at a time,
-#     but for CR_PURE_SUITES. Their MPICH ranks yield the core while they wait (tests/yield.c,
-#     preloaded by tests/launch.h), so they share the cores with the simulations instead of
-#     busy-polling against them.
-# Each suite's output is printed when it ends. JUnit reports (every test's status and seconds):
-# build/reports/<suite>-sim.xml and build/reports/<suite>.xml. On the idle 2-core machine, before
-# the yield library, the suites took 1765 s one stream after the other (simulated 508 s, the
-# others 1257 s); with it, 531 s and 750 s.
+#     as some of them share a log directory); each suite's output is printed when it ends;
+#  2. every other test (MPICH, Open MPI, valgrind, unit tests), one suite and one test at a time
+#     (an MPICH rank waits by polling: ranks beyond the cores yield them, tests/yield.c, but two
+#     ranks beside a simulation would busy-poll against it), but for CR_PURE_SUITES.
+# Each pass writes JUnit reports (every test's status and seconds): build/reports/<suite>-sim.xml
+# and build/reports/<suite>.xml. On the idle 2-core machine the passes took 508 s and 1257 s
+# before the yield library; with it 531 s and 750 s. Both at once took 1110 s: the machine is
+# saturated either way, and the MPICH runs suffered most.
 CR_SIM_TESTS := @(*/smp*|*smpi*)
 # Suites that start no MPI program (the schedules simulated in one process): their tests run
-# CHECK_JOBS at a time in the second stream (test_steps: 185 s one at a time beside a benchmark).
+# CHECK_JOBS at a time in the second pass (test_steps: 185 s one at a time beside a benchmark).
 CR_PURE_SUITES := test_steps
 # `make -n` runs a recipe line that names $(MAKE) (check-suites' first line, for check-sim), so the
 # suites it would start are printed instead (DRY_RUN is "echo" under make -n).
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 check-suites:
-	@mkdir -p $(BUILD)/reports; start=$$(date +%s); fail=0; rm -f $(BUILD)/reports/sim.failed; \
-	{ $(MAKE) --no-print-directory -k -j$(CHECK_JOBS) $(CR_SUITES:%=check-sim/%) || touch $(BUILD)/reports/sim.failed; \
-	  echo "== simulated tests finished in $$(( $$(date +%s) - start )) s"; } & \
+	@mkdir -p $(BUILD)/reports; start=$$(date +%s); fail=0; \
+	$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) $(CR_SUITES:%=check-sim/%) || fail=1; \
+	echo "== simulated tests finished in $$(( $$(date +%s) - start )) s"; \
 	for s in $(CR_SUITES); do \
-	  t0=$$(date +%s); log=$(BUILD)/reports/$$s.log; \
+	  t0=$$(date +%s); echo "== $$s"; \
 	  $(DRY_RUN) $(BUILD)/tests/$$s $(CRITERION_FLAGS) $$(case ' $(CR_PURE_SUITES) ' in *" $$s "*) echo --jobs $(CHECK_JOBS) ;; esac) \
 	    --filter='!$(patsubst @%,%,$(CR_SIM_TESTS))' \
-	    --xml=$(BUILD)/reports/$$s.xml >$$log 2>&1 || fail=1; \
-	  echo "== $$s"; cat $$log; echo "== $$s: $$(( $$(date +%s) - t0 )) s"; \
+	    --xml=$(BUILD)/reports/$$s.xml || fail=1; \
+	  echo "== $$s: $$(( $$(date +%s) - t0 )) s"; \
 	done; \
-	echo "== the other tests finished in $$(( $$(date +%s) - start )) s"; \
-	wait; test ! -e $(BUILD)/reports/sim.failed || fail=1; \
 	echo "== all suites finished in $$(( $$(date +%s) - start )) s"; \
 	exit $$fail
 

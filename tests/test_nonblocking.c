@@ -13,7 +13,7 @@
  *   SimGrid p = 5        int, counts 0, 3 (4 s; with vector and count 100 it took 127 s)
  *   make check-large     MPICH p = 3 whole and p = 4, SimGrid p = 5 with every type but struct
  *                        (SimGrid 3.32 corrupts memory with it at p >= 5) and with the big
- *                        counts, p = 16 (vector, counts 0, 1000) and p = 33 (int,
+ *                        counts, p = 16 (vector, counts 0, 3) and p = 33 (int,
  *                        count 1), MPICH p = 3 in nodes of 2, SimGrid's smp platform p = 16
  *                        round robin and uneven (ibcast only, int, counts 3, 1000), MPICH
  *                        p = 4 in two nodes round robin (ireduce, iallreduce, iscan)
@@ -52,10 +52,11 @@ Test(nonblocking, mpich_p4)
     CL_LARGE_ONLY();
     cl_mpich("nonblocking", 4, "");
 }
-/* ibcast smp with nodes of one rank (two nodes), and of two ranks under make check-large */
+/* the smp algorithms (ibcast, ireduce, iallreduce, iscan) with nodes of one rank (two nodes), and
+ * of two ranks under make check-large */
 Test(nonblocking, mpich_p2_nodes_of_1)
 {
-    cl_mpich_env("mpich-nodes-of-1", "COLLALG_NODE_SIZE=1", "nonblocking", 2, "");
+    cl_mpich_env("mpich-nodes-of-1", "COLLALG_NODE_SIZE=1", "nonblocking", 2, "--coll ibcast,ireduce,iallreduce,iscan");
 }
 Test(nonblocking, mpich_p3_nodes_of_2)
 {
@@ -103,7 +104,7 @@ Test(nonblocking, smpi_p16)
 {
     CL_LARGE_ONLY();
     setenv("COLLALG_TEST_TIMEOUT", "3600", 0);
-    cl_smpi("nonblocking", 16, "--types vector --counts 0,1000");
+    cl_smpi("nonblocking", 16, "--types vector --counts 0,3");
 }
 Test(nonblocking, smp_p16_roundrobin)
 {

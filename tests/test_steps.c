@@ -1031,6 +1031,24 @@ static void check_window(const sim *m, int r)
           recvs, a2a_window);
 }
 
+/* The collective and algorithm of a case, for failure messages: coll_name[], or the variant that
+ * linear_alg or butterfly_alg runs in its place. */
+static const char *case_name(coll_kind coll)
+{
+    if (butterfly_alg && coll == COLL_RSB_RDB)
+        return "reduce_scatter_block butterfly";
+    if (butterfly_alg && coll == COLL_RS_RDB)
+        return "reduce_scatter butterfly";
+    if (linear_alg && (coll == COLL_BCAST || coll == COLL_ALLGATHER || coll == COLL_ALLGATHERV || coll == COLL_SCAN ||
+                       coll == COLL_EXSCAN))
+        return coll == COLL_BCAST        ? "bcast linear"
+               : coll == COLL_ALLGATHER  ? "allgather linear"
+               : coll == COLL_ALLGATHERV ? "allgatherv linear"
+               : coll == COLL_SCAN       ? "scan linear"
+                                         : "exscan linear";
+    return coll < NCOLL ? coll_name[coll] : "bad";
+}
+
 /* Runs the schedules of all ranks to the end; fails on a deadlock. */
 static void run(sim *m)
 {
@@ -1076,8 +1094,8 @@ static void check_result(const sim *m)
             elem got = k->buf[COLLALG_BUF_RECV][i], want = k->want[i];
             CHECK(same(got, want),
                   "%s p=%d root %d inplace %d count %lld: rank %d element %lld is {%d, %d, %d}, not {%d, %d, %d}",
-                  m->coll < NCOLL ? coll_name[m->coll] : "bad", m->p, m->root, m->inplace, m->count, r, i, got.lo,
-                  got.hi, got.j, want.lo, want.hi, want.j);
+                  case_name(m->coll), m->p, m->root, m->inplace, m->count, r, i, got.lo, got.hi, got.j, want.lo,
+                  want.hi, want.j);
         }
     }
 }
