@@ -64,7 +64,7 @@ Use
   clean                remove build/
 
 Test
-  check                install what is missing, build, run every check and suite (~15 min, 2 cores)
+  check                install what is missing, build, run every check and suite (~24 min, 2 cores)
   check-large          the same with the larger matrix (MPICH p = 4 .. 8, SimGrid p = 31, 32, 64)
   check-run            check without deps = check-prep (all but the suites), then check-suites
   check-quick FAMILY=f one family's suite, MPICH tests only, building only what they need
