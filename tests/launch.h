@@ -63,9 +63,10 @@ static inline const char *cl_preload_with_yield(const char *lib, char *buf, size
     return buf;
 }
 
-/* The matrix of counts and types. MPICH runs oversubscribed with busy polling on small machines,
- * where each communication phase costs a scheduler time slice, so from p = 5 on the MPICH runs
- * take a reduced (still every algorithm, in place included) matrix. */
+/* The matrix of counts and types. MPICH runs oversubscribed on small machines, where a waiting
+ * rank can only yield its core (tests/yield.c) and each communication phase still waits for the
+ * peer's time slice, so from p = 5 on the MPICH runs take a reduced (still every algorithm, in
+ * place included) matrix. */
 #define CL_FULL "--counts 0,1,3,1000,big"
 #define CL_REDUCED "--counts 0,3,big --types int,struct,int-vector"
 /* SimGrid 3.32 mis-serialises the resized struct type (reads past the buffer, valgrind shows it
@@ -310,9 +311,9 @@ static inline int cl_large(void)
 
 /* Declares the standard matrix of one program: MPICH p in {1,2,3} full, SimGrid p = 4 full and
  * p in {16,17} without the big count and with two types each (CL_SMPI_P16, CL_SMPI_P17; under
- * make check-large every count and type); under make check-large also
- * MPICH p = 4 full and {5,7,8} reduced, SimGrid {31,32} as {17,16} and {64} with one type pair. The v-collectives, allreduce, barrier and the reductions keep their own
- * p lists with the same split. */
+ * make check-large every count and type); under make check-large also MPICH p = 4 full and
+ * {5,7,8} reduced, SimGrid {31,32} as {17,16} and {64} with one type pair. The v-collectives,
+ * allreduce, barrier and the reductions keep their own p lists with the same split. */
 /* clang-format off */
 #define CL_MATRIX(suite, prog)                                                                                               \
     Test(suite, mpich_p1) { cl_mpich(prog, 1, CL_FULL); }                                                                    \

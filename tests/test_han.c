@@ -41,21 +41,21 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
  * check, `full` under make check-large (the big count was most of the 122 s they took). */
 #define HAN_SMP(algo, full, smp) (cl_large() ? "--algo " algo " " full : "--algo " algo " " smp)
 /* clang-format off */
-#define HAN_MATRIX(suite, prog, algo, full, smp, reduced, p128)                                                  \
-    Test(suite, mpich_p3_nodes_of_2) { han_nodes_of_2(prog, 3, "--algo " algo " " full); }                         \
-    Test(suite, mpich_p5_nodes_of_2) { CL_LARGE_ONLY(); han_nodes_of_2(prog, 5, "--algo " algo " " reduced); }     \
-    Test(suite, mpich_p5_roundrobin_2) { han_roundrobin_2(prog, 5, "--algo " algo " " reduced); }                  \
-    Test(suite, smp_3x8) { cl_smp(prog, "3x8", 24, HAN_SMP(algo, full, smp)); }                                     \
-    Test(suite, smp_3x8_roundrobin) { cl_smp(prog, "3x8-roundrobin", 24, HAN_SMP(algo, full, smp)); }               \
-    Test(suite, smp_uneven) { cl_smp(prog, "uneven", 24, HAN_SMP(algo, full, smp)); }                               \
-    Test(suite, smp_one_per_node) { cl_smp(prog, "one-per-node", 16, HAN_SMP(algo, full, smp)); }                   \
-    Test(suite, smp_consecutive_p128) {                                                                            \
-        if (!cl_large()) cr_skip_test("p = 128: make check-large");                                                \
-        cl_smp(prog, "consecutive", 128, "--algo " algo " " p128);                                                 \
-    }                                                                                                              \
-    Test(suite, smp_roundrobin_p128) {                                                                             \
-        if (!cl_large()) cr_skip_test("p = 128: make check-large");                                                \
-        cl_smp(prog, "roundrobin", 128, "--algo " algo " " p128);                                                  \
+#define HAN_MATRIX(suite, prog, algo, full, smp, reduced, p128)                                                \
+    Test(suite, mpich_p3_nodes_of_2) { han_nodes_of_2(prog, 3, "--algo " algo " " full); }                     \
+    Test(suite, mpich_p5_nodes_of_2) { CL_LARGE_ONLY(); han_nodes_of_2(prog, 5, "--algo " algo " " reduced); } \
+    Test(suite, mpich_p5_roundrobin_2) { han_roundrobin_2(prog, 5, "--algo " algo " " reduced); }              \
+    Test(suite, smp_3x8) { cl_smp(prog, "3x8", 24, HAN_SMP(algo, full, smp)); }                                \
+    Test(suite, smp_3x8_roundrobin) { cl_smp(prog, "3x8-roundrobin", 24, HAN_SMP(algo, full, smp)); }          \
+    Test(suite, smp_uneven) { cl_smp(prog, "uneven", 24, HAN_SMP(algo, full, smp)); }                          \
+    Test(suite, smp_one_per_node) { cl_smp(prog, "one-per-node", 16, HAN_SMP(algo, full, smp)); }              \
+    Test(suite, smp_consecutive_p128) {                                                                        \
+        if (!cl_large()) cr_skip_test("p = 128: make check-large");                                            \
+        cl_smp(prog, "consecutive", 128, "--algo " algo " " p128);                                             \
+    }                                                                                                          \
+    Test(suite, smp_roundrobin_p128) {                                                                         \
+        if (!cl_large()) cr_skip_test("p = 128: make check-large");                                            \
+        cl_smp(prog, "roundrobin", 128, "--algo " algo " " p128);                                              \
     }
 /* clang-format on */
 
