@@ -41,6 +41,15 @@ static inline const char *cl_yield_lib(void)
     return path;
 }
 
+/* `lib` followed by the yield library in LD_PRELOAD's syntax ("lib:yield", or `lib` when that is
+ * not built), written to buf: for a command that sets LD_PRELOAD itself. Returns buf. */
+static inline const char *cl_preload_with_yield(const char *lib, char *buf, size_t size)
+{
+    const char *yield = cl_yield_lib();
+    snprintf(buf, size, "%s%s%s", lib, yield[0] ? ":" : "", yield);
+    return buf;
+}
+
 /* Before any test: LD_PRELOAD names the yield library (after what it named already), so that every
  * program a test launches, under whichever mpiexec, has it. A command that sets LD_PRELOAD itself
  * (the PMPI library's tests) names it again (tests/test_pmpi.c). */
@@ -50,17 +59,7 @@ __attribute__((constructor)) static void cl_preload_yield(void)
     char value[2 * PATH_MAX + 2];
     if (!lib[0] || (old && strstr(old, lib)))
         return;
-    snprintf(value, sizeof value, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib);
-    setenv("LD_PRELOAD", value, 1);
-}
-
-/* `lib` followed by the yield library in LD_PRELOAD's syntax ("lib:yield", or `lib` when that is
- * not built), written to buf: for a command that sets LD_PRELOAD itself. Returns buf. */
-static inline const char *cl_preload_with_yield(const char *lib, char *buf, size_t size)
-{
-    const char *yield = cl_yield_lib();
-    snprintf(buf, size, "%s%s%s", lib, yield[0] ? ":" : "", yield);
-    return buf;
+    setenv("LD_PRELOAD", old && *old ? cl_preload_with_yield(old, value, sizeof value) : lib, 1);
 }
 
 /* The matrix of counts and types. MPICH runs oversubscribed on small machines, where a waiting
