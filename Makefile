@@ -86,6 +86,7 @@ Benchmark (each writes build/bench/<name>.csv, figures and a .md table; none ass
   bench-nonblocking    nonblocking collectives: time and overlap vs native and blocking (mk/bench-nonblocking.mk)
   bench-nonblocking-smp  the same on the smp platform, p = 128 (a subset)
   bench-nonblocking-c  the same on switched platform (c), p = 32 (a subset)
+  bench-neighborhood   neighbourhood collectives: combining vs linear, persistent vs blocking (mk/bench-neighborhood.mk)
   bench-overhead       per-call overhead: instructions outside MPI, MPI calls (mk/overhead.mk)
   bench-node           tuned vs native vs best algorithm on this node, both MPIs (mk/node.mk)
   bench-node-one       bench-node's measurement for one MPI (MPI=mpich|openmpi NODE_DIR=...)

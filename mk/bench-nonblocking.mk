@@ -56,7 +56,7 @@ NB_RUNS = $(foreach c,$(subst $(nb_comma), ,$(NB_COLLS)),$(c):$(or $(NB_SIZES_$(
 # make build compiles it too (so that it never rots); only bench-nonblocking runs it.
 build: $(NB_PROG)
 
-$(NB_PROG): src/bench/nonblocking.c $(HEADERS)
+$(NB_PROG): src/bench/nonblocking.c src/bench/names.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(SMPICC) $(TESTCFLAGS) -Iinclude $< -o $@ 2>&1 | grep -v '^\[' || true
 	@test -x $@

@@ -85,6 +85,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
+
 #define NB_MAX_SIZES 32
 #define NB_MAX_REPS 99
 #define NB_SLICES 10
@@ -331,26 +333,6 @@ static int nb_measure(const nb_bench *b, int coll, const nb_alg *a, int impl, si
     return glob[2 * b->reps] != 0;
 }
 
-/* Parses a comma-separated list of names of `names` into flags; @return 0, or 1 on an unknown name. */
-static int nb_names(const char *arg, const char *const *names, int count, int *on)
-{
-    int i;
-    for (i = 0; i < count; i++)
-        on[i] = 0;
-    while (*arg) {
-        size_t len = strcspn(arg, ",");
-        for (i = 0; i < count && (strlen(names[i]) != len || strncmp(arg, names[i], len) != 0); i++)
-            ;
-        if (i == count)
-            return 1;
-        on[i] = 1;
-        arg += len;
-        if (*arg == ',')
-            arg++;
-    }
-    return 0;
-}
-
 /* 1 when algorithm `name` is in the comma-separated list `list` (NULL: every algorithm). */
 static int nb_listed(const char *list, const char *name)
 {
@@ -426,11 +408,11 @@ static int nb_main(nb_bench *b, int argc, char **argv)
         case 'r': b->reps = atoi(v); break;
         case 's': sz = v; break;
         case 'c':
-            if (nb_names(v, nb_coll_names, NB_NCOLLS, colls))
+            if (bench_names(v, nb_coll_names, NB_NCOLLS, colls))
                 return nb_usage(b->rank);
             break;
         case 'i':
-            if (nb_names(v, nb_impl_names, NB_NIMPLS, impls))
+            if (bench_names(v, nb_impl_names, NB_NIMPLS, impls))
                 return nb_usage(b->rank);
             break;
         default: return nb_usage(b->rank);
