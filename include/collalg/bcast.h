@@ -34,6 +34,7 @@
  * | collalg_bcast_knomial() | at most (k - 1) ceil(log_k p)(alpha + n beta); radix 2 is the binomial tree | radix k (default 4, >= 2) |
  * | collalg_bcast_circulant() | (N - 1 + q)(alpha + (n / N) beta), q = ceil(lg p), N = ceil(n / b) blocks: round-optimal; about q alpha + n beta for large N | block size b (default 64 KiB) |
  * | collalg_bcast_two_tree() | at most (2 ceil(s / 2) + 2 ceil(lg p))(alpha + (n / s) beta), s segments: half the segments down each of two in-order binary trees, one send and one receive per rank and step (Sanders, Speck & Träff) | segment size (default 8 KiB) |
+ * | collalg_bcast_pipelined_tree() | about (L + s - 1) c (alpha + (n / s) beta), s segments, L the tree height, c the most children of a rank (MPICH's tree broadcast with chunks; the blocking collalg_ibcast_pipelined_tree()) | segment size (default 4 KiB), tree k-ary (default) or k-nomial, radix k (default 2) |
  *
  * The Copy/Split/Merge programs of collalg_bcast_csm() are written, checked, printed and
  * enumerated with the functions of schedule/csm_program.h (in this group too).
@@ -60,5 +61,6 @@
 #include "bcast/circulant.h"
 #include "bcast/knomial.h"
 #include "bcast/two_tree.h"
+#include "bcast/pipelined_tree.h"
 
 #endif /* COLLALG_BCAST_H */

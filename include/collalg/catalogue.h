@@ -148,6 +148,7 @@
     X(allreduce, swing_latency, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
     X(allreduce, swing_bandwidth, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                \
     X(allreduce, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                           \
+    X(allreduce, pipelined_tree, 0, 3, segsize, 0)                                                                  \
     X(bcast, linear, 0, 0, none, 0)                                                                                 \
     X(bcast, chain, 0, 1, segsize, 0)                                                                               \
     X(bcast, pipelined_scatter_allgather, 0, 1, chunk, 0)                                                           \
@@ -166,6 +167,7 @@
     X(bcast, two_tree, 0, 1, segsize, 0)                                                                            \
     X(bcast, circulant, 0, 1, blocksize, 0)                                                                         \
     X(bcast, topology_order, 0, 1, inner_bcast, COLLALG_F_TOPOLOGY)                                                 \
+    X(bcast, pipelined_tree, 0, 3, segsize, 0)                                                                      \
     X(alltoallv, simple, 0, 0, none, 0)                                                                             \
     X(alltoallv, spreading_simple, 0, 0, none, 0)                                                                   \
     X(alltoallv, scattered, 0, 1, requests, 0)                                                                      \
@@ -251,6 +253,7 @@
     X(reduce, topology_chain, 0, 1, segsize, COLLALG_F_TOPOLOGY)                                                    \
     X(reduce, topology_order, COLLALG_R_COMMUTATIVE, 1, null, COLLALG_F_TOPOLOGY)                                   \
     X(reduce, shm, COLLALG_R_ONE_NODE, 0, none, 0)                                                                  \
+    X(reduce, pipelined_tree, 0, 3, segsize, 0)                                                                     \
     X(scan, linear, 0, 1, segsize, 0)                                                                               \
     X(scan, recursive_doubling, 0, 0, none, 0)                                                                      \
     X(scan, binary_tree, 0, 0, none, 0)                                                                             \

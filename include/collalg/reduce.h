@@ -39,6 +39,7 @@
  * | collalg_reduce_han() | T_sr(m) + (s - 1) max(T_ir(m), T_sr(m)) + T_ir(m), s segments of m bytes, T_sr the node reduction at the leader, T_ir the reduction among the N leaders (HAN) | kept (binomial on the whole communicator when a non-commutative op meets nodes that are not consecutive); segment size (default 512 KiB), inter-node reduce (NULL: binomial up to 64 KiB segments, else Rabenseifner) |
  * | collalg_reduce_topology_chain() | (p + s - 2)(alpha + (n/s)(beta + gamma)) along the topology's DFS ring, no link carrying two edges on a tree | kept (the rank-order pipeline for a non-commutative op); segsize; topology as bcast's topology_chain |
  * | collalg_reduce_shm() | ceil(n / M) node barriers, M = COLLALG_SHM_MAX_BYTES (8 KiB), + (p - 1) n gamma at the root | kept; one node only; the node's shared window (machine/shm.h) |
+ * | collalg_reduce_pipelined_tree() | about (L + s - 1) c (alpha + (n/s)(beta + gamma)), s segments, L the tree height, c the most children of a rank, + hand-off (MPICH's tree reduce with chunks; the blocking collalg_ireduce_pipelined_tree()) | kept; segment size (default 64 KiB), tree k-nomial (default) or k-ary, radix k (default 2) |
  */
 #ifndef COLLALG_REDUCE_H
 #define COLLALG_REDUCE_H
@@ -59,5 +60,6 @@
 #include "reduce/han.h"
 #include "reduce/topology_chain.h"
 #include "reduce/shm.h"
+#include "reduce/pipelined_tree.h"
 
 #endif /* COLLALG_REDUCE_H */

@@ -116,17 +116,36 @@ static int run_circulant(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op
     return collalg_allreduce_circulant(sb, rb, n, t, op, cm, param);
 }
 
-/* two_tree: param = segment size in bytes (0: the default), or TT_SMALL: an eighth of the vector, at
- * least 1 byte (one element for counts <= 8: one message per element is slow under oversubscribed
- * MPICH for the big count) */
+/* A segment size code: TT_SMALL is an eighth of the vector, at least 1 byte (one element for
+ * counts <= 8: one message per element is slow under oversubscribed MPICH for the big count); any
+ * other code is the segment size in bytes itself (0: the default). */
 #define TT_SMALL (-2)
-static int run_two_tree(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+static int segment_size(int code, int n, MPI_Datatype t)
 {
     int size = 0;
     MPI_Type_size(t, &size);
-    if (param == TT_SMALL)
-        param = (int)((long)n * size / 8) > 1 ? (int)((long)n * size / 8) : 1;
-    return collalg_allreduce_two_tree(sb, rb, n, t, op, cm, param);
+    if (code == TT_SMALL)
+        code = (int)((long)n * size / 8) > 1 ? (int)((long)n * size / 8) : 1;
+    return code;
+}
+
+/* two_tree: param = a segment size code (segment_size) */
+static int run_two_tree(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    return collalg_allreduce_two_tree(sb, rb, n, t, op, cm, segment_size(param, n, t));
+}
+
+/* pipelined_tree: param = a row of ptree, (segment size code, tree, radix); row 0 the defaults
+ * (64 KiB segments, the k-nomial tree of radix 2) */
+static int run_pipelined_tree(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    static const int ptree[][3] = {{0, 0, 0},
+                                   {TT_SMALL, 0, 0},
+                                   {TT_SMALL, COLLALG_TREE_KNOMIAL, 3},
+                                   {TT_SMALL, COLLALG_TREE_KARY, 2},
+                                   {1000, COLLALG_TREE_KARY, 3}};
+    return collalg_allreduce_pipelined_tree(sb, rb, n, t, op, cm, segment_size(ptree[param][0], n, t), ptree[param][1],
+                                            ptree[param][2]);
 }
 
 /* segmented_ring: param = segment size in bytes (0: the default, 1 MiB: the plain ring here), or
@@ -189,6 +208,11 @@ static const struct {
     {"two_tree(small)", run_two_tree, TT_SMALL, 1},
     {"two_tree(1000)", run_two_tree, 1000, 1},
     {"two_tree(INT_MAX)", run_two_tree, 2147483647, 1},
+    {"pipelined_tree(0,0,0)", run_pipelined_tree, 0, 1},
+    {"pipelined_tree(small,0,0)", run_pipelined_tree, 1, 1},
+    {"pipelined_tree(small,knomial,3)", run_pipelined_tree, 2, 1},
+    {"pipelined_tree(small,kary,2)", run_pipelined_tree, 3, 1},
+    {"pipelined_tree(1000,kary,3)", run_pipelined_tree, 4, 1},
 };
 
 /* ---- the cases ---------------------------------------------------------------------------- */

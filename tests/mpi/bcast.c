@@ -62,6 +62,18 @@ static int run_topology_order(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm
     return collalg_bcast_topology_order(b, n, t, r, cm, inner[seg]);
 }
 
+/* pipelined_tree: the segment size, and the tree and radix of the wrapper's name (0 0: the defaults,
+ * the k-ary tree of radix 2) */
+#define PTREE(suffix, tree, radix)                                                                                     \
+    static int run_pipelined_tree##suffix(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr) \
+    {                                                                                                                  \
+        (void)pr;                                                                                                      \
+        return collalg_bcast_pipelined_tree(b, n, t, r, cm, seg, tree, radix);                                         \
+    }
+PTREE(, 0, 0)
+PTREE(_knomial3, COLLALG_TREE_KNOMIAL, 3)
+PTREE(_kary3, COLLALG_TREE_KARY, 3)
+
 static int run_han(void *b, int n, MPI_Datatype t, int r, MPI_Comm cm, int seg, const char *pr)
 {
     (void)pr;
@@ -156,6 +168,13 @@ static const struct {
     {"two_tree(1)", run_two_tree, SEG_ONE, PRE_NONE, 0},
     {"two_tree(4000)", run_two_tree, SEG_MID, PRE_NONE, 0},
     {"two_tree(INT_MAX)", run_two_tree, SEG_HUGE, PRE_NONE, 0},
+    {"pipelined_tree(0)", run_pipelined_tree, 0, PRE_NONE, 0},
+    {"pipelined_tree(1)", run_pipelined_tree, SEG_ONE, PRE_NONE, 0},
+    {"pipelined_tree(4000)", run_pipelined_tree, SEG_MID, PRE_NONE, 0},
+    {"pipelined_tree(1,knomial,3)", run_pipelined_tree_knomial3, SEG_ONE, PRE_NONE, 0},
+    {"pipelined_tree(4000,knomial,3)", run_pipelined_tree_knomial3, SEG_MID, PRE_NONE, 0},
+    {"pipelined_tree(4000,kary,3)", run_pipelined_tree_kary3, SEG_MID, PRE_NONE, 0},
+    {"pipelined_tree(INT_MAX,knomial,3)", run_pipelined_tree_knomial3, SEG_HUGE, PRE_NONE, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
@@ -287,8 +306,9 @@ static void error_cases(th_result *r, const th_opts *o, int p)
         snprintf(what, sizeof what, "bcast csm(\"\") p=%d -> MPI_ERR_ARG", p);
         th_expect(r, o, what, cls == MPI_ERR_ARG);
     }
-    { /* circulant and knomial: bad tuning parameters (their handler calls are counted here) */
-        int calls = handler_calls, bad_radix[] = {-1, 1};
+    { /* circulant, knomial and pipelined_tree: bad tuning parameters (their handler calls are
+       * counted here); pipelined_tree's (segsize, tree, radix) of bad_ptree[i] */
+        int calls = handler_calls, bad_radix[] = {-1, 1}, bad_ptree[3][3] = {{-1, 0, 0}, {0, 3, 0}, {0, 0, 1}};
         err = collalg_bcast_circulant(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, -1);
         MPI_Error_class(err, &cls);
         snprintf(what, sizeof what, "bcast circulant(-1) p=%d -> MPI_ERR_ARG", p);
@@ -299,8 +319,17 @@ static void error_cases(th_result *r, const th_opts *o, int p)
             snprintf(what, sizeof what, "bcast knomial(%d) p=%d -> MPI_ERR_ARG", bad_radix[i], p);
             th_expect(r, o, what, cls == MPI_ERR_ARG);
         }
-        snprintf(what, sizeof what, "bcast circulant/knomial error cases p=%d call the error handler", p);
-        th_expect(r, o, what, handler_calls == calls + 3);
+        for (i = 0; i < 3; i++) {
+            err = collalg_bcast_pipelined_tree(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, bad_ptree[i][0], bad_ptree[i][1],
+                                               bad_ptree[i][2]);
+            MPI_Error_class(err, &cls);
+            snprintf(what, sizeof what, "bcast pipelined_tree(%d,%d,%d) p=%d -> MPI_ERR_ARG", bad_ptree[i][0],
+                     bad_ptree[i][1], bad_ptree[i][2], p);
+            th_expect(r, o, what, cls == MPI_ERR_ARG);
+        }
+        snprintf(what, sizeof what, "bcast circulant/knomial/pipelined_tree error cases p=%d call the error handler",
+                 p);
+        th_expect(r, o, what, handler_calls == calls + 6);
         handler_calls = calls;
     }
     err = collalg_bcast_binomial(buf, 4, MPI_INT, p, MPI_COMM_WORLD);

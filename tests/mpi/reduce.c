@@ -81,6 +81,16 @@ static int run_topology_order(const void *sb, void *rb, int n, MPI_Datatype t, M
     return collalg_reduce_topology_order(sb, rb, n, t, op, root, cm, a ? collalg_reduce_rabenseifner : NULL);
 }
 
+/* pipelined_tree: b the segment size, a = 16 tree + radix (0: the defaults, the k-nomial tree of
+ * radix 2); a negative a is passed as the radix (the rejection checks) */
+static int run_pipelined_tree(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm cm, int a,
+                              int b)
+{
+    return collalg_reduce_pipelined_tree(sb, rb, n, t, op, root, cm, b, a < 0 ? 0 : a / 16, a < 0 ? a : a % 16);
+}
+#define PT_KNOMIAL(radix) (16 * COLLALG_TREE_KNOMIAL + (radix))
+#define PT_KARY(radix) (16 * COLLALG_TREE_KARY + (radix))
+
 static const struct {
     const char *name;
     rd_fn fn;
@@ -120,6 +130,11 @@ static const struct {
     {"two_tree(0)", run_two_tree, 0, 0, 1, 1},
     {"two_tree(small)", run_two_tree, 0, RC_SEG_SMALL, 1, 1},
     {"two_tree(INT_MAX)", run_two_tree, 0, 2147483647, 1, 1},
+    {"pipelined_tree(0,0,0)", run_pipelined_tree, 0, 0, 1, 2},
+    {"pipelined_tree(small,0,0)", run_pipelined_tree, 0, RC_SEG_SMALL, 1, 2},
+    {"pipelined_tree(small,knomial,3)", run_pipelined_tree, PT_KNOMIAL(3), RC_SEG_SMALL, 1, 2},
+    {"pipelined_tree(small,kary,2)", run_pipelined_tree, PT_KARY(2), RC_SEG_SMALL, 1, 2},
+    {"pipelined_tree(0,kary,3)", run_pipelined_tree, PT_KARY(3), 0, 1, 2},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 

@@ -75,26 +75,58 @@
 #define COLLALG_IBCAST_PIPELINED_TREE_RADIX_DEFAULT 2
 #endif
 
+/**
+ * @brief The checks of collalg_ibcast_pipelined_tree() and collalg_bcast_pipelined_tree(): the
+ *        broadcast's and the request's (collalg__ibcast_seg_enter()), then the parameters: *@p seg
+ *        the elements of a segment of @p segsize bytes of @p datatype, *@p tree and *@p radix
+ *        with their defaults for 0; MPI_ERR_ARG for a @p tree other than 0 or a tree kind, or a
+ *        negative radix or radix 1.
+ * @return MPI_SUCCESS or the first error found (nothing sent).
+ */
+COLLALG_INLINE int collalg__ibcast_ptree_enter(collalg__ctx *c, void *buffer, int count, MPI_Datatype datatype,
+                                               int root, MPI_Comm comm, MPI_Request *request, int segsize, int *tree,
+                                               int *radix, int *seg)
+{
+    int p, rank,
+        err = collalg__ibcast_seg_enter(c, buffer, count, datatype, root, comm, request, segsize, &p, &rank, seg);
+    if (err == MPI_SUCCESS && (*tree < 0 || *tree > COLLALG_TREE_KARY || *radix < 0 || *radix == 1))
+        err = MPI_ERR_ARG;
+    *tree = *tree ? *tree : COLLALG_IBCAST_PIPELINED_TREE_KIND_DEFAULT;
+    *radix = *radix ? *radix : COLLALG_IBCAST_PIPELINED_TREE_RADIX_DEFAULT;
+    return err;
+}
+
+/**
+ * @brief After @p err (the checks' verdict, collalg__ibcast_ptree_enter()): the schedule of the
+ *        broadcast of @p count elements of @p datatype at @p buffer in segments of @p seg
+ *        elements down the tree of @p tree and @p radix (collalg__ibcast_pipelined_tree_steps()),
+ *        its buffer, then collalg__nbc_launch() with @p persistent (0: MPI_Ibcast, 1:
+ *        MPI_Bcast_init, COLLALG__NBC_BLOCKING: run in place, collalg_bcast_pipelined_tree()).
+ * @return as collalg__nbc_launch().
+ */
+COLLALG_INLINE int collalg__ibcast_ptree_launch(collalg__ctx *c, int err, void *buffer, int count,
+                                                MPI_Datatype datatype, int root, MPI_Request *request, int seg,
+                                                int tree, int radix, int persistent)
+{
+    collalg__nbc *op = NULL;
+    COLLALG__NBC_BUILD(err, op, collalg__ibcast_pipelined_tree_steps,
+                       (c->rank, c->size, root, count, seg, tree, radix));
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
+    return collalg__nbc_launch(op, err, c, request, persistent);
+}
+
 /** @brief The start of collalg_ibcast_pipelined_tree() (@p persistent 0) and of
- *         collalg_bcast_init_pipelined_tree() (1): checks, parameters, schedule, buffers, then
- *         collalg__nbc_launch(). */
+ *         collalg_bcast_init_pipelined_tree() (1): collalg__ibcast_ptree_enter(), then
+ *         collalg__ibcast_ptree_launch(). */
 COLLALG_INLINE int collalg__ibcast_pipelined_tree(void *buffer, int count, MPI_Datatype datatype, int root,
                                                   MPI_Comm comm, MPI_Request *request, int segsize, int tree, int radix,
                                                   int persistent)
 {
     collalg__ctx c; /* for the checks of the blocking broadcasts */
-    collalg__nbc *op = NULL;
-    int p, rank,
-        seg = 1,
-        err = collalg__ibcast_seg_enter(&c, buffer, count, datatype, root, comm, request, segsize, &p, &rank, &seg);
-    if (err == MPI_SUCCESS && (tree < 0 || tree > COLLALG_TREE_KARY || radix < 0 || radix == 1))
-        err = MPI_ERR_ARG;
-    tree = tree ? tree : COLLALG_IBCAST_PIPELINED_TREE_KIND_DEFAULT;
-    radix = radix ? radix : COLLALG_IBCAST_PIPELINED_TREE_RADIX_DEFAULT;
-    COLLALG__NBC_BUILD(err, op, collalg__ibcast_pipelined_tree_steps, (rank, p, root, count, seg, tree, radix));
-    if (err == MPI_SUCCESS)
-        err = collalg__nbc_buffer(op, COLLALG_BUF_RECV, buffer, datatype);
-    return collalg__nbc_launch(op, err, &c, request, persistent);
+    int seg = 1, err = collalg__ibcast_ptree_enter(&c, buffer, count, datatype, root, comm, request, segsize, &tree,
+                                                   &radix, &seg);
+    return collalg__ibcast_ptree_launch(&c, err, buffer, count, datatype, root, request, seg, tree, radix, persistent);
 }
 
 /**

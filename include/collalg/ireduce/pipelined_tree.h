@@ -90,8 +90,10 @@
 #define COLLALG_IREDUCE_PIPELINED_TREE_RADIX_DEFAULT 2
 #endif
 
-/** @brief The start of collalg_ireduce_pipelined_tree() (@p persistent 0) and of
- *         collalg_reduce_init_pipelined_tree() (1): checks, parameters, schedule, buffers, then
+/** @brief The start of collalg_ireduce_pipelined_tree() (@p persistent 0), of
+ *         collalg_reduce_init_pipelined_tree() (1) and the whole of
+ *         collalg_reduce_pipelined_tree() (COLLALG__NBC_BLOCKING): checks, parameters, the
+ *         blocking form's probe (collalg__ptree_probe()), schedule, buffers, then
  *         collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__ireduce_pipelined_tree(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                                    MPI_Op op, int root, MPI_Comm comm, MPI_Request *request,
@@ -105,6 +107,7 @@ COLLALG_INLINE int collalg__ireduce_pipelined_tree(const void *sendbuf, void *re
     err = collalg__ptree_params(err, datatype, count, segsize, COLLALG_IREDUCE_PIPELINED_TREE_SEGSIZE_DEFAULT, &tree,
                                 COLLALG_IREDUCE_PIPELINED_TREE_KIND_DEFAULT, &radix,
                                 COLLALG_IREDUCE_PIPELINED_TREE_RADIX_DEFAULT, &seg);
+    err = collalg__ptree_probe(err, &c, datatype, op, persistent);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Op_commutative)(op, &commute);
     COLLALG__NBC_BUILD(err, o, collalg__ireduce_pipelined_tree_steps,
