@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Criterion suite: the hierarchical algorithms (HAN bcast, HAN allreduce, hierarchical allgather,
- * node-aware alltoall) against the native collectives where ranks share nodes: on SimGrid's
+/* Criterion suite: the hierarchical algorithms (HAN bcast, HAN allreduce, full-lane allreduce,
+ * hierarchical allgather, node-aware alltoall) against the native collectives where ranks share nodes: on SimGrid's
  * 16 x 8-core cluster (tests/platform/smp/) with 24 ranks on 3 nodes placed consecutively,
  * round-robin and unevenly (3, 13 and 8 ranks, rank 0 not on the first node), one rank per node,
  * and 128 ranks; under MPICH with COLLALG_NODE_SIZE cutting the machine into nodes of 2 ranks
@@ -62,5 +62,6 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
 HAN_MATRIX(han_bcast, "bcast", "han", BC_FULL, BC_SMP, BC_REDUCED, BC_P128)
 HAN_MATRIX(hierarchical_bcast, "bcast", "hierarchical", BC_FULL, BC_SMP, BC_REDUCED, BC_P128)
 HAN_MATRIX(han_allreduce, "allreduce", "han", AR_FULL, AR_SMP, AR_REDUCED, AR_P128)
+HAN_MATRIX(full_lane_allreduce, "allreduce", "full_lane", AR_FULL, AR_SMP, AR_REDUCED, AR_P128)
 HAN_MATRIX(hierarchical_allgather, "allgather", "hierarchical", BC_FULL, BC_SMP, BC_REDUCED, AG_P128)
 HAN_MATRIX(node_aware_alltoall, "alltoall", "node_aware", BC_FULL, BC_SMP, BC_REDUCED, BC_P128)

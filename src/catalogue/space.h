@@ -241,7 +241,7 @@ static int tune_space_inner_allgather(int p, tune_choice *out, int max)
     return TUNE_SPACE_TABLE(tune_inner_allgather, out, max);
 }
 
-/** @brief Inner allreduces of topology_order (index = tune_choice::i). */
+/** @brief Inner allreduces of topology_order and full_lane (index = tune_choice::i). */
 static const struct {
     const char *name;
     collalg_allreduce_fn fn;
@@ -250,7 +250,7 @@ static const struct {
     {"collalg_allreduce_recursive_doubling", collalg_allreduce_recursive_doubling},
 };
 
-/** @brief Inner allreduces of topology_order: the two of tune_inner_allreduce. */
+/** @brief Inner allreduces of topology_order and full_lane: the two of tune_inner_allreduce. */
 static int tune_space_inner_allreduce(int p, tune_choice *out, int max)
 {
     (void)p;

@@ -202,6 +202,12 @@ static int tune_allreduce_topology_order(const tune_call *c, const tune_choice *
     return collalg_allreduce_topology_order(TUNE_ARGS_allreduce(c), tune_inner_allreduce[ch->i].fn);
 }
 
+/** @brief full_lane with the lanes' allreduce tune_inner_allreduce[ch->i]. */
+static int tune_allreduce_full_lane(const tune_call *c, const tune_choice *ch)
+{
+    return collalg_allreduce_full_lane(TUNE_ARGS_allreduce(c), tune_inner_allreduce[ch->i].fn);
+}
+
 /** @brief bcast topology_order with the inner bcast tune_inner_bcast[ch->i]. */
 static int tune_bcast_topology_order(const tune_call *c, const tune_choice *ch)
 {

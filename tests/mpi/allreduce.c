@@ -105,6 +105,14 @@ static int run_two_stage(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op
 
 /* param 0: defaults; 1: 1000-byte segments (several per case); 2: 1000-byte segments, MPI_Allreduce
  * among the leaders */
+/* full_lane: param 0 the default lane allreduce, 1 Rabenseifner, 2 recursive doubling, 3 the native one */
+static int run_full_lane(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    static const collalg_allreduce_fn inter[] = {NULL, collalg_allreduce_rabenseifner,
+                                                 collalg_allreduce_recursive_doubling, MPI_Allreduce};
+    return collalg_allreduce_full_lane(sb, rb, n, t, op, cm, inter[param]);
+}
+
 static int run_han(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
 {
     return collalg_allreduce_han(sb, rb, n, t, op, cm, param ? 1000 : 0, param == 2 ? MPI_Allreduce : NULL);
@@ -191,6 +199,10 @@ static const struct {
     {"han(0)", run_han, 0, 1},
     {"han(1000)", run_han, 1, 1},
     {"han(1000,MPI_Allreduce)", run_han, 2, 1},
+    {"full_lane(0)", run_full_lane, 0, 1},
+    {"full_lane(rabenseifner)", run_full_lane, 1, 1},
+    {"full_lane(recursive_doubling)", run_full_lane, 2, 1},
+    {"full_lane(MPI_Allreduce)", run_full_lane, 3, 1},
     {"ring", run_ring, 0, 0},
     {"segmented_ring(0)", run_segmented_ring, 0, 0},
     {"segmented_ring(1000)", run_segmented_ring, 1000, 0},
