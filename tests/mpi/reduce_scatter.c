@@ -250,17 +250,25 @@ static void run_case(th_result *res, const th_opts *o, const rc_case *k, const i
     free(want_ip);
 }
 
-/* Rejections before any message: MPI_OP_NULL, a negative count, recvcounts NULL (reduce_scatter). */
+/* Rejections before any message: MPI_OP_NULL, a negative count, recvcounts NULL (reduce_scatter),
+ * MPI_SUM on a contiguous type of two ints (the standard defines no predefined op on a derived
+ * type; MPICH and SimGrid refuse it with MPI_ERR_OP: an algorithm that found out only where it
+ * first reduces would leave its peers waiting). */
 static void run_rejections(th_result *res, const th_opts *o, int p)
 {
     MPI_Errhandler eh;
     MPI_Comm comm = th_recording_comm(&eh);
     int a, i, *in = (int *)th_alloc((size_t)p * 3 * sizeof(int)), out[3] = {7, 7, 7};
     int *counts = (int *)th_alloc((size_t)p * sizeof(int)), *neg = (int *)th_alloc((size_t)p * sizeof(int));
+    int *ones = (int *)th_alloc((size_t)p * sizeof(int));
+    MPI_Datatype int2;
     char what[160];
+    MPI_Type_contiguous(2, MPI_INT, &int2);
+    MPI_Type_commit(&int2);
     for (i = 0; i < p; i++) {
         counts[i] = 3;
         neg[i] = i == p - 1 ? -1 : 3;
+        ones[i] = 1;
     }
     for (i = 0; i < 3 * p; i++)
         in[i] = i;
@@ -278,10 +286,14 @@ static void run_rejections(th_result *res, const th_opts *o, int p)
         snprintf(what, sizeof what, "%s %s p=%d rejects recvcounts NULL", RS_NAME, algos[a].name, p);
         rc_expect_rejected(res, o, what, algos[a].fn(in, out, NULL, MPI_INT, MPI_SUM, comm), MPI_ERR_ARG, out);
 #endif
+        snprintf(what, sizeof what, "%s %s p=%d rejects MPI_SUM on a derived type", RS_NAME, algos[a].name, p);
+        rc_expect_rejected(res, o, what, algos[a].fn(in, out, ones, int2, MPI_SUM, comm), MPI_ERR_OP, out);
     }
+    MPI_Type_free(&int2);
     free(in);
     free(counts);
     free(neg);
+    free(ones);
     th_recording_comm_free(&comm, &eh);
 }
 

@@ -12,7 +12,7 @@
  * (collalg__nbc_run(), core/nbc.h: the executor's steps and local reductions, MPI_Waitsome on the
  * messages in flight, COLLALG_TAG_DATA on the private communicator, no request). Unlike the
  * nonblocking form it first probes the (datatype, op) pair on every rank
- * (collalg__ptree_probe()), so that an invalid pair fails before any message.
+ * (collalg__allreduce_probe_blocking(), family/allreduce.h), so that an invalid pair fails before any message.
  *
  * @par Phases
  * The tree is one of schedule/icoll_tree.h on the ranks as they are, rank 0 on top, every subtree

@@ -94,6 +94,27 @@ COLLALG_INLINE int collalg__allreduce_red_init(collalg__ctx *c, collalg__allredu
     return err;
 }
 
+/**
+ * @brief The pair check of a blocking reduction that runs a nonblocking schedule in place
+ *        (core/nbc.h's executor: the pipelined trees, the recursive-exchange reduce-scatters),
+ *        after @p err, when @p blocking: collalg__allreduce_red_init() on (@p type, @p op), so
+ *        that an invalid pair fails on every rank before any message instead of on the ranks
+ *        that reduce, part-way through the schedule, while their peers wait forever. The probe's
+ *        scratch, if any, is freed at once (@p c holds nothing else yet). The nonblocking and
+ *        persistent forms skip it: their error comes back through the request.
+ * @return @p err, or the error of the probe.
+ */
+COLLALG_INLINE int collalg__allreduce_probe_blocking(int err, collalg__ctx *c, MPI_Datatype type, MPI_Op op,
+                                                     int blocking)
+{
+    collalg__allreduce_red r;
+    if (err != MPI_SUCCESS || !blocking)
+        return err;
+    err = collalg__allreduce_red_init(c, &r, type, op);
+    (void)collalg__leave(c, MPI_SUCCESS); /* frees the probe's scratch; reports nothing */
+    return err;
+}
+
 /** @brief Address of element @p index of a buffer laid out in @p r's datatype. */
 COLLALG_INLINE char *collalg__allreduce_at(const collalg__allreduce_red *r, const void *buf, MPI_Aint index)
 {

@@ -297,7 +297,8 @@ typedef void (*collalg__reduce_scatter_radix_steps_fn)(collalg__steps *s, int ra
  * @brief The whole start of a nonblocking reduce-scatter, with MPI_Ireduce_scatter's arguments
  *        when @p vform (@p recvcounts; @p recvcount unused), else MPI_Ireduce_scatter_block's
  *        (@p recvcount; @p recvcounts unused): the checks of the blocking ones, MPI_ERR_OP for a
- *        non-commutative @p op when @p commutative_only, the counting and filling runs of
+ *        non-commutative @p op when @p commutative_only, the (datatype, op) pair's probe when
+ *        blocking (collalg__allreduce_probe_blocking()), the counting and filling runs of
  *        @p build (or, when it is NULL, of @p build_k with @p radix, 0 meaning @p radix_default;
  *        a negative radix or 1 is refused with MPI_ERR_ARG before any message),
  *        collalg__nbc_reduction_start() (@p persistent: see collalg__nbc_launch()).
@@ -320,6 +321,7 @@ COLLALG_INLINE int collalg__nbc_reduce_scatter_any(collalg__reduce_scatter_steps
         err = MPI_ERR_ARG;
     if (commutative_only)
         err = collalg__nbc_commutative(err, op);
+    err = collalg__allreduce_probe_blocking(err, &c, datatype, op, persistent == COLLALG__NBC_BLOCKING);
     if (build)
         COLLALG__NBC_BUILD(err, o, build, (rank, p, vform ? 0 : recvcount, vform ? recvcounts : NULL, inplace));
     else

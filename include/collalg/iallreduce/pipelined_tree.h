@@ -108,26 +108,6 @@ COLLALG_INLINE int collalg__ptree_params(int err, MPI_Datatype datatype, int cou
     return err;
 }
 
-/**
- * @brief The probe of the blocking forms (collalg_allreduce_pipelined_tree(),
- *        collalg_reduce_pipelined_tree(): @p persistent COLLALG__NBC_BLOCKING) after @p err: that
- *        MPI_Reduce_local accepts (@p datatype, @p op) (collalg__allreduce_probe()), so that an
- *        invalid pair fails on every rank before any message instead of on the ranks with
- *        children part-way through the schedule, where their peers would wait forever. Its
- *        scratch, if any, is freed at once. The nonblocking forms skip it (the error comes back
- *        through the request).
- * @return @p err, or the error of the probe.
- */
-COLLALG_INLINE int collalg__ptree_probe(int err, collalg__ctx *c, MPI_Datatype datatype, MPI_Op op, int persistent)
-{
-    collalg__allreduce_red r;
-    if (err != MPI_SUCCESS || persistent != COLLALG__NBC_BLOCKING)
-        return err;
-    err = collalg__allreduce_red_init(c, &r, datatype, op);
-    (void)collalg__leave(c, MPI_SUCCESS); /* frees the probe's scratch; reports nothing */
-    return err;
-}
-
 /** @brief The start of collalg_iallreduce_pipelined_tree() (@p persistent 0), of
  *         collalg_allreduce_init_pipelined_tree() (1) and the whole of
  *         collalg_allreduce_pipelined_tree() (COLLALG__NBC_BLOCKING): checks, parameters, the
@@ -145,7 +125,7 @@ COLLALG_INLINE int collalg__iallreduce_pipelined_tree(const void *sendbuf, void 
     err = collalg__ptree_params(err, datatype, count, segsize, COLLALG_IALLREDUCE_PIPELINED_TREE_SEGSIZE_DEFAULT, &tree,
                                 COLLALG_IALLREDUCE_PIPELINED_TREE_KIND_DEFAULT, &radix,
                                 COLLALG_IALLREDUCE_PIPELINED_TREE_RADIX_DEFAULT, &seg);
-    err = collalg__ptree_probe(err, &c, datatype, op, persistent);
+    err = collalg__allreduce_probe_blocking(err, &c, datatype, op, persistent == COLLALG__NBC_BLOCKING);
     COLLALG__NBC_BUILD(err, o, collalg__iallreduce_pipelined_tree_steps, (rank, p, count, inplace, seg, tree, radix));
     return collalg__nbc_reduction_start(o, err, op, sendbuf, recvbuf, datatype, inplace, &c, request, persistent);
 }

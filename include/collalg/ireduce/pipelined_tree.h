@@ -93,7 +93,7 @@
 /** @brief The start of collalg_ireduce_pipelined_tree() (@p persistent 0), of
  *         collalg_reduce_init_pipelined_tree() (1) and the whole of
  *         collalg_reduce_pipelined_tree() (COLLALG__NBC_BLOCKING): checks, parameters, the
- *         blocking form's probe (collalg__ptree_probe()), schedule, buffers, then
+ *         blocking form's probe (collalg__allreduce_probe_blocking(), family/allreduce.h), schedule, buffers, then
  *         collalg__nbc_launch(). */
 COLLALG_INLINE int collalg__ireduce_pipelined_tree(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                                                    MPI_Op op, int root, MPI_Comm comm, MPI_Request *request,
@@ -107,7 +107,7 @@ COLLALG_INLINE int collalg__ireduce_pipelined_tree(const void *sendbuf, void *re
     err = collalg__ptree_params(err, datatype, count, segsize, COLLALG_IREDUCE_PIPELINED_TREE_SEGSIZE_DEFAULT, &tree,
                                 COLLALG_IREDUCE_PIPELINED_TREE_KIND_DEFAULT, &radix,
                                 COLLALG_IREDUCE_PIPELINED_TREE_RADIX_DEFAULT, &seg);
-    err = collalg__ptree_probe(err, &c, datatype, op, persistent);
+    err = collalg__allreduce_probe_blocking(err, &c, datatype, op, persistent == COLLALG__NBC_BLOCKING);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Op_commutative)(op, &commute);
     COLLALG__NBC_BUILD(err, o, collalg__ireduce_pipelined_tree_steps,
