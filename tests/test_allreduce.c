@@ -36,10 +36,17 @@
  * its defaults only from p = 3 on. */
 #define AR_NO_HAN_SEG "--skip 'han(1000' "
 
+/* The pipelined_tree rows slow down the rest of a SimGrid run: at p = 17 the whole program took
+ * 42 s with them and 14 s without, where they take 3 s alone (2026-11-29; not understood yet).
+ * make check leaves them to MPICH p = 1 .. 3 and SimGrid p = 4; make check-large runs them here. */
+#define AR_SMPI_CUT "--skip pipelined_tree "
+
 /* SimGrid runs pin the native reference (launch.h's CL_SMPI_CFG). */
 static void ar_smpi(int np, const char *args)
 {
-    cl_smpi("allreduce", np, args);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s%s", cl_large() ? "" : AR_SMPI_CUT, args);
+    cl_smpi("allreduce", np, buf);
 }
 
 /* clang-format off */
