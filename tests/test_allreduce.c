@@ -36,19 +36,6 @@
  * its defaults only from p = 3 on. */
 #define AR_NO_HAN_SEG "--skip 'han(1000' "
 
-/* The pipelined_tree rows slow down the rest of a SimGrid run: at p = 17 the whole program took
- * 42 s with them and 14 s without, where they take 3 s alone (2026-11-29; not understood yet).
- * make check leaves them to MPICH p = 1 .. 3 and SimGrid p = 4; make check-large runs them here. */
-#define AR_SMPI_CUT "--skip pipelined_tree "
-
-/* SimGrid runs pin the native reference (launch.h's CL_SMPI_CFG). */
-static void ar_smpi(int np, const char *args)
-{
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s%s", cl_large() ? "" : AR_SMPI_CUT, args);
-    cl_smpi("allreduce", np, buf);
-}
-
 /* clang-format off */
 Test(allreduce, mpich_p1) { cl_mpich("allreduce", 1, AR_ALL); }
 Test(allreduce, mpich_p2) { cl_mpich("allreduce", 2, AR_ALL); }
@@ -58,9 +45,9 @@ Test(allreduce, smpi_p4) { cl_smpi("allreduce", 4, AR_NO_HAN_SEG "--types " AR_C
 Test(allreduce, mpich_p5) { CL_LARGE_ONLY(); cl_mpich("allreduce", 5, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,p+1,big"); }
 Test(allreduce, mpich_p7) { CL_LARGE_ONLY(); cl_mpich("allreduce", 7, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,big"); }
 Test(allreduce, mpich_p8) { CL_LARGE_ONLY(); cl_mpich("allreduce", 8, AR_NO_HAN_SEG AR_NO_INNER_TOPO "--types int-sum,mat-noncomm --counts 3,big"); }
-Test(allreduce, smpi_p16) { ar_smpi(16, AR_NO_HAN_SEG "--types " AR_CORE " " AR_ALL); }
-Test(allreduce, smpi_p17) { ar_smpi(17, AR_NO_HAN_SEG "--counts 1,p-1,p+1,1000"); }
-Test(allreduce, smpi_p31) { CL_LARGE_ONLY(); ar_smpi(31, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
-Test(allreduce, smpi_p32) { CL_LARGE_ONLY(); ar_smpi(32, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
-Test(allreduce, smpi_p64) { CL_LARGE_ONLY(); ar_smpi(64, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,mat-noncomm --counts 1,p+1"); }
+Test(allreduce, smpi_p16) { cl_smpi("allreduce", 16, AR_NO_HAN_SEG "--types " AR_CORE " " AR_ALL); }
+Test(allreduce, smpi_p17) { cl_smpi("allreduce", 17, AR_NO_HAN_SEG "--counts 1,p-1,p+1,1000"); }
+Test(allreduce, smpi_p31) { CL_LARGE_ONLY(); cl_smpi("allreduce", 31, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
+Test(allreduce, smpi_p32) { CL_LARGE_ONLY(); cl_smpi("allreduce", 32, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,double-sum,mat-noncomm --counts 1,p+1,1000"); }
+Test(allreduce, smpi_p64) { CL_LARGE_ONLY(); cl_smpi("allreduce", 64, AR_NO_HAN_SEG AR_NO_TOPO "--types int-sum,mat-noncomm --counts 1,p+1"); }
 /* clang-format on */

@@ -825,6 +825,31 @@ COLLALG_INLINE int collalg__nbc_init(collalg__nbc *op, int err, const collalg__c
 }
 
 /**
+ * @brief Blocks until at least one message of @p op in flight completes: MPI_Waitsome, which
+ *        returns every completed one at once; under SimGrid's SMPI MPI_Waitany, one at a time.
+ *        SMPI 3.32 forgets to drop a message that a test, rather than a wait, found complete
+ *        from its rank's list of activities (kernel/activity/CommImpl.cpp, finish()), and
+ *        every later completion searches that list: MPI_Waitsome finds all but the first by a
+ *        test, and one process running MPI_Allreduce pipelined_tree a few thousand times became
+ *        three times slower for the rest of the run (p = 17). A wait registers itself on each
+ *        message, so MPI_Waitany leaves nothing behind.
+ * @return MPI_SUCCESS or the error class; the count in *@p out and the indices in op->done_idx,
+ *         as MPI_Waitsome.
+ */
+COLLALG_INLINE int collalg__nbc_run_wait(collalg__nbc *op, int *out)
+{
+#ifdef SMPI_H
+    int err;
+    op->done_idx[0] = MPI_UNDEFINED;
+    err = COLLALG_MPI(Waitany)(op->nact, op->req, &op->done_idx[0], MPI_STATUS_IGNORE);
+    *out = op->done_idx[0] == MPI_UNDEFINED ? MPI_UNDEFINED : 1;
+    return err;
+#else
+    return COLLALG_MPI(Waitsome)(op->nact, op->req, out, op->done_idx, collalg__statuses_ignore());
+#endif
+}
+
+/**
  * @brief Runs the built schedule of @p op to completion on the private communicator of @p c,
  *        blocking (see "The blocking form" in core/neighbor.h), then frees @p op. On an earlier error @p err (or one
  *        here) reports it on the user's communicator, as the nonblocking start does.
@@ -845,7 +870,7 @@ COLLALG_INLINE int collalg__nbc_run(collalg__nbc *op, int err, const collalg__ct
                 op->err = collalg__nbc_start_step(op, collalg__nbc_pop(op));
             if (op->err != MPI_SUCCESS || op->ndone == op->s.nsteps)
                 break;
-            op->err = COLLALG_MPI(Waitsome)(op->nact, op->req, &out, op->done_idx, collalg__statuses_ignore());
+            op->err = collalg__nbc_run_wait(op, &out);
             for (i = 0; op->err == MPI_SUCCESS && out != MPI_UNDEFINED && i < out; i++)
                 collalg__nbc_done(op, op->act_step[op->done_idx[i]]);
             for (i = 0; i < op->nact; i++) /* keep the requests still in flight */
