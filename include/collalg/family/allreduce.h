@@ -101,16 +101,23 @@ COLLALG_INLINE int collalg__allreduce_red_init(collalg__ctx *c, collalg__allredu
  *        that an invalid pair fails on every rank before any message instead of on the ranks
  *        that reduce, part-way through the schedule, while their peers wait forever. The probe's
  *        scratch, if any, is freed at once (@p c holds nothing else yet). The nonblocking and
- *        persistent forms skip it: their error comes back through the request.
+ *        persistent forms skip it: their error comes back through the request. A user op, or a
+ *        pair collalg__reduce_local() computes in line (MPI_SUM on MPI_INT, ...), returns at
+ *        once, without an MPI call; MPI_Op_commutative is not asked.
  * @return @p err, or the error of the probe.
  */
 COLLALG_INLINE int collalg__allreduce_probe_blocking(int err, collalg__ctx *c, MPI_Datatype type, MPI_Op op,
                                                      int blocking)
 {
     collalg__allreduce_red r;
-    if (err != MPI_SUCCESS || !blocking)
-        return err;
-    err = collalg__allreduce_red_init(c, &r, type, op);
+    if (err != MPI_SUCCESS || !blocking || !collalg__allreduce_predefined(op) || collalg__reduce_local_known(op, type))
+        return err; /* nothing to probe (collalg__allreduce_probe()): no MPI call */
+    r.type = type;
+    r.op = op;
+    r.commute = 1;
+    err = collalg__typeinfo_get(type, &r.ti);
+    if (err == MPI_SUCCESS)
+        err = collalg__allreduce_probe(c, &r);
     (void)collalg__leave(c, MPI_SUCCESS); /* frees the probe's scratch; reports nothing */
     return err;
 }
