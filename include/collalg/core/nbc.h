@@ -831,8 +831,10 @@ COLLALG_INLINE int collalg__nbc_init(collalg__nbc *op, int err, const collalg__c
  *        from its rank's list of activities (kernel/activity/CommImpl.cpp, finish()), and
  *        every later completion searches that list: MPI_Waitsome finds all but the first by a
  *        test, and one process running MPI_Allreduce pipelined_tree a few thousand times became
- *        three times slower for the rest of the run (p = 17). A wait registers itself on each
- *        message, so MPI_Waitany leaves nothing behind.
+ *        three times slower for the rest of the run (p = 17); each such test also charges
+ *        `smpi/test` (0.1 ms by default) of simulated time. A wait registers itself on each
+ *        message, so MPI_Waitany leaves nothing behind and costs no simulated time of its own
+ *        (docs/limitations.md has the numbers).
  * @return MPI_SUCCESS or the error class; the count in *@p out and the indices in op->done_idx,
  *         as MPI_Waitsome.
  */
