@@ -103,7 +103,7 @@ algos() {
     flat-128,allreduce) echo recursive_doubling,recursive_multiplying,rabenseifner,swing_latency ;;
     smp,allreduce) echo han,rabenseifner,ring,two_stage,hierarchical,multi_leader ;;
     *,allreduce) echo bine,swing_latency,swing_bandwidth,rabenseifner,recursive_doubling,recursive_multiplying ;;
-    *,reduce_scatter_block) echo bine,swing,pat,recursive_halving,recexch,pairwise,ring ;;
+    *,reduce_scatter_block) echo bine,swing,pat,circulant,recursive_halving,recexch,pairwise,ring ;;
     *,alltoall) echo bine,bruck,pair,spreading_simple,scattered ;;
     *,barrier) echo dissemination,k_dissemination,recexch,binomial ;;
     esac

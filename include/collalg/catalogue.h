@@ -275,6 +275,7 @@
     X(reduce_scatter_block, recexch, 0, 1, radix, 0)                                                                \
     X(reduce_scatter_block, pat, COLLALG_R_COMMUTATIVE, 1, chunk, 0)                                                \
     X(reduce_scatter_block, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                \
+    X(reduce_scatter_block, circulant, COLLALG_R_COMMUTATIVE, 0, none, 0)                                           \
     X(reduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                         \
     X(reduce_scatter, swing, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                     \
     X(reduce_scatter, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                  \
@@ -286,7 +287,8 @@
     X(reduce_scatter, butterfly, 0, 0, none, 0)                                                                     \
     X(reduce_scatter, pat, COLLALG_R_COMMUTATIVE, 1, chunk, 0)                                                      \
     X(reduce_scatter, recexch, 0, 1, radix, 0)                                                                      \
-    X(reduce_scatter, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)
+    X(reduce_scatter, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                      \
+    X(reduce_scatter, circulant, COLLALG_R_COMMUTATIVE, 0, none, 0)
 /* clang-format on */
 
 /* clang-format off */

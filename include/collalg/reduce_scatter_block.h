@@ -35,6 +35,7 @@
  * | collalg_reduce_scatter_block_pat() | (lg A + min(M, p) - 1) alpha + (p - 1) n (beta + gamma), n one block, A the blocks per message (a power of two, up to 2^(ceil(lg p) - 1)) and M = 2^ceil(lg p) / A; near peers first | commutative only; scratch bound in bytes (default 1 MiB), (lg M + 2) A blocks of scratch |
  * | collalg_reduce_scatter_block_recexch() | log_k(pofk) alpha + (pofk - 1)/pofk n (beta + gamma) with the k - 1 messages of a step overlapping, pofk the largest power of k <= p; a fold adds 2 alpha + n beta + (k - 1) n gamma unless p = pofk | kept; radix k (default 2, >= 2); min(k, p) vectors of scratch on the leaders |
  * | collalg_reduce_scatter_block_bine() | lg(q) alpha + (q - 1)/q n (beta + gamma), q the largest power of two <= p, plus 2 alpha + n (beta + gamma) + n/p beta unless p = q; the n / 2^(s+1) bytes of step s at distance abs(rho(s)) = 1, 1, 3, 5, 11, ..., the nearest first (Bine butterfly) | commutative only; two vectors of scratch |
+ * | collalg_reduce_scatter_block_circulant() | q alpha + (p - 1)/p n (beta + gamma) for any p, q = ceil(lg p) (Träff's circulant graph: skips halved with rounding up, the farthest first) | commutative only; the whole vector plus ceil(p / 2) blocks of scratch |
  */
 #ifndef COLLALG_REDUCE_SCATTER_BLOCK_H
 #define COLLALG_REDUCE_SCATTER_BLOCK_H
@@ -52,5 +53,6 @@
 #include "reduce_scatter_block/recexch.h"
 #include "reduce_scatter_block/pat.h"
 #include "reduce_scatter_block/bine.h"
+#include "reduce_scatter_block/circulant.h"
 
 #endif /* COLLALG_REDUCE_SCATTER_BLOCK_H */

@@ -75,6 +75,7 @@ ALGO(reduce_scatterv)
 ALGO(topology_ring)
 ALGO(butterfly)
 ALGO(bine)
+ALGO(circulant)
 
 /* The hierarchical algorithms with their default inter-node algorithm and with the ring. */
 #ifdef RS_BLOCK
@@ -142,6 +143,7 @@ static const struct {
     {"pat(64)", run_pat_64, 0},
     {"pat(16384)", run_pat_16384, 0},
     {"bine", run_bine, 0},
+    {"circulant", run_circulant, 0},
 };
 #define NALGOS ((int)(sizeof algos / sizeof algos[0]))
 
