@@ -66,6 +66,7 @@ PLAIN(topology_ring)
 PLAIN(swing_latency)
 PLAIN(swing_bandwidth)
 PLAIN(bine)
+PLAIN(circulant_reduce_scatter_allgather)
 
 /* Inner allgathers of the parameterised algorithms: 0 = default (NULL), 1 = native, 2 = the
  * topology ring (no description here: the node-level ring on the private communicator). */
@@ -212,6 +213,7 @@ static const struct {
     {"swing_latency", run_swing_latency, 0, 0},
     {"swing_bandwidth", run_swing_bandwidth, 0, 0},
     {"bine", run_bine, 0, 0},
+    {"circulant_reduce_scatter_allgather", run_circulant_reduce_scatter_allgather, 0, 0},
     {"topology_ring", run_topology_ring, 0, 0},
     {"two_stage(0)", run_two_stage, 0, 1},
     {"two_stage(1)", run_two_stage, 1, 1},

@@ -78,48 +78,85 @@ COLLALG_INLINE MPI_Aint collalg__rs_circ_span(const collalg__rs *l, int me, int 
 }
 
 /**
+ * @brief The rounds on the rotated vector @p acc (slot i = block (rank + i) mod p), with @p tmp
+ *        scratch of the largest run of ceil(p / 2) consecutive blocks. @p reduce 1: the
+ *        reduce-scatter, rounds k = q - 1 .. 0, slots skip[k] .. skip[k + 1] - 1 sent to
+ *        rank + skip[k] and the run of slots 0 .. m - 1 received from rank - skip[k] folded in
+ *        (commutative: the arriving partial is the lower operand); afterwards slot 0 is final.
+ *        @p reduce 0: the allgather (slot 0 final on entry), rounds k = 0 .. q - 1, slots 0 ..
+ *        m - 1 sent to rank - skip[k] and slots skip[k] .. skip[k + 1] - 1 received from
+ *        rank + skip[k]; afterwards every slot is final. m = skip[k + 1] - skip[k] <= skip[k].
+ * @return MPI_SUCCESS or the MPI error code.
+ */
+COLLALG_INLINE int collalg__rs_circ_rounds(const collalg__ctx *c, const collalg__rs *l, void *acc, void *tmp,
+                                           int reduce)
+{
+    int skip[COLLALG_CIRCULANT_MAXQ + 1];
+    int p = c->size, me = c->rank, q = collalg__circulant_skips(p, skip), i, k, up, down, err = MPI_SUCCESS;
+    for (i = 0; i < q && err == MPI_SUCCESS; i++) {
+        MPI_Aint m, lo, far; /* elements of slots 0 .. m - 1; slot skip[k]; slots skip[k] .. skip[k + 1] - 1 */
+        k = reduce ? q - 1 - i : i;
+        up = (me + skip[k]) % p;
+        down = (me - skip[k] + p) % p;
+        m = collalg__rs_circ_span(l, me, 0, skip[k + 1] - skip[k]);
+        lo = collalg__rs_circ_span(l, me, 0, skip[k]);
+        far = collalg__rs_circ_span(l, me, skip[k], skip[k + 1]);
+        if (reduce) {
+            err =
+                COLLALG_MPI(Sendrecv)(collalg__allreduce_at(&l->r, acc, lo), (int)far, l->r.type, up, COLLALG_TAG_DATA,
+                                      tmp, (int)m, l->r.type, down, COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+            if (err == MPI_SUCCESS)
+                err = collalg__rs_reduce(l, tmp, acc, 0, m);
+        } else
+            err = COLLALG_MPI(Sendrecv)(acc, (int)m, l->r.type, down, COLLALG_TAG_DATA,
+                                        collalg__allreduce_at(&l->r, acc, lo), (int)far, l->r.type, up,
+                                        COLLALG_TAG_DATA, c->pcomm, MPI_STATUS_IGNORE);
+    }
+    return err;
+}
+
+/**
+ * @brief Phase 1: scratch for the rotated vector (*@p acc, slot i = block (rank + i) mod p,
+ *        filled from @p sendbuf) and for the largest run received (*@p tmp).
+ * @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the MPI error code.
+ */
+COLLALG_INLINE int collalg__rs_circ_stage(collalg__ctx *c, const collalg__rs *l, const void *sendbuf, void **acc,
+                                          void **tmp)
+{
+    int skip[COLLALG_CIRCULANT_MAXQ + 1];
+    int me = c->rank, q = collalg__circulant_skips(l->p, skip), k, err;
+    MPI_Aint total = collalg__rs_off(l, l->p), head = total - collalg__rs_off(l, me), m, most = 0;
+    for (k = 0; k < q; k++) { /* the largest run received */
+        m = collalg__rs_circ_span(l, me, 0, skip[k + 1] - skip[k]);
+        most = m > most ? m : most;
+    }
+    err = collalg__scratch_typed(c, total, &l->r.ti, acc);
+    if (err == MPI_SUCCESS)
+        err = collalg__scratch_typed(c, most, &l->r.ti, tmp);
+    if (err == MPI_SUCCESS) /* blocks me .. p - 1, then 0 .. me - 1 */
+        err = collalg__rs_copy(c, l, collalg__rs_block(l, sendbuf, me), *acc, (int)head);
+    if (err == MPI_SUCCESS)
+        err = collalg__rs_copy(c, l, sendbuf, collalg__allreduce_at(&l->r, *acc, head), (int)(total - head));
+    return err;
+}
+
+/**
  * @brief Phases 1 to 3 after the enter and init steps (both collectives).
  * @return MPI_SUCCESS, MPI_ERR_COUNT, MPI_ERR_NO_MEM, or the MPI error code.
  */
 COLLALG_INLINE int collalg__reduce_scatter_circulant_run(collalg__ctx *c, const collalg__rs *l, const void *sendbuf,
                                                          void *recvbuf)
 {
-    int skip[COLLALG_CIRCULANT_MAXQ + 1];
-    int p = c->size, me = c->rank, q, k, err = collalg__rs_fits(l);
-    MPI_Aint total = collalg__rs_off(l, p), head = total - collalg__rs_off(l, me), m, most = 0;
     void *acc = NULL, *tmp = NULL;
-    if (err != MPI_SUCCESS)
-        return err;
-    if (p == 1)
+    int err = collalg__rs_fits(l);
+    if (err == MPI_SUCCESS && c->size == 1)
         return collalg__rs_copy(c, l, sendbuf, recvbuf, collalg__rs_cnt(l, 0));
-    q = collalg__circulant_skips(p, skip);
-    for (k = 0; k < q; k++) { /* the largest run received */
-        m = collalg__rs_circ_span(l, me, 0, skip[k + 1] - skip[k]);
-        most = m > most ? m : most;
-    }
-    err = collalg__scratch_typed(c, total, &l->r.ti, &acc);
     if (err == MPI_SUCCESS)
-        err = collalg__scratch_typed(c, most, &l->r.ti, &tmp);
-    /* 1. slot i = block (me + i) mod p: blocks me .. p - 1, then 0 .. me - 1 */
+        err = collalg__rs_circ_stage(c, l, sendbuf, &acc, &tmp);
     if (err == MPI_SUCCESS)
-        err = collalg__rs_copy(c, l, collalg__rs_block(l, sendbuf, me), acc, (int)head);
-    if (err == MPI_SUCCESS)
-        err = collalg__rs_copy(c, l, sendbuf, collalg__allreduce_at(&l->r, acc, head), (int)(total - head));
-    /* 2. rounds q - 1 .. 0: slots skip[k] .. skip[k + 1] - 1 to me + skip[k], slots 0 .. m - 1 from
-     *    me - skip[k], folded in (commutative: the arriving partial is the lower operand) */
-    for (k = q - 1; k >= 0 && err == MPI_SUCCESS; k--) {
-        MPI_Aint lo = collalg__rs_circ_span(l, me, 0, skip[k]),
-                 hi = lo + collalg__rs_circ_span(l, me, skip[k], skip[k + 1]);
-        int to = (me + skip[k]) % p, from = (me - skip[k] + p) % p;
-        m = collalg__rs_circ_span(l, me, 0, skip[k + 1] - skip[k]);
-        err = COLLALG_MPI(Sendrecv)(collalg__allreduce_at(&l->r, acc, lo), (int)(hi - lo), l->r.type, to,
-                                    COLLALG_TAG_DATA, tmp, (int)m, l->r.type, from, COLLALG_TAG_DATA, c->pcomm,
-                                    MPI_STATUS_IGNORE);
-        if (err == MPI_SUCCESS)
-            err = collalg__rs_reduce(l, tmp, acc, 0, m);
-    }
-    /* 3. slot 0 is block me, complete */
-    return err == MPI_SUCCESS ? collalg__rs_copy(c, l, acc, recvbuf, collalg__rs_cnt(l, me)) : err;
+        err = collalg__rs_circ_rounds(c, l, acc, tmp, 1);
+    /* slot 0 is block rank, complete */
+    return err == MPI_SUCCESS ? collalg__rs_copy(c, l, acc, recvbuf, collalg__rs_cnt(l, c->rank)) : err;
 }
 
 /**
