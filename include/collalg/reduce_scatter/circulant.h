@@ -94,7 +94,7 @@ COLLALG_INLINE int collalg__rs_circ_rounds(const collalg__ctx *c, const collalg_
     int skip[COLLALG_CIRCULANT_MAXQ + 1];
     int p = c->size, me = c->rank, q = collalg__circulant_skips(p, skip), i, k, up, down, err = MPI_SUCCESS;
     for (i = 0; i < q && err == MPI_SUCCESS; i++) {
-        MPI_Aint m, lo, far; /* elements of slots 0 .. m - 1; slot skip[k]; slots skip[k] .. skip[k + 1] - 1 */
+        MPI_Aint m, lo, far; /* elements: of slots 0 .. m - 1, before slot skip[k], of skip[k] .. skip[k + 1] - 1 */
         k = reduce ? q - 1 - i : i;
         up = (me + skip[k]) % p;
         down = (me - skip[k] + p) % p;
