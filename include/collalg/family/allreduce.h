@@ -45,6 +45,16 @@ COLLALG_INLINE int collalg__allreduce_predefined(MPI_Op op)
 }
 
 /**
+ * @brief 1 when the pair (@p type, @p op) needs collalg__allreduce_probe(): a predefined op on
+ *        a datatype collalg__reduce_local() does not reduce in line (a user op accepts any
+ *        datatype and must not be called on made-up data).
+ */
+COLLALG_INLINE int collalg__allreduce_probe_needed(MPI_Op op, MPI_Datatype type)
+{
+    return collalg__allreduce_predefined(op) && !collalg__reduce_local_known(op, type);
+}
+
+/**
  * @brief Checks, before any message, that MPI_Reduce_local accepts the pair (type, op), so that
  *        an invalid pair (e.g. MPI_SUM on a derived datatype, which the standard does not
  *        define) fails on every rank at the same point instead of part-way through a schedule,
@@ -64,7 +74,7 @@ COLLALG_INLINE int collalg__allreduce_probe(collalg__ctx *c, const collalg__allr
     MPI_Aint span = collalg__span(2, &r->ti);
     char *first;
     int err = MPI_SUCCESS;
-    if (!collalg__allreduce_predefined(r->op) || collalg__reduce_local_known(r->op, r->type))
+    if (!collalg__allreduce_probe_needed(r->op, r->type))
         return MPI_SUCCESS;
     if (span > (MPI_Aint)sizeof small)
         err = collalg__scratch(c, span, &raw);
@@ -110,8 +120,8 @@ COLLALG_INLINE int collalg__allreduce_probe_blocking(int err, collalg__ctx *c, M
                                                      int blocking)
 {
     collalg__allreduce_red r;
-    if (err != MPI_SUCCESS || !blocking || !collalg__allreduce_predefined(op) || collalg__reduce_local_known(op, type))
-        return err; /* nothing to probe (collalg__allreduce_probe()): no MPI call */
+    if (err != MPI_SUCCESS || !blocking || !collalg__allreduce_probe_needed(op, type))
+        return err; /* nothing to probe: no MPI call */
     r.type = type;
     r.op = op;
     r.commute = 1;
