@@ -36,7 +36,7 @@ PMPI_CFLAGS ?= -std=c99 -O2 -g -Wall -Wextra -Werror -fPIC
 PMPI_SRC_DEPS := $(wildcard src/tune/*.h src/catalogue/*.h)
 # The files pmpi.c includes: the nonblocking collectives and completion calls, the Fortran entry
 # points (both are in every library).
-PMPI_PARTS  := src/pmpi/nonblocking.c src/pmpi/persistent.c src/pmpi/fortran.c src/pmpi/fortran_nonblocking.c \
+PMPI_PARTS  := src/pmpi/nonblocking.c src/pmpi/persistent.c src/pmpi/neighbor.c src/pmpi/fortran.c src/pmpi/fortran_nonblocking.c \
                src/pmpi/fortran_persistent.c
 PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.

@@ -498,6 +498,71 @@ Test(pmpi_openmpi, nonblocking_p2) { pm_in = &pm_openmpi; pm_nonblocking(2); }
 Test(pmpi_openmpi, nonblocking_p3) { pm_in = &pm_openmpi; pm_nonblocking(3); }
 /* clang-format on */
 
+/* The neighbourhood collectives (tests/pmpi/neighbor.c: the five, blocking, nonblocking and
+ * persistent, on Cartesian, graph and distributed-graph communicators, the nonblocking and
+ * persistent results also compared with the blocking one by the program): nothing forced (native),
+ * every call forced to linear, and allgather and alltoall forced to combining, each output the
+ * native run's; the traces of a forced call in each form and of combining going native on the
+ * neighbourhood that is not isomorphic; an unknown name and a parameter rejected once, native. */
+static void pm_neighbor(int np)
+{
+    static const char *const colls[] = {"ALLGATHER", "ALLGATHERV", "ALLTOALL", "ALLTOALLV", "ALLTOALLW"};
+    const char *init = pm_in == &pm_openmpi ? "MPIX" : "MPI";
+    char line[1024], want[256], env[2048];
+    size_t len;
+    int c;
+    pm_native("neighbor", np);
+    pm_check("neighbor", np, "unforced", "COLLALG_SELECT_VERBOSE=1");
+    cr_assert(!pm_err_line("neighbor", np, "unforced", "eighbor_", line, sizeof line), "nothing forced, yet \"%s\"",
+              line);
+    len = (size_t)snprintf(env, sizeof env, "COLLALG_SELECT_VERBOSE=1");
+    for (c = 0; c < 5; c++)
+        len += (size_t)snprintf(env + len, sizeof env - len, " COLLALG_NEIGHBOR_%s=linear COLLALG_INEIGHBOR_%s=linear",
+                                colls[c], colls[c]);
+    pm_check("neighbor", np, "linear", env);
+    snprintf(want, sizeof want,
+             "collalg: MPI_Neighbor_alltoallw p=%d n=0 B -> linear (forced by COLLALG_NEIGHBOR_ALLTOALLW)", np);
+    cr_assert(pm_err_line("neighbor", np, "linear", want, line, sizeof line), "no trace \"%s\"", want);
+    snprintf(want, sizeof want,
+             "collalg: MPI_Ineighbor_allgatherv p=%d n=0 B -> linear (forced by "
+             "COLLALG_INEIGHBOR_ALLGATHERV)",
+             np);
+    cr_assert(pm_err_line("neighbor", np, "linear", want, line, sizeof line), "no trace \"%s\"", want);
+    pm_check("neighbor", np, "combining",
+             "COLLALG_SELECT_VERBOSE=1 COLLALG_NEIGHBOR_ALLGATHER=combining COLLALG_INEIGHBOR_ALLGATHER=combining "
+             "COLLALG_NEIGHBOR_ALLTOALL=combining COLLALG_INEIGHBOR_ALLTOALL=combining");
+    snprintf(want, sizeof want,
+             "collalg: MPI_Neighbor_allgather p=%d n=0 B -> combining (forced by "
+             "COLLALG_NEIGHBOR_ALLGATHER)",
+             np);
+    cr_assert(pm_err_line("neighbor", np, "combining", want, line, sizeof line), "no trace \"%s\"", want);
+    snprintf(want, sizeof want,
+             "collalg: %s_Neighbor_alltoall_init p=%d n=0 B -> combining (forced by "
+             "COLLALG_INEIGHBOR_ALLTOALL)",
+             init, np);
+    cr_assert(pm_err_line("neighbor", np, "combining", want, line, sizeof line), "no trace \"%s\"", want);
+    snprintf(want, sizeof want,
+             "collalg: MPI_Ineighbor_alltoall p=%d n=24 B -> native (COLLALG_INEIGHBOR_ALLTOALL="
+             "combining does not apply: the neighbourhood must be isomorphic)",
+             np);
+    cr_assert(pm_err_line("neighbor", np, "combining", want, line, sizeof line), "no trace \"%s\"", want);
+    pm_check("neighbor", np, "unknown", "COLLALG_NEIGHBOR_ALLGATHER=nope COLLALG_INEIGHBOR_ALLTOALL=combining:2");
+    cr_assert(pm_err_line("neighbor", np, "unknown",
+                          "collalg: COLLALG_NEIGHBOR_ALLGATHER=nope: unknown algorithm; valid: linear combining; "
+                          "neighbor_allgather stays native",
+                          line, sizeof line));
+    cr_assert(pm_err_line("neighbor", np, "unknown",
+                          "collalg: COLLALG_INEIGHBOR_ALLTOALL=combining:2: combining takes no parameter from the "
+                          "environment; ineighbor_alltoall stays native",
+                          line, sizeof line));
+}
+
+/* clang-format off */
+Test(pmpi, neighbor_p2) { pm_neighbor(2); }
+Test(pmpi, neighbor_p3) { pm_neighbor(3); }
+Test(pmpi_openmpi, neighbor_p3) { pm_in = &pm_openmpi; pm_neighbor(3); }
+/* clang-format on */
+
 /* 1 when the outputs of prog under labels a and b are the same bytes and non-empty. */
 static int pm_same_runs(const char *prog, int np, const char *a, const char *b)
 {

@@ -403,9 +403,10 @@
  *        topology is MPI's own requirement of these calls, not a restriction. Made from this table:
  *        the restrictions (restrictions.h) and the checks that it lists exactly the headers of
  *        the neighbourhood folders (tests/test_restrictions.c) and that each family's index page
- *        lists its rows (tests/test_catalogue.c). Not yet made from it: the tuner's rows
- *        (src/catalogue), the PMPI library and the overhead benchmark, whose generated calls run
- *        on plain communicators (a neighbourhood call needs a topology).
+ *        lists its rows (tests/test_catalogue.c), and the PMPI library's forced algorithms
+ *        (src/pmpi/neighbor.c). Not yet made from it: the tuner's rows (src/catalogue) and the
+ *        overhead benchmark, whose generated calls run on plain communicators (a neighbourhood
+ *        call needs a topology).
  */
 #define COLLALG_NEIGHBOR(X)                                                                                         \
     X(neighbor_allgather, linear, 0, 0, none, 0)                                                                    \

@@ -24,7 +24,9 @@
  * (each calls the tuned routine `collalg_tuned_<collective>` or the forced algorithm), and
  * MPI_Init and MPI_Init_thread (which call PMPI_Init* and then read the environment once). The
  * seventeen nonblocking collectives MPI_Ibarrier ... MPI_Iexscan are defined in nonblocking.c
- * (included below; see "Nonblocking collectives"). The catalogue is compiled with COLLALG_USE_PMPI, so every MPI call inside it
+ * (included below; see "Nonblocking collectives"), their persistent forms in persistent.c, and the
+ * neighbourhood collectives, blocking, nonblocking and persistent, in neighbor.c (native unless an
+ * algorithm is forced: `COLLALG_NEIGHBOR_ALLGATHER=combining`). The catalogue is compiled with COLLALG_USE_PMPI, so every MPI call inside it
  * (and the native fallback of the tuned routines) goes to PMPI_: nothing recurses into these
  * wrappers. Every other MPI function is the MPI library's own.
  *
@@ -208,6 +210,7 @@ static const char *pm_probe_choice;
 #include <collalg/reduce_scatter_block.h>
 #include <collalg/reduce_scatter.h>
 #include <collalg/select.h>
+#include <collalg/neighbor.h>
 
 /* The catalogue's algorithm table, shared with the tuner (src/catalogue). */
 #include "../catalogue/table.h"
@@ -474,6 +477,7 @@ static void pm_parse_one(enum tune_coll coll, int p, char *msg, size_t size)
 }
 
 static void pm_nb_configure(int off, int rank);
+static void pm_nbr_configure(int off, int rank);
 
 /** @brief Reads the environment once, after PMPI_Init*; rank 0 of MPI_COMM_WORLD prints the
  *         messages. */
@@ -486,6 +490,7 @@ static void pm_configure(void)
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &p);
     pm_nb_configure(off && (strcmp(off, "off") == 0 || strcmp(off, "0") == 0), rank);
+    pm_nbr_configure(off && (strcmp(off, "off") == 0 || strcmp(off, "0") == 0), rank);
     if (off && (strcmp(off, "off") == 0 || strcmp(off, "0") == 0)) {
         for (c = 0; c < TUNE_NCOLL; c++)
             pm_cfg[c].native = 1;
@@ -978,6 +983,8 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[
  * calls that drive them. */
 #include "nonblocking.c"
 #include "persistent.c"
+/* The neighbourhood collectives, blocking, nonblocking and persistent. */
+#include "neighbor.c"
 
 /* The Fortran entry points (mpif.h, use mpi, use mpi_f08), calling the C functions above. */
 #include "fortran.c"

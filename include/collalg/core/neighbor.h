@@ -196,6 +196,7 @@ COLLALG_INLINE int collalg__nbr_table(collalg__nbc *op, int buf, const collalg__
     MPI_Datatype *t = (MPI_Datatype *)COLLALG_MALLOC((size_t)(width > 0 ? width : 1) * sizeof(MPI_Datatype));
     if (!t)
         return MPI_ERR_NO_MEM;
+    t[0] = MPI_DATATYPE_NULL; /* the one entry of an empty table (width 0) */
     for (i = 0; i < width; i++)
         t[i] = i < degree ? x->types[i] : MPI_DATATYPE_NULL;
     err = collalg__nbc_table(op, buf, x->buf, t, width);

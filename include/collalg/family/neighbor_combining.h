@@ -313,4 +313,52 @@ COLLALG_INLINE int collalg__nbr_a2a_pairing(MPI_Comm pcomm, const collalg__nbrs 
     return err;
 }
 
+/**
+ * @brief Whether the message-combining allgather (@p alltoall 0) or alltoall (1) with its default
+ *        grid (@p ndims 0: a graph communicator's neighbourhood read on the ring of the p ranks)
+ *        runs on @p comm, rather than failing with MPI_ERR_TOPOLOGY: restriction
+ *        #COLLALG_R_ISOMORPHIC, as the PMPI library tests it before it forces the algorithm.
+ *
+ * Local on a Cartesian communicator (1) and on one without a topology (0). On a graph or
+ * distributed-graph communicator it runs the algorithm's own collective check
+ * (collalg__nbr_isomorphic_cached(), collalg__nbr_a2a_pairing(): two MPI_Allreduce on the private
+ * communicator the first time, every rank gets the same answer), whose answer is cached where the
+ * algorithm reads it: later calls, and the algorithm itself, are local. So, like the algorithm,
+ * it must be called by every rank of @p comm, in the order of the other collectives.
+ * @return 1 when the algorithm applies; 0 when it does not, or when a query fails.
+ */
+COLLALG_INLINE int collalg__nbr_combining_applies(MPI_Comm comm, int alltoall)
+{
+    collalg__nbrs n;
+    collalg__nbr_grid g;
+    MPI_Comm pcomm = MPI_COMM_NULL;
+    const int *offs = NULL;
+    int p = 0, rank = 0, iso = 0, *pair = NULL, err;
+    memset(&n, 0, sizeof n);
+    memset(&g, 0, sizeof g);
+    err = COLLALG_MPI(Comm_size)(comm, &p);
+    if (err == MPI_SUCCESS)
+        err = COLLALG_MPI(Comm_rank)(comm, &rank);
+    if (err == MPI_SUCCESS)
+        err = collalg__nbrs_get(comm, rank, &n);
+    if (err == MPI_SUCCESS && n.cart) {
+        collalg__nbrs_free(&n);
+        return 1;
+    }
+    if (err == MPI_SUCCESS)
+        err = alltoall ? collalg__nbr_a2a_grid_get(comm, p, rank, &n, 0, NULL, &g)
+                       : collalg__nbr_grid_get(comm, p, rank, &n, 0, NULL, &g);
+    if (err == MPI_SUCCESS)
+        err = collalg__private_comm(comm, &pcomm);
+    if (err == MPI_SUCCESS && alltoall) {
+        err = collalg__nbr_a2a_pairing(pcomm, &n, &g, &offs, &pair);
+        iso = err == MPI_SUCCESS;
+    } else if (err == MPI_SUCCESS)
+        err = collalg__nbr_isomorphic_cached(pcomm, &g, &iso);
+    COLLALG_FREE(pair);
+    collalg__nbr_grid_free(&g);
+    collalg__nbrs_free(&n);
+    return err == MPI_SUCCESS && iso;
+}
+
 #endif /* COLLALG_FAMILY_NEIGHBOR_COMBINING_H */
