@@ -42,11 +42,18 @@
  * graph neighbours fill each other's blocks; its alltoallv does not); MPICH's
  * MPI_Neighbor_alltoallw is not called
  * on a topology where in-degree != out-degree on some rank (pmodels/mpich#6233: wrong data or a
- * crash). SimGrid 3.32 aborts in MPI_Topo_test ("not yet implemented"), which the catalogue's
- * neighbour lists need, so the program does not run under SimGrid yet (it builds there: no
- * native calls, no graphs).
+ * crash). Under SimGrid 3.32, which aborts in MPI_Topo_test ("not yet implemented") and in its
+ * own neighbourhood collectives, src/bench/smpi_topo.h supplies MPI_Topo_test and the adjacent
+ * distributed graphs: there the program runs without native calls, graph communicators
+ * (MPI_Graph_create) and MPI_Dist_graph_create (the reordered distributed graph).
  *
- * Options: the harness's (--counts, --types, -v).
+ * Options: the harness's (--counts, --types, -v); --algo S runs only the cases whose description
+ * contains S ("neighbor_<coll> <linear|combining> <topology> <type> count <n>", "mixed
+ * <topology> <type>"): a collective, an algorithm or a kind of topology ("cart", "dist graph").
+ *
+ * Under SimGrid a run slows down as it goes (SimGrid 3.32 keeps every message a test completed in
+ * its rank's list of activities, and each later wait walks it: docs/limitations.md), so its
+ * matrix is split over several runs with --algo.
  */
 #include "harness.h"
 #include <collalg/neighbor.h>
@@ -57,12 +64,16 @@
 #define MPICH_NATIVE 0
 #endif
 
+/* SimGrid 3.32: no native neighbourhood collectives (they abort), no MPI_Topo_test and no
+ * distributed graphs; src/bench/smpi_topo.h supplies MPI_Topo_test and the adjacent distributed
+ * graphs, not MPI_Graph_create nor MPI_Dist_graph_create. */
 #ifdef SMPI_H
+#include "../../src/bench/smpi_topo.h"
 #define HAVE_NATIVE 0
-#define HAVE_GRAPHS 0
+#define HAVE_GRAPH_CREATE 0
 #else
 #define HAVE_NATIVE 1
-#define HAVE_GRAPHS 1
+#define HAVE_GRAPH_CREATE 1
 #endif
 
 enum { C_ALLGATHER, C_ALLGATHERV, C_ALLTOALL, C_ALLTOALLV, C_ALLTOALLW, NCOLLS };
@@ -455,10 +466,12 @@ static void one_case(const topo *t, int coll, const th_types *tt, int c)
     char what[160];
     int err, start, rank;
     MPI_Request req = MPI_REQUEST_NULL;
-    MPI_Comm_rank(t->comm, &rank);
-    args_make(&a, t, coll, tt, c);
     snprintf(what, sizeof what, "neighbor_%s %s %s %s count %d", coll_name[coll], comb ? "combining" : "linear",
              t->name, tt->name, c);
+    if (!th_want_algo(&opts, what)) /* --algo: a part of the description */
+        return;
+    MPI_Comm_rank(t->comm, &rank);
+    args_make(&a, t, coll, tt, c);
     run(t, &a, H_REF, 1, &want);
     if (comb && !(t->iso && (coll != C_ALLTOALL ||
                              t->iso_out))) { /* not isomorphic: MPI_ERR_TOPOLOGY in every form, nothing received */
@@ -529,6 +542,9 @@ static void mixed_case(const topo *t, const th_types *tt)
     char what[200];
     MPI_Request req;
     int rank, err1, err2;
+    snprintf(what, sizeof what, "mixed %s %s", t->name, tt->name);
+    if (!th_want_algo(&opts, what))
+        return;
     MPI_Comm_rank(t->comm, &rank);
     args_make(&x, t, C_ALLTOALL, tt, 3);
     args_make(&y, t, C_ALLGATHERV, tt, 2);
@@ -575,6 +591,34 @@ static void run_topo(topo *t, const th_types *types)
 
 /* ---- the neighbourhoods ----------------------------------------------------------------------- */
 
+/* MPI_Dims_create(p, nd, dims) for dims all 0, as MPICH and Open MPI answer: each prime factor of
+ * p, the largest first, multiplies the smallest size so far; sizes in decreasing order. SimGrid
+ * 3.32's own gives p x 1 (9 on 2 dimensions: 9 x 1, not 3 x 3), so there the program uses this. */
+static void dims_create(int p, int nd, int *dims)
+{
+#ifdef SMPI_H
+    int f[32], nf = 0, q = p, d, i, j, k;
+    for (d = 2; d * d <= q; d++)
+        while (q % d == 0)
+            f[nf++] = d, q /= d;
+    if (q > 1)
+        f[nf++] = q;
+    for (k = 0; k < nd; k++)
+        dims[k] = 1;
+    for (i = nf - 1; i >= 0; i--) {
+        for (j = 0, k = 1; k < nd; k++)
+            j = dims[k] < dims[j] ? k : j;
+        dims[j] *= f[i];
+    }
+    for (i = 0; i < nd; i++)
+        for (j = i + 1; j < nd; j++)
+            if (dims[j] > dims[i])
+                k = dims[i], dims[i] = dims[j], dims[j] = k;
+#else
+    MPI_Dims_create(p, nd, dims);
+#endif
+}
+
 static void cart(const th_types *types, int nd, const int *dims, int pmask, int reorder)
 {
     topo t;
@@ -600,7 +644,7 @@ static void carts(const th_types *types, int p)
     nds[n] = 3, shapes[n][0] = 0, shapes[n][1] = 0, shapes[n][2] = 0, n++;
     for (s = 0; s < n; s++) {
         if (shapes[s][0] == 0)
-            MPI_Dims_create(p, nds[s], shapes[s]);
+            dims_create(p, nds[s], shapes[s]);
         for (m = 0; m < (1 << nds[s]); m++)
             cart(types, nds[s], shapes[s], m, 0);
     }
@@ -670,7 +714,7 @@ static void dists(const th_types *types, int p)
         wo[i] = i + 1;
     for (i = 0; i < in && i < 64 * 8; i++)
         wi[i] = 2 * i + 1;
-    for (v = 0; v < 3; v++) {
+    for (v = 0; v < (HAVE_GRAPH_CREATE ? 3 : 2); v++) {
         memset(&t, 0, sizeof t);
         if (v < 2) {
             MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, in, src, v ? wi : unweighted, out, dst, v ? wo : unweighted,
@@ -686,7 +730,7 @@ static void dists(const th_types *types, int p)
     free(src);
 }
 
-/* Isomorphic distributed graphs on the torus MPI_Dims_create gives (reorder 0): block j from
+/* Isomorphic distributed graphs on the torus dims_create() gives (reorder 0): block j from
  * r + offs[j], sent to r - offs[j] in the same order: the 9-point (2-D) and 27-point (3-D)
  * stencils, centre included, and an asymmetric 2-D list with a repeat and offsets beyond the
  * torus. Only neighbor_allgather and neighbor_alltoall run on them (linear and combining against the
@@ -703,7 +747,7 @@ static void stencils(const th_types *types, int p)
         int nd = kind == 1 ? 3 : 2, ns = kind == 0 ? 9 : kind == 1 ? 27 : 8, coord[3], at[3];
         memset(&t, 0, sizeof t);
         t.gnd = nd;
-        MPI_Dims_create(p, nd, t.gdims);
+        dims_create(p, nd, t.gdims);
         for (j = 0; j < ns; j++)
             for (k = 0; k < nd; k++)
                 offs[j * nd + k] = kind == 2 ? asym[j * nd + k] : (j / (k == 0 ? 1 : k == 1 ? 3 : 9)) % 3 - 1;
@@ -756,9 +800,11 @@ static void errors(void)
                     rb[0] == 9 && req == MPI_REQUEST_NULL);
     th_recording_comm_free(&c, &eh);
     { /* a grid that is not the communicator's: MPI_ERR_ARG, nothing sent */
-        int p, i, wrong[1], period[1] = {1}, *index, *edges;
+        int p, i, rank, wrong[1], period[1] = {1}, *index, *edges;
+        int *volatile unweighted = MPI_UNWEIGHTED; /* as in dists() */
         MPI_Comm g;
         MPI_Comm_size(MPI_COMM_WORLD, &p);
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
         index = (int *)th_alloc(sizeof(int) * (size_t)p);
         edges = (int *)th_alloc(sizeof(int) * (size_t)p);
         wrong[0] = p + 1;
@@ -774,7 +820,11 @@ static void errors(void)
         MPI_Comm_free(&g);
         for (i = 0; i < p; i++) /* every rank a self loop; the sizes do not multiply to p */
             index[i] = i + 1, edges[i] = i;
-        MPI_Graph_create(MPI_COMM_WORLD, p, index, edges, 0, &g);
+        if (HAVE_GRAPH_CREATE)
+            MPI_Graph_create(MPI_COMM_WORLD, p, index, edges, 0, &g);
+        else
+            MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &rank, unweighted, 1, &rank, unweighted, MPI_INFO_NULL, 0,
+                                           &g);
         MPI_Comm_set_errhandler(g, eh);
         th_handler_saw = 0;
         err = collalg_ineighbor_allgather_combining(sb, 1, MPI_INT, rb, 1, MPI_INT, g, &req, 1, wrong);
@@ -807,11 +857,10 @@ int main(int argc, char **argv)
     MPI_Type_commit(&vec2);
     errors();
     carts(types, p);
-    if (HAVE_GRAPHS) {
+    if (HAVE_GRAPH_CREATE)
         graphs(types, p);
-        dists(types, p);
-        stencils(types, p);
-    }
+    dists(types, p);
+    stencils(types, p);
     MPI_Type_free(&vec2);
     th_types_free(types);
     rc = th_finish(&res, "neighbor");
