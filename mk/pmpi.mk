@@ -37,7 +37,7 @@ PMPI_SRC_DEPS := $(wildcard src/tune/*.h src/catalogue/*.h)
 # The files pmpi.c includes: the nonblocking collectives and completion calls, the Fortran entry
 # points (both are in every library).
 PMPI_PARTS  := src/pmpi/nonblocking.c src/pmpi/persistent.c src/pmpi/neighbor.c src/pmpi/fortran.c src/pmpi/fortran_nonblocking.c \
-               src/pmpi/fortran_persistent.c
+               src/pmpi/fortran_persistent.c src/pmpi/fortran_neighbor.c
 PMPI_PROGS  := $(sort $(basename $(notdir $(wildcard tests/pmpi/*.c))))
 # The header in use is recorded, so that another PMPI_TUNED rebuilds the library.
 PMPI_STAMP  := $(BUILD)/lib/pmpi-tuned.txt
@@ -135,8 +135,9 @@ $(PMPI_LIB) $(PMPI_OMPI_LIB): $(PMPI_PARTS)
 $(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/mpifh $(BUILD)/$(d)/usempi $(BUILD)/$(d)/nonblocking): PMPI_FFLAGS += -w
 # persistent.f90 calls MPI_<COLL>_INIT under MPICH and MPIX_<COLL>_INIT under Open MPI 4.1 (its
 # pcollreq extension's names): preprocessed, with PM_MPIX defined for Open MPI.
-$(BUILD)/pmpi-fortran/persistent $(BUILD)/pmpi-fortran-openmpi/persistent: PMPI_FFLAGS += -w -cpp
-$(BUILD)/pmpi-fortran-openmpi/persistent: PMPI_FFLAGS += -DPM_MPIX
+# neighbor.f90 likewise (MPI_NEIGHBOR_<COLL>_INIT, MPIX_ under Open MPI).
+$(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/persistent $(BUILD)/$(d)/neighbor): PMPI_FFLAGS += -w -cpp
+$(BUILD)/pmpi-fortran-openmpi/persistent $(BUILD)/pmpi-fortran-openmpi/neighbor: PMPI_FFLAGS += -DPM_MPIX
 
 $(BUILD)/pmpi-fortran/%: tests/pmpi/fortran/%.f90 $(PMPI_FDEPS)
 	@mkdir -p $(@D)

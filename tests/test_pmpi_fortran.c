@@ -234,6 +234,46 @@ static void pf_nonblocking(const pf_mpi *m)
               "nonblocking (%s): the Fortran MPI_IBCAST did not reach the library", m->name);
 }
 
+/* tests/pmpi/fortran/neighbor.f90 (mpif.h): the neighbourhood collectives on a periodic ring,
+ * blocking, nonblocking (MPI_TEST loop, MPI_WAIT) and persistent (MPI_ or MPIX_NEIGHBOR_<COLL>_INIT,
+ * two starts), checked by the program against the values the ring implies; forced to the
+ * catalogue, the output is the reference and each of the nine calls is traced once (under Open MPI
+ * its own Fortran bindings call PMPI_Neighbor_* directly: src/pmpi/fortran_neighbor.c's are what
+ * reach the library). */
+static void pf_neighbor(const pf_mpi *m)
+{
+    static const char *const env =
+        "COLLALG_SELECT_VERBOSE=1 COLLALG_NEIGHBOR_ALLGATHER=combining COLLALG_INEIGHBOR_ALLGATHER=combining "
+        "COLLALG_NEIGHBOR_ALLTOALL=combining COLLALG_INEIGHBOR_ALLTOALL=linear COLLALG_NEIGHBOR_ALLGATHERV=linear "
+        "COLLALG_NEIGHBOR_ALLTOALLV=linear COLLALG_NEIGHBOR_ALLTOALLW=linear";
+    static const char *const traced[][2] = {
+        {"MPI_Neighbor_allgather p=3 ", "-> combining (forced by COLLALG_NEIGHBOR_ALLGATHER)"},
+        {"MPI_Ineighbor_allgather p=3 ", "-> combining (forced by COLLALG_INEIGHBOR_ALLGATHER)"},
+        {"_Neighbor_allgather_init p=3 ", "-> combining (forced by COLLALG_INEIGHBOR_ALLGATHER)"},
+        {"MPI_Neighbor_allgatherv p=3 ", "-> linear (forced by COLLALG_NEIGHBOR_ALLGATHERV)"},
+        {"MPI_Neighbor_alltoall p=3 ", "-> combining (forced by COLLALG_NEIGHBOR_ALLTOALL)"},
+        {"MPI_Ineighbor_alltoall p=3 ", "-> linear (forced by COLLALG_INEIGHBOR_ALLTOALL)"},
+        {"_Neighbor_alltoall_init p=3 ", "-> linear (forced by COLLALG_INEIGHBOR_ALLTOALL)"},
+        {"MPI_Neighbor_alltoallv p=3 ", "-> linear (forced by COLLALG_NEIGHBOR_ALLTOALLV)"},
+        {"MPI_Neighbor_alltoallw p=3 ", "-> linear (forced by COLLALG_NEIGHBOR_ALLTOALLW)"},
+    };
+    size_t k;
+    int rc = pf_run(m, "neighbor", "native", "");
+    if (rc != 0 || pf_count(m, "neighbor", "native", "out", ": ok", NULL) != 12)
+        pf_show(m, "neighbor", "native");
+    cr_assert(rc == 0, "neighbor (%s) without the library: exit status %d", m->name, rc);
+    cr_assert(pf_count(m, "neighbor", "native", "out", ": ok", NULL) == 12, "neighbor (%s): not 12 cases ok", m->name);
+    pf_check(m, "neighbor", "forced", env);
+    for (k = 0; k < sizeof traced / sizeof traced[0]; k++)
+        cr_assert(pf_count(m, "neighbor", "forced", "err", traced[k][0], traced[k][1]) == 1,
+                  "neighbor (%s): the Fortran call of \"%s\" did not reach the library once", m->name, traced[k][0]);
+}
+
+/* clang-format off */
+Test(pmpi_fortran, neighbor_mpich) { pf_neighbor(&pf_mpich); }
+Test(pmpi_fortran, neighbor_openmpi) { pf_neighbor(&pf_openmpi); }
+/* clang-format on */
+
 /* clang-format off */
 Test(pmpi_fortran, nonblocking_mpich) { pf_nonblocking(&pf_mpich); }
 Test(pmpi_fortran, nonblocking_openmpi) { pf_nonblocking(&pf_openmpi); }

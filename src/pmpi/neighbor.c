@@ -39,9 +39,8 @@
  * they handle the other collectives'.
  *
  * @par Fortran
- * MPICH's Fortran bindings call the C functions above, so mpif.h and `use mpi` programs get them.
- * Open MPI's call PMPI_Neighbor_* directly and are not wrapped: there a Fortran program's
- * neighbourhood collectives stay native.
+ * fortran_neighbor.c defines the Fortran entry points, which call these (Open MPI's own Fortran
+ * bindings call PMPI_Neighbor_* directly; MPICH's call the C functions).
  */
 
 /** @cond PM_INTERNAL */
@@ -146,19 +145,20 @@ static void pm_nbr_configure(int off, int rank)
 }
 
 #if PM_NBR
-/** @brief This rank's out-degree on @p comm (0 when it cannot be queried), for the trace. */
-static int pm_nbr_outdegree(MPI_Comm comm)
+/** @brief This rank's in- and out-degree on @p comm (0 when they cannot be queried): for the trace,
+ *         and for the datatype arrays of the Fortran MPI_NEIGHBOR_ALLTOALLW (fortran_neighbor.c). */
+static void pm_nbr_degrees(MPI_Comm comm, int *in, int *out)
 {
-    int status = MPI_UNDEFINED, n = 0, in = 0, weighted = 0, rank = 0;
+    int status = MPI_UNDEFINED, weighted = 0, rank = 0;
+    *in = *out = 0;
     PMPI_Topo_test(comm, &status);
-    if (status == MPI_CART && PMPI_Cartdim_get(comm, &n) == MPI_SUCCESS)
-        return 2 * n;
-    if (status == MPI_GRAPH && PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS &&
-        PMPI_Graph_neighbors_count(comm, rank, &n) == MPI_SUCCESS)
-        return n;
-    if (status == MPI_DIST_GRAPH && PMPI_Dist_graph_neighbors_count(comm, &in, &n, &weighted) == MPI_SUCCESS)
-        return n;
-    return 0;
+    if (status == MPI_CART && PMPI_Cartdim_get(comm, out) == MPI_SUCCESS)
+        *in = *out = 2 * *out;
+    else if (status == MPI_GRAPH && PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS &&
+             PMPI_Graph_neighbors_count(comm, rank, out) == MPI_SUCCESS)
+        *in = *out;
+    else if (status == MPI_DIST_GRAPH && PMPI_Dist_graph_neighbors_count(comm, in, out, &weighted) != MPI_SUCCESS)
+        *in = *out = 0;
 }
 
 /** @brief Bytes this rank sends: @p counts (NULL: @p count to every destination) elements of
@@ -166,7 +166,8 @@ static int pm_nbr_outdegree(MPI_Comm comm)
 static long long pm_nbr_bytes(MPI_Comm comm, int count, const int *counts, MPI_Datatype type, const MPI_Datatype *types)
 {
     long long sum = 0, b;
-    int j, out = pm_nbr_outdegree(comm);
+    int j, in, out;
+    pm_nbr_degrees(comm, &in, &out);
     for (j = 0; j < out; j++) {
         b = pm_bytes(counts ? counts[j] : count, types ? types[j] : type);
         sum += b > 0 ? b : 0;

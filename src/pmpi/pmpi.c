@@ -990,3 +990,4 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[
 #include "fortran.c"
 #include "fortran_nonblocking.c"
 #include "fortran_persistent.c"
+#include "fortran_neighbor.c"
