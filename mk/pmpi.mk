@@ -135,9 +135,9 @@ $(PMPI_LIB) $(PMPI_OMPI_LIB): $(PMPI_PARTS)
 $(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/mpifh $(BUILD)/$(d)/usempi $(BUILD)/$(d)/nonblocking): PMPI_FFLAGS += -w
 # persistent.f90 calls MPI_<COLL>_INIT under MPICH and MPIX_<COLL>_INIT under Open MPI 4.1 (its
 # pcollreq extension's names): preprocessed, with PM_MPIX defined for Open MPI.
-# neighbor.f90 likewise (MPI_NEIGHBOR_<COLL>_INIT, MPIX_ under Open MPI).
-$(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/persistent $(BUILD)/$(d)/neighbor): PMPI_FFLAGS += -w -cpp
-$(BUILD)/pmpi-fortran-openmpi/persistent $(BUILD)/pmpi-fortran-openmpi/neighbor: PMPI_FFLAGS += -DPM_MPIX
+# neighbor.f90 and persistent_f08.f90 (use mpi_f08, and mpi_f08_ext under Open MPI) likewise.
+$(foreach d,pmpi-fortran pmpi-fortran-openmpi,$(BUILD)/$(d)/persistent $(BUILD)/$(d)/persistent_f08 $(BUILD)/$(d)/neighbor): PMPI_FFLAGS += -w -cpp
+$(foreach f,persistent persistent_f08 neighbor,$(BUILD)/pmpi-fortran-openmpi/$(f)): PMPI_FFLAGS += -DPM_MPIX
 
 $(BUILD)/pmpi-fortran/%: tests/pmpi/fortran/%.f90 $(PMPI_FDEPS)
 	@mkdir -p $(@D)

@@ -274,6 +274,44 @@ Test(pmpi_fortran, neighbor_mpich) { pf_neighbor(&pf_mpich); }
 Test(pmpi_fortran, neighbor_openmpi) { pf_neighbor(&pf_openmpi); }
 /* clang-format on */
 
+/* tests/pmpi/fortran/persistent_f08.f90 (use mpi_f08 and Open MPI's mpi_f08_ext): persistent
+ * allreduce, bcast with alltoall (MPI_STARTALL, MPI_WAITALL), barrier (MPI_TEST loop) and
+ * neighbor_allgather on a ring, started with new data, checked by the program against the blocking
+ * collectives and freed; forced to the catalogue, the output is the reference and each init is
+ * traced once. Open MPI only: there every one of these calls reaches the library through its f08
+ * entry points (mpix_allreduce_init_f08_, mpi_start_f08_, mpi_wait_f08_ ...). MPICH 4.0's f08
+ * completion calls (mpi_wait_f08_ ...) call PMPI_Wait ... directly, which does not advance a
+ * catalogue persistent request: a forced persistent collective waited on from `use mpi_f08` hangs
+ * under MPICH (docs/pmpi.md). */
+static void pf_persistent_f08(const pf_mpi *m)
+{
+    static const char *const env = "COLLALG_SELECT_VERBOSE=1 COLLALG_IALLREDUCE=ring COLLALG_IBCAST=binomial "
+                                   "COLLALG_IALLTOALL=bruck COLLALG_IBARRIER=dissemination "
+                                   "COLLALG_INEIGHBOR_ALLGATHER=combining";
+    static const char *const traced[][2] = {
+        {"MPIX_Allreduce_init p=3 ", "-> ring (forced by COLLALG_IALLREDUCE)"},
+        {"MPIX_Bcast_init p=3 ", "-> binomial (forced by COLLALG_IBCAST)"},
+        {"MPIX_Alltoall_init p=3 ", "-> bruck (forced by COLLALG_IALLTOALL)"},
+        {"MPIX_Barrier_init p=3 ", "-> dissemination (forced by COLLALG_IBARRIER)"},
+        {"MPIX_Neighbor_allgather_init p=3 ", "-> combining (forced by COLLALG_INEIGHBOR_ALLGATHER)"},
+    };
+    size_t k;
+    int rc = pf_run(m, "persistent_f08", "native", "");
+    if (rc != 0 || pf_count(m, "persistent_f08", "native", "out", ": ok", NULL) != 8)
+        pf_show(m, "persistent_f08", "native");
+    cr_assert(rc == 0, "persistent_f08 (%s) without the library: exit status %d", m->name, rc);
+    cr_assert(pf_count(m, "persistent_f08", "native", "out", ": ok", NULL) == 8, "persistent_f08 (%s): not 8 cases ok",
+              m->name);
+    pf_check(m, "persistent_f08", "forced", env);
+    for (k = 0; k < sizeof traced / sizeof traced[0]; k++)
+        cr_assert(pf_count(m, "persistent_f08", "forced", "err", traced[k][0], traced[k][1]) == 1,
+                  "persistent_f08 (%s): \"%s\" not traced once", m->name, traced[k][0]);
+}
+
+/* clang-format off */
+Test(pmpi_fortran, persistent_f08_openmpi) { pf_persistent_f08(&pf_openmpi); }
+/* clang-format on */
+
 /* clang-format off */
 Test(pmpi_fortran, nonblocking_mpich) { pf_nonblocking(&pf_mpich); }
 Test(pmpi_fortran, nonblocking_openmpi) { pf_nonblocking(&pf_openmpi); }
