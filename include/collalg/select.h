@@ -188,6 +188,7 @@
 #include "core/core.h"
 #include "restrictions.h"
 #include "machine/node.h"
+#include "family/neighbor_combining.h"
 #include <stdio.h>
 
 /** @brief "No upper bound" for a size threshold or a process count in a rule. */
@@ -297,6 +298,11 @@ COLLALG_INLINE int collalg__select_one_node(MPI_Comm comm)
  * The answer is the same on every rank: MPI requires the same op on every rank, p is the
  * communicator's, and every rank knows every rank's node. An op whose commutativity cannot be
  * queried counts as non-commutative (the native collective then reports the error).
+ * #COLLALG_R_ISOMORPHIC (the combining neighbourhood collectives, with their default grid) is the
+ * alltoall's test for both collectives (collalg__nbr_combining_applies(): sources and
+ * destinations isomorphic and paired, collective on a graph communicator's first call), which
+ * implies the allgather's (sources isomorphic): an allgather neighbourhood whose destinations do
+ * not pair goes to the next rule.
  */
 COLLALG_INLINE int collalg__select_broken(int r, MPI_Op op, int p, MPI_Comm comm)
 {
@@ -308,6 +314,8 @@ COLLALG_INLINE int collalg__select_broken(int r, MPI_Op op, int p, MPI_Comm comm
         broken |= COLLALG_R_MAX_P;
     if ((r & COLLALG_R_ONE_NODE) && !collalg__select_one_node(comm))
         broken |= COLLALG_R_ONE_NODE;
+    if ((r & COLLALG_R_ISOMORPHIC) && !collalg__nbr_combining_applies(comm, 1))
+        broken |= COLLALG_R_ISOMORPHIC;
     return broken;
 }
 
@@ -1555,5 +1563,135 @@ COLLALG_INLINE void collalg__select_measure_sum(MPI_Comm comm, const int *counts
  * @param rules consecutive COLLALG_RULE / COLLALG_RULE_P invocations naming `iexscan` algorithms
  */
 #define COLLALG_TUNED_IEXSCAN(name, rules) COLLALG__TUNED_IVEC(name, rules, iexscan, Iexscan)
+
+/** @cond COLLALG_INTERNAL */
+/* The neighbourhood collectives: one rule of the routine of collective `coll` (its restrictions:
+ * catalogue.h's COLLALG_NEIGHBOR rows) whose algorithms are `pre<algorithm>` with the arguments
+ * `args`, then `next` (the other walker) on the following rule. */
+#define COLLALG__NSTEP(pre, coll, args, next, ...) \
+    COLLALG__NCAT(COLLALG__NSTEP_, COLLALG__KIND(__VA_ARGS__))(pre, coll, args, next, __VA_ARGS__)
+#define COLLALG__NSTEP_M(pre, coll, args, next, ...) COLLALG__OPEN(pre, coll, MPI_OP_NULL, args, __VA_ARGS__) next
+#define COLLALG__NSTEP_E(pre, coll, args, next, x)
+#define COLLALG__NARGS_U (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
+#define COLLALG__NARGS_GV (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm)
+#define COLLALG__NARGS_V (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm)
+#define COLLALG__NARGS_W (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm)
+#define COLLALG__NARGS_IU (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request)
+#define COLLALG__NARGS_IGV (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request)
+#define COLLALG__NARGS_IV \
+    (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request)
+#define COLLALG__NARGS_IW \
+    (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request)
+/* clang-format off */
+#define COLLALG__OPEN_neighbor_allgather_A(...) COLLALG__NSTEP(collalg_neighbor_allgather_, neighbor_allgather, COLLALG__NARGS_U, COLLALG__OPEN_neighbor_allgather_B, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_allgather_B(...) COLLALG__NSTEP(collalg_neighbor_allgather_, neighbor_allgather, COLLALG__NARGS_U, COLLALG__OPEN_neighbor_allgather_A, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_alltoall_A(...) COLLALG__NSTEP(collalg_neighbor_alltoall_, neighbor_alltoall, COLLALG__NARGS_U, COLLALG__OPEN_neighbor_alltoall_B, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_alltoall_B(...) COLLALG__NSTEP(collalg_neighbor_alltoall_, neighbor_alltoall, COLLALG__NARGS_U, COLLALG__OPEN_neighbor_alltoall_A, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_allgatherv_A(...) COLLALG__NSTEP(collalg_neighbor_allgatherv_, neighbor_allgatherv, COLLALG__NARGS_GV, COLLALG__OPEN_neighbor_allgatherv_B, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_allgatherv_B(...) COLLALG__NSTEP(collalg_neighbor_allgatherv_, neighbor_allgatherv, COLLALG__NARGS_GV, COLLALG__OPEN_neighbor_allgatherv_A, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_alltoallv_A(...) COLLALG__NSTEP(collalg_neighbor_alltoallv_, neighbor_alltoallv, COLLALG__NARGS_V, COLLALG__OPEN_neighbor_alltoallv_B, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_alltoallv_B(...) COLLALG__NSTEP(collalg_neighbor_alltoallv_, neighbor_alltoallv, COLLALG__NARGS_V, COLLALG__OPEN_neighbor_alltoallv_A, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_alltoallw_A(...) COLLALG__NSTEP(collalg_neighbor_alltoallw_, neighbor_alltoallw, COLLALG__NARGS_W, COLLALG__OPEN_neighbor_alltoallw_B, __VA_ARGS__)
+#define COLLALG__OPEN_neighbor_alltoallw_B(...) COLLALG__NSTEP(collalg_neighbor_alltoallw_, neighbor_alltoallw, COLLALG__NARGS_W, COLLALG__OPEN_neighbor_alltoallw_A, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_allgather_A(...) COLLALG__NSTEP(collalg_ineighbor_allgather_, neighbor_allgather, COLLALG__NARGS_IU, COLLALG__OPEN_ineighbor_allgather_B, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_allgather_B(...) COLLALG__NSTEP(collalg_ineighbor_allgather_, neighbor_allgather, COLLALG__NARGS_IU, COLLALG__OPEN_ineighbor_allgather_A, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_alltoall_A(...) COLLALG__NSTEP(collalg_ineighbor_alltoall_, neighbor_alltoall, COLLALG__NARGS_IU, COLLALG__OPEN_ineighbor_alltoall_B, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_alltoall_B(...) COLLALG__NSTEP(collalg_ineighbor_alltoall_, neighbor_alltoall, COLLALG__NARGS_IU, COLLALG__OPEN_ineighbor_alltoall_A, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_allgatherv_A(...) COLLALG__NSTEP(collalg_ineighbor_allgatherv_, neighbor_allgatherv, COLLALG__NARGS_IGV, COLLALG__OPEN_ineighbor_allgatherv_B, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_allgatherv_B(...) COLLALG__NSTEP(collalg_ineighbor_allgatherv_, neighbor_allgatherv, COLLALG__NARGS_IGV, COLLALG__OPEN_ineighbor_allgatherv_A, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_alltoallv_A(...) COLLALG__NSTEP(collalg_ineighbor_alltoallv_, neighbor_alltoallv, COLLALG__NARGS_IV, COLLALG__OPEN_ineighbor_alltoallv_B, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_alltoallv_B(...) COLLALG__NSTEP(collalg_ineighbor_alltoallv_, neighbor_alltoallv, COLLALG__NARGS_IV, COLLALG__OPEN_ineighbor_alltoallv_A, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_alltoallw_A(...) COLLALG__NSTEP(collalg_ineighbor_alltoallw_, neighbor_alltoallw, COLLALG__NARGS_IW, COLLALG__OPEN_ineighbor_alltoallw_B, __VA_ARGS__)
+#define COLLALG__OPEN_ineighbor_alltoallw_B(...) COLLALG__NSTEP(collalg_ineighbor_alltoallw_, neighbor_alltoallw, COLLALG__NARGS_IW, COLLALG__OPEN_ineighbor_alltoallw_A, __VA_ARGS__)
+/* clang-format on */
+/* The routine of the uniform collectives (neighbor_allgather, neighbor_alltoall, and their
+ * nonblocking forms `i`coll with `request`): n the block this rank sends to each neighbour. */
+#define COLLALG__TUNED_NU(name, rules, icoll, Coll, reqdecl, reqarg)                                                 \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, \
+                            MPI_Datatype recvtype, MPI_Comm comm reqdecl)                                            \
+        COLLALG__BODY_M(icoll, collalg__select_measure(comm, sendcount, sendtype, &collalg__n, &collalg__pi), rules, \
+                        COLLALG_MPI(Coll)(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm reqarg))
+/* neighbor_allgatherv: n the block this rank sends to each neighbour. */
+#define COLLALG__TUNED_NGV(name, rules, icoll, Coll, reqdecl, reqarg)                                                 \
+    COLLALG_INLINE int name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                 \
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm reqdecl) \
+        COLLALG__BODY_M(                                                                                              \
+            icoll, collalg__select_measure(comm, sendcount, sendtype, &collalg__n, &collalg__pi), rules,              \
+            COLLALG_MPI(Coll)(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm reqarg))
+/* neighbor_alltoallv: by process count only (n = 0: a rank's blocks differ from rank to rank). */
+#define COLLALG__TUNED_NV(name, rules, icoll, Coll, reqdecl, reqarg)                                                 \
+    COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, \
+                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,       \
+                            MPI_Comm comm reqdecl)                                                                   \
+        COLLALG__BODY_M(icoll, collalg__select_measure(comm, 0, MPI_BYTE, &collalg__n, &collalg__pi), rules,         \
+                        COLLALG_MPI(Coll)(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,      \
+                                          recvtype, comm reqarg))
+/* neighbor_alltoallw: by process count only. */
+#define COLLALG__TUNED_NW(name, rules, icoll, Coll, reqdecl, reqarg)                                             \
+    COLLALG_INLINE int name(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],               \
+                            const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],               \
+                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm reqdecl)     \
+        COLLALG__BODY_M(icoll, collalg__select_measure(comm, 0, MPI_BYTE, &collalg__n, &collalg__pi), rules,     \
+                        COLLALG_MPI(Coll)(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, \
+                                          recvtypes, comm reqarg))
+#define COLLALG__NREQ_DECL , MPI_Request *request
+#define COLLALG__NREQ_ARG , request
+/** @endcond */
+
+/**
+ * @name The neighbourhood collectives
+ * `COLLALG_TUNED_NEIGHBOR_ALLGATHER`, `COLLALG_TUNED_NEIGHBOR_ALLGATHERV`,
+ * `COLLALG_TUNED_NEIGHBOR_ALLTOALL`, `COLLALG_TUNED_NEIGHBOR_ALLTOALLV` and
+ * `COLLALG_TUNED_NEIGHBOR_ALLTOALLW` define a routine with exactly the argument list of
+ * `MPI_Neighbor_<coll>`, and `COLLALG_TUNED_INEIGHBOR_<COLL>` one with that of
+ * `MPI_Ineighbor_<coll>`, whose rules name the algorithms of catalogue.h's COLLALG_NEIGHBOR table
+ * (`linear`; `combining` for allgather and alltoall, which takes the grid of a graph communicator
+ * as two parameters: write `COLLALG_RULE(lo, hi, combining, 0, 0)` for the ring of the p ranks;
+ * the trace then says `combining(0, 0)`). When no rule matches the routine calls the native collective. The size n the rules
+ * compare is the block this rank sends to each neighbour, sendcount * size(sendtype) bytes, for
+ * allgather, allgatherv and alltoall; the v and w alltoalls select by process count only (n = 0;
+ * write `COLLALG_RULE_P(pmin, pmax, 0, COLLALG_INF, algorithm)`). A `combining` rule applies where
+ * the neighbourhood is isomorphic (#COLLALG_R_ISOMORPHIC, tested as collalg__select_broken() says:
+ * collective on a graph communicator's first call, then cached), else the next rule is tried.
+ * The trace and the hooks are those of the other collectives.
+ * @code
+ *   COLLALG_TUNED_NEIGHBOR_ALLGATHER(stencil_allgather,
+ *       COLLALG_RULE(0,    4096,        combining, 0, 0)      // isomorphic: fewer messages
+ *       COLLALG_RULE(0,    4096,        linear)               // the others
+ *       COLLALG_RULE(4096, COLLALG_INF, linear))
+ * @endcode
+ * @{
+ */
+/** @brief A tuned `MPI_Neighbor_allgather` @p name running the first matching rule of @p rules. */
+#define COLLALG_TUNED_NEIGHBOR_ALLGATHER(name, rules) \
+    COLLALG__TUNED_NU(name, rules, neighbor_allgather, Neighbor_allgather, , )
+/** @brief A tuned `MPI_Neighbor_allgatherv` @p name running the first matching rule of @p rules. */
+#define COLLALG_TUNED_NEIGHBOR_ALLGATHERV(name, rules) \
+    COLLALG__TUNED_NGV(name, rules, neighbor_allgatherv, Neighbor_allgatherv, , )
+/** @brief A tuned `MPI_Neighbor_alltoall` @p name running the first matching rule of @p rules. */
+#define COLLALG_TUNED_NEIGHBOR_ALLTOALL(name, rules) \
+    COLLALG__TUNED_NU(name, rules, neighbor_alltoall, Neighbor_alltoall, , )
+/** @brief A tuned `MPI_Neighbor_alltoallv` @p name running the first matching rule of @p rules. */
+#define COLLALG_TUNED_NEIGHBOR_ALLTOALLV(name, rules) \
+    COLLALG__TUNED_NV(name, rules, neighbor_alltoallv, Neighbor_alltoallv, , )
+/** @brief A tuned `MPI_Neighbor_alltoallw` @p name running the first matching rule of @p rules. */
+#define COLLALG_TUNED_NEIGHBOR_ALLTOALLW(name, rules) \
+    COLLALG__TUNED_NW(name, rules, neighbor_alltoallw, Neighbor_alltoallw, , )
+/** @brief A tuned `MPI_Ineighbor_allgather` @p name starting the first matching rule of @p rules. */
+#define COLLALG_TUNED_INEIGHBOR_ALLGATHER(name, rules) \
+    COLLALG__TUNED_NU(name, rules, ineighbor_allgather, Ineighbor_allgather, COLLALG__NREQ_DECL, COLLALG__NREQ_ARG)
+/** @brief A tuned `MPI_Ineighbor_allgatherv` @p name starting the first matching rule of @p rules. */
+#define COLLALG_TUNED_INEIGHBOR_ALLGATHERV(name, rules) \
+    COLLALG__TUNED_NGV(name, rules, ineighbor_allgatherv, Ineighbor_allgatherv, COLLALG__NREQ_DECL, COLLALG__NREQ_ARG)
+/** @brief A tuned `MPI_Ineighbor_alltoall` @p name starting the first matching rule of @p rules. */
+#define COLLALG_TUNED_INEIGHBOR_ALLTOALL(name, rules) \
+    COLLALG__TUNED_NU(name, rules, ineighbor_alltoall, Ineighbor_alltoall, COLLALG__NREQ_DECL, COLLALG__NREQ_ARG)
+/** @brief A tuned `MPI_Ineighbor_alltoallv` @p name starting the first matching rule of @p rules. */
+#define COLLALG_TUNED_INEIGHBOR_ALLTOALLV(name, rules) \
+    COLLALG__TUNED_NV(name, rules, ineighbor_alltoallv, Ineighbor_alltoallv, COLLALG__NREQ_DECL, COLLALG__NREQ_ARG)
+/** @brief A tuned `MPI_Ineighbor_alltoallw` @p name starting the first matching rule of @p rules. */
+#define COLLALG_TUNED_INEIGHBOR_ALLTOALLW(name, rules) \
+    COLLALG__TUNED_NW(name, rules, ineighbor_alltoallw, Ineighbor_alltoallw, COLLALG__NREQ_DECL, COLLALG__NREQ_ARG)
+/** @} */
 
 #endif /* COLLALG_SELECT_H */

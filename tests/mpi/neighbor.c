@@ -56,7 +56,9 @@
  * matrix is split over several runs with --algo.
  */
 #include "harness.h"
+#include "select_hook.h"
 #include <collalg/neighbor.h>
+#include <collalg/select.h>
 
 #if defined(MPICH) && !defined(SMPI_H)
 #define MPICH_NATIVE 1
@@ -399,6 +401,20 @@ static int call(const topo *t, args *a, int how, MPI_Request *req)
 #undef FORMS
 }
 
+/* The selector (select.h): combining below 16 B where it applies, linear otherwise; a nonblocking
+ * alltoall with combining as its only rule (native where it does not apply); an alltoallw by
+ * process count. */
+/* clang-format off */
+COLLALG_TUNED_NEIGHBOR_ALLGATHER(nag_tuned,
+    COLLALG_RULE(0,  16,          combining, 0, 0)
+    COLLALG_RULE(0,  16,          linear)
+    COLLALG_RULE(16, COLLALG_INF, linear))
+COLLALG_TUNED_INEIGHBOR_ALLTOALL(ina2a_tuned,
+    COLLALG_RULE(0, COLLALG_INF, combining, 0, 0))
+COLLALG_TUNED_NEIGHBOR_ALLTOALLW(na2aw_tuned,
+    COLLALG_RULE_P(1, COLLALG_INF, 0, COLLALG_INF, linear))
+/* clang-format on */
+
 static void complete(MPI_Request *req, int use_wait)
 {
     int done = 0;
@@ -533,6 +549,68 @@ static void one_case(const topo *t, int coll, const th_types *tt, int c)
     args_free(&a);
 }
 
+/* The tuned routines above on topology t (int, counts 1 and 8: 4 and 32 B): the rule the selector
+ * ran (COLLALG_SELECT_HOOK) and its result against the reference. combining applies on a
+ * Cartesian communicator, and on a graph one whose sources and destinations are isomorphic on the
+ * ring (the selector's test is the alltoall's for both collectives); where it does not, the
+ * allgather runs linear and the alltoall native (compared only where the native call is known to
+ * follow MPI-4.1). Not on the stencils, whose grid is not the ring. */
+static void selector_case(const topo *t, const th_types *tt)
+{
+    static const int counts[2] = {1, 8};
+    int k, p, iso = t->iso && t->iso_out;
+    char what[200], want[96];
+    MPI_Comm_size(t->comm, &p);
+    for (k = 0; k < 2; k++) {
+        args a;
+        unsigned char *ref;
+        int c = counts[k], err;
+        long long n = (long long)c * (long long)sizeof(int);
+        MPI_Request req = MPI_REQUEST_NULL;
+        snprintf(what, sizeof what, "tuned %s %s count %d", t->name, tt->name, c);
+        if (!th_want_algo(&opts, what))
+            continue;
+        args_make(&a, t, C_ALLGATHER, tt, c);
+        run(t, &a, H_REF, 5, &ref);
+        th_fill(a.sbuf, a.sbytes, 5u * 131u + (unsigned)sel_world_rank());
+        th_fill(a.rbuf, a.rbytes, 7u + (unsigned)sel_world_rank());
+        err = nag_tuned(a.sbuf, a.scount, a.t->stype, a.rbuf, a.rcount, a.t->rtype, t->comm);
+        snprintf(want, sizeof want, "nag_tuned:%s", iso && n < 16 ? "combining(0, 0)" : "linear");
+        th_expect(&res, &opts, what, sel_was(want, n, p));
+        th_expect_same(&res, &opts, what, err, a.rbuf, ref, a.rbytes);
+        free(ref);
+        args_free(&a);
+
+        args_make(&a, t, C_ALLTOALL, tt, c);
+        run(t, &a, H_REF, 6, &ref);
+        th_fill(a.sbuf, a.sbytes, 6u * 131u + (unsigned)sel_world_rank());
+        th_fill(a.rbuf, a.rbytes, 7u + (unsigned)sel_world_rank());
+        err = ina2a_tuned(a.sbuf, a.scount, a.t->stype, a.rbuf, a.rcount, a.t->rtype, t->comm, &req);
+        if (err == MPI_SUCCESS)
+            complete(&req, 1);
+        th_expect(&res, &opts, what, sel_was(iso ? "ina2a_tuned:combining(0, 0)" : "ina2a_tuned:native", n, p));
+        if (iso || (HAVE_NATIVE && !t->dup_nbrs && !(MPICH_NATIVE && t->repeats)))
+            th_expect_same(&res, &opts, what, err, a.rbuf, ref, a.rbytes);
+        free(ref);
+        args_free(&a);
+    }
+    snprintf(what, sizeof what, "tuned %s %s alltoallw", t->name, tt->name);
+    if (th_want_algo(&opts, what)) {
+        args a;
+        unsigned char *ref;
+        int err;
+        args_make(&a, t, C_ALLTOALLW, tt, 2);
+        run(t, &a, H_REF, 7, &ref);
+        th_fill(a.sbuf, a.sbytes, 7u * 131u + (unsigned)sel_world_rank());
+        th_fill(a.rbuf, a.rbytes, 7u + (unsigned)sel_world_rank());
+        err = na2aw_tuned(a.sbuf, a.scounts, a.sw, a.stypes, a.rbuf, a.rcounts, a.rw, a.rtypes, t->comm);
+        th_expect(&res, &opts, what, sel_was("na2aw_tuned:linear", 0, p));
+        th_expect_same(&res, &opts, what, err, a.rbuf, ref, a.rbytes);
+        free(ref);
+        args_free(&a);
+    }
+}
+
 /* A nonblocking alltoall outstanding while a blocking allgatherv runs on the same communicator,
  * then completed; both against the reference. */
 static void mixed_case(const topo *t, const th_types *tt)
@@ -585,6 +663,8 @@ static void run_topo(topo *t, const th_types *types)
         }
         if (!t->only_gather)
             mixed_case(t, &types[ti]);
+        if (!t->only_gather && ti == 0) /* int */
+            selector_case(t, &types[ti]);
     }
     topo_free(t);
 }

@@ -18,7 +18,7 @@
 static char sel_last[SEL_MAXRANKS][96];
 static long long sel_bytes[SEL_MAXRANKS];
 static int sel_procs[SEL_MAXRANKS];
-static int sel_world_rank(void)
+static inline int sel_world_rank(void)
 {
     int r = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &r);
@@ -48,7 +48,7 @@ static int sel_skips[SEL_MAXRANKS];
 /* clang-format on */
 
 /* 1 when the last choice on this rank is `want` with n = bytes and p = procs; clears it. */
-static int sel_was(const char *want, long long bytes, int procs)
+static inline int sel_was(const char *want, long long bytes, int procs)
 {
     int r = sel_world_rank();
     int ok = strcmp(sel_last[r], want) == 0 && sel_bytes[r] == bytes && sel_procs[r] == procs;
@@ -60,7 +60,7 @@ static int sel_was(const char *want, long long bytes, int procs)
 }
 
 /* As sel_was, but leaves the record in place (for sel_agree). */
-static int sel_was_keep(const char *want, long long bytes, int procs)
+static inline int sel_was_keep(const char *want, long long bytes, int procs)
 {
     int r = sel_world_rank();
     int ok = strcmp(sel_last[r], want) == 0 && sel_bytes[r] == bytes && sel_procs[r] == procs;
@@ -71,7 +71,7 @@ static int sel_was_keep(const char *want, long long bytes, int procs)
 }
 
 /* 1 when the last choice recorded on every rank of `comm` is the same string. */
-static int sel_agree(MPI_Comm comm)
+static inline int sel_agree(MPI_Comm comm)
 {
     int p, j, ok = 1;
     char *all;
