@@ -143,6 +143,7 @@ typedef enum {
     COLL_ALLGATHER_KBRUCK, /* Bruck, radix `radix` */
     COLL_ALLGATHER_NEIGHBOR,
     COLL_ALLGATHER_SPARBIT,
+    COLL_ALLGATHER_CIRCULANT,
     COLL_ALLTOALL_BRUCK,
     COLL_ALLTOALL_KBRUCK, /* Bruck, radix `radix` */
     COLL_BCAST_KNOMIAL,   /* radix 3 */
@@ -221,6 +222,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHER_KBRUCK] = "allgather k_bruck",
                                              [COLL_ALLGATHER_NEIGHBOR] = "allgather neighbor_exchange",
                                              [COLL_ALLGATHER_SPARBIT] = "allgather sparbit",
+                                             [COLL_ALLGATHER_CIRCULANT] = "allgather circulant",
                                              [COLL_ALLTOALL_BRUCK] = "alltoall bruck",
                                              [COLL_ALLTOALL_KBRUCK] = "alltoall k_bruck",
                                              [COLL_BCAST_KNOMIAL] = "bcast knomial",
@@ -443,6 +445,7 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHER_KBRUCK: collalg__iallgather_k_bruck_steps(s, rank, p, n, n, inplace, radix); break;
     case COLL_ALLGATHER_NEIGHBOR: collalg__iallgather_neighbor_exchange_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLGATHER_SPARBIT: collalg__iallgather_sparbit_steps(s, rank, p, n, n, inplace); break;
+    case COLL_ALLGATHER_CIRCULANT: collalg__iallgather_circulant_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_BRUCK: collalg__ialltoall_bruck_steps(s, rank, p, n, n, inplace); break;
     case COLL_ALLTOALL_KBRUCK: collalg__ialltoall_k_bruck_steps(s, rank, p, n, n, inplace, radix); break;
     case COLL_ALLGATHERV:
@@ -615,6 +618,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_BRUCK:
     case COLL_ALLGATHER_NEIGHBOR:
     case COLL_ALLGATHER_SPARBIT:
+    case COLL_ALLGATHER_CIRCULANT:
     case COLL_ALLGATHER_RXD:
     case COLL_ALLGATHER_RXH:
     case COLL_ALLGATHER_KBRUCK: slen = n, rlen = pn; break;
@@ -676,6 +680,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_RXH:
     case COLL_ALLGATHER_NEIGHBOR:
     case COLL_ALLGATHER_SPARBIT:
+    case COLL_ALLGATHER_CIRCULANT:
         if (m->inplace)
             for (i = 0; i < n; i++)
                 rcv[r * n + i] = mk(r, r, (int)i);
@@ -812,6 +817,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHER_RXH:
     case COLL_ALLGATHER_NEIGHBOR:
     case COLL_ALLGATHER_SPARBIT:
+    case COLL_ALLGATHER_CIRCULANT:
     case COLL_GATHER:
     case COLL_GATHER_BINOMIAL:
     case COLL_GATHER_KNOMIAL:
@@ -1400,6 +1406,10 @@ Test(steps, iallgather_neighbor_exchange)
 Test(steps, iallgather_sparbit)
 {
     simulate_all(COLL_ALLGATHER_SPARBIT, 0, 1);
+}
+Test(steps, iallgather_circulant)
+{
+    simulate_all(COLL_ALLGATHER_CIRCULANT, 0, 1);
 }
 Test(steps, ialltoall_bruck)
 {

@@ -334,6 +334,7 @@
     X(iallgather, recexch_halving, 0, 1, radix, 0)                                                                  \
     X(iallgather, neighbor_exchange, 0, 0, none, 0)                                                                 \
     X(iallgather, sparbit, 0, 0, none, 0)                                                                           \
+    X(iallgather, circulant, 0, 0, none, 0)                                                                         \
     X(iallgather, linear, 0, 0, none, 0)                                                                            \
     X(iallgatherv, ring, 0, 0, none, 0)                                                                             \
     X(iallgatherv, recursive_doubling, 0, 0, none, 0)                                                               \

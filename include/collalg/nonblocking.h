@@ -41,6 +41,7 @@
  * | collalg_iallgather_recexch_halving() | as recexch_doubling, spans in the reverse order, + copies of n bytes through scratch when p' > k; radix k (default 2) | none |
  * | collalg_iallgather_neighbor_exchange() | (p / 2) alpha + (p - 1)/p n beta between ring neighbours (p even; odd p runs the ring) | none |
  * | collalg_iallgather_sparbit() | ceil(lg p) alpha + (p - 1)/p n beta, one message per block, distances halving | none |
+ * | collalg_iallgather_circulant() | ceil(lg p) alpha + (p - 1)/p n beta, runs of blocks over the circulant skips, in place | none |
  * | collalg_iallgather_linear() | alpha + (p - 1)/p n beta, every message at once | none |
  * | collalg_ialltoall_bruck() | ceil(lg p) (alpha + n/2 beta), + copies of about (2 + ceil(lg p)) n bytes | none |
  * | collalg_ialltoall_k_bruck() | ceil(log_k p) (alpha + (k - 1)/k n beta), k - 1 messages per rank and round, + copies of about (2 + 2 ceil(log_k p) (k - 1)/k) n bytes; radix k (default 2) | none |
@@ -128,6 +129,7 @@
 #include "iallgather/recexch_halving.h"
 #include "iallgather/neighbor_exchange.h"
 #include "iallgather/sparbit.h"
+#include "iallgather/circulant.h"
 #include "iallgather/linear.h"
 #include "ialltoall/linear.h"
 #include "ialltoall/pair.h"

@@ -250,6 +250,7 @@ static const struct {
                   RX(recexch_halving, 3),
                   TRANSPORT(0, allgather, neighbor_exchange),
                   TRANSPORT(0, allgather, sparbit),
+                  TRANSPORT(0, allgather, circulant),
                   TRANSPORT(0, allgather, linear),
                   TRANSPORT(1, alltoall, linear),
                   TRANSPORT(1, alltoall, pair),
