@@ -100,8 +100,9 @@ typedef enum {
     COLL_BCAST_BINARY,  /* binary tree, segments of chain_seg elements */
     COLL_ALLGATHER,
     COLL_ALLGATHERV,
-    COLL_ALLGATHERV_RDB,    /* recursive doubling */
-    COLL_ALLGATHERV_BRUCK,  /* Bruck, radix 2 */
+    COLL_ALLGATHERV_RDB,   /* recursive doubling */
+    COLL_ALLGATHERV_BRUCK, /* Bruck, radix 2 */
+    COLL_ALLGATHERV_CIRCULANT,
     COLL_ALLGATHERV_KBRUCK, /* Bruck, radix `radix` */
     COLL_ALLGATHER_RDB,
     COLL_ALLTOALL,
@@ -181,6 +182,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_ALLGATHERV] = "allgatherv",
                                              [COLL_ALLGATHERV_RDB] = "allgatherv recursive_doubling",
                                              [COLL_ALLGATHERV_BRUCK] = "allgatherv bruck",
+                                             [COLL_ALLGATHERV_CIRCULANT] = "allgatherv circulant",
                                              [COLL_ALLGATHERV_KBRUCK] = "allgatherv k_bruck",
                                              [COLL_ALLGATHER_RDB] = "allgather rdb",
                                              [COLL_ALLTOALL] = "alltoall",
@@ -460,6 +462,9 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_ALLGATHERV_BRUCK:
         collalg__iallgatherv_bruck_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
         break;
+    case COLL_ALLGATHERV_CIRCULANT:
+        collalg__iallgatherv_circulant_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace);
+        break;
     case COLL_ALLGATHERV_KBRUCK:
         collalg__iallgatherv_k_bruck_steps(s, rank, p, m->vc[rank], 0, m->vc, m->vd, inplace, radix);
         break;
@@ -627,6 +632,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_CIRCULANT:
     case COLL_ALLGATHERV_KBRUCK: slen = m->vc[r], rlen = m->vlen; break;
     case COLL_ALLTOALL:
     case COLL_ALLTOALL_PAIR:
@@ -688,6 +694,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_CIRCULANT:
     case COLL_ALLGATHERV_KBRUCK:
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
@@ -827,6 +834,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLGATHERV:
     case COLL_ALLGATHERV_RDB:
     case COLL_ALLGATHERV_BRUCK:
+    case COLL_ALLGATHERV_CIRCULANT:
     case COLL_ALLGATHERV_KBRUCK:
     case COLL_ALLGATHERV_RXD:
     case COLL_ALLGATHERV_RXH:
@@ -1428,6 +1436,13 @@ Test(steps, iallgatherv_recursive_doubling)
     simulate_all(COLL_ALLGATHERV_RDB, 0, 1);
     packed_layout = 1; /* the blocks back to back in rank order: worked on in the receive buffer */
     simulate_all(COLL_ALLGATHERV_RDB, 0, 1);
+    packed_layout = 0;
+}
+Test(steps, iallgatherv_circulant)
+{
+    simulate_all(COLL_ALLGATHERV_CIRCULANT, 0, 1);
+    packed_layout = 1;
+    simulate_all(COLL_ALLGATHERV_CIRCULANT, 0, 1);
     packed_layout = 0;
 }
 Test(steps, iallgatherv_bruck)

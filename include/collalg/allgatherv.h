@@ -34,6 +34,7 @@
  * | collalg_allgatherv_topology_ring() | at most (p - 1)(alpha + max_j n_j beta) + (p - 2) theta + kappa_s, contention free on a tree | none; topology from collalg_topology_attach(), `COLLALG_TOPOLOGY`, or the node level |
  * | collalg_allgatherv_recexch_doubling() | log_k(pofk) alpha + (pofk - 1)/pofk n beta for equal blocks (n the whole vector) with the k - 1 messages of a step overlapping, pofk the largest power of k <= p; 2 alpha + (k - 1) n beta more when p is not a power of k | radix k (default 2, >= 2); n bytes of scratch unless the blocks lie back to back in rank order |
  * | collalg_allgatherv_pat() | (lg A + min(M, p) - 1) alpha + (N - own block) beta, A the blocks per message (a power of two, up to 2^(ceil(lg p) - 1)) and M = 2^ceil(lg p) / A | none; scratch bound in bytes (default 1 MiB), 2 A max(recvcounts) elements of scratch when A > 1 |
+ * | collalg_allgatherv_circulant() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks (one message per block: up to (p - 1) alpha), blocks in place | none |
  * | collalg_allgatherv_recexch_halving() | as recexch_doubling, the spans in the reverse order | radix k (default 2, >= 2); n bytes of scratch with two steps or more |
  */
 #ifndef COLLALG_ALLGATHERV_H
@@ -59,5 +60,6 @@
 #include "allgatherv/recexch_doubling.h"
 #include "allgatherv/recexch_halving.h"
 #include "allgatherv/pat.h"
+#include "allgatherv/circulant.h"
 
 #endif /* COLLALG_ALLGATHERV_H */

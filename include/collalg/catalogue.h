@@ -203,6 +203,7 @@
     X(allgatherv, recexch_doubling, 0, 1, radix, 0)                                                                 \
     X(allgatherv, recexch_halving, 0, 1, radix, 0)                                                                  \
     X(allgatherv, pat, 0, 1, chunk, 0)                                                                              \
+    X(allgatherv, circulant, 0, 0, none, 0)                                                                         \
     X(barrier, dissemination, 0, 0, none, 0)                                                                        \
     X(barrier, pairwise_exchange, 0, 0, none, 0)                                                                    \
     X(barrier, binomial, 0, 0, none, 0)                                                                             \
@@ -343,6 +344,7 @@
     X(iallgatherv, recexch_doubling, 0, 1, radix, 0)                                                                \
     X(iallgatherv, recexch_halving, 0, 1, radix, 0)                                                                 \
     X(iallgatherv, linear, 0, 0, none, 0)                                                                           \
+    X(iallgatherv, circulant, 0, 0, none, 0)                                                                        \
     X(ialltoall, linear, 0, 0, none, 0)                                                                             \
     X(ialltoall, pair, 0, 0, none, 0)                                                                               \
     X(ialltoall, bruck, 0, 0, none, 0)                                                                              \

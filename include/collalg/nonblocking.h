@@ -69,6 +69,7 @@
  * | collalg_iallgatherv_linear() | alpha + max(n - m, (p - 1) m) beta, m the own block, every message at once | none |
  * | collalg_iallgatherv_recursive_doubling() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks (p a power of two; forwarding rounds otherwise), + copies of n bytes unless the blocks lie in rank order | none |
  * | collalg_iallgatherv_bruck() | ceil(lg p) alpha + (p - 1)/p n beta for equal blocks, + copies of about 2 n bytes | none |
+ * | collalg_iallgatherv_circulant() | ceil(lg p) rounds over the circulant skips, one message per block, blocks in place | none |
  * | collalg_iallgatherv_k_bruck() | ceil(log_k p) alpha + (p - 1)/p n beta for equal blocks, k - 1 messages per rank and round, + copies of about 2 n bytes; radix k (default 2) | none |
  * | collalg_iallgatherv_recexch_doubling() | as iallgather recexch_doubling for equal blocks, + copies of n bytes unless the blocks lie in rank order; radix k (default 2) | none |
  * | collalg_iallgatherv_recexch_halving() | as iallgather recexch_halving for equal blocks, + copies of n bytes through scratch; radix k (default 2) | none |
@@ -153,6 +154,7 @@
 #include "iallgatherv/recexch_doubling.h"
 #include "iallgatherv/recexch_halving.h"
 #include "iallgatherv/linear.h"
+#include "iallgatherv/circulant.h"
 #include "ialltoallv/linear.h"
 #include "ialltoallv/scattered.h"
 #include "ialltoallv/ring.h"

@@ -48,6 +48,7 @@ TV_PLAIN(topology_ring)
 TV_PARAM(recexch_doubling)
 TV_PARAM(recexch_halving)
 TV_PARAM(pat)
+TV_PLAIN(circulant)
 
 static const struct {
     const char *name;
@@ -86,6 +87,7 @@ static const struct {
     {"pat(1)", run_pat, 1},
     {"pat(64)", run_pat, 64},
     {"pat(16384)", run_pat, 16384},
+    {"circulant", run_circulant, 0},
 };
 
 /* The reference: MPI_Allgatherv, except on one process, where MPICH 4.0.2's MPI_Allgatherv

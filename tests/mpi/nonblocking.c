@@ -501,11 +501,11 @@ out:
 }
 
 /* The kinds of run_v(). */
-#define NV_KINDS 13
+#define NV_KINDS 14
 
 /* igatherv (kind 0), iscatterv (1), iallgatherv ring (2), recursive_doubling (3), bruck (4),
  * recexch_doubling radix 0 and 3 (5, 6), recexch_halving radix 0 and 3 (7, 8), k_bruck radix 3, 0
- * and 7 (9, 10, 11), linear (12) with
+ * and 7 (9, 10, 11), linear (12), circulant (13) with
  * the block pattern pat at every root up to p = 4 (else 0 and p - 1); in place where the types
  * agree. */
 static void run_v(th_result *res, const th_opts *o, const th_types *t, int count, int pat, int p, int rank, int kind,
@@ -558,6 +558,9 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
             else if (kind == 12)
                 NB(allgatherv, linear, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
                    displs, t->rtype, MPI_COMM_WORLD);
+            else if (kind == 13)
+                NB(allgatherv, circulant, mode, &req, in ? MPI_IN_PLACE : mine, scounts[rank], t->stype, got, counts,
+                   displs, t->rtype, MPI_COMM_WORLD);
             else if (kind >= 9) /* k_bruck radix 3, 0 (2) and 7 (above every p tested) */
                 NBK(allgatherv, k_bruck, mode, &req,
                     kind == 9    ? 3
@@ -585,7 +588,8 @@ static void run_v(th_result *res, const th_opts *o, const th_types *t, int count
                  : kind == 9  ? "iallgatherv k_bruck 3"
                  : kind == 10 ? "iallgatherv k_bruck 0"
                  : kind == 11 ? "iallgatherv k_bruck 7"
-                              : "iallgatherv linear",
+                 : kind == 12 ? "iallgatherv linear"
+                              : "iallgatherv circulant",
                  t->name, count, th_vpattern_name(pat), root, in ? " in place" : "", nb_mode_name(mode));
         th_check(res, o, what, got, want, gbytes);
     }

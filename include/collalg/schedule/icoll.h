@@ -595,53 +595,76 @@ static inline void collalg__iallgather_sparbit_steps(collalg__steps *s, int rank
     }
 }
 
-/** @brief Posts the send (@p kind COLLALG_STEP_SEND) or receive of the run of @p m blocks of
- *         @p rcount elements ending at block @p last (mod @p p) of COLLALG_BUF_RECV with @p peer:
- *         one piece, or two where the run wraps past block p - 1 (sender and receiver split the
- *         same run at the same block). */
+/** @brief Posts the sends (@p kind COLLALG_STEP_SEND) or receives of the run of @p m blocks
+ *         ending at block @p last (mod @p p) of COLLALG_BUF_RECV with @p peer: for blocks of
+ *         @p rcount elements (@p rcounts NULL) one message, or two where the run wraps past block
+ *         p - 1 (sender and receiver split the same run at the same block); for blocks placed by
+ *         @p rcounts and @p displs one message per block, in increasing block order modulo p. */
 static inline void collalg__circulant_run_steps(collalg__steps *s, int kind, int peer, int last, int m, int p,
-                                                long long rcount)
+                                                long long rcount, const int *rcounts, const int *displs)
 {
-    int first = collalg__mod(last - m + 1, p), head = first + m <= p ? m : p - first;
-    collalg__piece a = collalg__pc(COLLALG_BUF_RECV, (long long)first * rcount, (long long)head * rcount);
-    collalg__piece b = collalg__pc(COLLALG_BUF_RECV, 0, (long long)(m - head) * rcount);
-    if (kind == COLLALG_STEP_SEND) {
-        collalg__steps_send(s, peer, a);
-        if (m > head)
-            collalg__steps_send(s, peer, b);
-    } else {
-        collalg__steps_recv(s, peer, a);
-        if (m > head)
-            collalg__steps_recv(s, peer, b);
+    int first = collalg__mod(last - m + 1, p), head = first + m <= p ? m : p - first, i;
+    collalg__piece x[2];
+    int n = 0;
+    if (rcounts) {
+        for (i = 0; i < m; i++) {
+            x[0] = collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, (first + i) % p);
+            if (kind == COLLALG_STEP_SEND)
+                collalg__steps_send(s, peer, x[0]);
+            else
+                collalg__steps_recv(s, peer, x[0]);
+        }
+        return;
+    }
+    x[n++] = collalg__pc(COLLALG_BUF_RECV, (long long)first * rcount, (long long)head * rcount);
+    if (m > head)
+        x[n++] = collalg__pc(COLLALG_BUF_RECV, 0, (long long)(m - head) * rcount);
+    for (i = 0; i < n; i++) {
+        if (kind == COLLALG_STEP_SEND)
+            collalg__steps_send(s, peer, x[i]);
+        else
+            collalg__steps_recv(s, peer, x[i]);
     }
 }
 
 /**
- * @brief Circulant allgather of blocks of @p rcount elements (the schedule of
- *        collalg_allgather_circulant(): Träff's all-broadcast with one block per root): the own
- *        block is copied in (unless @p inplace); in round k = 0 .. q - 1 over the skips of
+ * @brief Circulant allgatherv (@p rcounts, @p displs: block b at elements [displs[b], displs[b] +
+ *        rcounts[b]) of COLLALG_BUF_RECV) or allgather (@p rcounts NULL: blocks of @p rcount
+ *        elements at b * rcount): the schedule of collalg_allgather_circulant(), Träff's
+ *        all-broadcast with one block per root. The own block comes from the @p scount elements of
+ *        COLLALG_BUF_SEND unless @p inplace; in round k = 0 .. q - 1 over the skips of
  *        schedule/circulant.h (q = ceil(lg p)), with m = skip[k + 1] - skip[k], the run of m
  *        blocks ending at block rank goes to rank + skip[k] and the run ending at block
- *        rank - skip[k] comes from rank - skip[k], each straight from and into its place, in one
- *        or two pieces (collalg__circulant_run_steps()); every round after the previous one.
- *        Nothing is sent when @p rcount is 0.
+ *        rank - skip[k] comes from rank - skip[k], each straight from and into its place
+ *        (collalg__circulant_run_steps()); every round after the previous one. Nothing is sent
+ *        for an allgather of @p rcount 0.
  */
-static inline void collalg__iallgather_circulant_steps(collalg__steps *s, int rank, int p, long long scount,
-                                                       long long rcount, int inplace)
+static inline void collalg__iallgatherv_circulant_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                        long long rcount, const int *rcounts, const int *displs,
+                                                        int inplace)
 {
     int skip[COLLALG_CIRCULANT_MAXQ + 1], q = collalg__circulant_skips(p, skip), k, m;
     if (!inplace) {
         collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, scount),
-                            collalg__pc(COLLALG_BUF_RECV, (long long)rank * rcount, rcount));
+                            collalg__vblock(COLLALG_BUF_RECV, rcounts, displs, rcount, rank));
         collalg__steps_round(s);
     }
-    for (k = 0; k < q && rcount > 0; k++) {
+    for (k = 0; k < q && (rcounts || rcount > 0); k++) {
         m = skip[k + 1] - skip[k];
         collalg__circulant_run_steps(s, COLLALG_STEP_RECV, collalg__ring_from(rank, p, skip[k]),
-                                     collalg__ring_from(rank, p, skip[k]), m, p, rcount);
-        collalg__circulant_run_steps(s, COLLALG_STEP_SEND, collalg__ring_to(rank, p, skip[k]), rank, m, p, rcount);
+                                     collalg__ring_from(rank, p, skip[k]), m, p, rcount, rcounts, displs);
+        collalg__circulant_run_steps(s, COLLALG_STEP_SEND, collalg__ring_to(rank, p, skip[k]), rank, m, p, rcount,
+                                     rcounts, displs);
         collalg__steps_round(s);
     }
+}
+
+/** @brief Circulant allgather: collalg__iallgatherv_circulant_steps() with blocks of @p rcount
+ *         elements. */
+static inline void collalg__iallgather_circulant_steps(collalg__steps *s, int rank, int p, long long scount,
+                                                       long long rcount, int inplace)
+{
+    collalg__iallgatherv_circulant_steps(s, rank, p, scount, rcount, 0, 0, inplace);
 }
 
 #endif /* COLLALG_SCHEDULE_ICOLL_H */
