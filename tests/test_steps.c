@@ -135,6 +135,8 @@ typedef enum {
     COLL_RS_HALVING,        /* commutative */
     COLL_RSB_PAIRWISE,      /* commutative */
     COLL_RS_PAIRWISE,       /* commutative */
+    COLL_RSB_CIRC,          /* commutative */
+    COLL_RS_CIRC,           /* commutative */
     COLL_RSB_RDB,           /* recursive doubling */
     COLL_RS_RDB,            /* recursive doubling */
     COLL_RSB_RX,            /* recursive exchange, radix `radix` */
@@ -215,6 +217,8 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_RS_HALVING] = "reduce_scatter recursive_halving",
                                              [COLL_RSB_PAIRWISE] = "reduce_scatter_block pairwise",
                                              [COLL_RS_PAIRWISE] = "reduce_scatter pairwise",
+                                             [COLL_RSB_CIRC] = "reduce_scatter_block circulant",
+                                             [COLL_RS_CIRC] = "reduce_scatter circulant",
                                              [COLL_RSB_RDB] = "reduce_scatter_block recursive_doubling",
                                              [COLL_RS_RDB] = "reduce_scatter recursive_doubling",
                                              [COLL_RSB_RX] = "reduce_scatter_block recexch",
@@ -250,21 +254,23 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
 static int commutative(coll_kind c)
 {
     return c == COLL_ALLREDUCE_RING || c == COLL_REDUCE_PIPE_C || c == COLL_RSB_HALVING || c == COLL_RS_HALVING ||
-           c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE || c == COLL_REDUCE_SMP_C || c == COLL_ALLREDUCE_SMP_C ||
-           c == COLL_REDUCE_PTREE_C;
+           c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE || c == COLL_RSB_CIRC || c == COLL_RS_CIRC ||
+           c == COLL_REDUCE_SMP_C || c == COLL_ALLREDUCE_SMP_C || c == COLL_REDUCE_PTREE_C;
 }
 
 /* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
 static int reduce_scatter_kind(coll_kind c)
 {
     return c == COLL_RSB || c == COLL_RS || c == COLL_RSB_HALVING || c == COLL_RS_HALVING || c == COLL_RSB_PAIRWISE ||
-           c == COLL_RS_PAIRWISE || c == COLL_RSB_RDB || c == COLL_RS_RDB || c == COLL_RSB_RX || c == COLL_RS_RX;
+           c == COLL_RS_PAIRWISE || c == COLL_RSB_CIRC || c == COLL_RS_CIRC || c == COLL_RSB_RDB || c == COLL_RS_RDB ||
+           c == COLL_RSB_RX || c == COLL_RS_RX;
 }
 
 /* The reduce_scatter cases with the counts array (the others: blocks of count elements). */
 static int vcounts_kind(coll_kind c)
 {
-    return c == COLL_RS || c == COLL_RS_HALVING || c == COLL_RS_PAIRWISE || c == COLL_RS_RDB || c == COLL_RS_RX;
+    return c == COLL_RS || c == COLL_RS_HALVING || c == COLL_RS_PAIRWISE || c == COLL_RS_CIRC || c == COLL_RS_RDB ||
+           c == COLL_RS_RX;
 }
 
 typedef struct sim {
@@ -543,6 +549,8 @@ static void build(sim *m, int rank, collalg__steps *s)
     case COLL_RS_HALVING: collalg__ireduce_scatter_halving_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_RSB_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, n, NULL, inplace); break;
     case COLL_RS_PAIRWISE: collalg__ireduce_scatter_pairwise_steps(s, rank, p, 0, m->vc, inplace); break;
+    case COLL_RSB_CIRC: collalg__ireduce_scatter_circulant_steps(s, rank, p, n, NULL, inplace); break;
+    case COLL_RS_CIRC: collalg__ireduce_scatter_circulant_steps(s, rank, p, 0, m->vc, inplace); break;
     case COLL_RSB_RDB:
         if (butterfly_alg)
             collalg__ireduce_scatter_butterfly_steps(s, rank, p, n, NULL, inplace);
@@ -660,11 +668,13 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB:
     case COLL_RSB_HALVING:
     case COLL_RSB_PAIRWISE:
+    case COLL_RSB_CIRC:
     case COLL_RSB_RDB:
     case COLL_RSB_RX: slen = pn, rlen = m->inplace ? pn : n; break;
     case COLL_RS:
     case COLL_RS_HALVING:
     case COLL_RS_PAIRWISE:
+    case COLL_RS_CIRC:
     case COLL_RS_RDB:
     case COLL_RS_RX: slen = total, rlen = m->inplace ? total : m->vc[r]; break;
     default: slen = rlen = n; break;
@@ -782,7 +792,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
     case COLL_RSB_PAIRWISE:
+    case COLL_RSB_CIRC:
     case COLL_RS_PAIRWISE:
+    case COLL_RS_CIRC:
     case COLL_RSB_RDB:
     case COLL_RS_RDB:
     case COLL_RSB_RX:
@@ -899,7 +911,9 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_RSB_HALVING:
     case COLL_RS_HALVING:
     case COLL_RSB_PAIRWISE:
+    case COLL_RSB_CIRC:
     case COLL_RS_PAIRWISE:
+    case COLL_RS_CIRC:
     case COLL_RSB_RDB:
     case COLL_RS_RDB:
     case COLL_RSB_RX:
@@ -1692,6 +1706,14 @@ Test(steps, ireduce_scatter_block_pairwise_commutative)
 Test(steps, ireduce_scatter_pairwise_commutative)
 {
     simulate_all(COLL_RS_PAIRWISE, 0, 1);
+}
+Test(steps, ireduce_scatter_block_circulant_commutative)
+{
+    simulate_all(COLL_RSB_CIRC, 0, 1);
+}
+Test(steps, ireduce_scatter_circulant_commutative)
+{
+    simulate_all(COLL_RS_CIRC, 0, 1);
 }
 Test(steps, ireduce_scatter_block_recursive_doubling_in_rank_order)
 {

@@ -384,12 +384,14 @@
     X(ireduce_scatter_block, reduce_scatterv, 0, 0, none, 0)                                                        \
     X(ireduce_scatter_block, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                  \
     X(ireduce_scatter_block, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                           \
+    X(ireduce_scatter_block, circulant, COLLALG_R_COMMUTATIVE, 0, none, 0)                                          \
     X(ireduce_scatter_block, recursive_doubling, 0, 0, none, 0)                                                     \
     X(ireduce_scatter_block, butterfly, 0, 0, none, 0)                                                              \
     X(ireduce_scatter_block, recexch, 0, 1, radix, 0)                                                               \
     X(ireduce_scatter, reduce_scatterv, 0, 0, none, 0)                                                              \
     X(ireduce_scatter, recursive_halving, COLLALG_R_COMMUTATIVE, 0, none, 0)                                        \
     X(ireduce_scatter, pairwise, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                 \
+    X(ireduce_scatter, circulant, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                \
     X(ireduce_scatter, recursive_doubling, 0, 0, none, 0)                                                           \
     X(ireduce_scatter, butterfly, 0, 0, none, 0)                                                                    \
     X(ireduce_scatter, recexch, 0, 1, radix, 0)

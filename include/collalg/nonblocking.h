@@ -97,6 +97,7 @@
  * | collalg_ireduce_scatter_reduce_scatterv() | ceil(lg p) (alpha + n beta + n gamma) + alpha + (n - n_0) beta | none (rank order kept) |
  * | collalg_ireduce_scatter_block_recursive_halving(), collalg_ireduce_scatter_recursive_halving() | lg p alpha + (p - 1)/p n (beta + gamma) (p a power of two; fold and delivery otherwise) | commutative operations |
  * | collalg_ireduce_scatter_block_pairwise(), collalg_ireduce_scatter_pairwise() | (p - 1)(alpha + n/p beta + n/p gamma) | commutative operations |
+ * | collalg_ireduce_scatter_block_circulant(), collalg_ireduce_scatter_circulant() | ceil(lg p) alpha + (p - 1)/p n (beta + gamma), any p: the circulant graph backwards | commutative operations |
  * | collalg_ireduce_scatter_block_recursive_doubling(), collalg_ireduce_scatter_recursive_doubling() | 2 lg p alpha + (lg p - (p - 1)/p) n (beta + gamma) (p a power of two; fold and delivery otherwise) | none (rank order kept) |
  * | collalg_ireduce_scatter_block_butterfly(), collalg_ireduce_scatter_butterfly() | lg p alpha + (p - 1)/p n (beta + gamma) + alpha + n/p beta for the bit-reversal swap (p a power of two; fold and delivery otherwise) | none (rank order kept) |
  * | collalg_ireduce_scatter_block_recexch(), collalg_ireduce_scatter_recexch() | log_k p alpha + (p - 1)/p n (beta + gamma), k - 1 messages per rank and step (p a power of k; fold and delivery otherwise); radix k (default 2) | none (rank order kept) |
@@ -190,6 +191,8 @@
 #include "ireduce_scatter/recursive_halving.h"
 #include "ireduce_scatter_block/pairwise.h"
 #include "ireduce_scatter/pairwise.h"
+#include "ireduce_scatter_block/circulant.h"
+#include "ireduce_scatter/circulant.h"
 #include "ireduce_scatter_block/recursive_doubling.h"
 #include "ireduce_scatter/recursive_doubling.h"
 #include "ireduce_scatter_block/butterfly.h"

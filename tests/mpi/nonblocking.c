@@ -23,7 +23,7 @@
  *
  * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll LIST for the rows of
  * the collectives of LIST only (comma-separated, of ibcast, iallgather, ialltoall, iallgatherv,
- * ireduce, iallreduce, iscan).
+ * ireduce, iallreduce, iscan, ireduce_scatter_block, ireduce_scatter).
  */
 #include "harness.h"
 #include "reduction_cases.h"
@@ -738,7 +738,7 @@ out:
  * 1 iscan (recursive doubling, smp, linear), 2 iexscan (recursive doubling, linear), 3 ireduce_scatter_block, 4 ireduce_scatter (counts: zeros and two lengths),
  * 5 and 6 the same by recursive halving, 7 and 8 by pairwise exchange (commutative operations;
  * the others refused before any message), 9 and 10 by recursive doubling and by the butterfly, 11 and 12 by recursive
- * exchange (radix 3 and the default). */
+ * exchange (radix 3 and the default), 13 and 14 on the circulant graph (commutative operations). */
 static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, int count, int p, int rank, int which,
                           int inplace, int mode)
 {
@@ -754,7 +754,9 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                                        "ireduce_scatter_block",
                                        "ireduce_scatter",
                                        "ireduce_scatter_block recexch",
-                                       "ireduce_scatter recexch"};
+                                       "ireduce_scatter recexch",
+                                       "ireduce_scatter_block circulant",
+                                       "ireduce_scatter circulant"};
     static const char *const scan_name[] = {" recursive_doubling", " smp", " linear"};
     static const char *const tree_name[] = {" binomial",
                                             " knomial 3",
@@ -780,7 +782,7 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
         total += counts[j];
     }
     mine = counts[rank];
-    if (which >= 5 && which <= 8) /* these refuse a non-commutative operation: let it return */
+    if ((which >= 5 && which <= 8) || which >= 13) /* these refuse a non-commutative operation: let it return */
         MPI_Op_commutative(k->op, &commute);
     if (!commute)
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -790,10 +792,10 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
     want = th_alloc(bytes);
     full = th_alloc(bytes);
     for (root = 0; root < (which == 0 ? p : 1); root += p <= 4 ? 1 : p - 1)
-        for (tree = 0; tree < (which == 0                 ? 10
-                               : which == 1               ? 3
-                               : which >= 9 || which == 2 ? 2
-                                                          : 1);
+        for (tree = 0; tree < (which == 0                                  ? 10
+                               : which == 1                                ? 3
+                               : (which >= 9 && which <= 12) || which == 2 ? 2
+                                                                           : 1);
              tree++) { /* ireduce: tree_name; iscan, iexscan: scan_name; rs(b) 9, 10: recursive
                           doubling, butterfly; recexch: radix 3, 0 */
             int in = inplace && (which != 0 || rank == root);
@@ -867,6 +869,12 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (which == 7)
                     err = NB(reduce_scatter_block, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
                              k->op, MPI_COMM_WORLD);
+                else if (which == 13)
+                    err = NB(reduce_scatter_block, circulant, mode, &req, in ? MPI_IN_PLACE : send, got, count, k->type,
+                             k->op, MPI_COMM_WORLD);
+                else if (which == 14)
+                    err = NB(reduce_scatter, circulant, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
+                             k->op, MPI_COMM_WORLD);
                 else if (which == 8)
                     err = NB(reduce_scatter, pairwise, mode, &req, in ? MPI_IN_PLACE : send, got, counts, k->type,
                              k->op, MPI_COMM_WORLD);
@@ -891,12 +899,13 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 break;
             }
             snprintf(what, sizeof what, "%s%s %s count %d root %d%s%s", name[which],
-                     which >= 11  ? (tree ? " 0" : " 3")
-                     : which >= 9 ? (tree ? " butterfly" : " recursive_doubling")
-                     : which == 1 ? scan_name[tree]
-                     : which == 2 ? scan_name[tree ? 2 : 0]
-                     : which      ? ""
-                                  : tree_name[tree],
+                     which >= 13   ? ""
+                     : which >= 11 ? (tree ? " 0" : " 3")
+                     : which >= 9  ? (tree ? " butterfly" : " recursive_doubling")
+                     : which == 1  ? scan_name[tree]
+                     : which == 2  ? scan_name[tree ? 2 : 0]
+                     : which       ? ""
+                                   : tree_name[tree],
                      k->name, count, which ? 0 : root, in ? " in place" : "", nb_mode_name(mode));
             if (!commute) {
                 MPI_Error_class(err, &err);
@@ -1208,13 +1217,16 @@ int main(int argc, char **argv)
             for (ti = 0; ti < RC_NCASES; ti++)
                 for (ci = 0; ci < o.ncounts; ci++)
                     for (inplace = 0; inplace <= o.inplace; inplace++) {
-                        int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci];
+                        int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
                         if (nb_only(only, "iallreduce"))
                             run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
                         if (nb_only(only, "ireduce"))
                             run_reduction(&res, &o, &rs.c[ti], count, p, rank, 0, inplace, mode);
                         if (nb_only(only, "iscan"))
                             run_reduction(&res, &o, &rs.c[ti], count, p, rank, 1, inplace, mode);
+                        for (which = 3; which < 15; which++) /* odd: the block form */
+                            if (nb_only(only, which % 2 ? "ireduce_scatter_block" : "ireduce_scatter"))
+                                run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                     }
             continue;
         }
@@ -1266,7 +1278,7 @@ int main(int argc, char **argv)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
                     run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
-                    for (which = 0; which < 13; which++)
+                    for (which = 0; which < 15; which++)
                         run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                 }
         if (mode != NB_PERSISTENT)

@@ -23,6 +23,7 @@
 #include "knomial.h"
 #include "kradix.h"
 #include "icoll.h"
+#include "circulant.h"
 
 /**
  * @brief The fold of MPICH's order-keeping fold (COLLALG__RDB_FOLD_PAIRS, @p f): a folded rank
@@ -588,6 +589,61 @@ static inline void collalg__ireduce_range(collalg__steps *s, collalg__piece a, c
 {
     if (hi > lo)
         collalg__steps_reduce(s, collalg__sub(a, lo, hi), collalg__sub(b, lo, hi));
+}
+
+/** @brief Elements of the blocks rank .. rank + i - 1 (mod @p p) of the vector of blocks of
+ *         @p counts (NULL: @p block each): where slot i starts in collalg__ireduce_scatter_circulant_steps(). */
+static inline long long collalg__circ_rel(const int *counts, long long block, int p, int rank, int i)
+{
+    long long from = collalg__vsum(counts, block, rank), total = collalg__vsum(counts, block, p);
+    return rank + i <= p ? collalg__vsum(counts, block, rank + i) - from
+                         : total - from + collalg__vsum(counts, block, rank + i - p);
+}
+
+/**
+ * @brief Reduce-scatter on the circulant graph (the schedule of collalg_reduce_scatter_circulant(),
+ *        Träff's: the circulant allgather run backwards, blocks combined; commutative operations):
+ *        input and blocks as collalg__ireduce_scatter_pairwise_steps(). The partials live in
+ *        COLLALG_BUF_TMP in the rank's relative order (slot i is block (rank + i) mod p), copied
+ *        in first (two pieces); then in round k = q - 1 down to 0 over the skips of
+ *        schedule/circulant.h, m = skip[k + 1] - skip[k], slots skip[k] .. skip[k + 1] - 1 (one
+ *        run) go to rank + skip[k], and the partials of slots 0 .. m - 1 come from rank - skip[k]
+ *        into a second scratch run and are folded into those slots once received; each round
+ *        after the previous one's reduction. Last, slot 0 (block rank) goes to the receive
+ *        buffer. Empty runs are not sent.
+ */
+static inline void collalg__ireduce_scatter_circulant_steps(collalg__steps *s, int rank, int p, long long block,
+                                                            const int *counts, int inplace)
+{
+    int skip[COLLALG_CIRCULANT_MAXQ + 1], q = collalg__circulant_skips(p, skip), k,
+                                          in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
+    long long at = collalg__vsum(counts, block, rank), total = collalg__vsum(counts, block, p), most = 0, run;
+    collalg__piece part = collalg__pc(COLLALG_BUF_TMP, 0, total), incoming;
+    for (k = 0; k < q; k++) { /* the largest run received: slots 0 .. m - 1 */
+        run = collalg__circ_rel(counts, block, p, rank, skip[k + 1] - skip[k]);
+        most = run > most ? run : most;
+    }
+    incoming = collalg__pc(COLLALG_BUF_TMP, total, most);
+    collalg__steps_tmp(s, total + most);
+    if (total > at) /* the input in relative order: blocks rank .. p - 1, then 0 .. rank - 1 */
+        collalg__steps_copy(s, collalg__pc(in, at, total - at), collalg__sub(part, 0, total - at));
+    if (at > 0)
+        collalg__steps_copy(s, collalg__pc(in, 0, at), collalg__sub(part, total - at, total));
+    collalg__steps_round(s);
+    for (k = q - 1; k >= 0; k--) {
+        int m = skip[k + 1] - skip[k];
+        long long lo = collalg__circ_rel(counts, block, p, rank, skip[k]);
+        long long hi = collalg__circ_rel(counts, block, p, rank, skip[k + 1]);
+        long long got = collalg__circ_rel(counts, block, p, rank, m);
+        collalg__isend_range(s, collalg__ring_to(rank, p, skip[k]), part, lo, hi);
+        collalg__irecv_range(s, collalg__ring_from(rank, p, skip[k]), incoming, 0, got);
+        collalg__steps_round(s);
+        collalg__ireduce_range(s, incoming, part, 0, got);
+        collalg__steps_round(s);
+    }
+    if (counts ? counts[rank] > 0 : block > 0)
+        collalg__steps_copy(s, collalg__sub(part, 0, counts ? counts[rank] : block),
+                            collalg__pc(COLLALG_BUF_RECV, 0, counts ? counts[rank] : block));
 }
 
 /**
