@@ -22,8 +22,10 @@
  * sent; MPI_Cancel on a request refused.
  *
  * Options: the harness's (--counts, --types, --no-inplace, -v), and --coll LIST for the rows of
- * the collectives of LIST only (comma-separated, of ibcast, iallgather, ialltoall, iallgatherv,
- * ireduce, iallreduce, iscan, ireduce_scatter_block, ireduce_scatter).
+ * the collectives of LIST only (comma-separated names of the seventeen: ibarrier, ibcast, igather,
+ * iscatter, igatherv, iscatterv, iallgather, iallgatherv, ialltoall, ialltoallv, ialltoallw,
+ * ireduce, iallreduce, ireduce_scatter_block, ireduce_scatter, iscan, iexscan; and misc for the
+ * outstanding, freed-type, persistent and error checks), for splitting a long run.
  */
 #include "harness.h"
 #include "reduction_cases.h"
@@ -72,6 +74,10 @@ static int nb_only(const char *only, const char *name)
             return 1;
     return 0;
 }
+
+/* 1 when the run is to test collective `name` (of --coll LIST, or every one without it; `only`
+ * is main's). */
+#define NB_WANT(name) (!only || nb_only(only, name))
 
 static int nb_started(int err, MPI_Request *req)
 {
@@ -499,6 +505,12 @@ out:
     free(want);
     free(whole);
 }
+
+/* The collective of run_v()'s kind 0 (igatherv), 1 (iscatterv) and 2 and up (iallgatherv). */
+static const char *const nv_coll[3] = {"igatherv", "iscatterv", "iallgatherv"};
+/* The collective of run_reduction()'s which 0 (ireduce), 1 (iscan), 2 (iexscan), and from 3 on
+ * odd (ireduce_scatter_block, [3]) and even (ireduce_scatter, [4]). */
+static const char *const rc_coll[5] = {"ireduce", "iscan", "iexscan", "ireduce_scatter_block", "ireduce_scatter"};
 
 /* The kinds of run_v(). */
 #define NV_KINDS 14
@@ -1173,6 +1185,36 @@ static void run_errors(th_result *res, const th_opts *o, int p, int rank)
     free(zeros);
 }
 
+/* ibarrier: dissemination, k_dissemination (radix 3, the default, one above p) and recexch (radix 3,
+ * the default, one above p). */
+static void run_barriers(th_result *res, const th_opts *o, int p, int mode)
+{
+    MPI_Request req;
+    char what[64];
+    int ti;
+    NB(barrier, dissemination, mode, &req, MPI_COMM_WORLD);
+    nb_complete(&req, mode);
+    snprintf(what, sizeof what, "ibarrier dissemination%s", nb_mode_name(mode));
+    th_expect(res, o, what, req == MPI_REQUEST_NULL);
+    for (ti = 0; ti < 3; ti++) { /* radix 3, the default, and one above p */
+        NBK(barrier, k_dissemination, mode, &req, ti == 0 ? 3 : ti == 1 ? 0 : p + 1, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "ibarrier k_dissemination radix %d%s",
+                 ti == 0   ? 3
+                 : ti == 1 ? 0
+                           : p + 1,
+                 nb_mode_name(mode));
+        th_expect(res, o, what, req == MPI_REQUEST_NULL);
+    }
+    for (ti = 0; ti < 3; ti++) { /* recexch: radix 3, the default (2), and one above p */
+        int k = ti == 0 ? 3 : ti == 1 ? 0 : p + 1;
+        NBK(barrier, recexch, mode, &req, k, MPI_COMM_WORLD);
+        nb_complete(&req, mode);
+        snprintf(what, sizeof what, "ibarrier recexch radix %d%s", k, nb_mode_name(mode));
+        th_expect(res, o, what, req == MPI_REQUEST_NULL);
+    }
+}
+
 int main(int argc, char **argv)
 {
     th_opts o;
@@ -1193,83 +1235,34 @@ int main(int argc, char **argv)
     /* NB_WAIT runs where the MPI advances the requests itself (MPICH), NB_SPIN everywhere, and
      * NB_PERSISTENT the persistent forms, with the int and vector types only */
     for (mode = COLLALG_NBC_MPIX ? NB_WAIT : NB_SPIN; mode < NB_MODES; mode++) {
-        MPI_Request req;
-        char what[64];
-        if (only) {
-            for (ti = 0; ti < TH_NTYPES; ti++)
-                if (th_want_type(&o, t[ti].name) && nb_only(only, "ibcast") &&
-                    (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector")))
-                    for (ci = 0; ci < o.ncounts; ci++)
-                        run_bcast(&res, &o, &t[ti], count_of(o.counts[ci], t[ti].rtype), p, rank, mode);
-            for (ti = 0; ti < TH_NTYPES; ti++) /* the transports and iallgatherv of the collectives named */
-                for (ci = 0; ci < o.ncounts && th_want_type(&o, t[ti].name) &&
-                             (mode != NB_PERSISTENT || !strcmp(t[ti].name, "int") || !strcmp(t[ti].name, "vector"));
-                     ci++)
-                    for (inplace = 0; inplace <= o.inplace; inplace++) {
-                        int count = count_of(o.counts[ci], t[ti].rtype), kind, pat;
-                        for (kind = 0; kind < NTRANSPORTS; kind++)
-                            if (nb_only(only, transports[kind].all2all ? "ialltoall" : "iallgather"))
-                                run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, mode);
-                        for (kind = 2; kind < NV_KINDS && nb_only(only, "iallgatherv"); kind++)
-                            for (pat = 1; pat < TH_NVPATTERNS; pat += 2)
-                                run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
-                    }
-            for (ti = 0; ti < RC_NCASES; ti++)
-                for (ci = 0; ci < o.ncounts; ci++)
-                    for (inplace = 0; inplace <= o.inplace; inplace++) {
-                        int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
-                        if (nb_only(only, "iallreduce"))
-                            run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
-                        if (nb_only(only, "ireduce"))
-                            run_reduction(&res, &o, &rs.c[ti], count, p, rank, 0, inplace, mode);
-                        if (nb_only(only, "iscan"))
-                            run_reduction(&res, &o, &rs.c[ti], count, p, rank, 1, inplace, mode);
-                        for (which = 3; which < 15; which++) /* odd: the block form */
-                            if (nb_only(only, which % 2 ? "ireduce_scatter_block" : "ireduce_scatter"))
-                                run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
-                    }
-            continue;
-        }
-        NB(barrier, dissemination, mode, &req, MPI_COMM_WORLD);
-        nb_complete(&req, mode);
-        snprintf(what, sizeof what, "ibarrier dissemination%s", nb_mode_name(mode));
-        th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
-        for (ti = 0; ti < 3; ti++) { /* radix 3, the default, and one above p */
-            NBK(barrier, k_dissemination, mode, &req, ti == 0 ? 3 : ti == 1 ? 0 : p + 1, MPI_COMM_WORLD);
-            nb_complete(&req, mode);
-            snprintf(what, sizeof what, "ibarrier k_dissemination radix %d%s",
-                     ti == 0   ? 3
-                     : ti == 1 ? 0
-                               : p + 1,
-                     nb_mode_name(mode));
-            th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
-        }
-        for (ti = 0; ti < 3; ti++) { /* recexch: radix 3, the default (2), and one above p */
-            int k = ti == 0 ? 3 : ti == 1 ? 0 : p + 1;
-            NBK(barrier, recexch, mode, &req, k, MPI_COMM_WORLD);
-            nb_complete(&req, mode);
-            snprintf(what, sizeof what, "ibarrier recexch radix %d%s", k, nb_mode_name(mode));
-            th_expect(&res, &o, what, req == MPI_REQUEST_NULL);
-        }
+        if (NB_WANT("ibarrier"))
+            run_barriers(&res, &o, p, mode);
         for (ti = 0; ti < TH_NTYPES; ti++) {
             if (!th_want_type(&o, t[ti].name) ||
                 (mode == NB_PERSISTENT && strcmp(t[ti].name, "int") != 0 && strcmp(t[ti].name, "vector") != 0))
                 continue;
             for (ci = 0; ci < o.ncounts; ci++) {
                 int count = count_of(o.counts[ci], t[ti].rtype), kind, pat;
-                run_bcast(&res, &o, &t[ti], count, p, rank, mode);
+                if (NB_WANT("ibcast"))
+                    run_bcast(&res, &o, &t[ti], count, p, rank, mode);
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     for (kind = 0; kind < NTRANSPORTS; kind++)
-                        run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, mode);
-                    run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, mode);
-                    run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
+                        if (NB_WANT(transports[kind].all2all ? "ialltoall" : "iallgather"))
+                            run_transport(&res, &o, &t[ti], count, p, rank, kind, inplace, mode);
+                    if (NB_WANT("igather"))
+                        run_rooted(&res, &o, &t[ti], count, p, rank, 0, inplace, mode);
+                    if (NB_WANT("iscatter"))
+                        run_rooted(&res, &o, &t[ti], count, p, rank, 1, inplace, mode);
                     for (kind = 0; kind < A2AV_NALGS; kind++) {
-                        run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
-                        run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
+                        if (NB_WANT("ialltoallv"))
+                            run_alltoallv(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
+                        if (NB_WANT("ialltoallw"))
+                            run_alltoallw(&res, &o, &t[ti], count, p, rank, inplace, mode, kind);
                     }
                     for (kind = 0; kind < NV_KINDS; kind++)
-                        for (pat = 1; pat < TH_NVPATTERNS; pat += 2) /* zeros, random, permuted */
-                            run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace, mode);
+                        for (pat = 1; pat < TH_NVPATTERNS && NB_WANT(nv_coll[kind < 2 ? kind : 2]); pat += 2)
+                            run_v(&res, &o, &t[ti], count, pat, p, rank, kind, inplace,
+                                  mode); /* zeros, random, permuted */
                 }
             }
         }
@@ -1277,16 +1270,18 @@ int main(int argc, char **argv)
             for (ci = 0; ci < o.ncounts; ci++)
                 for (inplace = 0; inplace <= o.inplace; inplace++) {
                     int count = o.counts[ci] < 0 ? 65536 / rs.c[ti].extent + 3 : o.counts[ci], which;
-                    run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
+                    if (NB_WANT("iallreduce"))
+                        run_allreduce(&res, &o, &rs.c[ti], count, p, rank, inplace, mode);
                     for (which = 0; which < 15; which++)
-                        run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
+                        if (NB_WANT(rc_coll[which < 3 ? which : 3 + (which + 1) % 2]))
+                            run_reduction(&res, &o, &rs.c[ti], count, p, rank, which, inplace, mode);
                 }
-        if (mode != NB_PERSISTENT)
+        if (mode != NB_PERSISTENT && NB_WANT("misc"))
             run_outstanding(&res, &o, p, rank, mode);
-        if (COLLALG_NBC_KEEP_TYPES)
+        if (COLLALG_NBC_KEEP_TYPES && NB_WANT("misc"))
             run_type_freed(&res, &o, p, rank, mode);
     }
-    if (!only) {
+    if (NB_WANT("misc")) {
         run_persistent(&res, &o, p, rank);
         run_errors(&res, &o, p, rank);
     }
