@@ -188,7 +188,8 @@ check-run: check-prep
 # Each pass writes JUnit reports (every test's status and seconds): build/reports/<suite>-sim.xml
 # and build/reports/<suite>.xml. On the idle 2-core machine the passes took 508 s and 1257 s
 # before the yield library and the cuts of 2026-11-29, 309 s and 632 s after them, 303 s and
-# 652 s with more tests and the SimGrid waits of that evening (clean clones; docs/testing.md).
+# 652 s with more tests and the SimGrid waits of that evening, 313 s and 557 s with bigoffsets cut
+# (clean clones; docs/testing.md).
 # Both at once took 1110 s: the machine is saturated either way, and the MPICH runs suffered most.
 CR_SIM_TESTS := @(*/smp*|*smpi*)
 # Suites that start no MPI program (the schedules simulated in one process): their tests run
