@@ -333,18 +333,18 @@ COLLALG_INLINE int collalg__nbr_combining_applies(MPI_Comm comm, int alltoall)
     collalg__nbr_grid g;
     MPI_Comm pcomm = MPI_COMM_NULL;
     const int *offs = NULL;
-    int p = 0, rank = 0, iso = 0, *pair = NULL, err;
+    int p = 0, rank = 0, iso = 0, *pair = NULL, status = MPI_UNDEFINED, err;
     memset(&n, 0, sizeof n);
     memset(&g, 0, sizeof g);
+    if (COLLALG_MPI(Topo_test)(comm, &status) != MPI_SUCCESS || status == MPI_UNDEFINED)
+        return 0;
+    if (status == MPI_CART) /* local: no neighbour lists, no grid */
+        return 1;
     err = COLLALG_MPI(Comm_size)(comm, &p);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Comm_rank)(comm, &rank);
     if (err == MPI_SUCCESS)
         err = collalg__nbrs_get(comm, rank, &n);
-    if (err == MPI_SUCCESS && n.cart) {
-        collalg__nbrs_free(&n);
-        return 1;
-    }
     if (err == MPI_SUCCESS)
         err = alltoall ? collalg__nbr_a2a_grid_get(comm, p, rank, &n, 0, NULL, &g)
                        : collalg__nbr_grid_get(comm, p, rank, &n, 0, NULL, &g);
