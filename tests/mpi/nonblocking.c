@@ -744,6 +744,15 @@ out:
     free(rt);
 }
 
+/* The segment size @p segsize in bytes for a reduction of @p n elements of @p extent bytes, raised
+ * to 1 KiB past 32 KiB: 8-byte segments of the big count (64 KiB) made 8192 messages per call, and
+ * ireduce's part of check-large ran past 7 minutes of simulation on them; counts 3 and 1000 keep the
+ * segment shorter than one element and the many-segment pipeline. */
+static int nb_segsize(int segsize, int n, int extent)
+{
+    return segsize > 0 && segsize < 1024 && (long)n * extent > 32768 ? 1024 : segsize;
+}
+
 /* The reductions other than iallreduce, against the ordered reduction computed locally:
  * which = 0 ireduce (every root up to p = 4, else 0 and p - 1; tree_name: binomial, knomial,
  * rabenseifner, pipeline with segments of 8 bytes and the default, smp, pipelined_tree),
@@ -833,11 +842,12 @@ static void run_reduction(th_result *res, const th_opts *o, const rc_case *k, in
                 else if (tree == 6)
                     NB(reduce, smp, mode, &req, in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
                 else if (tree >= 7)
-                    NBK3(reduce, pipelined_tree, mode, &req, ptree[tree - 7][0], ptree[tree - 7][1], ptree[tree - 7][2],
-                         in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
+                    NBK3(reduce, pipelined_tree, mode, &req, nb_segsize(ptree[tree - 7][0], n, k->extent),
+                         ptree[tree - 7][1], ptree[tree - 7][2], in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root,
+                         MPI_COMM_WORLD);
                 else if (tree >= 4)
-                    NBK(reduce, pipeline, mode, &req, tree == 4 ? 8 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
-                        k->op, root, MPI_COMM_WORLD);
+                    NBK(reduce, pipeline, mode, &req, tree == 4 ? nb_segsize(8, n, k->extent) : 0,
+                        in ? MPI_IN_PLACE : send, got, n, k->type, k->op, root, MPI_COMM_WORLD);
                 else
                     NBK(reduce, knomial, mode, &req, tree == 1 ? 3 : 0, in ? MPI_IN_PLACE : send, got, n, k->type,
                         k->op, root, MPI_COMM_WORLD);
