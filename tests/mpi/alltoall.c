@@ -25,6 +25,7 @@ TH_PLAIN(alltoall, mesh_2d)
 TH_PLAIN(alltoall, mesh_3d)
 TH_PLAIN(alltoall, recursive_doubling)
 TH_PLAIN(alltoall, bruck)
+TH_PARAM(alltoall, k_bruck)
 TH_PLAIN(alltoall, ring)
 TH_PLAIN(alltoall, ring_light_barrier)
 TH_PLAIN(alltoall, ring_mpi_barrier)
@@ -58,6 +59,9 @@ static const struct {
     {"mesh_3d", run_mesh_3d, 0},
     {"recursive_doubling", run_recursive_doubling, 0},
     {"bruck", run_bruck, 0},
+    {"k_bruck(0)", run_k_bruck, 0},
+    {"k_bruck(3)", run_k_bruck, 3},
+    {"k_bruck(1000)", run_k_bruck, 1000},
     {"ring", run_ring, 0},
     {"ring_light_barrier", run_ring_light_barrier, 0},
     {"ring_mpi_barrier", run_ring_mpi_barrier, 0},

@@ -518,6 +518,10 @@ static void parameter_errors(int p)
          MPI_ERR_ARG);
     CASE("allgather", "k_bruck radix=1", collalg_allgather_k_bruck(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, 1),
          MPI_ERR_ARG);
+    CASE("alltoall", "k_bruck radix=-1", collalg_alltoall_k_bruck(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, -1),
+         MPI_ERR_ARG);
+    CASE("alltoall", "k_bruck radix=1", collalg_alltoall_k_bruck(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, 1),
+         MPI_ERR_ARG);
     CASE("allreduce", "recursive_multiplying radix=-1",
          collalg_allreduce_recursive_multiplying(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, -1), MPI_ERR_ARG);
     CASE("allreduce", "recursive_multiplying radix=1",
