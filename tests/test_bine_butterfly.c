@@ -8,7 +8,9 @@
  *   i holds super-block i at position nu(i) and every rank's block is the sum of every rank's
  *   contribution, each exactly once;
  * - the allgather, the same steps backwards: every block is received exactly once (never
- *   overwriting one already held) and each rank ends with all p blocks in MPI order. */
+ *   overwriting one already held) and each rank ends with all p blocks in MPI order;
+ * - the alltoall for p = 1 .. 160: the peers agree on what each sends, and every survivor ends
+ *   with every source's blocks for its super-block at the row its order gives. */
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -188,6 +190,78 @@ Test(bine_butterfly, reduce_scatter_and_allgather_any_p)
             int rr = collalg__rdb_rank(&f, i);
             for (j = 0; j < p; j++)
                 CHECK(have[rr][j] == 1, "p=%d i=%d: slot %d held at the end", p, i, j);
+        }
+    }
+}
+
+/* The alltoall (collalg__bine_bf_source(), collalg__bine_a2a_step()) simulated for p = 1 .. AMAX:
+ * every survivor's matrix of (source, destination) blocks, rows in the order of its group,
+ * columns in the block order; in every step the two peers agree on the columns and on the rows
+ * each receives, and at the end survivor i holds, for every source rank, the blocks for the
+ * ranks of its super-block, found at the row collalg__bine_bf_source() gives. */
+#define AMAX 160
+#define AMAT (4 * AMAX) /* the most blocks a survivor's matrix holds: 2 |group| x 2 |run| */
+
+static int a2a_sb(int i, int rem)
+{
+    return i < rem ? 2 * i : i + rem;
+}
+
+Test(bine_butterfly, alltoall_any_p)
+{
+    static int mat[AMAX][AMAT], next[AMAX][AMAT], rowstart[AMAX][AMAX + 1], first[AMAX + 1];
+    static collalg__bine_a2a st[AMAX];
+    int p;
+    for (p = 1; p <= AMAX; p++) {
+        collalg__rdb_fold f;
+        int q, k, rem, i, m, s, t, row, col;
+        collalg__rdb_fold_init(&f, p, 1, 0, COLLALG__RDB_FOLD_PAIRS);
+        q = f.q;
+        k = lg(q);
+        rem = p - q;
+        collalg__bine_bf_first(p, q, k, first);
+        for (i = 0; i < q; i++) { /* rows: the sources of the group in order; columns: all p blocks */
+            int n = 1 + (i < rem);
+            rowstart[i][0] = 0;
+            for (m = 0; m < q; m++) {
+                int a = collalg__bine_bf_source(i, q, k - 1, m);
+                rowstart[i][m + 1] = rowstart[i][m] + 1 + (a < rem);
+            }
+            CHECK(rowstart[i][q] == p && collalg__bine_bf_source(i, q, k - 1, 0) == i, "p=%d i=%d: rows", p, i);
+            for (row = 0; row < n; row++)
+                for (t = 0; t < q; t++)
+                    for (col = first[t]; col < first[t + 1]; col++)
+                        mat[i][row * p + col] =
+                            (a2a_sb(i, rem) + row) * p + a2a_sb(collalg__bine_nu_rank(t, q, k), rem) + col - first[t];
+        }
+        for (s = 0; s < k; s++) {
+            for (i = 0; i < q; i++)
+                collalg__bine_a2a_step(i, q, k, s, first, rowstart[i], &st[i]);
+            for (i = 0; i < q; i++) {
+                const collalg__bine_a2a *a = &st[i], *b = &st[a->peer];
+                CHECK(b->peer == i && a->width == b->width && a->gw == b->kw && a->give == b->keep &&
+                          a->prow == b->rows && a->rows * a->width <= AMAT && a->gw + a->kw == a->width,
+                      "p=%d s=%d i=%d: the peers agree", p, s, i);
+                for (row = 0; row < a->rows; row++) /* own rows, kept columns */
+                    for (col = 0; col < a->kw; col++)
+                        next[i][row * a->kw + col] = mat[i][row * a->width + a->keep + col];
+                for (row = 0; row < b->rows; row++) /* the peer's rows, the columns it gives */
+                    for (col = 0; col < b->gw; col++)
+                        next[i][(a->rows + row) * a->kw + col] = mat[a->peer][row * b->width + b->give + col];
+            }
+            memcpy(mat, next, sizeof mat);
+        }
+        for (i = 0; i < q; i++) { /* row of source rank src: survivor a's first row plus src - sb(a) */
+            int n = 1 + (i < rem), src;
+            CHECK(k == 0 || (st[i].kw == n && st[i].rows + st[i].prow == p), "p=%d i=%d: final shape", p, i);
+            for (m = 0; m < q; m++) {
+                int a = collalg__bine_bf_source(i, q, k - 1, m);
+                for (src = a2a_sb(a, rem); src < a2a_sb(a + 1, rem); src++)
+                    for (col = 0; col < n; col++)
+                        CHECK(mat[i][(rowstart[i][m] + src - a2a_sb(a, rem)) * n + col] ==
+                                  src * p + a2a_sb(i, rem) + col,
+                              "p=%d i=%d: block from %d to %d", p, i, src, a2a_sb(i, rem) + col);
+            }
         }
     }
 }

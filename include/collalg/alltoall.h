@@ -24,6 +24,7 @@
  * | collalg_alltoall_recursive_doubling() | lg(p) alpha + (p - 1) p n beta + (lg(p) - 1) theta + kappa for p a power of two, almost double otherwise | p^2 n bytes of scratch; small messages |
  * | collalg_alltoall_bruck() | ceil(lg p) alpha + ceil(lg p) floor(p / 2) n beta + (ceil(lg p) - 1) theta + kappa | none; small messages |
  * | collalg_alltoall_k_bruck() | ceil(log_k p) alpha + about ceil(log_k p) (k - 1)/k p n beta, k - 1 messages per round overlapped | radix k, default 2; small messages |
+ * | collalg_alltoall_bine() | lg(p) alpha + lg(p) p/2 n beta + (lg(p) - 1) theta + kappa for p a power of two, peers 1, 1, 3, 5, 11, ... ranks apart; 2 (alpha + p n beta) more for the fold | none; small messages |
  * | collalg_alltoall_ring() | (p - 1)(alpha + n beta) + (p - 2) theta + kappa_n + kappa_s + kappa_l | none |
  * | collalg_alltoall_ring_light_barrier() | (p - 1)(alpha + n beta) + (p - 2) delta_l + kappa_s + kappa_l | none |
  * | collalg_alltoall_ring_mpi_barrier() | (p - 1)(alpha + n beta) + (p - 2) delta_h + kappa_l | none |
@@ -51,6 +52,7 @@
 #include "alltoall/recursive_doubling.h"
 #include "alltoall/bruck.h"
 #include "alltoall/k_bruck.h"
+#include "alltoall/bine.h"
 #include "alltoall/ring.h"
 #include "alltoall/ring_light_barrier.h"
 #include "alltoall/ring_mpi_barrier.h"

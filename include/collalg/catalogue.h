@@ -87,6 +87,7 @@
     X(alltoall, recursive_doubling, 0, 0, none, 0)                                                                  \
     X(alltoall, bruck, 0, 0, none, 0)                                                                               \
     X(alltoall, k_bruck, 0, 1, radix, 0)                                                                            \
+    X(alltoall, bine, 0, 0, none, 0)                                                                                \
     X(alltoall, ring, 0, 0, none, 0)                                                                                \
     X(alltoall, ring_light_barrier, 0, 0, none, 0)                                                                  \
     X(alltoall, ring_mpi_barrier, 0, 0, none, 0)                                                                    \

@@ -26,6 +26,7 @@ TH_PLAIN(alltoall, mesh_3d)
 TH_PLAIN(alltoall, recursive_doubling)
 TH_PLAIN(alltoall, bruck)
 TH_PARAM(alltoall, k_bruck)
+TH_PLAIN(alltoall, bine)
 TH_PLAIN(alltoall, ring)
 TH_PLAIN(alltoall, ring_light_barrier)
 TH_PLAIN(alltoall, ring_mpi_barrier)
@@ -62,6 +63,7 @@ static const struct {
     {"k_bruck(0)", run_k_bruck, 0},
     {"k_bruck(3)", run_k_bruck, 3},
     {"k_bruck(1000)", run_k_bruck, 1000},
+    {"bine", run_bine, 0},
     {"ring", run_ring, 0},
     {"ring_light_barrier", run_ring_light_barrier, 0},
     {"ring_mpi_barrier", run_ring_mpi_barrier, 0},

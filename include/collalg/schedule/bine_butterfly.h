@@ -4,7 +4,7 @@
  * @brief The Bine butterfly of De Sensi et al. (SC 2025) on q = 2^k ranks: the peers, the
  *        negabinary block order that makes every message of its reduce-scatter and allgather one
  *        run of blocks, and which half each rank keeps; plus the layout of the super-blocks of a
- *        fold, for any p >= 1. No MPI calls.
+ *        fold, for any p >= 1, and the alltoall's row order. No MPI calls.
  *
  * @par Peers
  * In step s = 0 .. k - 1 rank r talks to pi(r, s) = r + rho(s) mod q for an even r, r - rho(s)
@@ -38,6 +38,15 @@
  * ranks it stands for, [sb(i), sb(i + 1)) (sb(i) = 2i for i < rem, i + rem above). In the block
  * order super-block i sits at position nu(i); collalg__bine_bf_first() gives the first MPI block
  * of each position, so a run of positions is a run of whole blocks in the staged vector.
+ *
+ * @par The alltoall
+ * The same steps carry whole blocks instead of partial sums (collalg_alltoall_bine()): survivor r
+ * holds a matrix, one row per source, one column per destination in the block order; in step s
+ * it keeps the half of the columns it would keep in the reduce-scatter and appends the peer's rows
+ * of that half below its own. Its rows are then its group's sources in the order
+ * collalg__bine_bf_source() gives (its own group, then the peer's, recursively), and
+ * collalg__bine_a2a_step() gives each step's shape; tests/test_bine_butterfly.c simulates it for
+ * p = 1 .. 160.
  *
  * @par Example, q = 8
  * @verbatim
@@ -143,6 +152,59 @@ static inline void collalg__bine_bf_first(int p, int q, int k, int *first)
     first[0] = 0;
     for (pos = 0; pos < q; pos++)
         first[pos + 1] = first[pos] + 1 + (collalg__bine_nu_rank(pos, q, k) < rem);
+}
+
+/* ---- the alltoall: the butterfly's store-and-forward form ------------------------------------ */
+
+/**
+ * @brief The @p m-th survivor (0 <= m < 2^(s+1)) whose blocks survivor @p r of @p q = 2^k holds
+ *        after step @p s (-1 .. k - 1) of the Bine alltoall, in the order of its rows: before
+ *        step s it holds its own group (m < 2^s) and receives its peer's, appended in the peer's
+ *        order. So the list is r's own for s = -1, and group(r, s) = group(r, s - 1) followed by
+ *        group(pi(r, s), s - 1): bit t of m (from s down to 0) says whether the path from r takes
+ *        the peer of step t.
+ */
+static inline int collalg__bine_bf_source(int r, int q, int s, int m)
+{
+    int t, y = r;
+    for (t = s; t >= 0; t--)
+        if (m >> t & 1)
+            y = collalg__swing_peer(y, q, t);
+    return y;
+}
+
+/** @brief One step of the Bine alltoall for one survivor (collalg__bine_a2a_step()): a matrix of
+ *         @c rows source ranks by @c width columns (destination blocks) before it. */
+typedef struct collalg__bine_a2a {
+    int peer;  /**< the peer survivor, pi(r, s) */
+    int rows;  /**< rows held before the step (the sources of the own group, in order) */
+    int width; /**< columns held before the step: the blocks of the run of positions */
+    int give;  /**< first column sent, relative to the run's first */
+    int gw;    /**< columns sent: every row's [give, give + gw), the peer's half */
+    int keep;  /**< first column kept, relative to the run's first */
+    int kw;    /**< columns kept */
+    int prow;  /**< rows received: the peer's group, appended below the own rows */
+} collalg__bine_a2a;
+
+/**
+ * @brief Step @p s (0 .. k - 1) of the Bine alltoall for survivor @p r of @p q = 2^k, with
+ *        @p first from collalg__bine_bf_first() and @p rowstart[m] = the source ranks of the
+ *        first m survivors of collalg__bine_bf_source(r, q, k - 1, .) (m = 0 .. q).
+ */
+static inline void collalg__bine_a2a_step(int r, int q, int k, int s, const int *first, const int *rowstart,
+                                          collalg__bine_a2a *st)
+{
+    int lo, hi, glo, ghi;
+    collalg__bine_bf_run(r, q, k, s - 1, &lo, &hi);
+    st->peer = collalg__swing_peer(r, q, s);
+    st->rows = rowstart[1 << s];
+    st->prow = rowstart[2 << s] - st->rows;
+    st->width = first[hi] - first[lo];
+    collalg__bine_bf_halve(r, q, k, s, &lo, &hi, &glo, &ghi);
+    st->give = first[glo] - first[lo < glo ? lo : glo];
+    st->gw = first[ghi] - first[glo];
+    st->keep = first[lo] - first[lo < glo ? lo : glo];
+    st->kw = first[hi] - first[lo];
 }
 
 #endif /* COLLALG_SCHEDULE_BINE_BUTTERFLY_H */
