@@ -123,6 +123,7 @@ typedef enum {
     COLL_REDUCE_PIPE_C, /* the same relative to the root, commutative */
     COLL_ALLREDUCE,
     COLL_ALLREDUCE_RING, /* commutative */
+    COLL_ALLREDUCE_CIRC, /* circulant reduce-scatter + allgather, commutative */
     COLL_SCAN,
     COLL_EXSCAN,
     COLL_RSB,               /* reduce_scatter_block */
@@ -205,6 +206,7 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
                                              [COLL_REDUCE_PIPE_C] = "reduce pipeline commutative",
                                              [COLL_ALLREDUCE] = "allreduce",
                                              [COLL_ALLREDUCE_RING] = "allreduce ring",
+                                             [COLL_ALLREDUCE_CIRC] = "allreduce circulant_reduce_scatter_allgather",
                                              [COLL_SCAN] = "scan",
                                              [COLL_EXSCAN] = "exscan",
                                              [COLL_RSB] = "reduce_scatter_block",
@@ -253,9 +255,9 @@ static const char *const coll_name[NCOLL] = {[COLL_BARRIER] = "barrier",
 /* The collectives whose builders need a commutative operation (any order of disjoint rank sets). */
 static int commutative(coll_kind c)
 {
-    return c == COLL_ALLREDUCE_RING || c == COLL_REDUCE_PIPE_C || c == COLL_RSB_HALVING || c == COLL_RS_HALVING ||
-           c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE || c == COLL_RSB_CIRC || c == COLL_RS_CIRC ||
-           c == COLL_REDUCE_SMP_C || c == COLL_ALLREDUCE_SMP_C || c == COLL_REDUCE_PTREE_C;
+    return c == COLL_ALLREDUCE_RING || c == COLL_ALLREDUCE_CIRC || c == COLL_REDUCE_PIPE_C || c == COLL_RSB_HALVING ||
+           c == COLL_RS_HALVING || c == COLL_RSB_PAIRWISE || c == COLL_RS_PAIRWISE || c == COLL_RSB_CIRC ||
+           c == COLL_RS_CIRC || c == COLL_REDUCE_SMP_C || c == COLL_ALLREDUCE_SMP_C || c == COLL_REDUCE_PTREE_C;
 }
 
 /* The reduce-scatter cases: block r of the reduction lands at element 0 of rank r. */
@@ -530,6 +532,7 @@ static void build(sim *m, int rank, collalg__steps *s)
         break;
     case COLL_ALLREDUCE: collalg__iallreduce_recursive_doubling_steps(s, rank, p, n, inplace, 0); break;
     case COLL_ALLREDUCE_RING: collalg__iallreduce_ring_steps(s, rank, p, n, inplace, 0); break;
+    case COLL_ALLREDUCE_CIRC: collalg__iallreduce_circulant_steps(s, rank, p, n, inplace, 0); break;
     case COLL_SCAN:
     case COLL_EXSCAN:
         if (linear_alg)
@@ -780,6 +783,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE_SMP_C:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
+    case COLL_ALLREDUCE_CIRC:
     case COLL_SCAN:
     case COLL_SCAN_SMP:
     case COLL_EXSCAN:
@@ -888,6 +892,7 @@ static void fill(sim *m, int r, sim_rank *x)
     case COLL_ALLREDUCE_SMP_C:
     case COLL_ALLREDUCE:
     case COLL_ALLREDUCE_RING:
+    case COLL_ALLREDUCE_CIRC:
     case COLL_ALLREDUCE_RAB:
     case COLL_ALLREDUCE_RECMULT:
     case COLL_ALLREDUCE_RB:
@@ -1646,6 +1651,10 @@ Test(steps, iallreduce_recursive_doubling_in_rank_order)
 Test(steps, iallreduce_ring_commutative)
 {
     simulate_all(COLL_ALLREDUCE_RING, 0, 1);
+}
+Test(steps, iallreduce_circulant_commutative)
+{
+    simulate_all(COLL_ALLREDUCE_CIRC, 0, 1);
 }
 Test(steps, iscan_recursive_doubling_in_rank_order)
 {

@@ -82,6 +82,7 @@
  * | collalg_ireduce_smp() | ceil(lg q) (alpha + n beta + n gamma) inside the nodes + ceil(lg N) (alpha + n beta + n gamma) among them (N nodes of at most q ranks), + alpha + n beta for a non-commutative op and root != 0 | none (rank order kept: nodes cut into runs of consecutive ranks when needed) |
  * | collalg_iallreduce_recursive_doubling() | (lg p + 2) (alpha + n beta) + (lg p + 1) n gamma | none (rank order kept) |
  * | collalg_iallreduce_ring() | 2 (p - 1) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma | commutative operations |
+ * | collalg_iallreduce_circulant_reduce_scatter_allgather() | 2 ceil(lg p) alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma for any p, no fold | commutative operations |
  * | collalg_iallreduce_rabenseifner() | 2 lg p alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma (p a power of two; fold and unfold otherwise) | none (rank order kept) |
  * | collalg_iallreduce_recursive_multiplying() | log_k p (alpha + n beta) + (k - 1) log_k p n gamma, k - 1 messages per rank and step (p a power of k; fold and unfold otherwise); radix k (default 4) | none (rank order kept) |
  * | collalg_iallreduce_reduce_bcast() | 2 (k - 1) ceil(log_k p) (alpha + n beta) + (k - 1) ceil(log_k p) n gamma on the longest path; radix k (default 2) | none (rank order kept) |
@@ -174,6 +175,7 @@
 #include "ireduce/smp.h"
 #include "iallreduce/recursive_doubling.h"
 #include "iallreduce/ring.h"
+#include "iallreduce/circulant_reduce_scatter_allgather.h"
 #include "iallreduce/rabenseifner.h"
 #include "iallreduce/recursive_multiplying.h"
 #include "iallreduce/reduce_bcast.h"

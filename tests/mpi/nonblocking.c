@@ -395,22 +395,29 @@ static void run_allreduce(th_result *res, const th_opts *o, const rc_case *k, in
     snprintf(what, sizeof what, "iallreduce smp %s count %d%s%s", k->name, count, inplace ? " in place" : "",
              nb_mode_name(mode));
     th_check(res, o, what, got, want, bytes);
-    /* the ring: commutative operations only, the others refused before any message */
-    memset(got, 0x5A, bytes);
-    rc_fill(k, inplace ? got : send, count, rank, 5u);
+    /* the ring and the circulant reduce-scatter + allgather: commutative operations only, the
+     * others refused before any message (reported on the communicator: let it return) */
     MPI_Op_commutative(k->op, &commute);
-    if (!commute) /* the refusal is reported on the communicator: let it return */
-        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    err = NB(allreduce, ring, mode, &req, inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op, MPI_COMM_WORLD);
-    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
-    snprintf(what, sizeof what, "iallreduce ring %s count %d%s%s", k->name, count, inplace ? " in place" : "",
-             nb_mode_name(mode));
-    if (!commute) {
-        MPI_Error_class(err, &err);
-        th_expect(res, o, what, err == MPI_ERR_OP && req == MPI_REQUEST_NULL);
-    } else {
-        nb_complete(&req, mode);
-        th_check(res, o, what, got, want, bytes);
+    for (radix = 0; radix < 2; radix++) {
+        memset(got, 0x5A, bytes);
+        rc_fill(k, inplace ? got : send, count, rank, 5u);
+        if (!commute)
+            MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        err = radix ? NB(allreduce, circulant_reduce_scatter_allgather, mode, &req, inplace ? MPI_IN_PLACE : send, got,
+                         count, k->type, k->op, MPI_COMM_WORLD)
+                    : NB(allreduce, ring, mode, &req, inplace ? MPI_IN_PLACE : send, got, count, k->type, k->op,
+                         MPI_COMM_WORLD);
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+        snprintf(what, sizeof what, "iallreduce %s %s count %d%s%s",
+                 radix ? "circulant_reduce_scatter_allgather" : "ring", k->name, count, inplace ? " in place" : "",
+                 nb_mode_name(mode));
+        if (!commute) {
+            MPI_Error_class(err, &err);
+            th_expect(res, o, what, err == MPI_ERR_OP && req == MPI_REQUEST_NULL);
+        } else {
+            nb_complete(&req, mode);
+            th_check(res, o, what, got, want, bytes);
+        }
     }
     free(send);
     free(got);

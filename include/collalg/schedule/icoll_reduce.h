@@ -591,33 +591,40 @@ static inline void collalg__ireduce_range(collalg__steps *s, collalg__piece a, c
         collalg__steps_reduce(s, collalg__sub(a, lo, hi), collalg__sub(b, lo, hi));
 }
 
+/** @brief First element of block @p r of the circulant builders' vector: collalg__vsum(), or, for
+ *         @p block < 0, the even split of -block elements into @p p blocks (collalg__even_at()). */
+static inline long long collalg__circ_at(const int *counts, long long block, int p, int r)
+{
+    return block < 0 ? collalg__even_at(-block, p, r) : collalg__vsum(counts, block, r);
+}
+
 /** @brief Elements of the blocks rank .. rank + i - 1 (mod @p p) of the vector of blocks of
- *         @p counts (NULL: @p block each): where slot i starts in collalg__ireduce_scatter_circulant_steps(). */
+ *         collalg__circ_at(): where slot i starts in collalg__circulant_reduce_scatter_core(). */
 static inline long long collalg__circ_rel(const int *counts, long long block, int p, int rank, int i)
 {
-    long long from = collalg__vsum(counts, block, rank), total = collalg__vsum(counts, block, p);
-    return rank + i <= p ? collalg__vsum(counts, block, rank + i) - from
-                         : total - from + collalg__vsum(counts, block, rank + i - p);
+    long long from = collalg__circ_at(counts, block, p, rank), total = collalg__circ_at(counts, block, p, p);
+    return rank + i <= p ? collalg__circ_at(counts, block, p, rank + i) - from
+                         : total - from + collalg__circ_at(counts, block, p, rank + i - p);
 }
 
 /**
- * @brief Reduce-scatter on the circulant graph (the schedule of collalg_reduce_scatter_circulant(),
- *        Träff's: the circulant allgather run backwards, blocks combined; commutative operations):
- *        input and blocks as collalg__ireduce_scatter_pairwise_steps(). The partials live in
- *        COLLALG_BUF_TMP in the rank's relative order (slot i is block (rank + i) mod p), copied
- *        in first (two pieces); then in round k = q - 1 down to 0 over the skips of
- *        schedule/circulant.h, m = skip[k + 1] - skip[k], slots skip[k] .. skip[k + 1] - 1 (one
- *        run) go to rank + skip[k], and the partials of slots 0 .. m - 1 come from rank - skip[k]
- *        into a second scratch run and are folded into those slots once received; each round
- *        after the previous one's reduction. Last, slot 0 (block rank) goes to the receive
- *        buffer. Empty runs are not sent.
+ * @brief Träff's reduce-scatter on the circulant graph (the circulant allgather run backwards,
+ *        blocks combined; commutative operations), from the input vector in buffer @p in (blocks
+ *        of collalg__circ_at()), block rank fully reduced at last to element @p dst of
+ *        COLLALG_BUF_RECV. The partials live in COLLALG_BUF_TMP in the rank's relative order
+ *        (slot i is block (rank + i) mod p), copied in first (two pieces); then in round
+ *        k = q - 1 down to 0 over the skips of schedule/circulant.h, m = skip[k + 1] - skip[k],
+ *        slots skip[k] .. skip[k + 1] - 1 (one run) go to rank + skip[k], and the partials of
+ *        slots 0 .. m - 1 come from rank - skip[k] into a second scratch run and are folded into
+ *        those slots once received; each round after the previous one's reduction. Last, slot 0
+ *        goes to the receive buffer. Empty runs are not sent.
  */
-static inline void collalg__ireduce_scatter_circulant_steps(collalg__steps *s, int rank, int p, long long block,
-                                                            const int *counts, int inplace)
+static inline void collalg__circulant_reduce_scatter_core(collalg__steps *s, int rank, int p, long long block,
+                                                          const int *counts, int in, long long dst)
 {
-    int skip[COLLALG_CIRCULANT_MAXQ + 1], q = collalg__circulant_skips(p, skip), k,
-                                          in = inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND;
-    long long at = collalg__vsum(counts, block, rank), total = collalg__vsum(counts, block, p), most = 0, run;
+    int skip[COLLALG_CIRCULANT_MAXQ + 1], q = collalg__circulant_skips(p, skip), k;
+    long long at = collalg__circ_at(counts, block, p, rank), total = collalg__circ_at(counts, block, p, p), most = 0;
+    long long mine = collalg__circ_at(counts, block, p, rank + 1) - at, run;
     collalg__piece part = collalg__pc(COLLALG_BUF_TMP, 0, total), incoming;
     for (k = 0; k < q; k++) { /* the largest run received: slots 0 .. m - 1 */
         run = collalg__circ_rel(counts, block, p, rank, skip[k + 1] - skip[k]);
@@ -641,9 +648,72 @@ static inline void collalg__ireduce_scatter_circulant_steps(collalg__steps *s, i
         collalg__ireduce_range(s, incoming, part, 0, got);
         collalg__steps_round(s);
     }
-    if (counts ? counts[rank] > 0 : block > 0)
-        collalg__steps_copy(s, collalg__sub(part, 0, counts ? counts[rank] : block),
-                            collalg__pc(COLLALG_BUF_RECV, 0, counts ? counts[rank] : block));
+    if (mine > 0)
+        collalg__steps_copy(s, collalg__sub(part, 0, mine), collalg__pc(COLLALG_BUF_RECV, dst, mine));
+}
+
+/**
+ * @brief Reduce-scatter on the circulant graph (the schedule of collalg_reduce_scatter_circulant()):
+ *        input and blocks as collalg__ireduce_scatter_pairwise_steps(), the rounds of
+ *        collalg__circulant_reduce_scatter_core(), block rank to the start of the receive buffer.
+ */
+static inline void collalg__ireduce_scatter_circulant_steps(collalg__steps *s, int rank, int p, long long block,
+                                                            const int *counts, int inplace)
+{
+    collalg__circulant_reduce_scatter_core(s, rank, p, block, counts, inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND, 0);
+}
+
+/** @brief Sends (@p kind COLLALG_STEP_SEND) or receives the run of @p m blocks that ends at block
+ *         @p last (mod @p p) of the even split of @p count elements of COLLALG_BUF_RECV, to or from
+ *         @p peer: one piece, or two where the run wraps. */
+static inline void collalg__circ_even_run(collalg__steps *s, int kind, int peer, long long count, int p, int last,
+                                          int m)
+{
+    int first = collalg__mod(last - m + 1, p), end = first + m;
+    collalg__piece v = collalg__pc(COLLALG_BUF_RECV, 0, count);
+    long long lo = collalg__even_at(count, p, first), hi = collalg__even_at(count, p, end <= p ? end : p);
+    long long wrap = end > p ? collalg__even_at(count, p, end - p) : 0;
+    if (kind == COLLALG_STEP_SEND) {
+        collalg__isend_range(s, peer, v, lo, hi);
+        collalg__isend_range(s, peer, v, 0, wrap);
+    } else {
+        collalg__irecv_range(s, peer, v, lo, hi);
+        collalg__irecv_range(s, peer, v, 0, wrap);
+    }
+}
+
+/**
+ * @brief Allreduce on the circulant graph (Träff's reduce-scatter, then the circulant allgather on
+ *        the same skips; the schedule of collalg_iallreduce_circulant_reduce_scatter_allgather();
+ *        commutative operations): the vector of @p count elements cut into p blocks by the even
+ *        split, the input in COLLALG_BUF_SEND (COLLALG_BUF_RECV when @p inplace).
+ *        collalg__circulant_reduce_scatter_core() leaves block rank, fully reduced, in its place
+ *        in the receive buffer; then in round k = 0 .. q - 1 (m = skip[k + 1] - skip[k]) the run
+ *        of m blocks ending at block rank goes to rank + skip[k], and the run ending at block
+ *        rank - skip[k] comes from rank - skip[k], straight into its place. Invariant: before
+ *        round k the blocks rank - skip[k] + 1 .. rank are final. Nothing is sent when @p count
+ *        is 0 or p is 1.
+ */
+static inline void collalg__iallreduce_circulant_steps(collalg__steps *s, int rank, int p, long long count, int inplace,
+                                                       int unused)
+{
+    int skip[COLLALG_CIRCULANT_MAXQ + 1], q = collalg__circulant_skips(p, skip), k, m;
+    (void)unused;
+    if (count == 0 || p == 1) {
+        if (!inplace && count > 0)
+            collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
+        return;
+    }
+    collalg__circulant_reduce_scatter_core(s, rank, p, -count, NULL, inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND,
+                                           collalg__even_at(count, p, rank));
+    collalg__steps_round(s);
+    for (k = 0; k < q; k++) {
+        m = skip[k + 1] - skip[k];
+        collalg__circ_even_run(s, COLLALG_STEP_RECV, collalg__ring_from(rank, p, skip[k]), count, p,
+                               collalg__ring_from(rank, p, skip[k]), m);
+        collalg__circ_even_run(s, COLLALG_STEP_SEND, collalg__ring_to(rank, p, skip[k]), count, p, rank, m);
+        collalg__steps_round(s);
+    }
 }
 
 /**
