@@ -67,7 +67,7 @@ FLAGS="--log=root.thres:warning --cfg=smpi/display-timing:no --cfg=smpi/bw-facto
 
 # The tuner: PGMPI's quick repetition rule (SimGrid is deterministic), coarse binary searches.
 TARGS="--quick --precision 4 --time-budget 900"
-HIER="han hierarchical node_aware full_lane"
+HIER="han hierarchical node_aware full_lane pipelined_full_lane"
 
 # Sizes (bytes as the selector compares them: per rank for allgather, per pair for alltoall, the
 # whole vector for allreduce and bcast). The target sizes: bcast 4M, allreduce 4M, allgather
@@ -96,7 +96,7 @@ sizes() {
 algos() {
     case $1 in
     bcast) echo chain,binomial,scatter_ring_allgather,han,hierarchical,two_tree,circulant,knomial,topology_order ;;
-    allreduce) echo recursive_doubling,rabenseifner,han,full_lane,two_tree,circulant ;;
+    allreduce) echo recursive_doubling,rabenseifner,han,full_lane,pipelined_full_lane,two_tree,circulant ;;
     allgather) echo ring,recursive_doubling,bruck,hierarchical ;;
     alltoall) echo bruck,pair,node_aware ;;
     esac

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Criterion suite: the hierarchical algorithms (HAN bcast, HAN allreduce, full-lane allreduce,
- * hierarchical allgather, node-aware alltoall) against the native collectives where ranks share nodes: on SimGrid's
- * 16 x 8-core cluster (tests/platform/smp/) with 24 ranks on 3 nodes placed consecutively,
- * round-robin and unevenly (3, 13 and 8 ranks, rank 0 not on the first node), one rank per node,
- * and 128 ranks; under MPICH with COLLALG_NODE_SIZE cutting the machine into nodes of 2 ranks
- * (p = 3 and 5) and with COLLALG_NODE_ROUNDROBIN=2 into nodes {0, 2, 4} and {1, 3} (p = 5). The other suites run the same algorithms on one node (MPICH) and on one rank per
- * host (SimGrid's cluster.xml). */
+/* Criterion suite: the hierarchical algorithms (HAN bcast, HAN allreduce, full-lane allreduce and
+ * its pipelined form, hierarchical allgather, node-aware alltoall) against the native collectives
+ * where ranks share nodes: on SimGrid's 16 x 8-core cluster (tests/platform/smp/) with 24 ranks on
+ * 3 nodes placed consecutively, round-robin and unevenly (3, 13 and 8 ranks, rank 0 not on the
+ * first node), one rank per node, and 128 ranks; under MPICH with COLLALG_NODE_SIZE cutting the
+ * machine into nodes of 2 ranks (p = 3 and 5) and with COLLALG_NODE_ROUNDROBIN=2 into nodes
+ * {0, 2, 4} and {1, 3} (p = 5). The other suites run the same algorithms on one node (MPICH) and
+ * on one rank per host (SimGrid's cluster.xml). */
 #include "launch.h"
 
 /* Arguments per program: full (MPICH p = 3; SimGrid p <= 24 under make check-large), smp (SimGrid
@@ -62,6 +63,7 @@ static void han_nodes_of_2(const char *prog, int np, const char *args)
 HAN_MATRIX(han_bcast, "bcast", "han", BC_FULL, BC_SMP, BC_REDUCED, BC_P128)
 HAN_MATRIX(hierarchical_bcast, "bcast", "hierarchical", BC_FULL, BC_SMP, BC_REDUCED, BC_P128)
 HAN_MATRIX(han_allreduce, "allreduce", "han", AR_FULL, AR_SMP, AR_REDUCED, AR_P128)
+/* --algo full_lane selects by substring: full_lane and pipelined_full_lane, both in this matrix */
 HAN_MATRIX(full_lane_allreduce, "allreduce", "full_lane", AR_FULL, AR_SMP, AR_REDUCED, AR_P128)
 HAN_MATRIX(hierarchical_allgather, "allgather", "hierarchical", BC_FULL, BC_SMP, BC_REDUCED, AG_P128)
 HAN_MATRIX(node_aware_alltoall, "alltoall", "node_aware", BC_FULL, BC_SMP, BC_REDUCED, BC_P128)

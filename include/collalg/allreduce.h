@@ -43,6 +43,7 @@
  * | collalg_allreduce_bine() | 2 lg(q) alpha + 2 (q - 1)/q n beta + n gamma + kappa, q the largest power of two <= p, plus 2 (alpha + n beta) unless p = q; the n / 2^(s+1) bytes of step s at distance abs(rho(s)), blocks in the negabinary order (Bine butterfly; Swing's messages) | commutative op only |
  * | collalg_allreduce_pipelined_tree() | about (2 L + s - 1) c (alpha + (n/s) beta) + (L + s - 1) c (n/s) gamma, s segments, L the tree height, c the most children of a rank: each segment reduced up to rank 0 and broadcast down the same tree while the next goes up (MPICH's tree allreduce with chunks; the blocking collalg_iallreduce_pipelined_tree()) | none (operand order kept); segment size (default 64 KiB), tree k-nomial (default) or k-ary, radix k (default 2) |
  * | collalg_allreduce_full_lane() | 2 (q - 1) alpha + 2 (q - 1)/q n beta + (q - 1)/q n gamma inside the node (ring reduce-scatter and allgather) + T_inter(n / q) on q lanes at once, q ranks per node (Träff and Hunold's full-lane decomposition: every rank of a node carries 1/q of the inter-node allreduce) | inter-node allreduce (default: HAN's choice by size); non-commutative ops: recursive doubling on all ranks |
+ * | collalg_allreduce_pipelined_full_lane() | (T + 2) max(2 (q - 1)/q m beta_node + (q - 1) alpha_node, T_inter(m / q)) for T segments of m bytes: full_lane with each segment's node phases overlapping the neighbouring segments' lane allreduces | segment size (default 1 MiB); non-commutative ops: recursive doubling on all ranks |
  * | collalg_allreduce_circulant_reduce_scatter_allgather() | 2 q alpha + 2 (p - 1)/p n beta + (p - 1)/p n gamma for any p, q = ceil(lg p), no fold: Träff's circulant reduce-scatter, then the circulant allgather, on the skips p, ceil(p/2), ... | commutative op only |
  */
 #ifndef COLLALG_ALLREDUCE_H
@@ -70,6 +71,7 @@
 #include "allreduce/bine.h"
 #include "allreduce/pipelined_tree.h"
 #include "allreduce/full_lane.h"
+#include "allreduce/pipelined_full_lane.h"
 #include "allreduce/circulant_reduce_scatter_allgather.h"
 
 #endif /* COLLALG_ALLREDUCE_H */

@@ -152,6 +152,7 @@
     X(allreduce, bine, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                           \
     X(allreduce, pipelined_tree, 0, 3, segsize, 0)                                                                  \
     X(allreduce, full_lane, 0, 1, inner_allreduce, 0)                                                               \
+    X(allreduce, pipelined_full_lane, 0, 1, ring_segsize, 0)                                                        \
     X(allreduce, circulant_reduce_scatter_allgather, COLLALG_R_COMMUTATIVE, 0, none, 0)                             \
     X(bcast, linear, 0, 0, none, 0)                                                                                 \
     X(bcast, chain, 0, 1, segsize, 0)                                                                               \

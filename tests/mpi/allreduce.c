@@ -114,6 +114,12 @@ static int run_full_lane(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op
     return collalg_allreduce_full_lane(sb, rb, n, t, op, cm, inter[param]);
 }
 
+/* pipelined_full_lane: param = segment size in bytes (0: the default; 1000: several segments) */
+static int run_pipelined_full_lane(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
+{
+    return collalg_allreduce_pipelined_full_lane(sb, rb, n, t, op, cm, param);
+}
+
 static int run_han(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm cm, int param)
 {
     return collalg_allreduce_han(sb, rb, n, t, op, cm, param ? 1000 : 0, param == 2 ? MPI_Allreduce : NULL);
@@ -204,6 +210,8 @@ static const struct {
     {"full_lane(rabenseifner)", run_full_lane, 1, 1},
     {"full_lane(recursive_doubling)", run_full_lane, 2, 1},
     {"full_lane(MPI_Allreduce)", run_full_lane, 3, 1},
+    {"pipelined_full_lane(0)", run_pipelined_full_lane, 0, 1},
+    {"pipelined_full_lane(1000)", run_pipelined_full_lane, 1000, 1},
     {"ring", run_ring, 0, 0},
     {"segmented_ring(0)", run_segmented_ring, 0, 0},
     {"segmented_ring(1000)", run_segmented_ring, 1000, 0},

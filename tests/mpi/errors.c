@@ -489,6 +489,8 @@ static void parameter_errors(int p)
         CASE("allgather", "pair_n_mpi_barriers N=steps",
              collalg_allgather_pair_n_mpi_barriers(ibuf, 1, MPI_INT, obuf, 1, MPI_INT, comm, maxpb + 1), MPI_ERR_ARG);
     }
+    CASE("allreduce", "pipelined_full_lane segsize=-1",
+         collalg_allreduce_pipelined_full_lane(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, -1), MPI_ERR_ARG);
     CASE("allreduce", "han segsize=-1", collalg_allreduce_han(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, -1, NULL),
          MPI_ERR_ARG);
     CASE("allreduce", "two_stage block=-1", collalg_allreduce_two_stage(ibuf, obuf, 1, MPI_INT, MPI_SUM, comm, -1),
