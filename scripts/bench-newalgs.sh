@@ -101,10 +101,10 @@ algos() {
     flat-128,allgather) echo bruck,k_bruck,recursive_doubling,recexch_doubling,recexch_halving,sparbit,pat ;;
     *,allgather) echo bine,swing,pat,bruck,k_bruck,recursive_doubling,recexch_doubling,recexch_halving,sparbit,ring ;;
     flat-128,allreduce) echo recursive_doubling,recursive_multiplying,rabenseifner,swing_latency ;;
-    smp,allreduce) echo han,rabenseifner,ring,two_stage,hierarchical,multi_leader ;;
+    smp,allreduce) echo han,rabenseifner,ring,two_stage,hierarchical,full_lane,pipelined_full_lane,multi_leader ;;
     *,allreduce) echo bine,swing_latency,swing_bandwidth,rabenseifner,recursive_doubling,recursive_multiplying ;;
     *,reduce_scatter_block) echo bine,swing,pat,circulant,recursive_halving,recexch,pairwise,ring ;;
-    *,alltoall) echo bine,bruck,pair,spreading_simple,scattered ;;
+    *,alltoall) echo bine,bruck,k_bruck,pair,spreading_simple,scattered ;;
     *,barrier) echo dissemination,k_dissemination,recexch,binomial ;;
     esac
 }
