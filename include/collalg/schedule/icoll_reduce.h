@@ -704,7 +704,7 @@ static inline void collalg__iallreduce_circulant_steps(collalg__steps *s, int ra
             collalg__steps_copy(s, collalg__pc(COLLALG_BUF_SEND, 0, count), collalg__pc(COLLALG_BUF_RECV, 0, count));
         return;
     }
-    collalg__circulant_reduce_scatter_core(s, rank, p, -count, NULL, inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND,
+    collalg__circulant_reduce_scatter_core(s, rank, p, -count, 0, inplace ? COLLALG_BUF_RECV : COLLALG_BUF_SEND,
                                            collalg__even_at(count, p, rank));
     collalg__steps_round(s);
     for (k = 0; k < q; k++) {
