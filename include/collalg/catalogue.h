@@ -373,13 +373,13 @@
     X(ireduce, smp, 0, 0, none, 0)                                                                                  \
     X(iallreduce, recursive_doubling, 0, 0, none, 0)                                                                \
     X(iallreduce, ring, COLLALG_R_COMMUTATIVE, 0, none, 0)                                                          \
-    X(iallreduce, circulant_reduce_scatter_allgather, COLLALG_R_COMMUTATIVE, 0, none, 0)                            \
     X(iallreduce, rabenseifner, 0, 0, none, 0)                                                                      \
     X(iallreduce, recursive_multiplying, 0, 1, radix, 0)                                                            \
     X(iallreduce, reduce_bcast, 0, 1, radix, 0)                                                                     \
     X(iallreduce, recexch_reduce_scatter_allgather, 0, 1, radix, 0)                                                 \
     X(iallreduce, pipelined_tree, 0, 3, segsize, 0)                                                                 \
     X(iallreduce, smp, 0, 0, none, 0)                                                                               \
+    X(iallreduce, circulant_reduce_scatter_allgather, COLLALG_R_COMMUTATIVE, 0, none, 0)                            \
     X(iscan, recursive_doubling, 0, 0, none, 0)                                                                     \
     X(iscan, smp, 0, 0, none, 0)                                                                                    \
     X(iscan, linear, 0, 0, none, 0)                                                                                 \
