@@ -411,9 +411,9 @@ Test(pmpi_smpi, forced_p16, .timeout = 600)
  * collective): the PMPI library's forced names. */
 typedef struct pm_nb_row {
     const char *coll, *name;
-    int params;
+    int restrict_bits, params;
 } pm_nb_row;
-#define PM_NB_ROW(coll, alg, restrict, params, space, flags) {#coll, #alg, (params)},
+#define PM_NB_ROW(coll, alg, restrict, params, space, flags) {#coll, #alg, (restrict), (params)},
 static const pm_nb_row pm_nb_rows[] = {COLLALG_NONBLOCKING(PM_NB_ROW)};
 #define PM_NB_NROWS ((int)(sizeof pm_nb_rows / sizeof pm_nb_rows[0]))
 
@@ -590,6 +590,24 @@ static void pm_check_self(const char *prog, int np, const char *label, const cha
               full, ref);
 }
 
+/* Where env forces an iallreduce algorithm that takes commutative operations only (the catalogue's
+ * COLLALG_R_COMMUTATIVE: ring, circulant_reduce_scatter_allgather), the start of its
+ * "COLLALG_IALLREDUCE=name" in env; NULL when it forces another. */
+static char *pm_nb_commutative_only(char *env)
+{
+    char want[128], *at;
+    int i;
+    for (i = 0; i < PM_NB_NROWS; i++) {
+        if (strcmp(pm_nb_rows[i].coll, "iallreduce") != 0 || !(pm_nb_rows[i].restrict_bits & COLLALG_R_COMMUTATIVE))
+            continue;
+        snprintf(want, sizeof want, "COLLALG_IALLREDUCE=%s", pm_nb_rows[i].name);
+        at = strstr(env, want);
+        if (at && (at[strlen(want)] == ' ' || at[strlen(want)] == 0))
+            return at;
+    }
+    return NULL;
+}
+
 /* The persistent collectives (tests/pmpi/persistent.c: the seventeen MPI_<Coll>_init, or Open
  * MPI's MPIX_<Coll>_init, an in-place and a non-commutative allreduce, started four times with new
  * data, alone and in MPI_Startall arrays with persistent point-to-point requests, completed by
@@ -602,12 +620,13 @@ static void pm_check_self(const char *prog, int np, const char *label, const cha
  * that differ from the blocking ones when the data changes between starts (pmodels/mpich#7078,
  * #6423), and its run of the program hangs (at p = 3, in any run where one init goes native, e.g.
  * the non-commutative allreduce under a forced ring). So under MPICH every run forces every
- * collective and nothing falls back: ring is replaced by recursive_doubling, and the trace and
- * tuned runs (which go native) are Open MPI's only. */
+ * collective and nothing falls back: an algorithm for commutative operations only
+ * (pm_nb_commutative_only()) is replaced by recursive_doubling, and the trace and tuned runs
+ * (which go native) are Open MPI's only. */
 static void pm_persistent(int np)
 {
     const char *init = pm_in == &pm_openmpi ? "MPIX" : "MPI";
-    char line[1024], want[256], env[2048], tmp[2048], label[32], *ring;
+    char line[1024], want[256], env[2048], tmp[2048], label[32], *comm;
     int set, sets = 1, mpich = pm_in != &pm_openmpi;
     if (!mpich) {
         pm_check_self("persistent", np, "trace",
@@ -625,10 +644,9 @@ static void pm_persistent(int np)
         snprintf(label, sizeof label, "forced-%d", set);
         sets = pm_nb_force_set(set, env + snprintf(env, sizeof env, "COLLALG_SELECT_VERBOSE=1 "),
                                sizeof env - strlen("COLLALG_SELECT_VERBOSE=1 "));
-        ring = strstr(env, "COLLALG_IALLREDUCE=ring ");
-        if (mpich && ring) { /* ring would send the non-commutative allreduce native: recursive_doubling */
-            snprintf(tmp, sizeof tmp, "%.*sCOLLALG_IALLREDUCE=recursive_doubling%s", (int)(ring - env), env,
-                     ring + strlen("COLLALG_IALLREDUCE=ring"));
+        if (mpich && (comm = pm_nb_commutative_only(env)) != NULL) { /* native for the non-commutative one */
+            snprintf(tmp, sizeof tmp, "%.*sCOLLALG_IALLREDUCE=recursive_doubling%s", (int)(comm - env), env,
+                     strchr(comm, ' ') ? strchr(comm, ' ') : "");
             snprintf(env, sizeof env, "%s", tmp);
         }
         pm_check_self("persistent", np, label, env, mpich ? (set ? "forced-0" : NULL) : "trace");
