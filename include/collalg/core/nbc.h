@@ -93,6 +93,22 @@
 #endif
 
 /**
+ * @def COLLALG_NBC_PERSISTENT_P2P
+ * @brief 1: a persistent operation makes a persistent send or receive per message at init and
+ *        starts it at each start (collalg__nbc_prepare(), the default); 0 under SimGrid's SMPI,
+ *        whose MPI_Send_init (3.32) packs the data of a derived datatype when the request is
+ *        made, so every start would send the contents the buffer had at init. There each start
+ *        posts MPI_Isend and MPI_Irecv, which the simulation charges the same.
+ */
+#ifndef COLLALG_NBC_PERSISTENT_P2P
+#ifdef SMPI_H
+#define COLLALG_NBC_PERSISTENT_P2P 0
+#else
+#define COLLALG_NBC_PERSISTENT_P2P 1
+#endif
+#endif
+
+/**
  * @def COLLALG_NBC_MPIX
  * @brief 1 when requests are MPICH's extended generalized requests (MPICH's mpi.h, and
  *        COLLALG_NO_MPIX_GREQUEST not defined): MPI_Test and MPI_Wait advance them. 0: plain
@@ -130,6 +146,9 @@ struct collalg__nbc {
     int tag;                                /**< this operation's tag */
     MPI_Request greq;                       /**< the application's request */
     MPI_Request *req;                       /**< the requests of the messages in flight, nact of them */
+    MPI_Request *preq;                      /**< persistent: per step, the persistent send or receive
+                                                 made at init (MPI_REQUEST_NULL for a copy or a
+                                                 reduction); NULL for the other operations */
     int *act_step;                          /**< per entry of req: its step */
     int nact;                               /**< messages in flight */
     int *done_idx;                          /**< MPI_Testsome's index array */
@@ -233,6 +252,10 @@ COLLALG_INLINE void collalg__nbc_free(collalg__nbc *op)
             op->pnext->pprev = op->pprev;
     }
     if (op->persistent) {
+        for (i = 0; op->preq && i < op->s.nsteps; i++)
+            if (op->preq[i] != MPI_REQUEST_NULL)
+                COLLALG_MPI(Request_free)(&op->preq[i]);
+        COLLALG_FREE(op->preq);
         if (op->greq != MPI_REQUEST_NULL)
             COLLALG_MPI(Request_free)(&op->greq);
         if (op->pcomm != MPI_COMM_NULL)
@@ -553,6 +576,13 @@ COLLALG_INLINE int collalg__nbc_start_step(collalg__nbc *op, int i)
     const collalg__step *t = &op->s.steps[i];
     MPI_Request *r = &op->req[op->nact];
     int err;
+    if (op->preq && op->preq[i] != MPI_REQUEST_NULL) { /* a message of a persistent operation */
+        *r = op->preq[i];
+        err = COLLALG_MPI(Start)(r);
+        if (err == MPI_SUCCESS)
+            op->act_step[op->nact++] = i;
+        return err;
+    }
     switch (t->kind) {
     case COLLALG_STEP_SEND:
         err = COLLALG_MPI(Isend)(collalg__nbc_at(op, t->src), (int)t->src.count, collalg__nbc_type(op, t->src), t->peer,
@@ -590,8 +620,10 @@ COLLALG_INLINE int collalg__nbc_test(collalg__nbc *op)
     op->err = COLLALG_MPI(Testsome)(op->nact, op->req, &out, op->done_idx, collalg__statuses_ignore());
     if (op->err != MPI_SUCCESS || out == MPI_UNDEFINED || out == 0)
         return 0;
-    for (i = 0; i < out; i++)
+    for (i = 0; i < out; i++) { /* a persistent message's request stays allocated: drop it here */
         collalg__nbc_done(op, op->act_step[op->done_idx[i]]);
+        op->req[op->done_idx[i]] = MPI_REQUEST_NULL;
+    }
     for (i = 0; i < op->nact; i++) /* keep the requests still in flight, in their order */
         if (op->req[i] != MPI_REQUEST_NULL) {
             op->req[k] = op->req[i];
@@ -785,9 +817,40 @@ COLLALG_INLINE int collalg__nbc_start(collalg__nbc *op, int err, const collalg__
 }
 
 /**
+ * @brief The persistent point-to-point requests of persistent operation @p op (its buffers,
+ *        scratch, communicator and tag set): per send or receive step, MPI_Send_init or
+ *        MPI_Recv_init with the arguments the step's MPI_Isend or MPI_Irecv would have, so that
+ *        each start only starts them (collalg__nbc_start_step()); MPI_REQUEST_NULL for the other
+ *        steps. They are freed with @p op. None when COLLALG_NBC_PERSISTENT_P2P is 0.
+ * @return MPI_SUCCESS, MPI_ERR_NO_MEM, or the error code of MPI_Send_init / MPI_Recv_init.
+ */
+COLLALG_INLINE int collalg__nbc_prepare(collalg__nbc *op)
+{
+    int i, err = MPI_SUCCESS;
+    if (COLLALG_NBC_PERSISTENT_P2P == 0)
+        return MPI_SUCCESS;
+    op->preq = (MPI_Request *)COLLALG_MALLOC(((size_t)op->s.nsteps + 1) * sizeof(MPI_Request));
+    if (!op->preq)
+        return MPI_ERR_NO_MEM;
+    for (i = 0; i < op->s.nsteps; i++)
+        op->preq[i] = MPI_REQUEST_NULL;
+    for (i = 0; i < op->s.nsteps && err == MPI_SUCCESS; i++) {
+        const collalg__step *t = &op->s.steps[i];
+        if (t->kind == COLLALG_STEP_SEND)
+            err = COLLALG_MPI(Send_init)(collalg__nbc_at(op, t->src), (int)t->src.count, collalg__nbc_type(op, t->src),
+                                         t->peer, op->tag, op->pcomm, &op->preq[i]);
+        else if (t->kind == COLLALG_STEP_RECV)
+            err = COLLALG_MPI(Recv_init)(collalg__nbc_at(op, t->dst), (int)t->dst.count, collalg__nbc_type(op, t->dst),
+                                         t->peer, op->tag, op->pcomm, &op->preq[i]);
+    }
+    return err;
+}
+
+/**
  * @brief Makes @p op (built, its buffers named) a persistent operation (`MPI_<Coll>_init`): its
  *        own duplicate of the private communicator of @p c (collective, like the init call),
- *        its scratch, and the request the application holds, a persistent receive of an empty
+ *        its scratch, its messages' persistent requests (collalg__nbc_prepare()), and the
+ *        request the application holds, a persistent receive of an empty
  *        message from the caller itself on that communicator, which the run's end sends
  *        (collalg__nbc_signal()). Nothing is sent until collalg_start() (core/persistent.h). On
  *        an error as collalg__nbc_start().
@@ -807,6 +870,8 @@ COLLALG_INLINE int collalg__nbc_init(collalg__nbc *op, int err, const collalg__c
         if (err != MPI_SUCCESS)
             op->pcomm = MPI_COMM_NULL;
     }
+    if (err == MPI_SUCCESS)
+        err = collalg__nbc_prepare(op);
     if (err == MPI_SUCCESS)
         err = COLLALG_MPI(Recv_init)(&op->signal, 0, MPI_INT, op->self, COLLALG_NBC_SIGNAL_TAG, op->pcomm, &op->greq);
     if (err == MPI_SUCCESS)

@@ -10,11 +10,13 @@
  * `collalg_<collective>_init_<algorithm>()` (in the header of the nonblocking algorithm,
  * `include/collalg/i<collective>/<algorithm>.h`) checks its arguments and does, once, all that
  * does not depend on the buffers' contents: the schedule, the scratch, the duplicates of derived
- * datatypes, and a communicator of its own (MPI_Comm_dup of the private duplicate, so the init
- * call is collective, as MPI's is; each persistent operation has its own context, so the ranks
- * may start different persistent operations in different orders, as the standard allows). It
- * sends nothing. Each collalg_start() runs the schedule once: it reads the send buffer then, not
- * at init. The run ends by completing the request; the request is then inactive and may be
+ * datatypes, a communicator of its own (MPI_Comm_dup of the private duplicate, so the init call
+ * is collective, as MPI's is; each persistent operation has its own context, so the ranks may
+ * start different persistent operations in different orders, as the standard allows), and a
+ * persistent point-to-point request (MPI_Send_init / MPI_Recv_init) per message of the schedule
+ * (collalg__nbc_prepare()), so a start pays MPI_Start per message instead of building an
+ * MPI_Isend or MPI_Irecv. It sends nothing. Each collalg_start() runs the schedule once: it reads
+ * the send buffer then, not at init. The run ends by completing the request; the request is then inactive and may be
  * started again; collalg_request_free() releases everything.
  *
  * @par The request
