@@ -850,10 +850,10 @@ COLLALG_INLINE int collalg__nbc_prepare(collalg__nbc *op)
  * @brief Makes @p op (built, its buffers named) a persistent operation (`MPI_<Coll>_init`): its
  *        own duplicate of the private communicator of @p c (collective, like the init call),
  *        its scratch, its messages' persistent requests (collalg__nbc_prepare()), and the
- *        request the application holds, a persistent receive of an empty
- *        message from the caller itself on that communicator, which the run's end sends
- *        (collalg__nbc_signal()). Nothing is sent until collalg_start() (core/persistent.h). On
- *        an error as collalg__nbc_start().
+ *        request the application holds, a persistent receive of an empty message from the
+ *        caller itself on that communicator, which the run's end sends (collalg__nbc_signal()).
+ *        Nothing is sent until collalg_start() (core/persistent.h). On an error as
+ *        collalg__nbc_start().
  * @return MPI_SUCCESS or the error class.
  */
 COLLALG_INLINE int collalg__nbc_init(collalg__nbc *op, int err, const collalg__ctx *c, MPI_Request *request)
